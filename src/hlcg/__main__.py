@@ -1,0 +1,3 @@
+from hlcg.cli.app import main
+
+main()

@@ -1,0 +1,1 @@
+"""The card catalogue: sourced rows, the SQLite build, lookup and search."""

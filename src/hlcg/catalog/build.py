@@ -1,0 +1,300 @@
+"""Build the SQLite catalogue from the curated sources in ``data/source/``.
+
+The build is deterministic: the same sources give the same ``content_sha256``, a hash of the
+canonical content (every row as sorted JSON), stored in the ``meta`` table. The file is
+written next to its destination and moved into place only when complete, so a failed or
+interrupted build or import never leaves a half-written catalogue behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hlcg.catalog.card import Card
+from hlcg.catalog.fields import CONTRACT_FIELDS, FORMAT_TAGS, PREGAME_TYPES
+from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
+from hlcg.catalog.normalize import normalise
+from hlcg.errors import SourceError
+
+SCHEMA_VERSION = 1
+SOURCE_FILES = ("cards.csv", "aliases.csv", "sets.csv", "formats.csv", "VERSION")
+
+
+@dataclass
+class Bundle:
+    """Everything a catalogue holds, before it is written to SQLite."""
+
+    cards: list[CardRow] = field(default_factory=list)
+    aliases: list[AliasRow] = field(default_factory=list)
+    sets: list[SetRow] = field(default_factory=list)
+    formats: list[FormatRow] = field(default_factory=list)
+    data_version: str = "0"
+    inputs: list[dict[str, str]] = field(default_factory=list)
+
+    def canonical(self) -> bytes:
+        content = {
+            "cards": [r.to_json() for r in sorted(self.cards, key=lambda r: r.id)],
+            "aliases": [r.model_dump() for r in sorted(self.aliases, key=lambda r: r.alias)],
+            "sets": [r.model_dump() for r in sorted(self.sets, key=lambda r: r.code)],
+            "formats": [r.model_dump() for r in sorted(self.formats, key=lambda r: r.name)],
+        }
+        return json.dumps(
+            content, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        ).encode()
+
+    def content_sha256(self) -> str:
+        return hashlib.sha256(self.canonical()).hexdigest()
+
+    def check_references(self) -> None:
+        """Aliases name existing cards, cards name existing sets: all errors at once."""
+        ids = {c.id for c in self.cards}
+        codes = {s.code for s in self.sets}
+        errors = [
+            f"aliases: {a.alias!r} points at unknown card id {a.card_id!r}"
+            for a in self.aliases
+            if a.card_id not in ids
+        ]
+        if codes:
+            errors += [
+                f"cards: {c.id}: unknown set {code!r} (add it to sets.csv)"
+                for c in self.cards
+                for code in c.sets
+                if code not in codes
+            ]
+        if errors:
+            raise SourceError(errors)
+
+
+def load_sources(source_dir: Path) -> Bundle:
+    """Read and validate every source file; raise SourceError listing all problems."""
+    from hlcg.catalog.sources import read_aliases, read_card_rows, read_formats, read_sets
+
+    if not source_dir.is_dir():
+        raise SourceError([f"{source_dir}: source folder not found"])
+    missing = [name for name in SOURCE_FILES if not (source_dir / name).is_file()]
+    if missing:
+        raise SourceError([f"{source_dir}: missing {name}" for name in missing])
+    errors: list[str] = []
+    bundle = Bundle()
+    readers = (
+        ("cards", lambda: read_card_rows(source_dir / "cards.csv")),
+        ("aliases", lambda: read_aliases(source_dir / "aliases.csv")),
+        ("sets", lambda: read_sets(source_dir / "sets.csv")),
+        ("formats", lambda: read_formats(source_dir / "formats.csv")),
+    )
+    for name, read in readers:
+        try:
+            setattr(bundle, name, read())
+        except SourceError as exc:
+            errors.extend(exc.errors)
+    if errors:
+        raise SourceError(errors)
+    bundle.data_version = (source_dir / "VERSION").read_text(encoding="utf-8").strip()
+    bundle.inputs = [
+        {"file": name, "sha256": hashlib.sha256((source_dir / name).read_bytes()).hexdigest()}
+        for name in SOURCE_FILES
+    ]
+    bundle.check_references()
+    return bundle
+
+
+def _card_record(row: CardRow) -> dict[str, object]:
+    flat = row.to_json()
+    record: dict[str, object] = {}
+    for name in CONTRACT_FIELDS:
+        value = flat[name]
+        if name == "modifiers":
+            value = json.dumps(value, separators=(",", ":"))
+        elif isinstance(value, list):
+            value = ";".join(value)
+        elif isinstance(value, bool):
+            value = int(value)
+        record[name] = value
+    card = Card(id=row.id, title=row.title, type=row.type)
+    record["pregame"] = int(row.type in PREGAME_TYPES)
+    record["master"] = int(card.is_master)
+    record["title_norm"] = normalise(row.title)
+    return record
+
+
+_CARD_COLUMNS: dict[str, type] = {
+    **{name: str for name in CONTRACT_FIELDS},
+    **{
+        name: int
+        for name in (
+            "restriction",
+            "reserved",
+            "signature",
+            "unique",
+            "hand_icons",
+            "gem_master",
+            "gem_agility",
+            "gem_strength",
+            "gem_toughness",
+            "gem_empathy",
+            "gem_reason",
+            "master_limit",
+            "pregame",
+            "master",
+        )
+    },
+    "title_norm": str,
+}
+
+
+def write_catalogue(path: Path, bundle: Bundle) -> None:
+    """Create a fresh catalogue at ``path`` (which must not exist) holding ``bundle``."""
+    import sqlite_utils
+
+    bundle.check_references()
+    db = sqlite_utils.Database(path)
+    db.conn.execute("PRAGMA journal_mode=DELETE")
+    with db.conn:
+        db["meta"].create({"key": str, "value": str}, pk="key")
+        db["sets"].create(
+            {"code": str, "name": str, "edition": str, "released": str, "source": str}, pk="code"
+        )
+        db["formats"].create(
+            {
+                "name": str,
+                "title": str,
+                "checked": int,
+                "editions": str,
+                "description": str,
+                "source": str,
+            },
+            pk="name",
+        )
+        db["cards"].create(_CARD_COLUMNS, pk="id", not_null={"title", "source"})
+        db["printings"].create(
+            {"card_id": str, "set_code": str},
+            pk=("card_id", "set_code"),
+            foreign_keys=[("card_id", "cards", "id")],
+        )
+        db["legality"].create(
+            {"card_id": str, "format": str, "status": str},
+            pk=("card_id", "format"),
+            foreign_keys=[("card_id", "cards", "id")],
+        )
+        db["aliases"].create(
+            {"alias": str, "alias_norm": str, "card_id": str, "source": str},
+            pk="alias",
+            foreign_keys=[("card_id", "cards", "id")],
+        )
+        db["modifiers"].create(
+            {"card_id": str, "position": int, "kind": str, "params": str},
+            pk=("card_id", "position"),
+            foreign_keys=[("card_id", "cards", "id")],
+        )
+        db["cards"].create_index(["title_norm"])
+        db["aliases"].create_index(["alias_norm"])
+    _insert(db, bundle)
+    # The sqlite-utils way, so that `datasette cards.sqlite` offers a search box.
+    db["cards"].enable_fts(["title", "subtitle", "text"], create_triggers=True)
+    _write_meta(db.conn, bundle)
+    db.conn.execute("VACUUM")
+    db.close()
+
+
+def _insert(db: object, bundle: Bundle) -> None:
+    import sqlite_utils
+
+    assert isinstance(db, sqlite_utils.Database)
+    cards = sorted(bundle.cards, key=lambda r: r.id)
+    with db.conn:
+        db["sets"].insert_all(
+            (s.model_dump() for s in sorted(bundle.sets, key=lambda s: s.code)), replace=True
+        )
+        db["formats"].insert_all(
+            (
+                {**f.model_dump(), "checked": int(f.checked), "editions": ";".join(f.editions)}
+                for f in sorted(bundle.formats, key=lambda f: f.name)
+            ),
+            replace=True,
+        )
+        db["cards"].insert_all((_card_record(r) for r in cards), replace=True)
+        db["printings"].insert_all(
+            ({"card_id": r.id, "set_code": code} for r in cards for code in sorted(r.sets)),
+            replace=True,
+        )
+        db["legality"].insert_all(
+            (
+                {"card_id": r.id, "format": fmt, "status": _status(r, fmt)}
+                for r in cards
+                for fmt in FORMAT_TAGS
+            ),
+            replace=True,
+        )
+        db["aliases"].insert_all(
+            (
+                {**a.model_dump(), "alias_norm": normalise(a.alias)}
+                for a in sorted(bundle.aliases, key=lambda a: a.alias)
+            ),
+            replace=True,
+        )
+        db["modifiers"].insert_all(
+            (
+                {
+                    "card_id": r.id,
+                    "position": i,
+                    "kind": m.kind,
+                    "params": json.dumps(m.model_dump(exclude={"kind"}), sort_keys=True),
+                }
+                for r in cards
+                for i, m in enumerate(r.modifiers)
+            ),
+            replace=True,
+        )
+
+
+def _status(row: CardRow, fmt: str) -> str:
+    if not row.formats:
+        return "legal (no restriction recorded)"
+    return "legal" if fmt in row.formats else "not legal"
+
+
+def _write_meta(conn: sqlite3.Connection, bundle: Bundle) -> None:
+    meta = {
+        "schema_version": str(SCHEMA_VERSION),
+        "data_version": bundle.data_version,
+        "content_sha256": bundle.content_sha256(),
+        "build_inputs": json.dumps(bundle.inputs, sort_keys=True),
+        "application": "hlcg",
+    }
+    with conn:
+        conn.execute("DELETE FROM meta")
+        conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", sorted(meta.items()))
+
+
+@contextmanager
+def replacing(destination: Path) -> Iterator[Path]:
+    """Yield a temporary path beside ``destination``; move it into place on success only."""
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(
+        prefix=f".{destination.name}.", suffix=".tmp", dir=destination.parent
+    )
+    os.close(fd)
+    temp = Path(name)
+    temp.unlink()
+    try:
+        yield temp
+        os.replace(temp, destination)
+    finally:
+        if temp.exists():
+            temp.unlink()
+
+
+def build(source_dir: Path, out: Path) -> Bundle:
+    """Build ``out`` from ``source_dir`` atomically; return what was built."""
+    bundle = load_sources(source_dir)
+    with replacing(out) as temp:
+        write_catalogue(temp, bundle)
+    return bundle

@@ -1,0 +1,118 @@
+"""The run-time card: a plain frozen dataclass read from the catalogue."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from hlcg.catalog.fields import ATTRIBUTES, CONTRACT_FIELDS, PREGAME_TYPES
+from hlcg.catalog.normalize import title_words
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card: one text under one title and subtitle. ``None`` numbers are unknown."""
+
+    id: str
+    title: str
+    subtitle: str | None = None
+    type: str | None = None
+    sets: tuple[str, ...] = ()
+    restriction: int | None = None
+    reserved: bool = False
+    signature: bool = False
+    unique: bool | None = None
+    hand_icons: int | None = None
+    gem_master: int | None = None
+    gem_agility: int | None = None
+    gem_strength: int | None = None
+    gem_toughness: int | None = None
+    gem_empathy: int | None = None
+    gem_reason: int | None = None
+    master_limit: int | None = None
+    formats: tuple[str, ...] = ()
+    modifiers: tuple[dict[str, Any], ...] = ()
+    faction: tuple[str, ...] = ()
+    text: str | None = None
+    source: str = ""
+    editions: frozenset[str] = field(default=frozenset(), compare=False)
+
+    @property
+    def name(self) -> str:
+        """How the rulebooks print it: "Master's Block: Duncan MacLeod"."""
+        return f"{self.title}: {self.subtitle}" if self.subtitle else self.title
+
+    @property
+    def is_pregame(self) -> bool:
+        return self.type in PREGAME_TYPES
+
+    @property
+    def is_unique(self) -> bool:
+        """Pre-game cards are unique unless the row says otherwise."""
+        return self.unique if self.unique is not None else self.is_pregame
+
+    @property
+    def is_master(self) -> bool:
+        """A Master card has the word Master in any form in its title (seed 000, Master Cards)."""
+        return any(word.startswith("master") for word in title_words(self.title))
+
+    def gem(self, attribute: str) -> int | None:
+        return getattr(self, f"gem_{attribute}")
+
+    @property
+    def gems(self) -> dict[str, int | None]:
+        return {a: self.gem(a) for a in ATTRIBUTES}
+
+    @property
+    def effective_master_limit(self) -> int | None:
+        """A persona's Master limit: its own number, else its Master gem."""
+        return self.master_limit if self.master_limit is not None else self.gem_master
+
+    def modifiers_of(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in self.modifiers if m.get("kind") == kind]
+
+    def legal_in(self, fmt: str) -> bool:
+        """Empty formats mean legal in every format."""
+        return not self.formats or fmt in self.formats
+
+    def to_contract(self) -> dict[str, Any]:
+        """The card as a JSON object with the contract's field names."""
+        data = {name: getattr(self, name) for name in CONTRACT_FIELDS}
+        for key in ("sets", "formats", "faction", "modifiers"):
+            data[key] = list(data[key])
+        return data
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any], editions: frozenset[str] = frozenset()) -> Card:
+        """Build from a ``cards`` table row (lists `;`-joined, modifiers JSON, bools 0/1)."""
+
+        def split(value: str | None) -> tuple[str, ...]:
+            return tuple(p for p in (value or "").split(";") if p)
+
+        unique = row["unique"]
+        return cls(
+            id=row["id"],
+            title=row["title"],
+            subtitle=row["subtitle"],
+            type=row["type"],
+            sets=split(row["sets"]),
+            restriction=row["restriction"],
+            reserved=bool(row["reserved"]),
+            signature=bool(row["signature"]),
+            unique=None if unique is None else bool(unique),
+            hand_icons=row["hand_icons"],
+            gem_master=row["gem_master"],
+            gem_agility=row["gem_agility"],
+            gem_strength=row["gem_strength"],
+            gem_toughness=row["gem_toughness"],
+            gem_empathy=row["gem_empathy"],
+            gem_reason=row["gem_reason"],
+            master_limit=row["master_limit"],
+            formats=split(row["formats"]),
+            modifiers=tuple(json.loads(row["modifiers"] or "[]")),
+            faction=split(row["faction"]),
+            text=row["text"],
+            source=row["source"],
+            editions=editions,
+        )

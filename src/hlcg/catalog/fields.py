@@ -1,0 +1,77 @@
+"""Vocabulary of the card contract: field names, card types, formats, attributes."""
+
+# The flat row format is a public contract: CSV headers, JSON and JSONL keys.
+CONTRACT_FIELDS: tuple[str, ...] = (
+    "id",
+    "title",
+    "subtitle",
+    "type",
+    "sets",
+    "restriction",
+    "reserved",
+    "signature",
+    "unique",
+    "hand_icons",
+    "gem_master",
+    "gem_agility",
+    "gem_strength",
+    "gem_toughness",
+    "gem_empathy",
+    "gem_reason",
+    "master_limit",
+    "formats",
+    "modifiers",
+    "faction",
+    "text",
+    "source",
+)
+
+IN_GAME_TYPES: tuple[str, ...] = (
+    "attack",
+    "special-attack",
+    "ranged-attack",
+    "block",
+    "dodge",
+    "guard",
+    "event",
+    "situation",
+    "object",
+    "location",
+    "plot",
+    "edge",
+    # Seed 002 (Card Anatomy, Illusions): an Illusion is drawn into the hand from the
+    # Endurance, so it is an in-game type, not a pre-game one.
+    "illusion",
+)
+PREGAME_TYPES: tuple[str, ...] = (
+    "persona",
+    "premium",
+    "quickening",
+    "watcher",
+    "hunter",
+    "weapon-of-choice",
+    "other-pre-game",
+)
+CARD_TYPES: tuple[str, ...] = IN_GAME_TYPES + PREGAME_TYPES
+
+# The three formats hlcg checks decks for. "mle" is a legality tag only: the card database
+# marks some cards legal solely in MLE, and the contract needs a way to say "none of ours".
+CHECKED_FORMATS: tuple[str, ...] = ("first-edition", "type-one", "type-two")
+FORMAT_TAGS: tuple[str, ...] = CHECKED_FORMATS + ("mle",)
+
+ATTRIBUTES: tuple[str, ...] = ("master", "agility", "strength", "toughness", "empathy", "reason")
+GEM_FIELDS: tuple[str, ...] = tuple(f"gem_{a}" for a in ATTRIBUTES)
+
+INT_FIELDS: tuple[str, ...] = ("restriction", "hand_icons", *GEM_FIELDS, "master_limit")
+BOOL_FIELDS: tuple[str, ...] = ("reserved", "signature", "unique")
+LIST_FIELDS: tuple[str, ...] = ("sets", "formats", "faction")
+
+MODIFIER_KINDS: tuple[str, ...] = (
+    "restriction-bonus",
+    "borrow",
+    "any-master-cards",
+    "only-watcher",
+    "pregame-exempt",
+    "hand-icons",
+    "allowance",
+)

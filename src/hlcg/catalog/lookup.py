@@ -1,0 +1,159 @@
+"""Find cards by name despite typos.
+
+Order of attempts: catalogue id -> exact title -> "Title: Subtitle" or "Title (Subtitle)" ->
+alias -> normalised form (case, spacing, punctuation, curly apostrophes, Master's/Masters)
+-> fuzzy match (rapidfuzz WRatio on normalised names).
+
+A fuzzy match is *confident* when its score is at least ``CONFIDENT_SCORE`` and leads the
+next different name by at least ``CONFIDENT_MARGIN`` points; any other name scoring at least
+``SUGGEST_SCORE`` is offered as "did you mean".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from rapidfuzz import fuzz, process
+
+from hlcg.catalog.card import Card
+from hlcg.catalog.normalize import normalise
+from hlcg.catalog.store import Catalogue
+
+CONFIDENT_SCORE = 85.0
+CONFIDENT_MARGIN = 8.0
+SUGGEST_SCORE = 60.0
+MAX_SUGGESTIONS = 8
+
+_PAREN_SUBTITLE = re.compile(r"^(?P<title>.+?)\s*\((?P<subtitle>[^()]+)\)$")
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    name: str
+    score: float
+    card_ids: tuple[str, ...]
+
+
+@dataclass
+class Match:
+    """The answer to a lookup. ``cards`` is set when the name was recognised."""
+
+    query: str
+    how: str  # id | title | name | alias | normalised | fuzzy | none
+    cards: list[Card] = field(default_factory=list)
+    suggestions: list[Suggestion] = field(default_factory=list)
+    score: float | None = None
+
+    @property
+    def found(self) -> bool:
+        return bool(self.cards)
+
+
+def split_name(name: str) -> tuple[str, str | None]:
+    """ "Master's Block (Ramirez)" or "Master's Block: Ramirez" -> title, subtitle."""
+    paren = _PAREN_SUBTITLE.match(name)
+    if paren:
+        return paren["title"].strip(), paren["subtitle"].strip()
+    if ":" in name:
+        title, _, subtitle = name.partition(":")
+        return title.strip(), subtitle.strip() or None
+    return name.strip(), None
+
+
+class Index:
+    """Lookup structures over one catalogue, built once."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+
+    @cached_property
+    def _fuzzy_keys(self) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """normalised key -> (display name, card ids) for titles, full names and aliases."""
+        keys: dict[str, tuple[str, list[str]]] = {}
+
+        def add(key: str, display: str, card_id: str) -> None:
+            entry = keys.setdefault(key, (display, []))
+            if card_id not in entry[1]:
+                entry[1].append(card_id)
+
+        for card in self.catalogue.cards.values():
+            add(normalise(card.title), card.title, card.id)
+            if card.subtitle:
+                add(normalise(f"{card.title} {card.subtitle}"), card.name, card.id)
+        for alias, card_id in self.catalogue.alias_names.items():
+            add(normalise(alias), alias, card_id)
+        return {k: (display, tuple(ids)) for k, (display, ids) in keys.items()}
+
+    @cached_property
+    def _choices(self) -> list[str]:
+        return list(self._fuzzy_keys)
+
+    def _cards(self, ids: tuple[str, ...] | list[str]) -> list[Card]:
+        return [self.catalogue.cards[i] for i in ids]
+
+    def exact(self, query: str) -> Match | None:
+        """Every attempt short of fuzzy matching; None when nothing matches exactly."""
+        name = " ".join(query.split())
+        cat = self.catalogue
+        if name in cat.cards:
+            return Match(query, "id", [cat.cards[name]])
+        lowered = name.casefold()
+        titled = [c for c in cat.titled(name) if c.title.casefold() == lowered]
+        if titled:
+            return Match(query, "title", titled)
+        title, subtitle = split_name(name)
+        if subtitle is not None:
+            named = [
+                c
+                for c in cat.titled(title)
+                if c.subtitle and normalise(c.subtitle) == normalise(subtitle)
+            ]
+            if named:
+                return Match(query, "name", named)
+        key = normalise(name)
+        if key in cat.aliases:
+            return Match(query, "alias", [cat.cards[cat.aliases[key]]])
+        if key in cat.by_title:
+            return Match(query, "normalised", list(cat.by_title[key]))
+        if key in cat.by_name:
+            return Match(query, "normalised", list(cat.by_name[key]))
+        return None
+
+    def suggest(self, query: str, limit: int = MAX_SUGGESTIONS) -> list[Suggestion]:
+        key = normalise(query)
+        if not key:
+            return []
+        found = process.extract(
+            key,
+            self._choices,
+            scorer=fuzz.WRatio,
+            processor=None,
+            limit=limit,
+            score_cutoff=SUGGEST_SCORE,
+        )
+        suggestions = []
+        for choice, score, _ in found:
+            display, ids = self._fuzzy_keys[choice]
+            suggestions.append(Suggestion(display, round(float(score), 1), ids))
+        return suggestions
+
+    def lookup(self, query: str) -> Match:
+        exact = self.exact(query)
+        if exact:
+            return exact
+        suggestions = self.suggest(query)
+        if suggestions:
+            best = suggestions[0]
+            runner_up = next(
+                (s.score for s in suggestions[1:] if set(s.card_ids) != set(best.card_ids)), 0.0
+            )
+            if best.score >= CONFIDENT_SCORE and best.score - runner_up >= CONFIDENT_MARGIN:
+                return Match(query, "fuzzy", self._cards(best.card_ids), suggestions, best.score)
+        return Match(query, "none", [], suggestions)
+
+
+def lookup(catalogue: Catalogue, query: str) -> Match:
+    """One-shot lookup; build an ``Index`` to look up many names."""
+    return Index(catalogue).lookup(query)

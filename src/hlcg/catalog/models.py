@@ -1,0 +1,262 @@
+"""Pydantic models of the card contract (one row per card) and its modifiers.
+
+These models sit at the edges: the build and the importer validate every source row with
+them, and ``schemas/card.schema.json`` is generated from them. At run time cards are plain
+dataclasses (``hlcg.catalog.card``) so that lookups never pay for importing pydantic.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from hlcg.catalog.fields import (
+    BOOL_FIELDS,
+    CARD_TYPES,
+    FORMAT_TAGS,
+    INT_FIELDS,
+    LIST_FIELDS,
+)
+
+CardType = Literal[CARD_TYPES]  # type: ignore[valid-type]
+FormatTag = Literal[FORMAT_TAGS]  # type: ignore[valid-type]
+
+_TRUE = {"true", "1", "yes", "y"}
+_FALSE = {"false", "0", "no", "n", ""}
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class RestrictionBonus(_Strict):
+    """Each copy raises the restriction numbers of non-signature cards the deck may use
+    normally (pre-game Darius, first edition)."""
+
+    kind: Literal["restriction-bonus"]
+    amount: int = Field(ge=1)
+
+
+class Borrow(_Strict):
+    """One persona-specific card from each other persona, never a signature card (Richie)."""
+
+    kind: Literal["borrow"]
+    per_persona: int = Field(default=1, ge=1)
+    include_reserved: bool = False
+
+
+class AnyMasterCards(_Strict):
+    """Master cards of any persona count as this persona's own (Methos)."""
+
+    kind: Literal["any-master-cards"]
+    include_reserved: bool = False
+
+
+class OnlyWatcher(_Strict):
+    """The only Watcher pre-game this persona may be assigned (Methos: Adam Pierson)."""
+
+    kind: Literal["only-watcher"]
+    title: str = Field(min_length=1)
+
+
+class PregameExempt(_Strict):
+    """Does not count toward the pre-game limit (Methuselah Stone)."""
+
+    kind: Literal["pregame-exempt"]
+
+
+class HandIcons(_Strict):
+    """This persona wields the named Weapon of Choice with another number of hand icons."""
+
+    kind: Literal["hand-icons"]
+    title: str = Field(min_length=1)
+    hand_icons: int = Field(ge=0)
+
+
+class Allowance(_Strict):
+    """Each copy allows one non-signature card of a persona you are not playing (2E Darius)."""
+
+    kind: Literal["allowance"]
+    count: int = Field(default=1, ge=1)
+
+
+Modifier = Annotated[
+    RestrictionBonus
+    | Borrow
+    | AnyMasterCards
+    | OnlyWatcher
+    | PregameExempt
+    | HandIcons
+    | Allowance,
+    Field(discriminator="kind"),
+]
+
+
+class CardRow(_Strict):
+    """One card of the catalogue: one text under one title and subtitle.
+
+    Empty numbers mean unknown, never zero. Lists are `;`-separated in CSV.
+    """
+
+    id: str = Field(pattern=ID_PATTERN, description="Stable unique slug")
+    title: str = Field(min_length=1)
+    subtitle: str | None = None
+    type: CardType | None = None
+    sets: list[str] = Field(default_factory=list)
+    restriction: int | None = Field(default=None, ge=0)
+    reserved: bool = False
+    signature: bool = False
+    unique: bool | None = Field(
+        default=None, description="Empty: pre-game cards are unique, others are not"
+    )
+    hand_icons: int | None = Field(default=None, ge=0)
+    gem_master: int | None = Field(default=None, ge=0)
+    gem_agility: int | None = Field(default=None, ge=0)
+    gem_strength: int | None = Field(default=None, ge=0)
+    gem_toughness: int | None = Field(default=None, ge=0)
+    gem_empathy: int | None = Field(default=None, ge=0)
+    gem_reason: int | None = Field(default=None, ge=0)
+    master_limit: int | None = Field(default=None, ge=0)
+    formats: list[FormatTag] = Field(
+        default_factory=list, description="Empty: legal in every format"
+    )
+    modifiers: list[Modifier] = Field(default_factory=list)
+    faction: list[str] = Field(default_factory=list)
+    text: str | None = None
+    source: str = Field(min_length=1, description="URL(s) or seed file with section")
+
+    @field_validator("subtitle", "type", "text", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.strip()
+            return value or None
+        return value
+
+    @field_validator("title", "source", mode="before")
+    @classmethod
+    def _strip(cls, value: Any) -> Any:
+        return value.strip() if isinstance(value, str) else value
+
+    @field_validator(*INT_FIELDS, mode="before")
+    @classmethod
+    def _int_from_text(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            text = value.strip()
+            if not text:
+                return None
+            if not re.fullmatch(r"-?\d+", text):
+                raise ValueError(f"expected a whole number or empty, got {value!r}")
+            return int(text)
+        return value
+
+    @field_validator(*BOOL_FIELDS, mode="before")
+    @classmethod
+    def _bool_from_text(cls, value: Any, info: Any) -> Any:
+        if value is None:
+            return None if info.field_name == "unique" else False
+        if isinstance(value, str):
+            text = value.strip().lower()
+            if text == "" and info.field_name == "unique":
+                return None
+            if text in _TRUE:
+                return True
+            if text in _FALSE:
+                return False
+            raise ValueError(f"expected true/false, 1/0, yes/no or empty, got {value!r}")
+        return value
+
+    @field_validator(*LIST_FIELDS, mode="before")
+    @classmethod
+    def _list_from_text(cls, value: Any) -> Any:
+        if value is None:
+            return []
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(";") if part.strip()]
+        return value
+
+    @field_validator("modifiers", mode="before")
+    @classmethod
+    def _modifiers_from_json(cls, value: Any) -> Any:
+        if value is None:
+            return []
+        if isinstance(value, str):
+            if not value.strip():
+                return []
+            try:
+                value = json.loads(value)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"not a JSON array: {exc.msg}") from None
+        return value
+
+    @model_validator(mode="after")
+    def _sorted_unique_lists(self) -> CardRow:
+        for name in LIST_FIELDS:
+            items = getattr(self, name)
+            if len(set(items)) != len(items):
+                raise ValueError(f"{name}: repeated entries {items}")
+        return self
+
+    def to_flat(self) -> dict[str, str]:
+        """The CSV form: every contract field as text."""
+        data = self.model_dump(mode="json")
+        flat: dict[str, str] = {}
+        for key, value in data.items():
+            if value is None:
+                flat[key] = ""
+            elif key == "modifiers":
+                flat[key] = json.dumps(value, separators=(",", ":")) if value else ""
+            elif isinstance(value, list):
+                flat[key] = ";".join(value)
+            elif isinstance(value, bool):
+                flat[key] = "true" if value else "false"
+            else:
+                flat[key] = str(value)
+        return flat
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: the contract names with typed values."""
+        return self.model_dump(mode="json")
+
+
+class AliasRow(_Strict):
+    alias: str = Field(min_length=1)
+    card_id: str = Field(pattern=ID_PATTERN)
+    source: str = Field(min_length=1)
+
+
+class SetRow(_Strict):
+    code: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    edition: str = Field(min_length=1)
+    released: str | None = None
+    source: str = Field(min_length=1)
+
+    @field_validator("released", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: Any) -> Any:
+        return (value.strip() or None) if isinstance(value, str) else value
+
+
+class FormatRow(_Strict):
+    """A format: its rulebook sources and the editions it is built around."""
+
+    name: FormatTag
+    title: str = Field(min_length=1)
+    checked: bool
+    editions: list[str] = Field(
+        description="Editions whose cards are this format's own; used to prefer a version"
+    )
+    description: str = Field(min_length=1)
+    source: str = Field(min_length=1)
+
+    @field_validator("editions", mode="before")
+    @classmethod
+    def _list_from_text(cls, value: Any) -> Any:
+        return (
+            [p.strip() for p in value.split(";") if p.strip()] if isinstance(value, str) else value
+        )

@@ -1,0 +1,31 @@
+"""Name normalisation shared by the build (alias keys) and lookup."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
+_NON_WORD = re.compile(r"[^a-z0-9]+")
+
+
+def normalise(name: str) -> str:
+    """Case, spacing, punctuation and apostrophes folded: "Master’s  Block" -> "masters block".
+
+    Apostrophes vanish rather than split, so "Master's" and "Masters" meet.
+    """
+    text = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    text = text.replace("'", "")
+    return _NON_WORD.sub(" ", text).strip()
+
+
+def slug(name: str) -> str:
+    """A catalogue id fragment: "Master's Block" -> "masters-block"."""
+    return normalise(name).replace(" ", "-")
+
+
+def title_words(title: str) -> list[str]:
+    """Words of a title with possessives folded: "Watcher's Oath" -> ["watcher", "oath"]."""
+    words = re.findall(r"[a-z0-9]+(?:'[a-z]+)?", title.translate(_APOSTROPHES).lower())
+    return [w[:-2] if w.endswith("'s") else w.replace("'", "") for w in words]

@@ -1,0 +1,244 @@
+"""Deck-building questions: `hlcg search`, `hlcg persona`, `hlcg sets`, `hlcg formats`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from hlcg.catalog.card import Card
+from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.catalog.normalize import normalise
+from hlcg.catalog.store import Catalogue
+from hlcg.cli.card import card_json
+from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json, table
+from hlcg.errors import UsageError
+
+
+def _gem_text(card: Card) -> str:
+    known = [f"{a[:3]} {card.gem(a)}" for a in ATTRIBUTES if card.gem(a)]
+    return " ".join(known)
+
+
+def _card_rows(cards: list[Card]) -> list[list[Any]]:
+    return [
+        [
+            c.id,
+            c.name,
+            c.type or "?",
+            "" if c.restriction is None else c.restriction,
+            _gem_text(c),
+            ",".join(c.formats) or "any",
+        ]
+        for c in cards
+    ]
+
+
+_CARD_HEADERS = ["id", "name", "type", "restr.", "gems", "formats"]
+
+
+@guarded
+def search_command(
+    query: Annotated[
+        str, typer.Argument(help='Compact query, e.g. "t:edge p:duncan g:reason>=1".')
+    ] = "",
+    card_type: Annotated[list[str] | None, typer.Option("--type", help="Card type.")] = None,
+    persona: Annotated[
+        list[str] | None, typer.Option("--persona", help="Specific to this persona.")
+    ] = None,
+    set_code: Annotated[list[str] | None, typer.Option("--set", help="Printed in set.")] = None,
+    fmt: Annotated[list[str] | None, typer.Option("--format", help="Legal in format.")] = None,
+    gem: Annotated[
+        list[str] | None, typer.Option("--gem", help="Gem filter such as agility>=2.")
+    ] = None,
+    text: Annotated[
+        str | None, typer.Option("--text", help="Words to find in title, subtitle and text.")
+    ] = None,
+    reserved: Annotated[bool, typer.Option("--reserved", help="Reserved cards only.")] = False,
+    signature: Annotated[bool, typer.Option("--signature", help="Signature cards only.")] = False,
+    master: Annotated[bool, typer.Option("--master", help="Master cards only.")] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Find cards by type, persona, set, format, gems, flags and words.
+
+    Compact terms: t:TYPE p:PERSONA s:SET f:FORMAT g:ATTR>=N is:reserved|signature|master|
+    pregame|unique, and bare words for full-text search. Options and terms combine with AND.
+    Unknown gem counts never satisfy a gem filter.
+    """
+    from hlcg.catalog import search as search_lib
+
+    try:
+        parsed = search_lib.parse_query(query)
+        parsed.types += [search_lib.check_type(t.lower()) for t in card_type or []]
+        parsed.personas += persona or []
+        parsed.sets += set_code or []
+        parsed.formats += [search_lib.check_format(f.lower()) for f in fmt or []]
+        parsed.gems += [search_lib.parse_gem(g) for g in gem or []]
+        if text:
+            parsed.text += text.split()
+        parsed.flags += [
+            name
+            for name, on in (("reserved", reserved), ("signature", signature), ("master", master))
+            if on
+        ]
+        catalogue = load_catalogue(db)
+        cards = search_lib.run(catalogue, parsed)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if as_json:
+        print_json({"count": len(cards), "cards": [card_json(c, catalogue) for c in cards]})
+        return
+    if not cards:
+        typer.echo("No cards match.", err=True)
+        return
+    typer.echo(table(_card_rows(cards), _CARD_HEADERS))
+    typer.echo(f"{len(cards)} card(s)", err=True)
+
+
+def find_personas(catalogue: Catalogue, name: str) -> list[Card]:
+    """Persona versions by title; a part of a name or a near miss also finds them."""
+    from rapidfuzz import fuzz, process
+
+    wanted = normalise(name)
+    personas = catalogue.personas
+    exact = [p for p in personas if normalise(p.title) == wanted or p.id == name]
+    if exact:
+        return exact
+    partial = [p for p in personas if wanted and wanted in normalise(p.title)]
+    titles = {normalise(p.title) for p in partial}
+    if len(titles) == 1:
+        return partial
+    best = process.extractOne(
+        wanted, {p.id: normalise(p.title) for p in personas}, scorer=fuzz.WRatio, score_cutoff=85
+    )
+    if best:
+        title = best[0]
+        return [p for p in personas if normalise(p.title) == title]
+    return []
+
+
+def persona_profile(catalogue: Catalogue, persona: Card) -> dict[str, Any]:
+    values = {a: persona.gem(a) for a in ATTRIBUTES}
+    caps = {a: (None if v is None else (v if a == "master" else 3 * v)) for a, v in values.items()}
+    names = {normalise(persona.title)} | {
+        normalise(part) for part in persona.title.split("/") if part.strip()
+    }
+    specific = sorted(
+        (c for c in catalogue.cards.values() if c.subtitle and normalise(c.subtitle) in names),
+        key=lambda c: c.id,
+    )
+    return {
+        "id": persona.id,
+        "title": persona.title,
+        "sets": list(persona.sets),
+        "formats": list(persona.formats),
+        "attributes": values,
+        "gem_caps": caps,
+        "master_limit": persona.effective_master_limit,
+        "modifiers": list(persona.modifiers),
+        "specific_cards": [c.id for c in specific if c.id != persona.id],
+        "source": persona.source,
+    }
+
+
+@guarded
+def persona_command(
+    name: Annotated[str, typer.Argument(help="Persona name, e.g. 'Duncan MacLeod'.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A persona's versions: attribute values, gem caps (3x; Master 1x), Master limit,
+    modifiers and the cards specific to it."""
+    catalogue = load_catalogue(db)
+    versions = find_personas(catalogue, name)
+    if not versions:
+        names = sorted({p.title for p in catalogue.personas})
+        typer.echo(f"No persona named {name!r}. Personas: {', '.join(names)}", err=True)
+        raise typer.Exit(1)
+    # Newest edition first: 2E gem values are what most players look for.
+    versions.sort(key=lambda p: (0 if "2E" in p.editions else 1, p.id))
+    profiles = [persona_profile(catalogue, p) for p in versions]
+    if as_json:
+        print_json({"query": name, "versions": profiles})
+        return
+    for index, profile in enumerate(profiles):
+        if index:
+            typer.echo("")
+        _render_profile(profile, catalogue)
+
+
+def _render_profile(profile: dict[str, Any], catalogue: Catalogue) -> None:
+    def show(v: int | None) -> str:
+        return "unknown" if v is None else str(v)
+
+    sets = ", ".join(profile["sets"]) or "set unknown"
+    formats = ", ".join(profile["formats"]) or "no restriction recorded"
+    typer.echo(f"{profile['title']}  [{profile['id']}]  ({sets}; formats: {formats})")
+    rows = [
+        [
+            a,
+            show(profile["attributes"][a]),
+            show(profile["gem_caps"][a]),
+            "1x" if a == "master" else "3x",
+        ]
+        for a in ATTRIBUTES
+    ]
+    typer.echo(table(rows, ["attribute", "value", "gem cap", "rule"]))
+    typer.echo(f"Master limit: {show(profile['master_limit'])}")
+    for modifier in profile["modifiers"]:
+        params = ", ".join(f"{k}={v}" for k, v in modifier.items() if k != "kind")
+        typer.echo(f"Modifier: {modifier['kind']} {params}".rstrip())
+    specific = [catalogue.cards[i] for i in profile["specific_cards"]]
+    if specific:
+        typer.echo(f"Cards specific to {profile['title']} ({len(specific)}):")
+        typer.echo(table(_card_rows(specific), _CARD_HEADERS))
+    typer.echo(f"Source: {profile['source']}")
+
+
+@guarded
+def sets_command(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The sets in the catalogue, with their edition and card counts."""
+    catalogue = load_catalogue(db)
+    counts = {code: 0 for code in catalogue.sets}
+    for card in catalogue.cards.values():
+        for code in card.sets:
+            counts[code] = counts.get(code, 0) + 1
+    rows = [
+        {"code": code, **info, "cards": counts.get(code, 0)}
+        for code, info in catalogue.sets.items()
+    ]
+    if as_json:
+        print_json(rows)
+        return
+    typer.echo(
+        table(
+            [[r["code"], r["name"], r["edition"], r["released"], r["cards"]] for r in rows],
+            ["code", "name", "edition", "released", "cards"],
+        )
+    )
+
+
+@guarded
+def formats_command(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The formats: which hlcg checks decks for, their editions and rulebook sources."""
+    catalogue = load_catalogue(db)
+    rows = [
+        {
+            "name": f.name,
+            "title": f.title,
+            "checked": f.checked,
+            "editions": list(f.editions),
+            "description": f.description,
+            "source": f.source,
+        }
+        for f in catalogue.formats.values()
+    ]
+    if as_json:
+        print_json(rows)
+        return
+    for r in rows:
+        checked = "deck checks" if r["checked"] else "legality tag only"
+        typer.echo(f"{r['name']}  {r['title']} ({checked}; editions {', '.join(r['editions'])})")
+        typer.echo(f"  {r['description']}")
+        typer.echo(f"  source: {r['source']}")

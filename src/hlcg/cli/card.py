@@ -1,0 +1,137 @@
+"""`hlcg card NAME`: one card, every field, its printings and its source."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from hlcg.catalog.card import Card
+from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.catalog.lookup import CONFIDENT_SCORE, SUGGEST_SCORE, Index, Match
+from hlcg.catalog.store import Catalogue
+from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json, table
+
+
+def _value(value: Any) -> str:
+    if value is None:
+        return "unknown"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        return ", ".join(str(v) for v in value) if value else "-"
+    return str(value)
+
+
+def render_card(card: Card, catalogue: Catalogue) -> str:
+    lines = [f"{card.name}  [{card.id}]"]
+    fields: list[tuple[str, str]] = [
+        ("type", card.type or "unknown"),
+        ("subtitle", card.subtitle or "-"),
+        ("restriction", _value(card.restriction)),
+        ("reserved", _value(card.reserved)),
+        ("signature", _value(card.signature)),
+        ("unique", _value(card.is_unique) + ("" if card.unique is not None else " (default)")),
+        ("hand icons", _value(card.hand_icons)),
+        ("gems", "  ".join(f"{a} {_value(card.gem(a))}" for a in ATTRIBUTES)),
+    ]
+    if card.type == "persona":
+        fields.append(("master limit", _value(card.effective_master_limit)))
+    fields += [
+        ("formats", ", ".join(card.formats) if card.formats else "no restriction recorded"),
+        ("master card", _value(card.is_master)),
+    ]
+    if card.faction:
+        fields.append(("faction", _value(card.faction)))
+    if card.modifiers:
+        fields.append(("modifiers", "; ".join(_modifier(m) for m in card.modifiers)))
+    if card.text:
+        fields.append(("text", card.text))
+    printings = catalogue.printings(card.id)
+    fields.append(
+        (
+            "printings",
+            ", ".join(f"{p['set']} ({p.get('name', '?')})" for p in printings) or "unknown",
+        )
+    )
+    fields.append(("source", card.source))
+    width = max(len(k) for k, _ in fields)
+    lines += [f"  {k.ljust(width)}  {v}" for k, v in fields]
+    return "\n".join(lines)
+
+
+def _modifier(modifier: dict[str, Any]) -> str:
+    params = ", ".join(f"{k}={v}" for k, v in modifier.items() if k != "kind")
+    return f"{modifier['kind']}({params})" if params else modifier["kind"]
+
+
+def card_json(card: Card, catalogue: Catalogue) -> dict[str, Any]:
+    return {**card.to_contract(), "printings": catalogue.printings(card.id)}
+
+
+def match_json(match: Match, catalogue: Catalogue) -> dict[str, Any]:
+    return {
+        "query": match.query,
+        "matched_by": match.how,
+        "score": match.score,
+        "cards": [card_json(c, catalogue) for c in match.cards],
+        "suggestions": [
+            {"name": s.name, "score": s.score, "ids": list(s.card_ids)} for s in match.suggestions
+        ],
+    }
+
+
+def card_command(
+    name: Annotated[str, typer.Argument(help="Card id, title, 'Title: Subtitle' or a near miss.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show a card, found by id, title, alias or a fuzzy match.
+
+    One confident match prints the whole card; a title shared by several cards lists them
+    all. Otherwise a ranked "did you mean" list is shown and the exit code is 1.
+    """
+    guarded(_card)(name, db, as_json)
+
+
+def _card(name: str, db: Any, as_json: bool) -> None:
+    catalogue = load_catalogue(db)
+    match = Index(catalogue).lookup(name)
+    if as_json:
+        print_json(match_json(match, catalogue))
+        raise typer.Exit(0 if match.found else 1)
+    if not match.found:
+        if match.suggestions:
+            typer.echo(f"No card named {name!r}. Did you mean:", err=True)
+            rows = [[s.name, f"{s.score:.0f}", ", ".join(s.card_ids)] for s in match.suggestions]
+            typer.echo(table(rows, ["name", "score", "ids"]), err=True)
+            typer.echo(
+                f"(scores 0-100; {CONFIDENT_SCORE:.0f}+ with a clear lead is taken as a match)",
+                err=True,
+            )
+        else:
+            typer.echo(
+                f"No card named {name!r}, and nothing close (no name scores {SUGGEST_SCORE:.0f}+). "
+                "Try `hlcg search --text WORDS`.",
+                err=True,
+            )
+        raise typer.Exit(1)
+    if match.how == "fuzzy":
+        typer.echo(f"(closest match for {name!r}, score {match.score:.0f})", err=True)
+    if len(match.cards) == 1:
+        typer.echo(render_card(match.cards[0], catalogue))
+        return
+    typer.echo(f"{len(match.cards)} cards match {name!r}:")
+    rows = [
+        [c.id, c.name, c.type or "?", _value(c.restriction), _flags(c)]
+        for c in sorted(match.cards, key=lambda c: c.id)
+    ]
+    typer.echo(table(rows, ["id", "name", "type", "restriction", "flags"]))
+    typer.echo("Show one with `hlcg card ID`.")
+
+
+def _flags(card: Card) -> str:
+    flags = [f for f, on in (("reserved", card.reserved), ("signature", card.signature)) if on]
+    if card.is_master:
+        flags.append("master")
+    return ", ".join(flags)

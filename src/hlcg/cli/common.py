@@ -1,0 +1,73 @@
+"""Options and helpers every command shares: --db, --json, the error boundary, output."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+
+import typer
+
+from hlcg.errors import HlcgError
+
+if TYPE_CHECKING:
+    from hlcg.catalog.store import Catalogue
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DbOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        help="Catalogue file to read (default: $HLCG_DB, else the shipped catalogue).",
+        show_default=False,
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+def guarded(func: F) -> F:
+    """The error boundary: an HlcgError becomes one line on stderr and exit code 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except HlcgError as exc:
+            error(str(exc))
+            raise typer.Exit(exc.exit_code) from None
+        except BrokenPipeError:
+            raise typer.Exit(0) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def error(message: str) -> None:
+    typer.echo(f"hlcg: error: {message}", err=True)
+
+
+def warn(message: str) -> None:
+    typer.echo(f"hlcg: warning: {message}", err=True)
+
+
+def print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def table(rows: list[list[Any]], headers: list[str]) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def load_catalogue(db: Path | None) -> Catalogue:
+    from hlcg.catalog.store import load, resolve_path
+
+    return load(resolve_path(db))
+
+
+def stdout_is_terminal() -> bool:
+    return sys.stdout.isatty()
