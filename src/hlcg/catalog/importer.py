@@ -62,7 +62,8 @@ def refuse_shipped(path: Path) -> None:
     if is_shipped(path):
         raise ReadOnlyCatalogueError(
             f"{path} is the shipped catalogue and is read-only. Work on a copy: "
-            "`hlcg db init my.sqlite` (or copy the file), then `hlcg db import FILE --db my.sqlite`."
+            "`hlcg db init my.sqlite` (or copy the file), "
+            "then `hlcg db import FILE --db my.sqlite`."
         )
 
 

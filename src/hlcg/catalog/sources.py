@@ -101,8 +101,7 @@ def _json_rows(path: Path, text: str) -> Iterator[tuple[int, Any]]:
         data = data["cards"]
     if not isinstance(data, list):
         raise SourceError([f"{path}: expected a JSON array of card rows"])
-    for number, item in enumerate(data, start=1):
-        yield number, item
+    yield from enumerate(data, start=1)
 
 
 def _jsonl_rows(path: Path, text: str) -> Iterator[tuple[int, Any]]:
