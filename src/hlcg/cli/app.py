@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from hlcg import __version__
-from hlcg.cli import browse, card, db
+from hlcg.cli import browse, card, db, rules, validate
 
 app = typer.Typer(
     name="hlcg",
@@ -43,6 +43,8 @@ app.command("search")(browse.search_command)
 app.command("persona")(browse.persona_command)
 app.command("sets")(browse.sets_command)
 app.command("formats")(browse.formats_command)
+app.command("validate")(validate.validate_command)
+app.command("rules")(rules.rules_command)
 app.add_typer(db.app, name="db")
 
 

@@ -1,0 +1,1 @@
+"""Decks: text in, ``Deck`` out (readers), then names -> cards (resolve)."""

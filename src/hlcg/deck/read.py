@@ -1,0 +1,69 @@
+"""Read a deck file of any supported kind, refusing what is not a deck with one message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hlcg.deck.model import Deck, LineIssue
+from hlcg.errors import DeckFileError
+
+MAX_DECK_BYTES = 5 * 1024 * 1024
+DECK_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")
+_BINARY_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"%PDF", b"\x7fELF")
+
+
+def read_deck_bytes(path: Path) -> bytes:
+    if not path.exists():
+        raise DeckFileError(f"{path}: no such file")
+    if path.is_dir():
+        raise DeckFileError(
+            f"{path}: is a directory; pass deck files (or use a folder in validate)"
+        )
+    size = path.stat().st_size
+    if size > MAX_DECK_BYTES:
+        raise DeckFileError(
+            f"{path}: {size} bytes is over the {MAX_DECK_BYTES} byte deck size limit"
+        )
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise DeckFileError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def decode(data: bytes, path: Path) -> tuple[str, list[LineIssue]]:
+    """UTF-8 (BOM allowed); latin-1 text is decoded with a warning; binary is refused."""
+    if data.startswith(_BINARY_MAGIC) or b"\x00" in data:
+        raise DeckFileError(
+            f"{path}: binary data (NUL bytes or an image/archive header); not a deck"
+        )
+    try:
+        return data.decode("utf-8-sig"), []
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        warning = LineIssue(
+            line,
+            "file is not UTF-8; read as Latin-1",
+            "save the deck as UTF-8",
+            "warning",
+        )
+        return data.decode("latin-1"), [warning]
+
+
+def read_deck(path: Path) -> Deck:
+    """The deck in ``path``, chosen by extension (.json, .dek, .o8d; anything else is text)."""
+    text, issues = decode(read_deck_bytes(path), path)
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        from hlcg.deck.jsondeck import parse_json
+
+        deck = parse_json(text, str(path))
+    elif suffix in (".dek", ".o8d"):
+        from hlcg.deck.xmldeck import parse_xml
+
+        deck = parse_xml(text, str(path), suffix)
+    else:
+        from hlcg.deck.text import parse_text
+
+        deck = parse_text(text, str(path))
+    deck.issues[:0] = issues
+    return deck

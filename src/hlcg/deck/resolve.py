@@ -1,0 +1,281 @@
+"""Turn deck names into catalogue cards.
+
+A name shared by several cards is narrowed, in order, by: the set code on the line; the
+section (pre-game types only under Pre-Game; under Endurance or before any header, in-game
+types first); the persona's own version; legality in the format (cards the format's list
+names first, then cards of the format's own edition). If the remaining candidates still
+differ in anything deck construction reads, the line is ambiguous; if they do not, the
+first by id stands for all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from hlcg.catalog.card import Card
+from hlcg.catalog.lookup import Index
+from hlcg.catalog.normalize import normalise
+from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
+
+# What deck construction reads of a card; candidates equal in all of these are one card to
+# the rules.
+CONSTRUCTION_FIELDS = (
+    "type",
+    "subtitle",
+    "restriction",
+    "reserved",
+    "signature",
+    "unique",
+    "hand_icons",
+    "gem_master",
+    "gem_agility",
+    "gem_strength",
+    "gem_toughness",
+    "gem_empathy",
+    "gem_reason",
+    "master_limit",
+    "formats",
+    "modifiers",
+    "faction",
+)
+
+
+@dataclass(frozen=True)
+class DeckCard:
+    card: Card
+    count: int
+    line: int | None
+    section: str  # PREGAME or ENDURANCE
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """A line whose card could not be decided: rule unknown-card or ambiguous-card."""
+
+    rule: str
+    line: int | None
+    name: str
+    message: str
+    fix: str
+    card_ids: tuple[str, ...] = ()
+
+
+@dataclass
+class ResolvedDeck:
+    deck: Deck
+    format: str
+    persona: Card | None
+    cards: list[DeckCard] = field(default_factory=list)
+    unresolved: list[Unresolved] = field(default_factory=list)
+    issues: list[LineIssue] = field(default_factory=list)
+
+    @property
+    def path(self) -> str:
+        return self.deck.path
+
+    @property
+    def endurance(self) -> list[DeckCard]:
+        return [c for c in self.cards if c.section == ENDURANCE]
+
+    @property
+    def pregame(self) -> list[DeckCard]:
+        return [c for c in self.cards if c.section == PREGAME]
+
+    @property
+    def is_generic(self) -> bool:
+        return self.persona is None or self.persona.id == "generic-immortal"
+
+    @property
+    def persona_names(self) -> set[str]:
+        """Normalised names the deck's persona goes by (both halves of a dual persona)."""
+        if self.is_generic or self.persona is None:
+            return set()
+        title = self.persona.title
+        return {normalise(title)} | {normalise(p) for p in title.split("/") if p.strip()}
+
+    def copies(self, section: str | None = None) -> int:
+        return sum(c.count for c in self.cards if section is None or c.section == section)
+
+
+def _narrow(candidates: list[Card], keep: Callable[[Card], bool]) -> list[Card]:
+    """Candidates passing ``keep``, or all of them when none would pass."""
+    kept = [c for c in candidates if keep(c)]
+    return kept or candidates
+
+
+def differences(cards: list[Card]) -> dict[str, list[object]]:
+    """Construction fields whose values differ between the cards."""
+    diffs = {}
+    for name in CONSTRUCTION_FIELDS:
+        values = [getattr(c, name) for c in cards]
+        if any(v != values[0] for v in values[1:]):
+            diffs[name] = values
+    return diffs
+
+
+class Resolver:
+    def __init__(self, index: Index, fmt: str) -> None:
+        self.index = index
+        self.catalogue = index.catalogue
+        self.format = fmt
+        info = self.catalogue.formats.get(fmt)
+        self.home_editions = set(info.editions) if info else set()
+
+    def candidates(self, name: str) -> list[Card]:
+        match = self.index.exact(name)
+        return list(match.cards) if match else []
+
+    def by_format(self, candidates: list[Card]) -> list[Card]:
+        fmt = self.format
+        candidates = _narrow(candidates, lambda c: c.legal_in(fmt))
+        candidates = _narrow(candidates, lambda c: fmt in c.formats)
+        return _narrow(candidates, lambda c: bool(c.editions & self.home_editions))
+
+    def persona(self, name: str, line: int | None) -> Card | Unresolved:
+        found = [c for c in self.candidates(name) if c.type == "persona"]
+        if not found:
+            return self._unknown(name, line, personas_only=True)
+        return self._decide(name, line, self.by_format(found))
+
+    def entry(self, entry: Entry, persona_names: set[str]) -> Card | Unresolved:
+        found = self.candidates(entry.name)
+        if not found:
+            return self._unknown(entry.name, entry.line)
+        if entry.set_code:
+            code = entry.set_code.lower()
+            printed = [c for c in found if code in (s.lower() for s in c.sets)]
+            if not printed:
+                sets = sorted({s for c in found for s in c.sets}) or ["no set recorded"]
+                return Unresolved(
+                    "unknown-card",
+                    entry.line,
+                    entry.name,
+                    f"no version of {entry.name!r} is printed in [{entry.set_code}] "
+                    f"(known: {', '.join(sets)})",
+                    "remove the set code or use one of the known sets",
+                    tuple(c.id for c in found),
+                )
+            found = printed
+        if entry.section == PREGAME:
+            found = _narrow(found, lambda c: c.is_pregame)
+        else:
+            found = _narrow(found, lambda c: not c.is_pregame)
+        if persona_names:
+            found = _narrow(
+                found, lambda c: bool(c.subtitle) and normalise(c.subtitle) in persona_names
+            )
+        return self._decide(entry.name, entry.line, self.by_format(found))
+
+    def _decide(self, name: str, line: int | None, found: list[Card]) -> Card | Unresolved:
+        found = sorted(found, key=lambda c: c.id)
+        diffs = differences(found)
+        if not diffs:
+            return found[0]
+        detail = "; ".join(
+            f"{field_name}: "
+            + ", ".join(f"{c.id}={_show(v)}" for c, v in zip(found, values, strict=True))
+            for field_name, values in diffs.items()
+        )
+        return Unresolved(
+            "ambiguous-card",
+            line,
+            name,
+            f"{name!r} could be {len(found)} cards that differ ({detail})",
+            "name one by its id, e.g. `" + found[0].id + "`",
+            tuple(c.id for c in found),
+        )
+
+    def _unknown(self, name: str, line: int | None, personas_only: bool = False) -> Unresolved:
+        suggestions = self.index.suggest(name, limit=12)
+        if personas_only:
+            persona_ids = {c.id for c in self.catalogue.personas}
+            suggestions = [s for s in suggestions if set(s.card_ids) & persona_ids]
+        names = [s.name for s in suggestions[:3]]
+        kind = "persona" if personas_only else "card"
+        fix = f"did you mean: {', '.join(names)}?" if names else "check the spelling"
+        return Unresolved(
+            "unknown-card",
+            line,
+            name,
+            f"no {kind} named {name!r} in the catalogue",
+            fix,
+            tuple(i for s in suggestions[:3] for i in s.card_ids),
+        )
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "unknown"
+    if isinstance(value, tuple):
+        return (
+            "["
+            + ",".join(str(v) if not isinstance(v, dict) else v.get("kind", "?") for v in value)
+            + "]"
+        )
+    return str(value)
+
+
+def _listed_persona(deck: Deck, resolver: Resolver) -> Card | None:
+    """The persona card listed among the entries, so other lines can prefer its versions."""
+    for entry in deck.entries:
+        if entry.section == ENDURANCE:
+            continue
+        if any(c.type == "persona" for c in resolver.candidates(entry.name)):
+            found = resolver.persona(entry.name, entry.line)
+            if isinstance(found, Card):
+                return found
+    return None
+
+
+def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
+    """Resolve every entry; unresolvable lines are kept as ``Unresolved`` problems."""
+    resolver = Resolver(index, fmt)
+    resolved = ResolvedDeck(deck=deck, format=fmt, persona=None, issues=list(deck.issues))
+    declared: Card | None = None
+    if deck.persona:
+        found = resolver.persona(deck.persona, deck.persona_line)
+        if isinstance(found, Unresolved):
+            resolved.unresolved.append(found)
+        else:
+            declared = found
+    preferred = declared or _listed_persona(deck, resolver)
+    persona_names = (
+        {normalise(preferred.title)} | {normalise(p) for p in preferred.title.split("/")}
+        if preferred
+        else set()
+    )
+    merged: dict[tuple[str, str], DeckCard] = {}
+    for entry in deck.entries:
+        card = resolver.entry(entry, persona_names)
+        if isinstance(card, Unresolved):
+            resolved.unresolved.append(card)
+            continue
+        section = PREGAME if card.is_pregame else ENDURANCE
+        if entry.section == ENDURANCE and card.is_pregame:
+            resolved.issues.append(
+                LineIssue(
+                    entry.line,
+                    f"{card.name} is a pre-game card ({card.type}) listed under Endurance; "
+                    "counted as pre-game",
+                    "move it under `Pre-Game:`",
+                    "warning",
+                )
+            )
+        key = (card.id, section)
+        if key in merged:
+            first = merged[key]
+            merged[key] = DeckCard(card, first.count + entry.count, first.line, section)
+        else:
+            merged[key] = DeckCard(card, entry.count, entry.line, section)
+    if declared is not None:
+        listed = [dc for dc in merged.values() if dc.card.type == "persona"]
+        if not any(dc.card.id == declared.id for dc in listed):
+            merged[(declared.id, PREGAME)] = DeckCard(declared, 1, deck.persona_line, PREGAME)
+    resolved.cards = list(merged.values())
+    personas = [dc for dc in resolved.cards if dc.card.type == "persona"]
+    if declared is not None:
+        resolved.persona = declared
+    elif personas:
+        resolved.persona = personas[0].card
+    return resolved

@@ -1,0 +1,43 @@
+"""The human report: a header per deck, problems with their fixes, the gem budget, a verdict."""
+
+from __future__ import annotations
+
+from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.rules.engine import DeckReport
+
+
+def render_deck(report: DeckReport) -> str:
+    pregame_limit = "" if report.pregame_limit is None else f"/{report.pregame_limit}"
+    lines = [
+        f"{report.path}",
+        f"  format {report.format} | persona {report.persona} | "
+        f"Endurance {report.endurance}/50 | pre-game {report.pregame}{pregame_limit}",
+    ]
+    for problem in report.problems:
+        where = f"{report.path}:{problem.line}" if problem.line else report.path
+        lines.append(f"{where}: {problem.code} {problem.rule}: {problem.message}")
+        if problem.fix:
+            lines.append(f"    fix: {problem.fix}")
+    if any(v["cap"] is not None for v in report.gems.values()) or any(
+        v["used"] for v in report.gems.values()
+    ):
+        lines.append("  gem budget:")
+        lines.append(f"    {'attribute':<10} {'used':>4} {'cap':>5} {'headroom':>8}")
+        for attribute in ATTRIBUTES:
+            used = report.gems[attribute]["used"]
+            cap = report.gems[attribute]["cap"]
+            cap_text = "?" if cap is None else str(cap)
+            room = "?" if cap is None else str(cap - (used or 0))
+            lines.append(f"    {attribute:<10} {used:>4} {cap_text:>5} {room:>8}")
+    if report.legal:
+        extra = f" ({report.warnings} warning(s))" if report.warnings else ""
+        lines.append(f"LEGAL in {report.format}{extra}")
+    else:
+        lines.append(
+            f"ILLEGAL in {report.format}: {report.errors} error(s), {report.warnings} warning(s)"
+        )
+    return "\n".join(lines)
+
+
+def render(reports: list[DeckReport]) -> str:
+    return "\n\n".join(render_deck(r) for r in reports) + "\n"

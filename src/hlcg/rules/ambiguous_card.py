@@ -1,0 +1,18 @@
+"""ambiguous-card (HL003): a name must point at one card.
+
+When a name is shared by several cards and the section, the persona's own version and the
+format do not decide between them, and the remaining cards differ in something deck
+construction reads (type, subtitle, restriction, flags, gems, legality, modifiers), the
+line is ambiguous. The message lists the candidate ids and how they differ.
+
+Source: seed 000 (Deck Construction, Restricted Cards): several cards may share a title with
+different texts; each text is its own card.
+
+Failing example: `Persona: Connor MacLeod` in a deck whose format prefers neither version.
+
+Fix: name the card by its id (`hlcg card NAME` lists them), e.g. `connor-macleod-se`.
+"""
+
+from hlcg.rules.base import Rule, no_check
+
+RULE = Rule("HL003", "ambiguous-card", "Every name points at one card", no_check)

@@ -1,0 +1,249 @@
+"""What several rules need to know about a deck, worked out once.
+
+Above all: which cards the deck may use *normally* (generic cards, its persona's and
+faction's cards, weapon cards) and which it takes from other personas, by which
+permission — the Generic Immortal's one copy (seed 001, Generic Immortal), a `borrow`
+modifier (Richie Ryan), an `allowance` card (Type Two Darius), or `any-master-cards`
+(Methos) — and which it may not take at all.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from hlcg.catalog.card import Card
+from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.catalog.normalize import normalise
+from hlcg.catalog.store import Catalogue
+from hlcg.deck.resolve import DeckCard, ResolvedDeck
+from hlcg.rules.problem import Finding
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A card the deck may not include; ``rule`` is the most specific rule it breaks."""
+
+    deck_card: DeckCard
+    rule: str  # persona-specific | reserved | signature | generic-borrow
+    owner: str
+    reason: str
+    allowed: int = 0
+
+
+@dataclass
+class Borrowing:
+    normal: set[str] = field(default_factory=set)  # card ids used normally
+    masters_of_others: set[str] = field(default_factory=set)  # any-master-cards
+    borrowed: dict[str, str] = field(default_factory=dict)  # card id -> permission used
+    refusals: list[Refusal] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GemBudget:
+    used: dict[str, int]
+    caps: dict[str, int | None]
+    unknown_cards: tuple[str, ...]  # Endurance cards with a gem count not recorded
+    contributors: dict[str, list[tuple[str, int]]]  # attribute -> [(card id, gems)]
+
+
+class Context:
+    def __init__(self, deck: ResolvedDeck, catalogue: Catalogue) -> None:
+        self.deck = deck
+        self.catalogue = catalogue
+
+    # --- modifiers on the deck's cards ------------------------------------------------
+    @cached_property
+    def modifiers(self) -> list[tuple[DeckCard, dict[str, Any]]]:
+        """Every modifier of every card in the deck, with the card that grants it."""
+        granted = []
+        for deck_card in self.deck.cards:
+            for modifier in deck_card.card.modifiers:
+                granted.append((deck_card, modifier))
+        return granted
+
+    def persona_modifiers(self, kind: str) -> list[dict[str, Any]]:
+        persona = self.deck.persona
+        return persona.modifiers_of(kind) if persona else []
+
+    # --- what a subtitle names ---------------------------------------------------------
+    def named_personas(self, card: Card) -> set[str]:
+        if not card.subtitle or card.type == "persona":
+            return set()
+        name = normalise(card.subtitle)
+        return {name} if name in self.catalogue.persona_names else set()
+
+    def named_weapon(self, card: Card) -> str | None:
+        if not card.subtitle:
+            return None
+        name = normalise(card.subtitle)
+        return name if name in self.catalogue.weapon_names else None
+
+    def named_faction(self, card: Card) -> str | None:
+        if not card.subtitle or card.type == "persona":
+            return None
+        name = normalise(card.subtitle)
+        return name if name in self.catalogue.faction_names else None
+
+    @cached_property
+    def deck_factions(self) -> set[str]:
+        persona = self.deck.persona
+        if persona is None:
+            return set()
+        return {normalise(f) for f in persona.faction}
+
+    @cached_property
+    def weapons_in_pregame(self) -> set[str]:
+        return {
+            normalise(dc.card.title)
+            for dc in self.deck.pregame
+            if dc.card.type == "weapon-of-choice"
+        }
+
+    def is_weapon_card(self, card: Card) -> bool:
+        """A subtitle naming a weapon makes a weapon card, unless it is Reserved or Signature
+        to a persona of the same name (the Katana persona and the Katana weapon)."""
+        if self.named_weapon(card) is None:
+            return False
+        return not (self.named_personas(card) and (card.reserved or card.signature))
+
+    # --- borrowing ---------------------------------------------------------------------
+    @cached_property
+    def borrowing(self) -> Borrowing:
+        deck = self.deck
+        result = Borrowing()
+        own_names = deck.persona_names
+        any_master = self.persona_modifiers("any-master-cards")
+        borrow = self.persona_modifiers("borrow")
+        allowance_pool = sum(
+            int(m.get("count", 1)) * dc.count
+            for dc, m in self.modifiers
+            if m.get("kind") == "allowance"
+        )
+        per_persona_used: defaultdict[str, int] = defaultdict(int)
+        for deck_card in sorted(deck.cards, key=lambda dc: (dc.line or 0, dc.card.id)):
+            card = deck_card.card
+            if card.type in ("persona", "premium", "quickening"):
+                result.normal.add(card.id)
+                continue
+            owners = self.named_personas(card)
+            faction = self.named_faction(card)
+            if not owners:
+                if faction and faction not in self.deck_factions and faction not in own_names:
+                    result.refusals.append(
+                        Refusal(deck_card, "persona-specific", faction, "faction card")
+                    )
+                else:
+                    result.normal.add(card.id)
+                continue
+            owner = next(iter(owners))
+            if owners & own_names or self.is_weapon_card(card):
+                result.normal.add(card.id)
+                continue
+            if card.signature:
+                result.refusals.append(Refusal(deck_card, "signature", owner, "signature card"))
+                continue
+            if self._master_of_any(card, any_master):
+                result.masters_of_others.add(card.id)
+                continue
+            if deck.is_generic:
+                if card.reserved:
+                    result.refusals.append(Refusal(deck_card, "reserved", owner, "reserved card"))
+                elif deck_card.count > 1:
+                    result.refusals.append(
+                        Refusal(deck_card, "generic-borrow", owner, "Generic Immortal", 1)
+                    )
+                    result.borrowed[card.id] = "generic"
+                else:
+                    result.borrowed[card.id] = "generic"
+                continue
+            # A persona deck: Richie's per-persona borrowing first, then allowance cards.
+            copies = deck_card.count
+            for modifier in borrow:
+                if card.reserved and not modifier.get("include_reserved"):
+                    continue
+                room = int(modifier.get("per_persona", 1)) - per_persona_used[owner]
+                taken = max(0, min(room, copies))
+                per_persona_used[owner] += taken
+                copies -= taken
+                if taken:
+                    result.borrowed[card.id] = "borrow"
+            if copies and allowance_pool:
+                taken = min(allowance_pool, copies)
+                allowance_pool -= taken
+                copies -= taken
+                result.borrowed[card.id] = "allowance"
+            if not copies:
+                continue
+            if not borrow and not self.allowance_cards:
+                rule = "reserved" if card.reserved else "persona-specific"
+                result.refusals.append(Refusal(deck_card, rule, owner, "another persona's card"))
+            else:
+                allowed = deck_card.count - copies
+                result.refusals.append(
+                    Refusal(
+                        deck_card, "generic-borrow", owner, "over the borrowing budget", allowed
+                    )
+                )
+        return result
+
+    @staticmethod
+    def _master_of_any(card: Card, any_master: list[dict[str, Any]]) -> bool:
+        """Methos: other personas' Master cards are his own (Reserved ones if allowed)."""
+        if not card.is_master or not any_master:
+            return False
+        return not card.reserved or any(m.get("include_reserved") for m in any_master)
+
+    @cached_property
+    def allowance_cards(self) -> list[DeckCard]:
+        return [dc for dc, m in self.modifiers if m.get("kind") == "allowance"]
+
+    # --- attribute gems ----------------------------------------------------------------
+    @cached_property
+    def gem_budget(self) -> GemBudget:
+        used = dict.fromkeys(ATTRIBUTES, 0)
+        contributors: dict[str, list[tuple[str, int]]] = {a: [] for a in ATTRIBUTES}
+        unknown = []
+        for deck_card in self.deck.endurance:
+            card = deck_card.card
+            if any(card.gem(a) is None for a in ATTRIBUTES):
+                unknown.append(card.id)
+            for attribute in ATTRIBUTES:
+                gems = card.gem(attribute)
+                if gems:
+                    used[attribute] += gems * deck_card.count
+                    contributors[attribute].append((card.id, gems * deck_card.count))
+        caps: dict[str, int | None] = dict.fromkeys(ATTRIBUTES)
+        persona = self.deck.persona
+        if persona is not None:
+            for attribute in ATTRIBUTES:
+                value = persona.gem(attribute)
+                if value is not None:
+                    caps[attribute] = value if attribute == "master" else 3 * value
+        for attribute in contributors:
+            contributors[attribute].sort(key=lambda item: (-item[1], item[0]))
+        return GemBudget(used, caps, tuple(sorted(set(unknown))), contributors)
+
+    def names(self, ids: list[str] | tuple[str, ...] | set[str], limit: int = 12) -> str:
+        """Card names for a message, shortened past ``limit``."""
+        cards = [self.catalogue.cards[i].name for i in sorted(ids)]
+        shown = ", ".join(cards[:limit])
+        return shown + (f" and {len(cards) - limit} more" if len(cards) > limit else "")
+
+
+def refusals(context: Context, rule: str, describe: Callable[[Refusal], str]) -> Iterator[Finding]:
+    """Findings for the cards the borrowing analysis refused under ``rule``."""
+    for refusal in context.borrowing.refusals:
+        if refusal.rule != rule:
+            continue
+        deck_card = refusal.deck_card
+        yield Finding(
+            describe(refusal),
+            cards=(deck_card.card.id,),
+            line=deck_card.line,
+            fix=f"remove {deck_card.count} {deck_card.card.name}",
+            edits=(("remove", deck_card.card.id, deck_card.count),),
+        )

@@ -1,0 +1,32 @@
+"""deck-size (HL101): the Endurance holds at least 50 cards.
+
+Pre-game cards do not count toward the Endurance.
+
+Source: seed 001 (Deck Composition; Making your Deck); seed 000 (Deck Construction,
+Minimum and Maximum Deck Size); seed 002 (Pre-Game Cards).
+
+Failing example: a deck with 48 cards under `Endurance:`.
+
+Fix: add cards until the Endurance holds 50.
+"""
+
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    minimum = int(params.get("min", 50))
+    size = deck.copies("endurance")
+    if size < minimum:
+        yield Finding(
+            f"Endurance has {size} cards, at least {minimum} are required",
+            fix=f"add {minimum - size} card(s) to the Endurance",
+        )
+
+
+RULE = Rule("HL101", "deck-size", "The Endurance holds at least 50 cards", check)

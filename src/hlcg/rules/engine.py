@@ -1,0 +1,153 @@
+"""Run the rules of a format over a resolved deck and collect every problem at once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.catalog.store import Catalogue
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.context import Context
+from hlcg.rules.pregame_limit import pregame_count
+from hlcg.rules.problem import Problem
+from hlcg.rules.profiles import Profile
+from hlcg.rules.registry import RULES
+
+
+@dataclass
+class DeckReport:
+    path: str
+    format: str
+    persona: str
+    persona_id: str | None
+    endurance: int
+    pregame: int
+    pregame_limit: int | None
+    gems: dict[str, dict[str, int | None]]
+    master_used: int
+    master_limit: int | None
+    problems: list[Problem] = field(default_factory=list)
+    resolved: ResolvedDeck | None = field(default=None, repr=False)
+
+    @property
+    def legal(self) -> bool:
+        return not any(p.severity == "error" for p in self.problems)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for p in self.problems if p.severity == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for p in self.problems if p.severity == "warning")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "format": self.format,
+            "persona": self.persona,
+            "legal": self.legal,
+            "endurance": self.endurance,
+            "pregame": self.pregame,
+            "gems": self.gems,
+            "problems": [p.to_json() for p in self.problems],
+        }
+
+
+def selected(rule_name: str, code: str, select: Sequence[str], ignore: Sequence[str]) -> bool:
+    """--select / --ignore by rule name or code prefix (HL2 selects HL201 ... HL206)."""
+
+    def hits(patterns: Sequence[str]) -> bool:
+        return any(p == rule_name or code.upper().startswith(p.upper()) for p in patterns)
+
+    if select and not hits(select):
+        return False
+    return not hits(ignore)
+
+
+def validate(
+    deck: ResolvedDeck,
+    catalogue: Catalogue,
+    profile: Profile,
+    select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+) -> DeckReport:
+    context = Context(deck, catalogue)
+    problems: list[Problem] = []
+
+    def add(rule_name: str, severity: str, **fields: Any) -> None:
+        rule = RULES[rule_name]
+        setting = profile.settings[rule_name]
+        if setting.severity == "off" or not selected(rule.name, rule.code, select, ignore):
+            return
+        problems.append(Problem(code=rule.code, rule=rule.name, severity=severity, **fields))
+
+    syntax = profile.settings["deck-syntax"].severity
+    for issue in deck.issues:
+        severity = "warning" if issue.severity == "warning" else syntax
+        add("deck-syntax", severity, message=issue.message, line=issue.line, fix=issue.fix)
+    for unresolved in deck.unresolved:
+        add(
+            unresolved.rule,
+            profile.settings[unresolved.rule].severity,
+            message=unresolved.message,
+            line=unresolved.line,
+            fix=unresolved.fix,
+            cards=unresolved.card_ids,
+        )
+    unchecked_severity = profile.settings["unchecked"].severity
+    for name, rule in RULES.items():
+        setting = profile.settings[name]
+        if setting.severity == "off" or not selected(rule.name, rule.code, select, ignore):
+            continue
+        for finding in rule.check(deck, context, setting.params):
+            if finding.unchecked:
+                add(
+                    "unchecked",
+                    unchecked_severity,
+                    message=f"{name}: {finding.message}",
+                    cards=finding.cards,
+                    line=finding.line,
+                    fix=finding.fix or "check these cards by hand",
+                )
+                continue
+            problems.append(
+                Problem(
+                    code=rule.code,
+                    rule=rule.name,
+                    severity=setting.severity,
+                    message=finding.message,
+                    cards=finding.cards,
+                    line=finding.line,
+                    fix=finding.fix,
+                    edits=finding.edits,
+                )
+            )
+    problems.sort(key=Problem.sort_key)
+    budget = context.gem_budget
+    gem_rule_on = profile.settings["gem-cap"].severity != "off"
+    persona = deck.persona
+    limit_setting = profile.settings["pregame-limit"]
+    return DeckReport(
+        path=deck.path,
+        format=deck.format,
+        persona=persona.title if persona and not deck.is_generic else "Generic Immortal",
+        persona_id=persona.id if persona else None,
+        endurance=deck.copies("endurance"),
+        pregame=pregame_count(deck),
+        pregame_limit=None
+        if limit_setting.severity == "off"
+        else int(limit_setting.params.get("max", 6)),
+        gems={
+            a: {"used": budget.used[a], "cap": budget.caps[a] if gem_rule_on else None}
+            for a in ATTRIBUTES
+        },
+        master_used=sum(dc.count for dc in deck.endurance if dc.card.is_master),
+        master_limit=0
+        if deck.is_generic
+        else (persona.effective_master_limit if persona else None),
+        problems=problems,
+        resolved=deck,
+    )

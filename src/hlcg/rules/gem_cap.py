@@ -1,0 +1,66 @@
+"""gem-cap (HL206): attribute gems within the persona's caps.
+
+For each attribute, the gems printed on the Endurance cards, icon by icon (a card with two
+Reason gems counts two), may be at most three times the persona's value; Master gems at
+most the Master value itself. Cards or personas without recorded gems are listed by
+`unchecked`; known gems over a cap are an error even then, since more gems only add.
+
+Source: seed 002 (Constructing a Deck: Attribute Gems); seed 000 (Attribute Restrictions);
+research rules-notes.md section 5 (http://www.watcherdatabase.tk/Cards/Card/6852.html).
+
+Failing example: `Persona: Duncan MacLeod` (Master 6) with 7 Master of the Katana (7 Master
+gems, 14 Reason gems).
+
+Fix: remove cards carrying that gem until it fits.
+"""
+
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    budget = context.gem_budget
+    unknown_caps = [a for a in ATTRIBUTES if budget.caps[a] is None]
+    for attribute in ATTRIBUTES:
+        cap = budget.caps[attribute]
+        used = budget.used[attribute]
+        if cap is None or used <= cap:
+            continue
+        top = budget.contributors[attribute][:3]
+        shown = ", ".join(f"{context.catalogue.cards[i].name} ({n})" for i, n in top)
+        first = top[0][0]
+        per_copy = context.catalogue.cards[first].gem(attribute) or 1
+        copies = -(-(used - cap) // per_copy)
+        yield Finding(
+            f"{used} {attribute} gems; the cap is {cap} "
+            f"({'1x' if attribute == 'master' else '3x'} the persona's "
+            f"{deck.persona.gem(attribute) if deck.persona else '?'}); most from {shown}",
+            cards=tuple(i for i, _ in budget.contributors[attribute]),
+            fix=f"remove {used - cap} {attribute} gem(s), e.g. {copies} "
+            f"{context.catalogue.cards[first].name}",
+            edits=(("remove", first, copies),),
+        )
+    who = "a Generic Immortal" if deck.is_generic else (deck.persona.title if deck.persona else "")
+    if unknown_caps and deck.endurance:
+        yield Finding(
+            f"{who} has no recorded value for {', '.join(unknown_caps)}; those gem caps "
+            "could not be checked",
+            cards=(deck.persona.id,) if deck.persona else (),
+            unchecked=True,
+        )
+    if budget.unknown_cards:
+        yield Finding(
+            f"gem counts not recorded for {len(budget.unknown_cards)} card(s): "
+            f"{context.names(budget.unknown_cards)}",
+            cards=budget.unknown_cards,
+            unchecked=True,
+        )
+
+
+RULE = Rule("HL206", "gem-cap", "Attribute gems within 3x the persona (Master 1x)", check)

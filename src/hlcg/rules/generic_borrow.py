@@ -1,0 +1,50 @@
+"""generic-borrow (HL204): borrowing from other personas stays within its allowance.
+
+A Generic Immortal may include at most one copy of any non-Reserved persona-specific card.
+A persona with a `borrow` modifier (Richie Ryan) may take `per_persona` cards from each other
+persona; each `allowance` card (Type Two Darius) admits `count` non-Signature cards of
+personas you are not playing. Copies beyond these are reported here.
+
+Source: seed 001 (Generic Immortal); research rules-notes.md sections 3 and 6
+(http://www.watcherdatabase.tk/Articles/19.html, https://www.highlanderthecardgame.com/keywords).
+
+Failing example: a Generic Immortal with `2 Seduce: Amanda`.
+
+Fix: keep one copy (or what the allowance admits) and remove the rest.
+"""
+
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    for refusal in context.borrowing.refusals:
+        if refusal.rule != "generic-borrow":
+            continue
+        deck_card = refusal.deck_card
+        excess = deck_card.count - refusal.allowed
+        if deck.is_generic:
+            message = (
+                f"{deck_card.count} copies of {deck_card.card.name}; a Generic Immortal may "
+                f"include at most {refusal.allowed} of a persona-specific card"
+            )
+        else:
+            message = (
+                f"{deck_card.count} copies of {deck_card.card.name} of {refusal.owner}; "
+                f"your borrowing permissions cover {refusal.allowed}"
+            )
+        yield Finding(
+            message,
+            cards=(deck_card.card.id,),
+            line=deck_card.line,
+            fix=f"remove {excess} {deck_card.card.name}",
+            edits=(("remove", deck_card.card.id, excess),),
+        )
+
+
+RULE = Rule("HL204", "generic-borrow", "Borrowed cards within the allowance", check)

@@ -1,0 +1,27 @@
+"""hunter-cards (HL308): Hunter cards only with a Hunter pre-game.
+
+A Hunter card is an Endurance card with the word Hunter in its title. Not a first-edition
+rule (research rules-notes.md section 7; no first-edition Hunter pre-game was found).
+
+Source: seed 000 (Hunter Cards).
+
+Failing example: an Endurance card titled with the word Hunter and no Hunter pre-game.
+
+Fix: add a Hunter pre-game or remove the Hunter cards.
+"""
+
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+from hlcg.rules.word_cards import cards_needing
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    yield from cards_needing(deck, context, "hunter", "Hunter")
+
+
+RULE = Rule("HL308", "hunter-cards", "Hunter cards need a Hunter pre-game", check)

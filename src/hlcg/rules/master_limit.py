@@ -1,0 +1,58 @@
+"""master-limit (HL205): Master cards at most the persona's Master limit.
+
+A Master card is any card with the word Master in any form in its title (Master's Block,
+Weapon Master, Master Swordsman, Master of the Katana). The limit is the number on the
+Persona card (first edition) or its Master gem (2nd Edition). A Generic Immortal may
+include none. Methos' `any-master-cards` lets him use other personas' Master cards, still
+within his limit.
+
+Source: seed 001 (Master's Cards); seed 000 (Master Cards; Attribute Restrictions); seed 002
+(Persona Cards; Card Groups); research rules-notes.md section 4.
+
+Failing example: `Persona: Richie Ryan` (limit 5) with 6 Master cards.
+
+Fix: remove Master cards down to the limit.
+"""
+
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    masters = [dc for dc in deck.endurance if dc.card.is_master]
+    used = sum(dc.count for dc in masters)
+    if not used:
+        return
+    if deck.is_generic:
+        limit: int | None = 0
+        who = "a Generic Immortal"
+    else:
+        assert deck.persona is not None
+        limit = deck.persona.effective_master_limit
+        who = deck.persona.title
+    ids = tuple(sorted(dc.card.id for dc in masters))
+    if limit is None:
+        yield Finding(
+            f"{who} has no Master limit recorded; {used} Master card(s) could not be checked: "
+            f"{context.names(ids)}",
+            cards=ids,
+            unchecked=True,
+        )
+        return
+    if used > limit:
+        largest = max(masters, key=lambda dc: (dc.count, dc.card.id))
+        yield Finding(
+            f"{used} Master cards ({context.names(ids)}); {who} may include {limit}",
+            cards=ids,
+            line=min((dc.line for dc in masters if dc.line is not None), default=None),
+            fix=f"remove {used - limit} Master card(s)",
+            edits=(("remove", largest.card.id, min(used - limit, largest.count)),),
+        )
+
+
+RULE = Rule("HL205", "master-limit", "Master cards within the persona's limit", check)

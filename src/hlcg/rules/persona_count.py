@@ -1,0 +1,36 @@
+"""persona-count (HL303): at most one Persona.
+
+Source: seed 001 (Persona Cards: "a Persona Card"); seed 000 (Persona Cards); seed 002
+(Persona Cards).
+
+Failing example: `Persona: Duncan MacLeod` and `The Kurgan` under `Pre-Game:`.
+
+Fix: keep one Persona.
+"""
+
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    personas = [dc for dc in deck.pregame if dc.card.type == "persona"]
+    total = sum(dc.count for dc in personas)
+    if total > 1:
+        keep = deck.persona.id if deck.persona else personas[0].card.id
+        extra = [dc for dc in personas if dc.card.id != keep]
+        yield Finding(
+            f"{total} Persona cards ({', '.join(dc.card.name for dc in personas)}); "
+            "a deck has at most one",
+            cards=tuple(dc.card.id for dc in personas),
+            line=min((dc.line for dc in personas if dc.line), default=None),
+            fix="keep one Persona and remove the others",
+            edits=tuple(("remove", dc.card.id, dc.count) for dc in extra),
+        )
+
+
+RULE = Rule("HL303", "persona-count", "At most one Persona", check)

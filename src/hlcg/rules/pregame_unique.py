@@ -1,0 +1,33 @@
+"""pregame-unique (HL302): no two copies of a unique pre-game card.
+
+Pre-game cards are unique unless the catalogue row says otherwise.
+
+Source: seed 002 (Pre-Game Cards).
+
+Failing example: `2 Katana` under `Pre-Game:`.
+
+Fix: keep one copy.
+"""
+
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    for deck_card in deck.pregame:
+        if deck_card.card.is_unique and deck_card.count > 1:
+            yield Finding(
+                f"{deck_card.count} copies of {deck_card.card.name}, a unique pre-game card",
+                cards=(deck_card.card.id,),
+                line=deck_card.line,
+                fix=f"remove {deck_card.count - 1} {deck_card.card.name}",
+                edits=(("remove", deck_card.card.id, deck_card.count - 1),),
+            )
+
+
+RULE = Rule("HL302", "pregame-unique", "No two copies of a unique pre-game card", check)

@@ -1,0 +1,49 @@
+"""Problems are data: what a rule found wrong (or could not check) in a deck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SEVERITY_ORDER = {"error": 0, "warning": 1}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a rule's check yields; the engine adds code, rule name and severity."""
+
+    message: str
+    cards: tuple[str, ...] = ()
+    line: int | None = None
+    fix: str | None = None
+    # Set when the check could not be completed for missing data: reported by `unchecked`.
+    unchecked: bool = False
+    # Lines of the smallest change that fixes it, for --fix (issue 4): ("remove", id, n) ...
+    edits: tuple[tuple[str, str, int], ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    rule: str
+    severity: str
+    message: str
+    cards: tuple[str, ...] = ()
+    line: int | None = None
+    fix: str | None = None
+    edits: tuple[tuple[str, str, int], ...] = field(default=(), compare=False)
+
+    def sort_key(self) -> tuple[int, int, str, str]:
+        line = self.line if self.line is not None else 0
+        return (SEVERITY_ORDER.get(self.severity, 9), line, self.code, self.message)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "rule": self.rule,
+            "severity": self.severity,
+            "message": self.message,
+            "cards": list(self.cards),
+            "line": self.line,
+            "fix": self.fix,
+        }

@@ -1,0 +1,58 @@
+"""Format profiles (``profiles.toml``): which rules run, their severity and parameters."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from hlcg.catalog.fields import CHECKED_FORMATS
+from hlcg.errors import UsageError
+from hlcg.rules.registry import RULES
+
+SEVERITIES = ("error", "warning", "off")
+
+
+@dataclass(frozen=True)
+class RuleSetting:
+    severity: str
+    params: dict[str, Any]
+    why: str | None = None
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    title: str
+    sources: tuple[str, ...]
+    settings: dict[str, RuleSetting]
+
+    def active(self) -> list[str]:
+        return [name for name, s in self.settings.items() if s.severity != "off"]
+
+
+@cache
+def _data() -> dict[str, Any]:
+    text = files("hlcg.rules").joinpath("profiles.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+@cache
+def profile(name: str) -> Profile:
+    if name not in CHECKED_FORMATS:
+        raise UsageError(f"unknown format {name!r}; choose one of {', '.join(CHECKED_FORMATS)}")
+    data = _data()
+    defaults = data.get("defaults", {})
+    section = data[name]
+    overrides = section.get("rules", {})
+    settings = {}
+    for rule_name in RULES:
+        merged = {**defaults.get(rule_name, {}), **overrides.get(rule_name, {})}
+        severity = merged.pop("severity", "error")
+        why = merged.pop("why", None)
+        if severity not in SEVERITIES:
+            raise UsageError(f"profiles.toml: {name}.{rule_name}: bad severity {severity!r}")
+        settings[rule_name] = RuleSetting(severity, merged, why)
+    return Profile(name, section.get("title", name), tuple(section.get("sources", ())), settings)

@@ -1,0 +1,72 @@
+"""Every rule, by name. The order here is the order problems are checked and listed."""
+
+from __future__ import annotations
+
+from hlcg.rules import (
+    ambiguous_card,
+    basics,
+    deck_size,
+    deck_syntax,
+    format_legality,
+    gem_cap,
+    generic_borrow,
+    hand_icons,
+    hunter_cards,
+    master_limit,
+    persona_count,
+    persona_specific,
+    pregame_limit,
+    pregame_unique,
+    premium_persona,
+    quickening_own_persona,
+    reserved,
+    restriction,
+    signature,
+    title_limit,
+    unchecked,
+    unknown_card,
+    watcher_cards,
+    watcher_hunter,
+    weapon_specific,
+)
+from hlcg.rules.base import Rule
+
+_MODULES = (
+    deck_syntax,
+    unknown_card,
+    ambiguous_card,
+    deck_size,
+    basics,
+    title_limit,
+    restriction,
+    persona_specific,
+    reserved,
+    signature,
+    generic_borrow,
+    master_limit,
+    gem_cap,
+    pregame_limit,
+    pregame_unique,
+    persona_count,
+    quickening_own_persona,
+    premium_persona,
+    watcher_hunter,
+    watcher_cards,
+    hunter_cards,
+    weapon_specific,
+    hand_icons,
+    format_legality,
+    unchecked,
+)
+
+RULES: dict[str, Rule] = {}
+for _module in _MODULES:
+    _rule = _module.RULE
+    RULES[_rule.name] = Rule(_rule.code, _rule.name, _rule.summary, _rule.check, _module)
+
+BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES.values()}
+
+
+def find(name_or_code: str) -> Rule | None:
+    key = name_or_code.strip()
+    return RULES.get(key.lower()) or BY_CODE.get(key.upper())

@@ -1,0 +1,36 @@
+"""reserved (HL202): Reserved cards only for the persona named on them.
+
+A Generic Immortal may include none. Permissions that allow Reserved cards of other
+personas (`borrow` or `any-master-cards` with include_reserved, `allowance`) are applied
+before this rule.
+
+Source: seed 001 (Reserved Cards; Generic Immortal); seed 002 (Reserved or Signature
+Symbol); seed 000 (Signature Cards).
+
+Failing example: a Generic Immortal with `1 Luck: Richie Ryan` (Reserved).
+
+Fix: remove the card.
+"""
+
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context, refusals
+from hlcg.rules.problem import Finding
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    who = "a Generic Immortal" if deck.is_generic else (deck.persona.title if deck.persona else "")
+    yield from refusals(
+        context,
+        "reserved",
+        lambda r: (
+            f"{r.deck_card.card.name} is Reserved to {r.deck_card.card.subtitle}; "
+            f"{who} may not include it"
+        ),
+    )
+
+
+RULE = Rule("HL202", "reserved", "Reserved cards only for their persona", check)

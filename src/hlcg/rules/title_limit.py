@@ -1,0 +1,52 @@
+"""title-limit (HL103): at most 6 cards sharing a title.
+
+The title is the part before the subtitle. Every version of a title counts together, and
+pre-game cards count too: Flurry Strike's three grid versions share six; Flashback: Recover
+Edge counts against the persona Flashbacks; a pre-game Joe Dawson leaves room for five Joe
+Dawson Situations; all cards titled Watcher share six.
+
+Source: seed 002 (Card Anatomy: Title); seed 000 (Deck Construction, Restricted Cards);
+seed 001 (Deck Composition); research rules-notes.md section 1
+(http://www.watcherdatabase.tk/Articles/71.html, cotw07, http://www.oocities.org/gislef/cotw16.htm).
+
+Failing example: 4 Flurry Strike (Middle Left) and 3 Flurry Strike (Middle Right).
+
+Fix: remove copies until at most 6 cards share the title.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.catalog.normalize import normalise
+from hlcg.deck.resolve import DeckCard, ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    limit = int(params.get("max", 6))
+    groups: defaultdict[str, list[DeckCard]] = defaultdict(list)
+    for deck_card in deck.cards:
+        groups[normalise(deck_card.card.title)].append(deck_card)
+    for members in groups.values():
+        total = sum(dc.count for dc in members)
+        if total <= limit:
+            continue
+        title = members[0].card.title
+        parts = ", ".join(f"{dc.count} {dc.card.name}" for dc in members)
+        excess = total - limit
+        # Remove from the largest group first: the smallest change keeps every version.
+        largest = max(members, key=lambda dc: (dc.count, dc.card.id))
+        lines = [dc.line for dc in members if dc.line is not None]
+        yield Finding(
+            f"{total} cards titled {title!r} ({parts}); at most {limit} may share a title",
+            cards=tuple(dc.card.id for dc in members),
+            line=min(lines) if lines else None,
+            fix=f"remove {excess} card(s) titled {title!r}",
+            edits=(("remove", largest.card.id, excess),),
+        )
+
+
+RULE = Rule("HL103", "title-limit", "At most 6 cards share a title", check)

@@ -1,0 +1,16 @@
+"""unchecked (HL900): what could not be checked for missing data (a warning).
+
+When a check needs a fact the catalogue does not record — a gem count, a restriction number,
+a persona's attribute values or Master limit, a Weapon of Choice's hand icons — it cannot
+pass or fail the deck. It says so here, naming the cards, instead of passing silently. The
+message starts with the rule that could not finish.
+
+Source: hlcg's data policy (README, "Real data only").
+
+Fix: check the named cards by hand; curators can add the missing facts, with their source,
+to data/source/cards.csv.
+"""
+
+from hlcg.rules.base import Rule, no_check
+
+RULE = Rule("HL900", "unchecked", "Checks that could not be completed", no_check)

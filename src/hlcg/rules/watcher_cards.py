@@ -1,0 +1,29 @@
+"""watcher-cards (HL307): Watcher cards only with a Watcher pre-game.
+
+A Watcher card is an Endurance card with the word Watcher in its title (possessives
+included: Watcher's Oath). Not a first-edition rule: in first edition Watcher cards were
+played without any Watcher pre-game (research rules-notes.md section 7), so the
+first-edition and Type One profiles do not run it.
+
+Source: seed 000 (Watcher Cards).
+
+Failing example: `1 Watcher: Revealed` with no Watcher under `Pre-Game:`.
+
+Fix: add a Watcher pre-game (e.g. Joe Dawson) or remove the Watcher cards.
+"""
+
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+from hlcg.rules.word_cards import cards_needing
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    yield from cards_needing(deck, context, "watcher", "Watcher")
+
+
+RULE = Rule("HL307", "watcher-cards", "Watcher cards need a Watcher pre-game", check)

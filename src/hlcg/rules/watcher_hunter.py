@@ -1,0 +1,52 @@
+"""watcher-hunter (HL306): at most one Watcher or one Hunter pre-game, not one of each.
+
+A persona's `only-watcher` modifier names the one Watcher it may be assigned (Methos may be
+assigned only Adam Pierson); any other Watcher is reported here.
+
+Source: seed 000 (Watcher Pre-Game Cards; Hunter Pre-Game Cards); research rules-notes.md
+section 7 (http://www.oocities.org/gislef/cotw16.htm, http://www.watcherdatabase.tk/Articles/16.html).
+
+Failing example: Joe Dawson and James Horton, both under `Pre-Game:`.
+
+Fix: keep one Watcher (or one Hunter).
+"""
+
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.catalog.normalize import normalise
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    assigned = [dc for dc in deck.pregame if dc.card.type in ("watcher", "hunter")]
+    total = sum(dc.count for dc in assigned)
+    if total > 1:
+        extra = sorted(assigned, key=lambda dc: (dc.line or 0, dc.card.id))[1:]
+        yield Finding(
+            f"{total} Watcher/Hunter pre-game cards "
+            f"({', '.join(dc.card.name for dc in assigned)}); at most one may be assigned",
+            cards=tuple(dc.card.id for dc in assigned),
+            line=min((dc.line for dc in assigned if dc.line), default=None),
+            fix="keep one Watcher or one Hunter",
+            edits=tuple(("remove", dc.card.id, dc.count) for dc in extra),
+        )
+    for modifier in context.persona_modifiers("only-watcher"):
+        allowed = normalise(str(modifier.get("title", "")))
+        for deck_card in assigned:
+            if deck_card.card.type == "watcher" and normalise(deck_card.card.title) != allowed:
+                persona = deck.persona.title if deck.persona else ""
+                yield Finding(
+                    f"{persona} may be assigned no Watcher but {modifier.get('title')}; "
+                    f"{deck_card.card.name} is not allowed",
+                    cards=(deck_card.card.id,),
+                    line=deck_card.line,
+                    fix=f"replace {deck_card.card.name} with {modifier.get('title')}",
+                    edits=(("remove", deck_card.card.id, deck_card.count),),
+                )
+
+
+RULE = Rule("HL306", "watcher-hunter", "One Watcher or one Hunter pre-game", check)

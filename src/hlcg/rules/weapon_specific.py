@@ -1,0 +1,43 @@
+"""weapon-specific (HL309): Weapon-specific cards only with that Weapon of Choice.
+
+A card whose subtitle names a Weapon of Choice (Slice: Rapier) needs that weapon under
+`Pre-Game:`. Where a subtitle names both a weapon and a persona (Katana), the card is
+allowed with either; Reserved and Signature cards of that name are the persona's.
+
+Source: seed 002 (Card Anatomy: Sub-Title; Weapons of Choice); seed 000 (Weapon Specific
+Cards); research rules-notes.md section 9.
+
+Failing example: `1 Slice: Rapier` without the Rapier Weapon of Choice.
+
+Fix: add the Weapon of Choice to the pre-game, or remove the card.
+"""
+
+from collections.abc import Iterator
+from typing import Any
+
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.base import Rule
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+
+
+def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    own = deck.persona_names
+    for deck_card in deck.endurance:
+        card = deck_card.card
+        if not context.is_weapon_card(card):
+            continue
+        weapon = context.named_weapon(card)
+        if weapon in context.weapons_in_pregame or context.named_personas(card) & own:
+            continue
+        yield Finding(
+            f"{card.name} is specific to the {card.subtitle} Weapon of Choice, which is not "
+            "in the pre-game",
+            cards=(card.id,),
+            line=deck_card.line,
+            fix=f"add {card.subtitle} under Pre-Game:, or remove {card.name}",
+            edits=(("remove", card.id, deck_card.count),),
+        )
+
+
+RULE = Rule("HL309", "weapon-specific", "Weapon cards need their Weapon of Choice", check)

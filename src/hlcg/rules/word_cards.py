@@ -1,0 +1,28 @@
+"""Shared by watcher-cards and hunter-cards: Endurance cards titled with a word that need
+a pre-game card of the matching type."""
+
+from collections.abc import Iterator
+
+from hlcg.catalog.normalize import title_words
+from hlcg.deck.resolve import ResolvedDeck
+from hlcg.rules.context import Context
+from hlcg.rules.problem import Finding
+
+
+def cards_needing(
+    deck: ResolvedDeck, context: Context, pregame_type: str, word: str
+) -> Iterator[Finding]:
+    if any(dc.card.type == pregame_type for dc in deck.pregame):
+        return
+    needing = [dc for dc in deck.endurance if word.lower() in title_words(dc.card.title)]
+    if not needing:
+        return
+    total = sum(dc.count for dc in needing)
+    yield Finding(
+        f"{total} {word} card(s) ({', '.join(dc.card.name for dc in needing)}) but no "
+        f"{word} pre-game card",
+        cards=tuple(dc.card.id for dc in needing),
+        line=min((dc.line for dc in needing if dc.line), default=None),
+        fix=f"add a {word} pre-game card, or remove the {word} cards",
+        edits=tuple(("remove", dc.card.id, dc.count) for dc in needing),
+    )
