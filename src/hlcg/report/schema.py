@@ -1,0 +1,61 @@
+"""Pydantic description of the JSON report; ``schemas/report.schema.json`` is generated from
+it. The reporter itself builds plain dicts, so reports never import pydantic."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ProblemModel(_Strict):
+    code: str
+    rule: str
+    severity: Literal["error", "warning"]
+    message: str
+    cards: list[str]
+    line: int | None
+    fix: str | None
+
+
+class GemUse(_Strict):
+    used: int
+    cap: int | None
+
+
+class Gems(_Strict):
+    master: GemUse
+    agility: GemUse
+    strength: GemUse
+    toughness: GemUse
+    empathy: GemUse
+    reason: GemUse
+
+
+class DeckReportModel(_Strict):
+    path: str
+    format: Literal["first-edition", "type-one", "type-two"]
+    persona: str
+    legal: bool
+    endurance: int
+    pregame: int
+    gems: Gems
+    problems: list[ProblemModel]
+
+
+class Summary(_Strict):
+    decks: int
+    legal: int
+    illegal: int
+
+
+class Report(_Strict):
+    """The report of `hlcg validate --output json`."""
+
+    version: Literal[1]
+    decks: list[DeckReportModel]
+    summary: Summary
