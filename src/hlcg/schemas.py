@@ -1,6 +1,6 @@
 """Generate the JSON Schemas in ``schemas/`` from the pydantic models.
 
-    python -m hlcg.schemas schemas/
+python -m hlcg.schemas schemas/
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 A name shared by several cards is narrowed, in order, by: the set code on the line; the
 section (pre-game types only under Pre-Game; under Endurance or before any header, in-game
-types first); the persona's own version; legality in the format (cards the format's list
+types first); the persona's own version; the version without a subtitle (a bare "Darius"
+is not "Darius: Shooting Blade"); legality in the format (cards the format's list
 names first, then cards of the format's own edition). If the remaining candidates still
 differ in anything deck construction reads, the line is ambiguous; if they do not, the
 first by id stands for all of them.
@@ -165,6 +166,7 @@ class Resolver:
             found = _narrow(
                 found, lambda c: bool(c.subtitle) and normalise(c.subtitle) in persona_names
             )
+        found = _narrow(found, lambda c: c.subtitle is None)
         return self._decide(entry.name, entry.line, self.by_format(found))
 
     def _decide(self, name: str, line: int | None, found: list[Card]) -> Card | Unresolved:

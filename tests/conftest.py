@@ -1,0 +1,197 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from hlcg.catalog.card import Card
+from hlcg.catalog.lookup import Index
+from hlcg.catalog.store import Catalogue, FormatInfo, load, shipped_path
+from hlcg.check import check_deck
+from hlcg.deck.text import parse_text
+from hlcg.rules.engine import DeckReport
+
+ROOT = Path(__file__).resolve().parent.parent
+BASIC_TITLES = [
+    "Upper Left Attack",
+    "Upper Center Attack",
+    "Upper Right Attack",
+    "Middle Left Attack",
+    "Thrust",
+    "Middle Right Attack",
+    "Lower Left Attack",
+    "Lower Center Attack",
+    "Lower Right Attack",
+    "Upper Left Block",
+    "Upper Center Block",
+    "Upper Right Block",
+    "Lower Left Block",
+    "Lower Center Block",
+    "Lower Right Block",
+]
+
+
+@pytest.fixture(scope="session")
+def shipped() -> Catalogue:
+    return load(shipped_path())
+
+
+@pytest.fixture(scope="session")
+def shipped_index(shipped: Catalogue) -> Index:
+    return Index(shipped)
+
+
+def _gems(**values: int) -> dict[str, int]:
+    return {f"gem_{k}": v for k, v in values.items()}
+
+
+def mini_cards() -> list[Card]:
+    """A tiny catalogue: the 15 basics (restriction 6, no gems) and a few test cards."""
+    zero = _gems(master=0, agility=0, strength=0, toughness=0, empathy=0, reason=0)
+    cards = [
+        Card(
+            id=title.lower().replace(" ", "-"),
+            title=title,
+            type="attack" if "Attack" in title or title == "Thrust" else "block",
+            restriction=6,
+            **zero,
+        )
+        for title in BASIC_TITLES
+    ]
+    persona_gems = _gems(master=2, agility=1, strength=1, toughness=1, empathy=1, reason=1)
+    cards += [
+        Card(id="hero", title="Hero", type="persona", **persona_gems),
+        Card(id="rival", title="Rival", type="persona", master_limit=1),
+        Card(
+            id="borrower",
+            title="Borrower",
+            type="persona",
+            master_limit=2,
+            modifiers=({"kind": "borrow", "per_persona": 1, "include_reserved": True},),
+        ),
+        Card(
+            id="sage",
+            title="Sage",
+            type="persona",
+            master_limit=3,
+            modifiers=(
+                {"kind": "any-master-cards", "include_reserved": True},
+                {"kind": "only-watcher", "title": "Friend"},
+            ),
+        ),
+        Card(
+            id="axeman",
+            title="Axeman",
+            type="persona",
+            master_limit=1,
+            modifiers=({"kind": "hand-icons", "title": "Axe", "hand_icons": 1},),
+        ),
+        Card(id="filler", title="Filler", type="event", restriction=6, **zero),
+        Card(id="strike-a", title="Strike", subtitle="A", type="attack", restriction=6, **zero),
+        Card(id="strike-b", title="Strike", subtitle="B", type="attack", restriction=6, **zero),
+        Card(id="rare", title="Rare", type="event", restriction=2, **zero),
+        Card(id="sig", title="Sig", subtitle="Rival", type="event", signature=True, **zero),
+        Card(id="res", title="Res", subtitle="Rival", type="event", reserved=True, **zero),
+        Card(id="rival-move", title="Move", subtitle="Rival", type="dodge", restriction=6, **zero),
+        Card(
+            id="masters-block-rival",
+            title="Master's Block",
+            subtitle="Rival",
+            type="block",
+            restriction=6,
+            **zero,
+        ),
+        Card(id="weapon-master", title="Weapon Master", type="attack", restriction=6, **zero),
+        Card(
+            id="gemmy",
+            title="Gemmy",
+            type="event",
+            restriction=6,
+            **_gems(master=0, agility=2, strength=0, toughness=0, empathy=0, reason=0),
+        ),
+        Card(id="unknown-gems", title="Mystery", type="event", restriction=6),
+        Card(id="blade", title="Blade", type="weapon-of-choice", hand_icons=1),
+        Card(id="axe", title="Axe", type="weapon-of-choice", hand_icons=2),
+        Card(id="blade-cut", title="Cut", subtitle="Blade", type="attack", restriction=6, **zero),
+        Card(id="friend", title="Friend", type="watcher"),
+        Card(id="friend-situation", title="Friend", type="situation", restriction=6, **zero),
+        Card(id="spy", title="Spy", type="watcher"),
+        Card(id="stalker", title="Stalker", type="hunter"),
+        Card(id="watcher-eye", title="Watcher", subtitle="Eye", type="edge", restriction=6, **zero),
+        Card(id="hunter-net", title="Hunter's Net", type="event", restriction=6, **zero),
+        Card(id="hero-premium", title="Hero", subtitle="+1", type="premium"),
+        Card(id="rival-premium", title="Rival", subtitle="+1", type="premium"),
+        Card(id="hero-quickening", title="Quickening", subtitle="Hero", type="quickening"),
+        Card(id="rival-quickening", title="Quickening", subtitle="Rival", type="quickening"),
+        Card(
+            id="stone",
+            title="Stone",
+            type="other-pre-game",
+            modifiers=({"kind": "pregame-exempt"},),
+        ),
+        Card(
+            id="elder",
+            title="Elder",
+            type="other-pre-game",
+            modifiers=({"kind": "restriction-bonus", "amount": 1},),
+        ),
+        Card(
+            id="pass",
+            title="Pass",
+            type="event",
+            restriction=6,
+            modifiers=({"kind": "allowance", "count": 1},),
+            **zero,
+        ),
+        Card(
+            id="relic", title="Relic", type="object", restriction=6, formats=("type-two",), **zero
+        ),
+        Card(id="trinket-1", title="Trinket", type="other-pre-game"),
+        Card(id="trinket-2", title="Trinket Two", type="other-pre-game"),
+        Card(id="trinket-3", title="Trinket Three", type="other-pre-game"),
+        Card(id="trinket-4", title="Trinket Four", type="other-pre-game"),
+        Card(id="trinket-5", title="Trinket Five", type="other-pre-game"),
+        Card(id="trinket-6", title="Trinket Six", type="other-pre-game"),
+    ]
+    return cards
+
+
+def make_catalogue(cards: list[Card]) -> Catalogue:
+    formats = {
+        name: FormatInfo(name, name, True, (edition,), name, "test")
+        for name, edition in (("first-edition", "1E"), ("type-one", "1E"), ("type-two", "2E"))
+    }
+    return Catalogue(
+        path=Path("/nonexistent/mini.sqlite"),
+        meta={"schema_version": "1"},
+        cards={c.id: c for c in cards},
+        aliases={},
+        alias_names={},
+        formats=formats,
+        sets={},
+    )
+
+
+@pytest.fixture(scope="session")
+def mini() -> Index:
+    return Index(make_catalogue(mini_cards()))
+
+
+BASE_DECK = "\n".join(f"3 {t}" for t in BASIC_TITLES) + "\n5 Filler\n"  # 50 cards
+
+
+@pytest.fixture
+def check(mini: Index) -> Callable[..., DeckReport]:
+    """Check deck text (the legal 50-card base plus ``extra``) against the mini catalogue."""
+
+    def run(extra: str = "", fmt: str = "type-two", base: str = BASE_DECK) -> DeckReport:
+        deck = parse_text(extra + "\nEndurance:\n" + base, "deck.txt")
+        return check_deck(deck, mini, fmt)
+
+    return run
+
+
+def errors(report: DeckReport) -> list[tuple[str, tuple[str, ...]]]:
+    """The sorted (rule, cards) of a report's errors."""
+    return sorted((p.rule, p.cards) for p in report.problems if p.severity == "error")

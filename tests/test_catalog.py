@@ -1,0 +1,176 @@
+"""The catalogue: the contract, the deterministic build, the shipped file, lookup, search."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from pydantic import ValidationError
+
+from conftest import ROOT
+from hlcg.catalog.build import build, load_sources
+from hlcg.catalog.fields import CONTRACT_FIELDS
+from hlcg.catalog.lookup import Index
+from hlcg.catalog.models import CardRow
+from hlcg.catalog.search import QueryError, parse_query, run
+from hlcg.catalog.store import shipped_path
+from hlcg.schemas import generate, render
+
+SOURCE = ROOT / "data" / "source"
+
+
+def test_contract_header_is_the_source_header():
+    header = (SOURCE / "cards.csv").read_text(encoding="utf-8").splitlines()[0]
+    assert tuple(header.split(",")) == CONTRACT_FIELDS
+
+
+def test_flat_values_parse():
+    row = CardRow.model_validate(
+        {
+            "id": "x",
+            "title": "X",
+            "reserved": "yes",
+            "signature": "0",
+            "unique": "",
+            "restriction": " 2 ",
+            "gem_reason": "",
+            "sets": "SE;WC",
+            "modifiers": '[{"kind": "pregame-exempt"}]',
+            "source": "seed 001",
+        }
+    )
+    assert (row.reserved, row.signature, row.unique, row.restriction, row.gem_reason) == (
+        True,
+        False,
+        None,
+        2,
+        None,
+    )
+    assert row.sets == ["SE", "WC"] and row.modifiers[0].kind == "pregame-exempt"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("modifiers", '[{"kind": "teleport"}]', "does not match any of the expected tags"),
+        ("restriction", "two", "expected a whole number or empty"),
+        ("reserved", "maybe", "expected true/false"),
+        ("type", "spell", "Input should be"),
+        ("formats", "type-three", "Input should be"),
+    ],
+)
+def test_bad_values_are_rejected(field, value, message):
+    with pytest.raises(ValidationError) as info:
+        CardRow.model_validate({"id": "x", "title": "X", "source": "s", field: value})
+    assert message in str(info.value)
+
+
+def test_every_row_has_a_source_and_sorted_ids():
+    rows = load_sources(SOURCE).cards
+    assert all(r.source for r in rows)
+    ids = [r.id for r in rows]
+    assert ids == sorted(ids)
+
+
+def test_two_builds_same_content_hash_and_shipped_matches(tmp_path):
+    first = build(SOURCE, tmp_path / "a.sqlite").content_sha256()
+    second = build(SOURCE, tmp_path / "b.sqlite").content_sha256()
+    assert first == second
+    with sqlite3.connect(shipped_path()) as conn:
+        shipped = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    assert shipped["content_sha256"] == first, "data/cards.sqlite is stale: run `hlcg db build`"
+
+
+def test_fts_is_set_up_the_sqlite_utils_way():
+    import sqlite_utils
+
+    db = sqlite_utils.Database(shipped_path())
+    assert db["cards"].detect_fts() == "cards_fts"
+
+
+@pytest.mark.parametrize("name", ["card.schema.json", "deck.schema.json", "report.schema.json"])
+def test_schemas_are_not_stale(name):
+    committed = (ROOT / "schemas" / name).read_text(encoding="utf-8")
+    assert committed == render(generate()[name]), "run `python -m hlcg.schemas schemas`"
+
+
+def test_content_facts(shipped):
+    duncan = shipped.cards["duncan-macleod-2e"]
+    assert (duncan.gem_master, duncan.gem_agility, duncan.effective_master_limit) == (6, 5, 6)
+    assert shipped.cards["masters-block-ramirez"].restriction == 2
+    assert [shipped.cards[f"business-as-usual-grayson-{n}"].restriction for n in (1, 2, 3)] == [
+        2,
+        2,
+        2,
+    ]
+    assert shipped.cards["generic-immortal"].master_limit == 0
+    kinds = {m["kind"] for c in shipped.cards.values() for m in c.modifiers}
+    assert kinds == {
+        "restriction-bonus",
+        "borrow",
+        "any-master-cards",
+        "only-watcher",
+        "pregame-exempt",
+        "hand-icons",
+        "allowance",
+    }
+
+
+@pytest.mark.parametrize(
+    ("query", "how", "ids"),
+    [
+        ("uper left atack", "fuzzy", ["upper-left-attack"]),
+        ("uper left atak", "fuzzy", ["upper-left-attack"]),
+        ("Upper Middle Attack", "alias", ["upper-center-attack"]),
+        ("Upper Block", "alias", ["upper-center-block"]),
+        ("THRUST", "title", ["thrust"]),
+        ("Master\u2019s  Block: Ramirez", "name", ["masters-block-ramirez"]),
+        (
+            "masters block",
+            "normalised",
+            ["masters-block-duncan-macleod", "masters-block-ramirez", "masters-block-richie-ryan"],
+        ),
+        ("9mm", "id", ["9mm"]),
+    ],
+)
+def test_lookup(shipped_index: Index, query, how, ids):
+    match = shipped_index.lookup(query)
+    assert (match.how, sorted(c.id for c in match.cards)) == (how, ids)
+
+
+def test_lookup_several_close_is_not_a_match(shipped_index: Index):
+    match = shipped_index.lookup("upper atack")
+    assert not match.found
+    names = {s.name for s in match.suggestions}
+    assert {"Upper Left Attack", "Upper Right Attack", "Upper Center Attack"} <= names
+    assert match.suggestions[0].score == match.suggestions[1].score
+
+
+def test_lookup_nothing_close(shipped_index: Index):
+    match = shipped_index.lookup("zzzzqqqq")
+    assert (match.found, match.suggestions) == (False, [])
+
+
+def test_search_compact_query(shipped):
+    cards = run(shipped, parse_query("t:dodge p:duncan"))
+    assert [c.id for c in cards] == ["duck-duncan-macleod", "jump-duncan-macleod"]
+    assert [c.id for c in run(shipped, parse_query("g:reason>=1"))] == [
+        "duncan-macleod-2e",
+        "master-of-the-katana",
+    ]
+    assert "master-of-the-katana" in [
+        c.id for c in run(shipped, parse_query("is:master f:type-one"))
+    ]
+
+
+def test_search_text_metacharacters_are_inert(shipped):
+    for words in ['"', "*", "OR AND NOT", "title:x", "a'b", "Robert'); DROP TABLE cards;--"]:
+        run(shipped, parse_query(json.dumps(words)))
+
+
+def test_search_bad_terms():
+    with pytest.raises(QueryError, match="unknown type 'spell'"):
+        parse_query("t:spell")
+    with pytest.raises(QueryError, match="gem filter 'luck>2' not understood"):
+        parse_query("g:luck>2")

@@ -1,0 +1,183 @@
+"""The command line: exit codes, output, and catalogue management."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from hlcg.catalog.store import shipped_path
+from hlcg.cli.app import app
+
+runner = CliRunner()
+VALID = str(ROOT / "examples/decks/valid/duncan-katana-type-two.txt")
+INVALID = str(ROOT / "examples/decks/invalid/persona-specific.txt")
+
+
+def invoke(*args: str, **kwargs):
+    return runner.invoke(app, list(args), **kwargs)
+
+
+def test_version():
+    result = invoke("--version")
+    assert result.exit_code == 0 and result.stdout.startswith("hlcg 0.")
+
+
+def test_card_shows_everything():
+    result = invoke("card", "uper left atack")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == "Upper Left Attack  [upper-left-attack]"
+    assert "source" in result.stdout and "seed 002" in result.stdout
+
+
+def test_card_lists_shared_titles():
+    result = invoke("card", "masters block")
+    assert result.exit_code == 0
+    assert (
+        "masters-block-duncan-macleod" in result.stdout
+        and "masters-block-richie-ryan" in result.stdout
+    )
+
+
+def test_card_did_you_mean_exits_1():
+    result = invoke("card", "upper atack")
+    assert result.exit_code == 1
+    assert "Did you mean" in result.stderr and "Upper Left Attack" in result.stderr
+
+
+def test_card_json_uses_contract_names():
+    result = invoke("card", "Luck", "--json")
+    data = json.loads(result.stdout)
+    card = data["cards"][0]
+    assert {"id", "title", "subtitle", "restriction", "reserved", "source", "printings"} <= set(
+        card
+    )
+    assert (card["id"], card["restriction"], card["reserved"]) == ("luck-richie-ryan", 2, True)
+
+
+def test_persona_shows_2e_duncan_first():
+    result = invoke("persona", "Duncan MacLeod", "--json")
+    first = json.loads(result.stdout)["versions"][0]
+    assert first["id"] == "duncan-macleod-2e"
+    assert first["attributes"] == {
+        "master": 6,
+        "agility": 5,
+        "strength": 5,
+        "toughness": 5,
+        "empathy": 5,
+        "reason": 5,
+    }
+    assert first["gem_caps"]["master"] == 6 and first["gem_caps"]["reason"] == 15
+
+
+def test_search_options_and_json():
+    result = invoke("search", "--type", "persona", "--gem", "master>=6", "--json")
+    assert [c["id"] for c in json.loads(result.stdout)["cards"]] == ["duncan-macleod-2e"]
+    assert invoke("search", "--gem", "bogus").exit_code == 2
+
+
+def test_validate_exit_codes():
+    assert invoke("validate", VALID).exit_code == 0
+    assert invoke("validate", VALID, "--strict").exit_code == 1
+    bad = invoke("validate", INVALID)
+    assert bad.exit_code == 1
+    assert (
+        "HL201 persona-specific" in bad.stdout
+        and "fix: remove 1 Duck: Connor MacLeod" in bad.stdout
+    )
+    assert invoke("validate", "no-such-deck.txt").exit_code == 2
+    assert invoke("validate", VALID, "--select", "nonsense").exit_code == 2
+
+
+def test_validate_select_ignore():
+    assert invoke("validate", INVALID, "--ignore", "persona-specific").exit_code == 0
+    assert invoke("validate", INVALID, "--select", "HL1").exit_code == 0
+
+
+def test_validate_json_matches_schema():
+    import jsonschema
+
+    result = invoke("validate", VALID, INVALID, "--output", "json")
+    data = json.loads(result.stdout)
+    schema = json.loads((ROOT / "schemas/report.schema.json").read_text())
+    jsonschema.validate(data, schema)
+    assert data["summary"] == {"decks": 2, "legal": 1, "illegal": 1}
+
+
+def test_rules_list_and_doc():
+    listing = invoke("rules")
+    assert listing.exit_code == 0 and "HL206" in listing.stdout and "gem-cap" in listing.stdout
+    doc = invoke("rules", "HL206")
+    assert "Source: seed 002" in doc.stdout and "first-edition: off" in doc.stdout
+    assert invoke("rules", "nope").exit_code == 1
+
+
+def test_db_info_json_matches_shipped_build(tmp_path):
+    info = json.loads(invoke("db", "info", "--json").stdout)
+    built = invoke(
+        "db", "build", "--source", str(ROOT / "data/source"), "--out", str(tmp_path / "c.sqlite")
+    )
+    assert built.exit_code == 0
+    assert info["content_sha256"] in built.stdout
+    assert info["shipped"] is True and info["counts"]["cards"] > 150
+
+
+def test_import_export_round_trip(tmp_path):
+    db = tmp_path / "mine.sqlite"
+    assert invoke("db", "init", str(db)).exit_code == 0
+    exported = tmp_path / "all.csv"
+    assert invoke("db", "export", str(exported)).exit_code == 0
+    assert invoke("db", "import", str(exported), "--db", str(db)).exit_code == 0
+    again = tmp_path / "again.csv"
+    assert invoke("db", "export", str(again), "--db", str(db)).exit_code == 0
+    assert again.read_text() == exported.read_text()
+    for suffix in (".json", ".jsonl"):
+        out = tmp_path / f"all{suffix}"
+        assert invoke("db", "export", str(out), "--db", str(db)).exit_code == 0
+        copy = tmp_path / f"copy{suffix}.sqlite"
+        invoke("db", "init", str(copy))
+        assert invoke("db", "import", str(out), "--db", str(copy)).exit_code == 0
+
+
+def test_failed_import_leaves_catalogue_byte_identical(tmp_path):
+    db = tmp_path / "mine.sqlite"
+    shutil.copyfile(shipped_path(), db)
+    before = db.read_bytes()
+    rows = tmp_path / "rows.csv"
+    header = (ROOT / "data/source/cards.csv").read_text().splitlines()[0]
+    good = "new-card,New Card,,event" + "," * 17 + "seed 001"
+    bad = "bad-card,Bad Card,,spell" + "," * 17 + "seed 001"
+    rows.write_text("\n".join([header, good, bad]) + "\n")
+    result = invoke("db", "import", str(rows), "--db", str(db))
+    assert result.exit_code == 2
+    assert "row 3: type" in result.stderr
+    assert db.read_bytes() == before
+
+
+def test_import_into_shipped_is_refused():
+    result = invoke("db", "import", str(ROOT / "data/source/cards.csv"))
+    assert result.exit_code == 2 and "read-only" in result.stderr
+
+
+def test_bad_catalogue_files_exit_2(tmp_path):
+    corrupt = tmp_path / "corrupt.sqlite"
+    corrupt.write_bytes(b"not a database at all" * 100)
+    truncated = tmp_path / "truncated.sqlite"
+    truncated.write_bytes(shipped_path().read_bytes()[:5000])
+    foreign = tmp_path / "foreign.sqlite"
+    import sqlite3
+
+    with sqlite3.connect(foreign) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    for path, words in (
+        (tmp_path / "missing.sqlite", "not found"),
+        (corrupt, "not a usable SQLite catalogue"),
+        (truncated, "sqlite"),
+        (foreign, "not an hlcg catalogue"),
+    ):
+        result = invoke("card", "Thrust", "--db", str(path))
+        assert result.exit_code == 2, path
+        assert words.lower() in result.stderr.lower()
+        assert len(result.stderr.strip().splitlines()) == 1
