@@ -61,7 +61,7 @@ def test_colon_name_tried_whole_then_split(shipped_index):
 
 def test_texts_of_one_title_are_separate_cards(shipped_index):
     resolved = resolve(
-        "2 business-as-usual-grayson-1\n2 business-as-usual-grayson-2\n2 business-as-usual-grayson-3\n",
+        "".join(f"2 business-as-usual-grayson-{n}\n" for n in (1, 2, 3)),
         shipped_index,
     )
     assert len(resolved.cards) == 3

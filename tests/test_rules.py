@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from conftest import errors
 from hlcg.rules.registry import RULES
 
@@ -246,7 +248,7 @@ def test_format_legality(check):
 
 
 def test_every_rule_has_a_test_here():
-    text = open(__file__, encoding="utf-8").read()
+    text = Path(__file__).read_text(encoding="utf-8")
     covered = {
         name for name in RULES if f'"{name}"' in text or f"test_{name.replace('-', '_')}" in text
     }
