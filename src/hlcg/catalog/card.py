@@ -88,7 +88,7 @@ class Card:
         """Build from a ``cards`` table row (lists `;`-joined, modifiers JSON, bools 0/1)."""
 
         def split(value: str | None) -> tuple[str, ...]:
-            return tuple(p for p in (value or "").split(";") if p)
+            return tuple(value.split(";")) if value else ()
 
         unique = row["unique"]
         return cls(
@@ -110,7 +110,9 @@ class Card:
             gem_reason=row["gem_reason"],
             master_limit=row["master_limit"],
             formats=split(row["formats"]),
-            modifiers=tuple(json.loads(row["modifiers"] or "[]")),
+            modifiers=tuple(json.loads(row["modifiers"]))
+            if row["modifiers"] not in (None, "", "[]")
+            else (),
             faction=split(row["faction"]),
             text=row["text"],
             source=row["source"],

@@ -4,6 +4,9 @@ Order of attempts: catalogue id -> exact title -> "Title: Subtitle" or "Title (S
 alias -> normalised form (case, spacing, punctuation, curly apostrophes, Master's/Masters)
 -> fuzzy match (rapidfuzz WRatio on normalised names).
 
+Fuzzy scoring is WRatio; to keep a lookup under a couple of milliseconds on large catalogues,
+only the ``PREFILTER`` names nearest by the much cheaper QRatio are scored with it.
+
 A fuzzy match is *confident* when its score is at least ``CONFIDENT_SCORE`` and leads the
 next different name by at least ``CONFIDENT_MARGIN`` points; any other name scoring at least
 ``SUGGEST_SCORE`` is offered as "did you mean".
@@ -15,8 +18,6 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rapidfuzz import fuzz, process
-
 from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
@@ -25,6 +26,7 @@ CONFIDENT_SCORE = 85.0
 CONFIDENT_MARGIN = 8.0
 SUGGEST_SCORE = 60.0
 MAX_SUGGESTIONS = 8
+PREFILTER = 50
 
 _PAREN_SUBTITLE = re.compile(r"^(?P<title>.+?)\s*\((?P<subtitle>[^()]+)\)$")
 
@@ -125,9 +127,15 @@ class Index:
         key = normalise(query)
         if not key:
             return []
+        # Imported here: exact lookups, most deck lines, never need it.
+        from rapidfuzz import fuzz, process
+
+        nearest = process.extract(
+            key, self._choices, scorer=fuzz.QRatio, processor=None, limit=PREFILTER
+        )
         found = process.extract(
             key,
-            self._choices,
+            [choice for choice, _, _ in nearest],
             scorer=fuzz.WRatio,
             processor=None,
             limit=limit,

@@ -14,10 +14,11 @@ def normalise(name: str) -> str:
 
     Apostrophes vanish rather than split, so "Master's" and "Masters" meet.
     """
-    text = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
-    text = text.replace("'", "")
-    return _NON_WORD.sub(" ", text).strip()
+    text = name.translate(_APOSTROPHES)
+    if not text.isascii():  # accents folded only where there are any: this runs per card
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return _NON_WORD.sub(" ", text.lower().replace("'", "")).strip()
 
 
 def slug(name: str) -> str:

@@ -156,10 +156,12 @@ def load(path: Path) -> Catalogue:
             r["code"]: {"name": r["name"], "edition": r["edition"], "released": r["released"] or ""}
             for r in conn.execute("SELECT * FROM sets ORDER BY code")
         }
-        rows = conn.execute("SELECT * FROM cards ORDER BY id").fetchall()
+        cursor = conn.execute("SELECT * FROM cards ORDER BY id")
+        cursor.row_factory = None  # plain tuples: dict(sqlite3.Row) per card is slow
+        columns = [d[0] for d in cursor.description]
         cards = {}
-        for row in rows:
-            data = dict(row)
+        for values in cursor.fetchall():
+            data = dict(zip(columns, values, strict=True))
             editions = frozenset(
                 sets[c]["edition"] for c in (data["sets"] or "").split(";") if c in sets
             )

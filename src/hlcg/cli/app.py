@@ -1,7 +1,5 @@
 """The root `hlcg` app: registers every command group."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,26 +1,26 @@
 """Deck-building questions: `hlcg search`, `hlcg persona`, `hlcg sets`, `hlcg formats`."""
 
-from __future__ import annotations
-
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hlcg.catalog.card import Card
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.catalog.normalize import normalise
-from hlcg.catalog.store import Catalogue
 from hlcg.cli.card import card_json
 from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json, table
 from hlcg.errors import UsageError
 
+if TYPE_CHECKING:
+    from hlcg.catalog.card import Card
+    from hlcg.catalog.store import Catalogue
 
-def _gem_text(card: Card) -> str:
+
+def _gem_text(card: "Card") -> str:
     known = [f"{a[:3]} {card.gem(a)}" for a in ATTRIBUTES if card.gem(a)]
     return " ".join(known)
 
 
-def _card_rows(cards: list[Card]) -> list[list[Any]]:
+def _card_rows(cards: list["Card"]) -> list[list[Any]]:
     return [
         [
             c.id,
@@ -96,7 +96,7 @@ def search_command(
     typer.echo(f"{len(cards)} card(s)", err=True)
 
 
-def find_personas(catalogue: Catalogue, name: str) -> list[Card]:
+def find_personas(catalogue: "Catalogue", name: str) -> list["Card"]:
     """Persona versions by title; a part of a name or a near miss also finds them."""
     from rapidfuzz import fuzz, process
 
@@ -118,7 +118,7 @@ def find_personas(catalogue: Catalogue, name: str) -> list[Card]:
     return []
 
 
-def persona_profile(catalogue: Catalogue, persona: Card) -> dict[str, Any]:
+def persona_profile(catalogue: "Catalogue", persona: "Card") -> dict[str, Any]:
     values = {a: persona.gem(a) for a in ATTRIBUTES}
     caps = {a: (None if v is None else (v if a == "master" else 3 * v)) for a, v in values.items()}
     names = {normalise(persona.title)} | {
@@ -168,7 +168,7 @@ def persona_command(
         _render_profile(profile, catalogue)
 
 
-def _render_profile(profile: dict[str, Any], catalogue: Catalogue) -> None:
+def _render_profile(profile: dict[str, Any], catalogue: "Catalogue") -> None:
     def show(v: int | None) -> str:
         return "unknown" if v is None else str(v)
 

@@ -1,16 +1,16 @@
 """`hlcg card NAME`: one card, every field, its printings and its source."""
 
-from __future__ import annotations
-
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hlcg.catalog.card import Card
 from hlcg.catalog.fields import ATTRIBUTES
-from hlcg.catalog.lookup import CONFIDENT_SCORE, SUGGEST_SCORE, Index, Match
-from hlcg.catalog.store import Catalogue
 from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json, table
+
+if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-up light
+    from hlcg.catalog.card import Card
+    from hlcg.catalog.lookup import Match
+    from hlcg.catalog.store import Catalogue
 
 
 def _value(value: Any) -> str:
@@ -23,7 +23,7 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def render_card(card: Card, catalogue: Catalogue) -> str:
+def render_card(card: "Card", catalogue: "Catalogue") -> str:
     lines = [f"{card.name}  [{card.id}]"]
     fields: list[tuple[str, str]] = [
         ("type", card.type or "unknown"),
@@ -65,11 +65,11 @@ def _modifier(modifier: dict[str, Any]) -> str:
     return f"{modifier['kind']}({params})" if params else modifier["kind"]
 
 
-def card_json(card: Card, catalogue: Catalogue) -> dict[str, Any]:
+def card_json(card: "Card", catalogue: "Catalogue") -> dict[str, Any]:
     return {**card.to_contract(), "printings": catalogue.printings(card.id)}
 
 
-def match_json(match: Match, catalogue: Catalogue) -> dict[str, Any]:
+def match_json(match: "Match", catalogue: "Catalogue") -> dict[str, Any]:
     return {
         "query": match.query,
         "matched_by": match.how,
@@ -95,6 +95,8 @@ def card_command(
 
 
 def _card(name: str, db: Any, as_json: bool) -> None:
+    from hlcg.catalog.lookup import CONFIDENT_SCORE, SUGGEST_SCORE, Index
+
     catalogue = load_catalogue(db)
     match = Index(catalogue).lookup(name)
     if as_json:
@@ -130,7 +132,7 @@ def _card(name: str, db: Any, as_json: bool) -> None:
     typer.echo("Show one with `hlcg card ID`.")
 
 
-def _flags(card: Card) -> str:
+def _flags(card: "Card") -> str:
     flags = [f for f, on in (("reserved", card.reserved), ("signature", card.signature)) if on]
     if card.is_master:
         flags.append("master")

@@ -1,7 +1,5 @@
 """Options and helpers every command shares: --db, --json, the error boundary, output."""
 
-from __future__ import annotations
-
 import functools
 import json
 import sys
@@ -63,7 +61,7 @@ def table(rows: list[list[Any]], headers: list[str]) -> str:
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
-def load_catalogue(db: Path | None) -> Catalogue:
+def load_catalogue(db: Path | None) -> "Catalogue":
     from hlcg.catalog.store import load, resolve_path
 
     return load(resolve_path(db))

@@ -1,7 +1,5 @@
 """`hlcg db ...`: build, create, import into, export and describe catalogues."""
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
 from typing import Annotated

@@ -1,7 +1,5 @@
 """`hlcg rules [NAME|CODE]`: the rule list, or one rule's documentation."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """`hlcg validate DECK...`: check decks against the deck-construction rules of a format."""
 
-from __future__ import annotations
-
 import glob
 from enum import StrEnum
 from pathlib import Path
