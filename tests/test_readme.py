@@ -1,0 +1,75 @@
+"""The README is the front door: every command it shows works."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+from conftest import ROOT
+from typer.testing import CliRunner
+
+from hlcg.cli.app import app
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def console_commands() -> list[tuple[str, int]]:
+    commands = []
+    for block in re.findall(r"```console\n(.*?)```", README, re.DOTALL):
+        for line in block.splitlines():
+            if not line.startswith("$ hlcg "):
+                continue
+            command, _, comment = line[2:].partition("#")
+            expected = re.search(r"exit (\d)", comment)
+            commands.append((command.strip(), int(expected.group(1)) if expected else 0))
+    return commands
+
+
+@pytest.mark.parametrize(("command", "exit_code"), console_commands(), ids=lambda v: str(v))
+def test_readme_command_works(command: str, exit_code: int, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, shlex.split(command)[1:])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == exit_code, result.output
+
+
+def test_readme_quick_start_is_what_ci_runs():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install . && .venv/bin/hlcg validate examples/decks/valid/" in README
+    assert ".venv/bin/pip install '.[test]' && .venv/bin/python -m pytest" in README
+    assert ".venv/bin/pip install --quiet '.[test]'" in ci
+    assert ci.strip().endswith(".venv/bin/python -m pytest")
+
+
+def test_readme_names_the_game_in_full():
+    assert "Highlander: The Card Game" in README
+
+
+def test_every_command_has_help_and_is_in_the_readme():
+    import typer.main
+
+    group = typer.main.get_command(app)
+    names = []
+    for name, command in group.commands.items():  # type: ignore[attr-defined]
+        sub = getattr(command, "commands", None)
+        names += [f"{name} {s}" for s in sub] if sub else [name]
+        assert command.help, name
+    for name in names:
+        assert f"hlcg {name}" in README, f"`hlcg {name}` is not in the README"
+
+
+def test_every_error_class_is_documented():
+    import hlcg.errors as errors_module
+
+    documented = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+    classes = [
+        name
+        for name, value in vars(errors_module).items()
+        if isinstance(value, type)
+        and issubclass(value, errors_module.HlcgError)
+        and value is not errors_module.HlcgError
+    ]
+    assert classes
+    for name in classes:
+        assert f"`{name}`" in documented, f"{name} is not in docs/errors.md"
