@@ -6,9 +6,9 @@ import re
 import shlex
 
 import pytest
-from conftest import ROOT
 from typer.testing import CliRunner
 
+from conftest import ROOT
 from hlcg.cli.app import app
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
