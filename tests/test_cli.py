@@ -181,3 +181,43 @@ def test_bad_catalogue_files_exit_2(tmp_path):
         assert result.exit_code == 2, path
         assert words.lower() in result.stderr.lower()
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_lackey_tab_separated_import_with_column_map(tmp_path):
+    db = tmp_path / "mine.sqlite"
+    invoke("db", "init", str(db))
+    data = tmp_path / "lackey.tsv"
+    data.write_text(
+        "Name\tSet\tKind\tSrc\tId\n"
+        "Upper Left Attack\tSE\tattack\tseed 002\tupper-left-attack\n"
+        "Thrust\tSE\tattack\tseed 002\tthrust\n"
+    )
+    mapping = '{"Name": "title", "Set": "sets", "Kind": "type", "Src": "source", "Id": "id"}'
+    result = invoke("db", "import", str(data), "--db", str(db), "--map", mapping)
+    assert result.exit_code == 0, result.output
+    assert "2 new" in result.stdout
+    card = json.loads(invoke("card", "thrust", "--db", str(db), "--json").stdout)["cards"][0]
+    assert (card["type"], card["sets"], card["source"]) == ("attack", ["SE"], "seed 002")
+    bad = invoke("db", "import", str(data), "--db", str(db), "--map", '{"Name": "nonsense"}')
+    assert bad.exit_code == 2 and "nonsense is not a contract field" in bad.stderr
+
+
+def test_hlcg_db_environment_variable(tmp_path, monkeypatch):
+    db = tmp_path / "empty.sqlite"
+    invoke("db", "init", str(db))
+    monkeypatch.setenv("HLCG_DB", str(db))
+    assert invoke("card", "Thrust").exit_code == 1  # the empty catalogue has no cards
+    assert json.loads(invoke("db", "info", "--json").stdout)["counts"]["cards"] == 0
+
+
+def test_shipped_catalogue_cannot_be_written_through_hlcg():
+    import sqlite3
+
+    import pytest
+
+    from hlcg.catalog.store import connect
+
+    conn = connect(shipped_path())
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        conn.execute("DELETE FROM cards")
+    conn.close()
