@@ -85,7 +85,7 @@ def test_validate_exit_codes():
     assert bad.exit_code == 1
     assert (
         "HL201 persona-specific" in bad.stdout
-        and "fix: remove 1 Duck: Connor MacLeod" in bad.stdout
+        and "fix: replace 1 Duck: Connor MacLeod with 1 Duck: Duncan MacLeod" in bad.stdout
     )
     assert invoke("validate", "no-such-deck.txt").exit_code == 2
     assert invoke("validate", VALID, "--select", "nonsense").exit_code == 2

@@ -5,7 +5,7 @@ from typing import Annotated
 import typer
 
 from hlcg import __version__
-from hlcg.cli import browse, card, db, rules, validate
+from hlcg.cli import browse, card, db, deck, rules, validate
 
 app = typer.Typer(
     name="hlcg",
@@ -43,6 +43,7 @@ app.command("sets")(browse.sets_command)
 app.command("formats")(browse.formats_command)
 app.command("validate")(validate.validate_command)
 app.command("rules")(rules.rules_command)
+app.add_typer(deck.app, name="deck")
 app.add_typer(db.app, name="db")
 
 

@@ -1,14 +1,19 @@
 """`hlcg validate DECK...`: check decks against the deck-construction rules of a format."""
 
 import glob
+import os
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, error, guarded, load_catalogue
+from hlcg.cli.common import DbOption, error, guarded, load_catalogue, table
 from hlcg.errors import DeckFileError, UsageError
+
+if TYPE_CHECKING:
+    from hlcg.catalog.lookup import Index
+    from hlcg.rules.engine import DeckReport
 
 
 class FormatName(StrEnum):
@@ -20,6 +25,10 @@ class FormatName(StrEnum):
 class OutputKind(StrEnum):
     text = "text"
     json = "json"
+    junit = "junit"
+    sarif = "sarif"
+    github = "github"
+    auto = "auto"
 
 
 def expand(paths: list[str]) -> list[Path]:
@@ -32,7 +41,11 @@ def expand(paths: list[str]) -> list[Path]:
         if path.is_dir():
             found.extend(
                 sorted(
-                    p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in DECK_SUFFIXES
+                    p
+                    for p in path.rglob("*")
+                    if p.is_file()
+                    and p.suffix.lower() in DECK_SUFFIXES
+                    and not p.name.endswith(".fixed.txt")
                 )
             )
         elif not path.exists() and glob.has_magic(raw):
@@ -42,8 +55,38 @@ def expand(paths: list[str]) -> list[Path]:
             found.extend(matches)
         else:
             found.append(path)
-    unique: dict[Path, None] = dict.fromkeys(found)
-    return list(unique)
+    return list(dict.fromkeys(found))
+
+
+def resolve_output(output: OutputKind) -> str:
+    if output is OutputKind.auto:
+        return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+    return output.value
+
+
+def summary_table(reports: list["DeckReport"]) -> str:
+    rows = [
+        [r.path, r.persona, r.format, "yes" if r.legal else "NO", r.errors, r.warnings]
+        for r in reports
+    ]
+    legal = sum(1 for r in reports if r.legal)
+    return (
+        table(rows, ["deck", "persona", "format", "legal", "errors", "warnings"])
+        + f"\n{legal} of {len(reports)} deck(s) legal\n"
+    )
+
+
+def format_matrix(paths: list[Path], index: "Index", select: list[str], ignore: list[str]) -> str:
+    from hlcg.check import check_file
+
+    rows = []
+    for path in paths:
+        row: list[str] = [str(path)]
+        for fmt in FormatName:
+            report = check_file(path, index, fmt.value, select, ignore)
+            row.append("legal" if report.legal else f"{report.errors} error(s)")
+        rows.append(row)
+    return table(rows, ["deck", *(f.value for f in FormatName)]) + "\n"
 
 
 @guarded
@@ -56,10 +99,14 @@ def validate_command(
         ),
     ] = None,
     output: Annotated[
-        OutputKind, typer.Option("--output", "-o", help="Report format.")
+        OutputKind,
+        typer.Option(
+            "--output", "-o", help="Report format; auto is github under GitHub Actions, else text."
+        ),
     ] = OutputKind.text,
     output_file: Annotated[
-        Path | None, typer.Option("--output-file", help="Write the report to this file.")
+        Path | None,
+        typer.Option("--output-file", help="Write the report here; the terminal gets text."),
     ] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings also fail (exit 1).")] = False,
     select: Annotated[
@@ -68,53 +115,74 @@ def validate_command(
     ignore: Annotated[
         list[str] | None, typer.Option("--ignore", help="Skip these rules (name or code prefix).")
     ] = None,
+    all_formats: Annotated[
+        bool, typer.Option("--all-formats", help="Also print a decks x formats legality matrix.")
+    ] = False,
+    fix: Annotated[
+        bool, typer.Option("--fix", help="Write NAME.fixed.txt with the smallest fixes, re-check.")
+    ] = False,
+    in_place: Annotated[
+        bool, typer.Option("--in-place", help="With --fix, overwrite the deck file instead.")
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Check decks: every problem at once, with lines, numbers against limits, and fixes.
 
-    Exit codes: 0 every deck legal (warnings allowed), 1 any error (or any warning with
-    --strict), 2 could not run (missing or unreadable file, bad option, catalogue error).
+    DECKS may be files, folders (searched recursively for .txt, .deck, .json, .dek and .o8d
+    files) and globs; all are checked in one run. Exit codes: 0 every deck legal (warnings
+    allowed), 1 any deck illegal (or any warning with --strict), 2 could not run (missing or
+    unreadable file, bad option, catalogue error). With --all-formats the exit code still
+    follows each deck's own format.
     """
     from hlcg.catalog.lookup import Index
     from hlcg.check import check_file
+    from hlcg.report import renderer
     from hlcg.rules.registry import BY_CODE, RULES
 
+    if in_place and not fix:
+        raise UsageError("--in-place only goes with --fix")
     for pattern in [*(select or []), *(ignore or [])]:
         if pattern not in RULES and not any(c.startswith(pattern.upper()) for c in BY_CODE):
             raise UsageError(f"--select/--ignore {pattern!r} matches no rule; see `hlcg rules`")
     paths = expand(decks)
+    if not paths:
+        raise UsageError("no deck files found")
     index = Index(load_catalogue(db))
+    requested = fmt.value if fmt else None
     reports = []
+    readable: list[Path] = []
     could_not_run = False
     for path in paths:
         try:
-            reports.append(
-                check_file(path, index, fmt.value if fmt else None, select or (), ignore or ())
-            )
+            reports.append(check_file(path, index, requested, select or (), ignore or ()))
+            readable.append(path)
         except DeckFileError as exc:
             error(str(exc))
             could_not_run = True
-    rendered = _render(output, reports)
+    kind = resolve_output(output)
+    rendered = renderer(kind)(reports)
     if output_file is not None:
         try:
             output_file.write_text(rendered, encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"could not write {output_file}: {exc.strerror}") from None
-        if output is not OutputKind.text:
-            typer.echo(_render(OutputKind.text, reports), nl=False)
+        if kind != "text":
+            typer.echo(renderer("text")(reports), nl=False)
     else:
         typer.echo(rendered, nl=False)
+    if kind == "github":
+        from hlcg.report.github import write_step_summary
+
+        write_step_summary(reports)
+    if kind == "text" and len(reports) > 1:
+        typer.echo("\n" + summary_table(reports), err=True, nl=False)
+    if all_formats:
+        typer.echo("\n" + format_matrix(readable, index, select or [], ignore or []), nl=False)
+    if fix:
+        from hlcg.cli.fixing import fix_decks
+
+        reports = fix_decks(readable, reports, index, requested, in_place)
     if could_not_run:
         raise typer.Exit(2)
     failed = any(not r.legal or (strict and r.warnings) for r in reports)
     raise typer.Exit(1 if failed else 0)
-
-
-def _render(output: OutputKind, reports: list) -> str:  # noqa: ANN001
-    if output is OutputKind.json:
-        from hlcg.report.jsonreport import render
-
-        return render(reports)
-    from hlcg.report.text import render as render_text
-
-    return render_text(reports)

@@ -17,6 +17,7 @@ class Entry:
     line: int | None
     section: str | None  # PREGAME, ENDURANCE, or None before any header
     set_code: str | None = None
+    card_id: str | None = None  # an id the file carries (.dek/.o8d), tried before the name
 
 
 @dataclass(frozen=True)

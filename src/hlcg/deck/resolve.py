@@ -46,8 +46,9 @@ CONSTRUCTION_FIELDS = (
 class DeckCard:
     card: Card
     count: int
-    line: int | None
+    line: int | None  # the first line naming it
     section: str  # PREGAME or ENDURANCE
+    entries: tuple[Entry, ...] = ()  # every deck line that named it
 
 
 @dataclass(frozen=True)
@@ -140,6 +141,8 @@ class Resolver:
         return self._decide(name, line, self.by_format(found))
 
     def entry(self, entry: Entry, persona_names: set[str]) -> Card | Unresolved:
+        if entry.card_id and entry.card_id in self.catalogue.cards:
+            return self.catalogue.cards[entry.card_id]
         found = self.candidates(entry.name)
         if not found:
             return self._unknown(entry.name, entry.line)
@@ -267,9 +270,11 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
         key = (card.id, section)
         if key in merged:
             first = merged[key]
-            merged[key] = DeckCard(card, first.count + entry.count, first.line, section)
+            merged[key] = DeckCard(
+                card, first.count + entry.count, first.line, section, (*first.entries, entry)
+            )
         else:
-            merged[key] = DeckCard(card, entry.count, entry.line, section)
+            merged[key] = DeckCard(card, entry.count, entry.line, section, (entry,))
     if declared is not None:
         listed = [dc for dc in merged.values() if dc.card.type == "persona"]
         if not any(dc.card.id == declared.id for dc in listed):

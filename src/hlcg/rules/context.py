@@ -227,6 +227,78 @@ class Context:
             contributors[attribute].sort(key=lambda item: (-item[1], item[0]))
         return GemBudget(used, caps, tuple(sorted(set(unknown))), contributors)
 
+    # --- replacements for cards the deck may not hold -----------------------------------
+    def usable_normally(self, card: Card) -> bool:
+        """A card this deck could add without any borrowing permission."""
+        if card.type in (None, "persona", "premium", "quickening") or card.is_pregame:
+            return False
+        if not card.legal_in(self.deck.format):
+            return False
+        if self.named_weapon(card) and not self.is_weapon_card(card):
+            return bool(self.named_personas(card) & self.deck.persona_names)
+        if self.named_weapon(card):
+            return self.named_weapon(card) in self.weapons_in_pregame
+        owners = self.named_personas(card)
+        if owners:
+            return bool(owners & self.deck.persona_names)
+        faction = self.named_faction(card)
+        return not faction or faction in self.deck_factions
+
+    def replacement(self, card: Card, copies: int) -> Card | None:
+        """The card to put in place of ``copies`` of ``card``: same type, usable normally,
+        within the title limit, its restriction, the Master limit and the gem headroom.
+        The persona's own cards come first, then generic ones, then by id."""
+        from hlcg.rules.profiles import profile
+
+        deck = self.deck
+        in_deck = {dc.card.id: dc.count for dc in deck.cards}
+        titles: defaultdict[str, int] = defaultdict(int)
+        for dc in deck.cards:
+            titles[normalise(dc.card.title)] += dc.count
+        masters_used = sum(dc.count for dc in deck.endurance if dc.card.is_master)
+        master_limit = (
+            0
+            if deck.is_generic
+            else (deck.persona.effective_master_limit if deck.persona else None)
+        )
+        gems_apply = profile(deck.format).settings["gem-cap"].severity != "off"
+        budget = self.gem_budget
+
+        def fits(candidate: Card) -> bool:
+            if candidate.id == card.id or candidate.type != card.type:
+                return False
+            if not self.usable_normally(candidate) or candidate.signature:
+                return False
+            if titles[normalise(candidate.title)] + copies > 6:
+                return False
+            held = in_deck.get(candidate.id, 0) + copies
+            if candidate.restriction is not None and held > candidate.restriction:
+                return False
+            if candidate.is_master and (
+                master_limit is None or masters_used + copies > master_limit
+            ):
+                return False
+            if gems_apply:
+                for attribute in ATTRIBUTES:
+                    cap = budget.caps[attribute]
+                    gems = candidate.gem(attribute)
+                    if cap is None or gems is None:
+                        continue
+                    if budget.used[attribute] + gems * copies > cap:
+                        return False
+            return True
+
+        own = deck.persona_names
+        ranked = sorted(
+            (c for c in self.catalogue.cards.values() if fits(c)),
+            key=lambda c: (
+                not (c.subtitle and normalise(c.subtitle) in own),
+                bool(c.subtitle),
+                c.id,
+            ),
+        )
+        return ranked[0] if ranked else None
+
     def names(self, ids: list[str] | tuple[str, ...] | set[str], limit: int = 12) -> str:
         """Card names for a message, shortened past ``limit``."""
         cards = [self.catalogue.cards[i].name for i in sorted(ids)]
@@ -239,11 +311,17 @@ def refusals(context: Context, rule: str, describe: Callable[[Refusal], str]) ->
     for refusal in context.borrowing.refusals:
         if refusal.rule != rule:
             continue
-        deck_card = refusal.deck_card
-        yield Finding(
-            describe(refusal),
-            cards=(deck_card.card.id,),
-            line=deck_card.line,
-            fix=f"remove {deck_card.count} {deck_card.card.name}",
-            edits=(("remove", deck_card.card.id, deck_card.count),),
-        )
+        yield removal_or_replacement(context, refusal.deck_card, describe(refusal))
+
+
+def removal_or_replacement(context: Context, deck_card: DeckCard, message: str) -> Finding:
+    """A finding whose fix replaces a card the deck may not hold, or removes it."""
+    card, copies = deck_card.card, deck_card.count
+    edits: tuple[tuple[str, str, int], ...] = (("remove", card.id, copies),)
+    fix = f"remove {copies} {card.name}"
+    if deck_card.section == "endurance":
+        substitute = context.replacement(card, copies)
+        if substitute is not None:
+            fix = f"replace {copies} {card.name} with {copies} {substitute.name} [{substitute.id}]"
+            edits = (*edits, ("add", substitute.id, copies))
+    return Finding(message, cards=(card.id,), line=deck_card.line, fix=fix, edits=edits)

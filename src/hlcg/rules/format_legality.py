@@ -17,7 +17,7 @@ from typing import Any
 
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
-from hlcg.rules.context import Context
+from hlcg.rules.context import Context, removal_or_replacement
 from hlcg.rules.problem import Finding
 
 
@@ -26,13 +26,11 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         card = deck_card.card
         if card.legal_in(deck.format):
             continue
-        yield Finding(
+        yield removal_or_replacement(
+            context,
+            deck_card,
             f"{card.name} [{card.id}] is not legal in {deck.format} "
             f"(legal in: {', '.join(card.formats)})",
-            cards=(card.id,),
-            line=deck_card.line,
-            fix=f"remove {card.name} or check the deck with --format {card.formats[0]}",
-            edits=(("remove", card.id, deck_card.count),),
         )
 
 

@@ -13,11 +13,12 @@ Fix: add the Weapon of Choice to the pre-game, or remove the card.
 """
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
-from hlcg.rules.context import Context
+from hlcg.rules.context import Context, removal_or_replacement
 from hlcg.rules.problem import Finding
 
 
@@ -30,14 +31,13 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         weapon = context.named_weapon(card)
         if weapon in context.weapons_in_pregame or context.named_personas(card) & own:
             continue
-        yield Finding(
+        finding = removal_or_replacement(
+            context,
+            deck_card,
             f"{card.name} is specific to the {card.subtitle} Weapon of Choice, which is not "
             "in the pre-game",
-            cards=(card.id,),
-            line=deck_card.line,
-            fix=f"add {card.subtitle} under Pre-Game:, or remove {card.name}",
-            edits=(("remove", card.id, deck_card.count),),
         )
+        yield replace(finding, fix=f"add {card.subtitle} under Pre-Game:, or {finding.fix}")
 
 
 RULE = Rule("HL309", "weapon-specific", "Weapon cards need their Weapon of Choice", check)

@@ -1,0 +1,179 @@
+"""`hlcg deck ...`: fingerprint, statistics and format conversion of one deck."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json
+from hlcg.cli.validate import FormatName
+from hlcg.errors import UsageError
+
+if TYPE_CHECKING:
+    from hlcg.catalog.lookup import Index
+    from hlcg.deck.resolve import ResolvedDeck
+
+app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_help=True)
+
+DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.txt, .json, .dek, .o8d).")]
+FormatOption = Annotated[
+    FormatName | None,
+    typer.Option(
+        "--format", "-f", help="Format (default: the deck's Format: line, else type-two)."
+    ),
+]
+
+
+def _resolve(path: Path, db: Path | None, fmt: FormatName | None) -> tuple["ResolvedDeck", "Index"]:
+    from hlcg.catalog.lookup import Index
+    from hlcg.check import resolve_deck
+    from hlcg.deck.read import read_deck
+
+    index = Index(load_catalogue(db))
+    return resolve_deck(read_deck(path), index, fmt.value if fmt else None), index
+
+
+@app.command("hash")
+@guarded
+def hash_command(
+    deck: DeckArgument, fmt: FormatOption = None, db: DbOption = None, as_json: JsonOption = False
+) -> None:
+    """Print the deck's fingerprint: sha256 of its canonical form (docs/fingerprint.md).
+
+    The same deck written differently gives the same digest; any card, count, persona,
+    format, catalogue or ruleset change gives another.
+    """
+    from hlcg.deck.fingerprint import fingerprint
+
+    resolved, index = _resolve(deck, db, fmt)
+    digest, form = fingerprint(resolved, index.catalogue.meta.get("content_sha256", ""))
+    if resolved.unresolved:
+        typer.echo(
+            f"hlcg: warning: {len(resolved.unresolved)} line(s) name no single card; they are "
+            "hashed by name (see `hlcg validate`)",
+            err=True,
+        )
+    if as_json:
+        print_json({"path": str(deck), "fingerprint": digest, "canonical": form})
+        return
+    typer.echo(digest)
+
+
+def _bar(used: int, cap: int | None, width: int = 24) -> str:
+    if cap is None:
+        return "(cap unknown)"
+    if cap == 0:
+        return "#" * min(width, used) if used else ""
+    filled = min(width, round(width * used / cap))
+    over = "!" if used > cap else ""
+    return "#" * filled + "." * (width - filled) + over
+
+
+def deck_stats(resolved: "ResolvedDeck", index: "Index") -> dict[str, Any]:
+    from hlcg.catalog.fields import ATTRIBUTES
+    from hlcg.rules.engine import validate
+    from hlcg.rules.profiles import profile
+
+    report = validate(resolved, index.catalogue, profile(resolved.format))
+    by_type: dict[str, int] = {}
+    for dc in resolved.cards:
+        key = dc.card.type or "unknown"
+        by_type[key] = by_type.get(key, 0) + dc.count
+    from hlcg.rules.context import Context
+
+    budget = Context(resolved, index.catalogue).gem_budget
+    gems = {}
+    for attribute in ATTRIBUTES:
+        used = report.gems[attribute]["used"] or 0
+        cap = report.gems[attribute]["cap"]
+        gems[attribute] = {
+            "used": used,
+            "cap": cap,
+            "headroom": None if cap is None else cap - used,
+            "top": [{"card": cid, "gems": n} for cid, n in budget.contributors[attribute][:3]],
+        }
+    return {
+        "path": resolved.path,
+        "format": resolved.format,
+        "persona": report.persona,
+        "endurance": report.endurance,
+        "pregame": {"used": report.pregame, "limit": report.pregame_limit},
+        "types": dict(sorted(by_type.items())),
+        "gems": gems,
+        "gem_counts_unknown": list(budget.unknown_cards),
+        "master": {"used": report.master_used, "limit": report.master_limit},
+        "legal": report.legal,
+    }
+
+
+@app.command("stats")
+@guarded
+def stats_command(
+    deck: DeckArgument, fmt: FormatOption = None, db: DbOption = None, as_json: JsonOption = False
+) -> None:
+    """Counts by type, the gem budget per attribute, Master cards and pre-game slots."""
+    resolved, index = _resolve(deck, db, fmt)
+    stats = deck_stats(resolved, index)
+    if as_json:
+        print_json(stats)
+        return
+    cards = index.catalogue.cards
+    limit = stats["pregame"]["limit"]
+    typer.echo(
+        f"{stats['path']}: {stats['persona']}, {stats['format']}, "
+        f"Endurance {stats['endurance']}, pre-game {stats['pregame']['used']}"
+        + (f"/{limit}" if limit is not None else "")
+    )
+    typer.echo("cards by type: " + ", ".join(f"{t} {n}" for t, n in stats["types"].items()))
+    master = stats["master"]
+    master_limit = "?" if master["limit"] is None else master["limit"]
+    typer.echo(f"Master cards: {master['used']}/{master_limit}")
+    typer.echo("gem budget (used / cap):")
+    for attribute, info in stats["gems"].items():
+        cap = "?" if info["cap"] is None else info["cap"]
+        top = ", ".join(f"{cards[t['card']].name} {t['gems']}" for t in info["top"])
+        typer.echo(
+            f"  {attribute:<10} {info['used']:>3} / {cap:<3} {_bar(info['used'], info['cap'])}"
+            + (f"  ({top})" if top else "")
+        )
+    unknown = stats["gem_counts_unknown"]
+    if unknown:
+        typer.echo(
+            f"gem counts not recorded for {len(unknown)} card(s); the budget counts the rest"
+        )
+
+
+@app.command("convert")
+@guarded
+def convert_command(
+    source: Annotated[Path, typer.Argument(help="Deck to read (.txt, .json, .dek, .o8d).")],
+    target: Annotated[Path, typer.Argument(help="Deck to write; its extension picks the format.")],
+    fmt: FormatOption = None,
+    db: DbOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite TARGET if it exists.")] = False,
+) -> None:
+    """Convert a deck between text, JSON, LackeyCCG .dek and OCTGN .o8d.
+
+    Every line must name one card: a deck with unknown or ambiguous lines is not converted
+    (exit 1), so nothing is lost on the way.
+    """
+    from hlcg.deck.writer import WRITE_SUFFIXES, render
+
+    if target.suffix.lower() not in WRITE_SUFFIXES:
+        raise UsageError(f"cannot write {target.suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")
+    if target.exists() and not force:
+        raise UsageError(f"{target} exists; use --force to overwrite it")
+    resolved, index = _resolve(source, db, fmt)
+    blocking = [i for i in resolved.issues if i.severity == "error"]
+    if resolved.unresolved or blocking:
+        for item in resolved.unresolved:
+            typer.echo(f"{source}:{item.line or '-'}: {item.rule}: {item.message}", err=True)
+        for issue in blocking:
+            typer.echo(f"{source}:{issue.line or '-'}: deck-syntax: {issue.message}", err=True)
+        typer.echo(f"not converted: {len(resolved.unresolved) + len(blocking)} line(s)", err=True)
+        raise typer.Exit(1)
+    try:
+        target.write_text(render(resolved, index, target.suffix), encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"could not write {target}: {exc.strerror}") from None
+    typer.echo(f"wrote {target} ({resolved.copies()} cards)", err=True)

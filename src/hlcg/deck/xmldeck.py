@@ -1,0 +1,146 @@
+"""LackeyCCG `.dek` and OCTGN `.o8d` decks, read as untrusted input and written back.
+
+LackeyCCG: `<deck version="0.8"><meta><game>...</game></meta><superzone name="Deck">` with one
+`<card><name id="...">Name</name><set>...</set></card>` per physical copy.
+OCTGN: `<deck game="..."><section name="...">` with `<card qty="N" id="...">Name</card>`.
+
+Parsing goes through defusedxml: no DTDs, no entity expansion, no external entities, no
+network. A refused or broken file is one deck-syntax problem, never a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from xml.etree.ElementTree import Element, SubElement, indent, tostring
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import ParseError, fromstring
+
+from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
+from hlcg.deck.text import MAX_COPIES
+
+_ZONES = {
+    "deck": ENDURANCE,
+    "endurance": ENDURANCE,
+    "main": ENDURANCE,
+    "pregame": PREGAME,
+    "pre-game": PREGAME,
+    "pre game": PREGAME,
+}
+GAME = "highlander-the-card-game"
+
+
+def _zone(name: str | None) -> str | None:
+    return _ZONES.get((name or "").strip().lower())
+
+
+def _card_lines(text: str) -> list[int]:
+    """Line numbers of the `<card` tags, in document order (ElementTree keeps none)."""
+    return [text.count("\n", 0, m.start()) + 1 for m in re.finditer(r"<card\b", text)]
+
+
+def parse_xml(text: str, path: str, suffix: str) -> Deck:
+    deck = Deck(path=path)
+    try:
+        root = fromstring(text, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException as exc:
+        deck.issues.append(
+            LineIssue(1, f"XML refused: {exc}", "export the deck again without a DTD or entities")
+        )
+        return deck
+    except ParseError as exc:
+        line = exc.position[0] if getattr(exc, "position", None) else 1
+        deck.issues.append(LineIssue(line, f"not well-formed XML: {exc}", "export the deck again"))
+        return deck
+    if root.tag != "deck":
+        deck.issues.append(LineIssue(1, f"root element is <{root.tag}>, not <deck>", "not a deck"))
+        return deck
+    lines = iter(_card_lines(text))
+    if suffix == ".dek":
+        _read_lackey(root, deck, lines)
+    else:
+        _read_octgn(root, deck, lines)
+    return deck
+
+
+def _read_lackey(root: Element, deck: Deck, lines: object) -> None:
+    for zone in root.iter("superzone"):
+        section = _zone(zone.get("name"))
+        for card in zone.iter("card"):
+            line = next(lines, None)  # type: ignore[call-overload]
+            name_el = card.find("name")
+            name = (name_el.text or "").strip() if name_el is not None else ""
+            if section is None:
+                deck.issues.append(
+                    LineIssue(
+                        line,
+                        f"card {name!r} is in zone {zone.get('name')!r}, not a deck zone",
+                        "move it to the Deck or Pregame zone",
+                    )
+                )
+                continue
+            if not name:
+                deck.issues.append(LineIssue(line, "card without a name", "give it a <name>"))
+                continue
+            ref = name_el.get("id") if name_el is not None else None
+            set_el = card.find("set")
+            set_code = (set_el.text or "").strip() or None if set_el is not None else None
+            deck.entries.append(Entry(name, 1, line, section, set_code, ref))
+
+
+def _read_octgn(root: Element, deck: Deck, lines: object) -> None:
+    for section_el in root.iter("section"):
+        section = _zone(section_el.get("name"))
+        for card in section_el.iter("card"):
+            line = next(lines, None)  # type: ignore[call-overload]
+            name = (card.text or "").strip()
+            if section is None:
+                deck.issues.append(
+                    LineIssue(
+                        line,
+                        f"card {name!r} is in section {section_el.get('name')!r}, "
+                        "not a deck section",
+                        "move it to the Endurance or Pre-Game section",
+                    )
+                )
+                continue
+            qty = (card.get("qty") or "1").strip()
+            if not qty.isdigit() or not 1 <= int(qty) <= MAX_COPIES:
+                deck.issues.append(
+                    LineIssue(line, f"qty {qty!r} of {name!r} is not 1..{MAX_COPIES}", "fix qty")
+                )
+                continue
+            if not name:
+                deck.issues.append(LineIssue(line, "card without a name", "give it a name"))
+                continue
+            ref = card.get("id")
+            deck.entries.append(Entry(name, int(qty), line, section, None, ref))
+
+
+def _serialise(root: Element) -> str:
+    indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(root, encoding="unicode") + "\n"
+
+
+def write_dek(sections: dict[str, list[tuple[str, str, int]]]) -> str:
+    """LackeyCCG deck from {section: [(card id, name, count)]}; one <card> per copy."""
+    root = Element("deck", version="0.8")
+    SubElement(SubElement(root, "meta"), "game").text = GAME
+    for section, zone in ((ENDURANCE, "Deck"), (PREGAME, "Pregame")):
+        superzone = SubElement(root, "superzone", name=zone)
+        for card_id, name, count in sections.get(section, []):
+            for _ in range(count):
+                card = SubElement(superzone, "card")
+                SubElement(card, "name", id=card_id).text = name
+    return _serialise(root)
+
+
+def write_o8d(sections: dict[str, list[tuple[str, str, int]]]) -> str:
+    """OCTGN deck from {section: [(card id, name, count)]}."""
+    root = Element("deck", game=GAME)
+    for section, title in ((PREGAME, "Pre-Game"), (ENDURANCE, "Endurance")):
+        element = SubElement(root, "section", name=title, shared="False")
+        for card_id, name, count in sections.get(section, []):
+            SubElement(element, "card", qty=str(count), id=card_id).text = name
+    SubElement(root, "notes").text = ""
+    return _serialise(root)
