@@ -4,6 +4,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -25,6 +26,20 @@ DbOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+class FormatName(StrEnum):
+    first_edition = "first-edition"
+    type_one = "type-one"
+    type_two = "type-two"
+
+
+FormatOption = Annotated[
+    FormatName | None,
+    typer.Option(
+        "--format", "-f", help="Format (default: the deck's Format: line, else type-two)."
+    ),
+]
 
 
 def guarded(func: F) -> F:

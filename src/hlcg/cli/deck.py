@@ -5,8 +5,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json
-from hlcg.cli.validate import FormatName
+from hlcg.cli.common import (
+    DbOption,
+    FormatName,
+    FormatOption,
+    JsonOption,
+    guarded,
+    load_catalogue,
+    print_json,
+)
 from hlcg.errors import UsageError
 
 if TYPE_CHECKING:
@@ -16,12 +23,6 @@ if TYPE_CHECKING:
 app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_help=True)
 
 DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.txt, .json, .dek, .o8d).")]
-FormatOption = Annotated[
-    FormatName | None,
-    typer.Option(
-        "--format", "-f", help="Format (default: the deck's Format: line, else type-two)."
-    ),
-]
 
 
 def _resolve(path: Path, db: Path | None, fmt: FormatName | None) -> tuple["ResolvedDeck", "Index"]:

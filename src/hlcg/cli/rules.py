@@ -4,8 +4,7 @@ from typing import Annotated
 
 import typer
 
-from hlcg.cli.common import JsonOption, guarded, print_json, table
-from hlcg.cli.validate import FormatName
+from hlcg.cli.common import FormatName, JsonOption, guarded, print_json, table
 
 
 @guarded

@@ -8,18 +8,20 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, error, guarded, load_catalogue, table
+from hlcg.cli.common import (
+    DbOption,
+    FormatName,
+    FormatOption,
+    error,
+    guarded,
+    load_catalogue,
+    table,
+)
 from hlcg.errors import DeckFileError, UsageError
 
 if TYPE_CHECKING:
     from hlcg.catalog.lookup import Index
     from hlcg.rules.engine import DeckReport
-
-
-class FormatName(StrEnum):
-    first_edition = "first-edition"
-    type_one = "type-one"
-    type_two = "type-two"
 
 
 class OutputKind(StrEnum):
@@ -92,12 +94,7 @@ def format_matrix(paths: list[Path], index: "Index", select: list[str], ignore: 
 @guarded
 def validate_command(
     decks: Annotated[list[str], typer.Argument(help="Deck files, folders or globs.")],
-    fmt: Annotated[
-        FormatName | None,
-        typer.Option(
-            "--format", "-f", help="Format (default: the deck's Format: line, else type-two)."
-        ),
-    ] = None,
+    fmt: FormatOption = None,
     output: Annotated[
         OutputKind,
         typer.Option(

@@ -66,7 +66,7 @@ def render(resolved: ResolvedDeck, index: Index, suffix: str) -> str:
     if suffix == ".json":
         return as_json(resolved, index)
     if suffix == ".dek":
-        return xmldeck.write_dek(sections(resolved, index))
+        return xmldeck.write_dek(sections(resolved, index), resolved.format)
     if suffix == ".o8d":
-        return xmldeck.write_o8d(sections(resolved, index))
+        return xmldeck.write_o8d(sections(resolved, index), resolved.format)
     raise UsageError(f"cannot write a deck as {suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")

@@ -56,11 +56,24 @@ def parse_xml(text: str, path: str, suffix: str) -> Deck:
         deck.issues.append(LineIssue(1, f"root element is <{root.tag}>, not <deck>", "not a deck"))
         return deck
     lines = iter(_card_lines(text))
+    _read_format(root, deck)
     if suffix == ".dek":
         _read_lackey(root, deck, lines)
     else:
         _read_octgn(root, deck, lines)
     return deck
+
+
+def _read_format(root: Element, deck: Deck) -> None:
+    """The format, from LackeyCCG's <meta><format> or a `Format:` line in OCTGN's <notes>."""
+    meta_format = root.find("meta/format")
+    if meta_format is not None and (meta_format.text or "").strip():
+        deck.format = (meta_format.text or "").strip().lower()
+        return
+    notes = root.find("notes")
+    match = re.search(r"^\s*Format:\s*(\S+)", (notes.text or "") if notes is not None else "", re.M)
+    if match:
+        deck.format = match.group(1).lower()
 
 
 def _read_lackey(root: Element, deck: Deck, lines: object) -> None:
@@ -122,10 +135,12 @@ def _serialise(root: Element) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(root, encoding="unicode") + "\n"
 
 
-def write_dek(sections: dict[str, list[tuple[str, str, int]]]) -> str:
+def write_dek(sections: dict[str, list[tuple[str, str, int]]], fmt: str) -> str:
     """LackeyCCG deck from {section: [(card id, name, count)]}; one <card> per copy."""
     root = Element("deck", version="0.8")
-    SubElement(SubElement(root, "meta"), "game").text = GAME
+    meta = SubElement(root, "meta")
+    SubElement(meta, "game").text = GAME
+    SubElement(meta, "format").text = fmt
     for section, zone in ((ENDURANCE, "Deck"), (PREGAME, "Pregame")):
         superzone = SubElement(root, "superzone", name=zone)
         for card_id, name, count in sections.get(section, []):
@@ -135,12 +150,12 @@ def write_dek(sections: dict[str, list[tuple[str, str, int]]]) -> str:
     return _serialise(root)
 
 
-def write_o8d(sections: dict[str, list[tuple[str, str, int]]]) -> str:
+def write_o8d(sections: dict[str, list[tuple[str, str, int]]], fmt: str) -> str:
     """OCTGN deck from {section: [(card id, name, count)]}."""
     root = Element("deck", game=GAME)
     for section, title in ((PREGAME, "Pre-Game"), (ENDURANCE, "Endurance")):
         element = SubElement(root, "section", name=title, shared="False")
         for card_id, name, count in sections.get(section, []):
             SubElement(element, "card", qty=str(count), id=card_id).text = name
-    SubElement(root, "notes").text = ""
+    SubElement(root, "notes").text = f"Format: {fmt}"
     return _serialise(root)

@@ -1,0 +1,419 @@
+"""Tournament and CI mode: many decks, CI report formats, hooks, fingerprints, XML decks,
+conversions, fixes."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from hlcg.cli.app import app
+
+TOURNAMENT = ROOT / "examples" / "tournament"
+runner = CliRunner()
+
+
+def invoke(*args: str, env: dict[str, str] | None = None):
+    return runner.invoke(app, list(args), env=env)
+
+
+def json_report(*paths: str) -> dict:
+    return json.loads(invoke("validate", *paths, "--output", "json").stdout)
+
+
+def test_folder_in_one_run_with_summary_table():
+    result = invoke("validate", str(TOURNAMENT))
+    assert result.exit_code == 1
+    table = result.stderr
+    assert "3 of 6 deck(s) legal" in table
+    for name in ("alice-duncan.txt", "bob-richie.dek", "carol-methos.o8d", "dave-duncan.o8d"):
+        assert name in table
+    assert re.search(r"bob-richie\.dek\s+Richie Ryan\s+type-one\s+yes", table)
+
+
+def test_globs_are_expanded():
+    result = invoke("validate", str(TOURNAMENT / "*.o8d"), "--output", "json")
+    assert json.loads(result.stdout)["summary"]["decks"] == 2
+
+
+def test_junit_parses_one_case_per_deck(tmp_path):
+    from junitparser import Failure, JUnitXml
+
+    out = tmp_path / "junit.xml"
+    result = invoke("validate", str(TOURNAMENT), "--output", "junit", "--output-file", str(out))
+    assert result.exit_code == 1
+    assert "LEGAL in type-two" in result.stdout  # the terminal still gets text
+    xml = JUnitXml.fromfile(str(out))
+    suites = list(xml)
+    assert len(suites) == 1
+    cases = list(suites[0])
+    assert len(cases) == 6
+    failed = {c.name for c in cases if any(isinstance(r, Failure) for r in c.result)}
+    assert {Path(n).name for n in failed} == {
+        "dave-duncan.o8d",
+        "erin-generic.txt",
+        "frank-richie.dek",
+    }
+
+
+# The parts of the SARIF 2.1.0 schema (docs.oasis-open.org/sarif/sarif/v2.1.0) that hlcg
+# writes, with their required properties and closed property sets.
+SARIF_STRUCTURE = {
+    "type": "object",
+    "required": ["version", "runs"],
+    "additionalProperties": False,
+    "properties": {
+        "$schema": {"type": "string"},
+        "version": {"enum": ["2.1.0"]},
+        "runs": {"type": "array", "items": {"$ref": "#/$defs/run"}},
+    },
+    "$defs": {
+        "message": {
+            "type": "object",
+            "required": ["text"],
+            "properties": {"text": {"type": "string"}},
+            "additionalProperties": False,
+        },
+        "run": {
+            "type": "object",
+            "required": ["tool"],
+            "additionalProperties": False,
+            "properties": {
+                "tool": {
+                    "type": "object",
+                    "required": ["driver"],
+                    "additionalProperties": False,
+                    "properties": {"driver": {"$ref": "#/$defs/toolComponent"}},
+                },
+                "results": {"type": "array", "items": {"$ref": "#/$defs/result"}},
+            },
+        },
+        "toolComponent": {
+            "type": "object",
+            "required": ["name"],
+            "additionalProperties": False,
+            "properties": {
+                "name": {"type": "string"},
+                "version": {"type": "string"},
+                "informationUri": {"type": "string"},
+                "rules": {"type": "array", "items": {"$ref": "#/$defs/reportingDescriptor"}},
+            },
+        },
+        "reportingDescriptor": {
+            "type": "object",
+            "required": ["id"],
+            "additionalProperties": False,
+            "properties": {
+                "id": {"type": "string"},
+                "name": {"type": "string"},
+                "shortDescription": {"$ref": "#/$defs/message"},
+                "fullDescription": {"$ref": "#/$defs/message"},
+                "help": {"$ref": "#/$defs/message"},
+                "defaultConfiguration": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {"level": {"enum": ["none", "note", "warning", "error"]}},
+                },
+            },
+        },
+        "result": {
+            "type": "object",
+            "required": ["message"],
+            "additionalProperties": False,
+            "properties": {
+                "ruleId": {"type": "string"},
+                "ruleIndex": {"type": "integer", "minimum": -1},
+                "level": {"enum": ["none", "note", "warning", "error"]},
+                "message": {"$ref": "#/$defs/message"},
+                "locations": {"type": "array", "items": {"$ref": "#/$defs/location"}},
+                "properties": {"type": "object"},
+            },
+        },
+        "location": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "physicalLocation": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {
+                        "artifactLocation": {
+                            "type": "object",
+                            "additionalProperties": False,
+                            "properties": {"uri": {"type": "string"}},
+                        },
+                        "region": {
+                            "type": "object",
+                            "additionalProperties": False,
+                            "properties": {"startLine": {"type": "integer", "minimum": 1}},
+                        },
+                    },
+                }
+            },
+        },
+    },
+}
+
+
+def test_sarif_one_result_per_problem_in_the_right_place():
+    sarif = json.loads(invoke("validate", str(TOURNAMENT), "--output", "sarif").stdout)
+    jsonschema.validate(sarif, SARIF_STRUCTURE)
+    run = sarif["runs"][0]
+    rule_ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    assert "HL201" in rule_ids and len(rule_ids) == len(set(rule_ids))
+    problems = [
+        (deck["path"], p["code"], p["line"])
+        for deck in json_report(str(TOURNAMENT))["decks"]
+        for p in deck["problems"]
+    ]
+    results = [
+        (
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            r["ruleId"],
+            r["locations"][0]["physicalLocation"].get("region", {}).get("startLine"),
+        )
+        for r in run["results"]
+    ]
+    assert sorted(results) == sorted(problems)
+    dave = [r for r in results if r[0].endswith("dave-duncan.o8d") and r[1] == "HL201"]
+    assert dave and dave[0][2] is not None
+    text = (TOURNAMENT / "dave-duncan.o8d").read_text().splitlines()[dave[0][2] - 1]
+    assert "Duck" in text and "Connor MacLeod" in text
+    assert all(
+        run["tool"]["driver"]["rules"][r["ruleIndex"]]["id"] == r["ruleId"] for r in run["results"]
+    )
+
+
+def test_github_annotations_and_step_summary(tmp_path):
+    summary = tmp_path / "summary.md"
+    result = invoke(
+        "validate",
+        str(TOURNAMENT),
+        "--output",
+        "auto",
+        env={"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)},
+    )
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    problems = sum(len(d["problems"]) for d in json_report(str(TOURNAMENT))["decks"])
+    assert len(lines) == problems
+    assert any(
+        re.match(
+            r"::error file=.*dave-duncan\.o8d,line=\d+,title=HL201 persona-specific::Duck", line
+        )
+        for line in lines
+    )
+    assert all(line.startswith(("::error ", "::warning ")) for line in lines)
+    table = summary.read_text()
+    assert "| deck | persona | format | legal | errors | warnings |" in table
+    assert "3 of 6 deck(s) legal." in table
+
+
+def test_auto_is_text_outside_github():
+    result = invoke(
+        "validate",
+        str(TOURNAMENT / "alice-duncan.txt"),
+        "--output",
+        "auto",
+        env={"GITHUB_ACTIONS": ""},
+    )
+    assert "LEGAL in type-two" in result.stdout
+
+
+def test_pre_commit_hook_entry_runs_on_examples():
+    hooks = (ROOT / ".pre-commit-hooks.yaml").read_text()
+    entry = re.search(r"^\s+entry: (.+)$", hooks, re.M).group(1)
+    files = re.compile(re.search(r"^\s+files: (.+)$", hooks, re.M).group(1))
+    decks = sorted(str(p) for p in TOURNAMENT.iterdir() if files.search(p.name))
+    assert len(decks) == 6
+    command = shlex.split(entry)
+    assert command[0] == "hlcg"
+    base = [sys.executable, "-m", "hlcg", *command[1:]]
+    legal = [d for d in decks if "alice" in d or "bob" in d]
+    assert subprocess.run([*base, *legal], capture_output=True).returncode == 0
+    assert subprocess.run([*base, *decks], capture_output=True).returncode == 1
+
+
+def test_ci_examples_use_real_options():
+    for name in ("github-actions.yml", "gitlab-ci.yml"):
+        text = (ROOT / "examples" / "ci" / name).read_text()
+        for command in re.findall(r"hlcg validate [^\n]+", text):
+            args = shlex.split(command)[1:]
+            args[1] = str(TOURNAMENT)  # decks/ in the example repository
+            args = [a if not a.endswith((".sarif", ".xml")) else "/dev/null" for a in args]
+            assert invoke(*args).exit_code == 1, command
+
+
+def fingerprint_of(path: Path, *extra: str) -> str:
+    result = invoke("deck", "hash", str(path), *extra)
+    assert result.exit_code == 0, result.output
+    return result.stdout.strip()
+
+
+def test_fingerprint_vectors_in_the_docs(shipped_index):
+    from hlcg.check import resolve_deck
+    from hlcg.deck.fingerprint import fingerprint
+    from hlcg.deck.text import parse_text
+
+    doc = (ROOT / "docs" / "fingerprint.md").read_text()
+    blocks = re.findall(r"```text\n(.*?)```", doc, re.DOTALL)
+    deck_a, deck_b, canonical = blocks[-3:]
+    digest = re.search(r"Digest: `([0-9a-f]{64})`", doc).group(1)
+    for text in (deck_a, deck_b):
+        got, form = fingerprint(resolve_deck(parse_text(text), shipped_index), "0" * 64)
+        assert form == canonical
+        assert got == digest
+
+
+def test_fingerprint_changes_with_the_deck(tmp_path):
+    valid = ROOT / "examples/decks/valid/duncan-katana-type-two.txt"
+    base = fingerprint_of(valid)
+    changed = tmp_path / "changed.txt"
+    changed.write_text(valid.read_text().replace("3 Head Shot", "2 Head Shot"))
+    assert fingerprint_of(changed) != base
+    assert fingerprint_of(valid, "--format", "type-one") != base
+    data = json.loads(invoke("deck", "hash", str(valid), "--json").stdout)
+    assert data["fingerprint"] == base and data["canonical"].startswith("hlcg-deck-fingerprint 1\n")
+
+
+@pytest.mark.parametrize("suffix", [".dek", ".o8d", ".json", ".txt"])
+def test_convert_round_trip_keeps_the_fingerprint(tmp_path, suffix):
+    source = ROOT / "examples/decks/valid/richie-ryan-type-one.txt"
+    converted = tmp_path / f"deck{suffix}"
+    back = tmp_path / "back.txt"
+    assert invoke("deck", "convert", str(source), str(converted)).exit_code == 0
+    assert invoke("deck", "convert", str(converted), str(back)).exit_code == 0
+    assert fingerprint_of(source) == fingerprint_of(converted) == fingerprint_of(back)
+
+
+def test_convert_refuses_unresolved_lines(tmp_path):
+    result = invoke(
+        "deck",
+        "convert",
+        str(ROOT / "examples/decks/invalid/unknown-card.txt"),
+        str(tmp_path / "x.dek"),
+    )
+    assert result.exit_code == 1 and "unknown-card" in result.stderr
+    assert not (tmp_path / "x.dek").exists()
+
+
+BILLION_LAUGHS = """<?xml version="1.0"?>
+<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
+<deck><section name="Endurance"><card qty="1">&lol2;</card></section></deck>
+"""
+EXTERNAL = """<?xml version="1.0"?>
+<!DOCTYPE deck [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+<deck version="0.8"><superzone name="Deck"><card><name>&xxe;</name></card></superzone></deck>
+"""
+
+
+@pytest.mark.parametrize(("name", "text"), [("laughs.o8d", BILLION_LAUGHS), ("xxe.dek", EXTERNAL)])
+def test_hostile_xml_is_refused_cleanly(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    result = invoke("validate", str(path), "--output", "json")
+    assert result.exit_code == 1
+    problems = json.loads(result.stdout)["decks"][0]["problems"]
+    syntax = [p for p in problems if p["rule"] == "deck-syntax"]
+    assert len(syntax) == 1 and syntax[0]["message"].startswith("XML refused")
+    assert "root:" not in result.stdout
+
+
+def test_xml_cards_outside_deck_zones_are_reported(tmp_path):
+    path = tmp_path / "side.o8d"
+    path.write_text(
+        '<deck><section name="Endurance">\n<card qty="2">Thrust</card>\n</section>\n'
+        '<section name="Sideboard">\n<card qty="1">Dodge</card>\n</section></deck>'
+    )
+    deck = json_report(str(path))["decks"][0]
+    syntax = [p for p in deck["problems"] if p["rule"] == "deck-syntax"]
+    assert [(p["line"], p["message"]) for p in syntax] == [
+        (5, "card 'Dodge' is in section 'Sideboard', not a deck section")
+    ]
+
+
+def test_stats_json():
+    stats = json.loads(
+        invoke(
+            "deck", "stats", str(ROOT / "examples/decks/valid/duncan-katana-type-two.txt"), "--json"
+        ).stdout
+    )
+    assert stats["gems"]["reason"]["used"] == 4 and stats["gems"]["reason"]["cap"] == 15
+    assert stats["gems"]["reason"]["headroom"] == 11
+    assert stats["gems"]["master"]["top"] == [{"card": "master-of-the-katana", "gems": 2}]
+    assert stats["master"] == {"used": 2, "limit": 6}
+    assert stats["pregame"] == {"used": 2, "limit": 6}
+    assert stats["types"]["attack"] == 27
+
+
+def test_all_formats_matrix():
+    result = invoke(
+        "validate", str(ROOT / "examples/decks/valid/duncan-katana-type-two.txt"), "--all-formats"
+    )
+    assert result.exit_code == 0
+    row = [
+        line
+        for line in result.stdout.splitlines()
+        if line.startswith(str(ROOT)) or "duncan-katana" in line
+    ][-1]
+    # first-edition: the 2E Duncan, the Katana and Master of the Katana are not legal there;
+    # type-one takes the first-edition Duncan MacLeod and accepts the 2E Katana cards.
+    assert re.search(r"3 error\(s\)\s+legal\s+legal", row), row
+
+
+def test_fix_replaces_and_rechecks(tmp_path):
+    deck = tmp_path / "deck.txt"
+    shutil.copy(ROOT / "examples/decks/invalid/persona-specific.txt", deck)
+    result = invoke("validate", str(deck), "--fix")
+    assert result.exit_code == 0
+    fixed = tmp_path / "deck.fixed.txt"
+    assert "-1 Duck: Connor MacLeod" in result.stdout and "+1 Duck: Duncan MacLeod" in result.stdout
+    assert "LEGAL in type-two" in result.stdout.split("+++")[-1]
+    assert "Duck: Connor" not in fixed.read_text()
+    assert deck.read_text() == (ROOT / "examples/decks/invalid/persona-specific.txt").read_text()
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        "basics",
+        "deck-size",
+        "title-limit",
+        "restriction",
+        "master-limit",
+        "generic-borrow",
+        "pregame-unique",
+        "watcher-hunter",
+        "hand-icons",
+        "weapon-specific",
+        "gem-cap",
+    ],
+)
+def test_fix_makes_example_decks_legal(tmp_path, example):
+    deck = tmp_path / f"{example}.txt"
+    shutil.copy(ROOT / f"examples/decks/invalid/{example}.txt", deck)
+    result = invoke("validate", str(deck), "--fix", "--in-place")
+    assert result.exit_code == 0, result.output
+    assert invoke("validate", str(deck)).exit_code == 0
+
+
+def test_fix_of_a_json_deck_writes_text(tmp_path):
+    source = tmp_path / "deck.json"
+    assert (
+        invoke(
+            "deck", "convert", str(ROOT / "examples/decks/invalid/restriction.txt"), str(source)
+        ).exit_code
+        == 0
+    )
+    result = invoke("validate", str(source), "--fix")
+    assert result.exit_code == 0
+    assert (tmp_path / "deck.fixed.txt").exists()
