@@ -18,14 +18,22 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from hlcg.catalog.card import Card
 from hlcg.catalog.fields import CONTRACT_FIELDS, FORMAT_TAGS, PREGAME_TYPES
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
 from hlcg.catalog.normalize import normalise
 from hlcg.errors import SourceError
+from hlcg.tcboo.models import SOURCE_FILES as TCBOO_FILES
+from hlcg.tcboo.models import TABLES as TCBOO_TABLES
 
 SCHEMA_VERSION = 1
 SOURCE_FILES = ("cards.csv", "aliases.csv", "sets.csv", "formats.csv", "VERSION")
+
+
+def _by_name(row: BaseModel) -> str:
+    return str(getattr(row, "name", ""))
 
 
 @dataclass
@@ -38,6 +46,8 @@ class Bundle:
     formats: list[FormatRow] = field(default_factory=list)
     data_version: str = "0"
     inputs: list[dict[str, str]] = field(default_factory=list)
+    # There Can Be Only One tables (seed 003), table name -> rows
+    tcboo: dict[str, list[BaseModel]] = field(default_factory=dict)
 
     def canonical(self) -> bytes:
         content = {
@@ -46,6 +56,11 @@ class Bundle:
             "sets": [r.model_dump() for r in sorted(self.sets, key=lambda r: r.code)],
             "formats": [r.model_dump() for r in sorted(self.formats, key=lambda r: r.name)],
         }
+        if any(self.tcboo.values()):
+            content["tcboo"] = {
+                table: [r.model_dump(mode="json") for r in sorted(rows, key=_by_name)]
+                for table, rows in sorted(self.tcboo.items())
+            }
         return json.dumps(
             content, sort_keys=True, separators=(",", ":"), ensure_ascii=False
         ).encode()
@@ -95,15 +110,39 @@ def load_sources(source_dir: Path) -> Bundle:
             setattr(bundle, name, read())
         except SourceError as exc:
             errors.extend(exc.errors)
+    try:
+        bundle.tcboo = read_tcboo(source_dir)
+    except SourceError as exc:
+        errors.extend(exc.errors)
     if errors:
         raise SourceError(errors)
     bundle.data_version = (source_dir / "VERSION").read_text(encoding="utf-8").strip()
+    present = [*SOURCE_FILES, *(f for f in TCBOO_FILES.values() if (source_dir / f).is_file())]
     bundle.inputs = [
         {"file": name, "sha256": hashlib.sha256((source_dir / name).read_bytes()).hexdigest()}
-        for name in SOURCE_FILES
+        for name in present
     ]
     bundle.check_references()
     return bundle
+
+
+def read_tcboo(source_dir: Path) -> dict[str, list[BaseModel]]:
+    """The There Can Be Only One tables; a source folder without `tcboo/` has none."""
+    from hlcg.catalog.sources import read_table
+
+    tables: dict[str, list[BaseModel]] = {table: [] for table in TCBOO_TABLES}
+    errors: list[str] = []
+    for table, relative in TCBOO_FILES.items():
+        path = source_dir / relative
+        if not path.is_file():
+            continue
+        try:
+            tables[table] = list(read_table(TCBOO_TABLES[table], path))
+        except SourceError as exc:
+            errors.extend(exc.errors)
+    if errors:
+        raise SourceError(errors)
+    return tables
 
 
 def _card_record(row: CardRow) -> dict[str, object]:
@@ -196,12 +235,41 @@ def write_catalogue(path: Path, bundle: Bundle) -> None:
         )
         db["cards"].create_index(["title_norm"])
         db["aliases"].create_index(["alias_norm"])
+    _create_tcboo_tables(db)
     _insert(db, bundle)
     # The sqlite-utils way, so that `datasette cards.sqlite` offers a search box.
     db["cards"].enable_fts(["title", "subtitle", "text"], create_triggers=True)
     _write_meta(db.conn, bundle)
     db.conn.execute("VACUUM")
     db.close()
+
+
+def _create_tcboo_tables(db: object) -> None:
+    import sqlite_utils
+
+    assert isinstance(db, sqlite_utils.Database)
+    python_types = {int: int, bool: int, str: str}
+    with db.conn:
+        for table, model in TCBOO_TABLES.items():
+            columns = {}
+            for name, info in model.model_fields.items():
+                base = next(
+                    (t for t in (bool, int, str) if t in _annotation_types(info.annotation)), str
+                )
+                columns[name] = python_types[base]
+            db[table].create(columns, pk="name")
+
+
+def _annotation_types(annotation: object) -> set[type]:
+    from typing import get_args
+
+    args = get_args(annotation)
+    found = {a for a in args if isinstance(a, type)} if args else set()
+    if isinstance(annotation, type):
+        found.add(annotation)
+    if not found and args:  # Literal[...] of strings
+        found.add(str)
+    return found or {str}
 
 
 def _insert(db: object, bundle: Bundle) -> None:
@@ -240,6 +308,8 @@ def _insert(db: object, bundle: Bundle) -> None:
             ),
             replace=True,
         )
+        for table, rows in sorted(bundle.tcboo.items()):
+            db[table].insert_all((r.model_dump() for r in sorted(rows, key=_by_name)), replace=True)
         db["modifiers"].insert_all(
             (
                 {

@@ -15,6 +15,7 @@ from hlcg.catalog.build import Bundle, replacing, write_catalogue
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
 from hlcg.catalog.store import connect, is_shipped
 from hlcg.errors import ReadOnlyCatalogueError, UsageError
+from hlcg.tcboo.models import TABLES as TCBOO_TABLES
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,12 @@ def read_bundle(path: Path) -> Bundle:
             FormatRow.model_validate({**dict(r), "checked": bool(r["checked"])})
             for r in conn.execute("SELECT * FROM formats")
         ]
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        tcboo = {
+            table: [model.model_validate(dict(r)) for r in conn.execute(f"SELECT * FROM {table}")]
+            for table, model in TCBOO_TABLES.items()
+            if table in tables  # table names come from our own constant, never from input
+        }
     finally:
         conn.close()
     return Bundle(
@@ -55,6 +62,7 @@ def read_bundle(path: Path) -> Bundle:
         formats=formats,
         data_version=meta.get("data_version", "0"),
         inputs=[{"file": "(imported)", "sha256": meta.get("content_sha256", "")}],
+        tcboo=tcboo,
     )
 
 

@@ -5,7 +5,7 @@ from typing import Annotated
 import typer
 
 from hlcg import __version__
-from hlcg.cli import browse, card, db, deck, rules, validate
+from hlcg.cli import browse, card, db, deck, rules, tcboo, validate
 
 app = typer.Typer(
     name="hlcg",
@@ -45,6 +45,7 @@ app.command("validate")(validate.validate_command)
 app.command("rules")(rules.rules_command)
 app.add_typer(deck.app, name="deck")
 app.add_typer(db.app, name="db")
+app.add_typer(tcboo.app, name="tcboo")
 
 
 def main() -> None:

@@ -1,0 +1,277 @@
+"""`hlcg tcboo ...`: There Can Be Only One (seed 003), the fan duel game."""
+
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from hlcg.cli.common import DbOption, JsonOption, guarded, print_json, table
+from hlcg.errors import DeckFileError, UsageError
+
+if TYPE_CHECKING:
+    from hlcg.tcboo.sheet import SheetResult
+    from hlcg.tcboo.store import TcbooData
+
+app = typer.Typer(
+    help="There Can Be Only One: its cards, Immortals, swords and locations; sheet checks.",
+    no_args_is_help=True,
+)
+
+MAX_SHEET_BYTES = 64 * 1024
+
+
+class TypeCode(StrEnum):
+    A = "A"
+    D = "D"
+    B = "B"
+    S = "S"
+    X = "X"
+    Z = "Z"
+
+
+class SheetOutput(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def _data(db: Path | None) -> "TcbooData":
+    from hlcg.catalog.store import resolve_path
+    from hlcg.tcboo.store import load
+
+    return load(resolve_path(db))
+
+
+def _force(card: dict[str, Any]) -> str:
+    if card["force"] is not None:
+        return str(card["force"])
+    return card["force_stat"].capitalize() if card["force_stat"] else "-"
+
+
+def _effects(card: dict[str, Any]) -> str:
+    parts = []
+    if card["decapitation"]:
+        parts.append("decapitation")
+    if card["interference"]:
+        parts.append("interference")
+    for key, label in (
+        ("next_attack", "your next attack"),
+        ("next_defense", "your next defense"),
+        ("opponent_next_attack", "opponent's next attack"),
+        ("opponent_next_defense", "opponent's next defense"),
+        ("state_attack", "attacks while in this state"),
+        ("state_defense", "defenses while in this state"),
+    ):
+        if card[key] is not None:
+            parts.append(f"{label} {card[key]:+d}")
+    if card["opponent_discards"]:
+        parts.append(f"opponent discards {card['opponent_discards']}")
+    if card["negate_penalties"]:
+        parts.append("negates penalties")
+    if card["draw"]:
+        parts.append(f"draw {card['draw']}")
+    if card["heal"]:
+        parts.append(f"heal {card['heal']}")
+    if card["look_at_hand"]:
+        parts.append("look at the opponent's hand")
+    return ", ".join(parts)
+
+
+def _card_rows(cards: list[dict[str, Any]]) -> list[list[str]]:
+    from hlcg.tcboo import CARD_TYPES
+
+    return [
+        [c["name"], f"{c['type']} ({CARD_TYPES[c['type']]})", _force(c), _effects(c)] for c in cards
+    ]
+
+
+@app.command("card")
+@guarded
+def card_command(
+    name: Annotated[str, typer.Argument(help="Card name; near misses are found too.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """One common-deck card: type, Force and effects."""
+    from rapidfuzz import fuzz, process
+
+    data = _data(db)
+    card = data.find(data.cards, name)
+    if card is None:
+        found = process.extract(
+            name, list(data.cards), scorer=fuzz.WRatio, limit=5, score_cutoff=60
+        )
+        best = found[0] if found else None
+        runner_up = found[1][1] if len(found) > 1 else 0
+        if best and best[1] >= 85 and best[1] - runner_up >= 8:
+            card = data.cards[best[0]]
+        else:
+            suggestions = ", ".join(f"{c} ({s:.0f})" for c, s, _ in found) or "nothing close"
+            typer.echo(f"No card named {name!r}. Did you mean: {suggestions}", err=True)
+            raise typer.Exit(1)
+    if as_json:
+        print_json(card)
+        return
+    typer.echo(table(_card_rows([card]), ["card", "type", "force", "effects"]))
+    typer.echo(f"source: {card['source']}")
+
+
+@app.command("cards")
+@guarded
+def cards_command(
+    card_type: Annotated[TypeCode | None, typer.Option("--type", help="Card type code.")] = None,
+    decapitation: Annotated[
+        bool, typer.Option("--decapitation", help="Decapitation cards only.")
+    ] = False,
+    interference: Annotated[
+        bool, typer.Option("--interference", help="Interference cards only.")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The common deck, filtered by type (A D B S X Z), decapitation or interference."""
+    data = _data(db)
+    cards = [
+        c
+        for c in data.cards.values()
+        if (card_type is None or c["type"] == card_type.value)
+        and (not decapitation or c["decapitation"])
+        and (not interference or c["interference"])
+    ]
+    if as_json:
+        print_json(cards)
+        return
+    typer.echo(table(_card_rows(cards), ["card", "type", "force", "effects"]))
+    typer.echo(f"{len(cards)} card(s)", err=True)
+
+
+@app.command("immortal")
+@guarded
+def immortal_command(
+    name: Annotated[str, typer.Argument(help="A premade Immortal.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A premade Immortal's twelve stats."""
+    from hlcg.tcboo import STATS
+
+    data = _data(db)
+    immortal = data.find(data.immortals, name)
+    if immortal is None:
+        typer.echo(f"No premade Immortal {name!r}: {', '.join(data.immortals)}", err=True)
+        raise typer.Exit(1)
+    if as_json:
+        print_json(immortal)
+        return
+    typer.echo(immortal["name"])
+    typer.echo(table([[s, immortal[s]] for s in STATS], ["stat", "value"]))
+    typer.echo(f"source: {immortal['source']}")
+
+
+@app.command("swords")
+@guarded
+def swords_command(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The nine swords with their five stats."""
+    from hlcg.tcboo import SWORD_STATS
+
+    data = _data(db)
+    if as_json:
+        print_json(list(data.swords.values()))
+        return
+    rows = [[s["name"], *(s[k] for k in SWORD_STATS)] for s in data.swords.values()]
+    typer.echo(table(rows, ["sword", *SWORD_STATS]))
+
+
+@app.command("locations")
+@guarded
+def locations_command(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The eight locations and their effects."""
+    data = _data(db)
+    if as_json:
+        print_json(list(data.locations.values()))
+        return
+    typer.echo(
+        table([[v["name"], v["effect"]] for v in data.locations.values()], ["location", "effect"])
+    )
+
+
+def _render(result: "SheetResult") -> str:
+    lines = [
+        f"{result.path}: {result.name or '(unnamed)'}" + (" (premade)" if result.premade else "")
+    ]
+    for problem in result.problems:
+        lines.append(f"{result.path}: {problem.rule}: {problem.message}")
+    derived = result.derived
+    if "stats" in derived:
+        lines.append("  stats: " + ", ".join(f"{k} {v}" for k, v in derived["stats"].items()))
+    if derived.get("life_points") is not None:
+        lines.append(f"  Life Points: {derived['life_points']} (15 + Endurance)")
+    lines.append(f"  hand size: {derived['hand_size']} ({derived['hand_size_note']})")
+    forces = ", ".join(
+        f"{card} {'?' if value is None else value}"
+        for card, value in derived["card_forces"].items()
+    )
+    sword = derived.get("sword", "no sword")
+    lines.append(f"  Force of stat-based cards with {sword}: {forces}")
+    if result.premade:
+        lines.append("PREMADE (accepted as printed; premade Immortals exceed the build rules)")
+    elif result.legal:
+        lines.append("LEGAL")
+    else:
+        lines.append(f"ILLEGAL: {len(result.problems)} problem(s)")
+    return "\n".join(lines) + "\n"
+
+
+@app.command("check")
+@guarded
+def check_command(
+    sheet: Annotated[Path | None, typer.Argument(help="A custom Immortal sheet (TOML).")] = None,
+    premade_name: Annotated[
+        str | None, typer.Option("--premade", help="Show a premade Immortal instead.")
+    ] = None,
+    sword: Annotated[
+        str | None, typer.Option("--sword", help="With --premade: the sword for card Forces.")
+    ] = None,
+    output: Annotated[SheetOutput, typer.Option("--output", "-o")] = SheetOutput.text,
+    db: DbOption = None,
+) -> None:
+    """Check a custom Immortal sheet against the rules for making Immortals.
+
+    Prints the verdict with Life Points, hand size and the Force of every stat-based card.
+    Exit codes: 0 legal, 1 problems found, 2 could not run (unreadable sheet or catalogue).
+    """
+    from hlcg.tcboo.sheet import SheetError, check, parse, premade
+
+    if (sheet is None) == (premade_name is None):
+        raise UsageError("give a SHEET or --premade NAME")
+    data = _data(db)
+    if premade_name is not None:
+        result = premade(premade_name, data, sword)
+        if result is None:
+            raise UsageError(f"no premade Immortal {premade_name!r}: {', '.join(data.immortals)}")
+    else:
+        assert sheet is not None
+        text = _read_sheet(sheet)
+        try:
+            parsed = parse(text)
+        except SheetError as exc:
+            raise DeckFileError(f"{sheet}: {exc}") from None
+        result = check(parsed, data, str(sheet))
+    if output is SheetOutput.json:
+        print_json(result.to_json())
+    else:
+        typer.echo(_render(result), nl=False)
+    raise typer.Exit(0 if result.legal else 1)
+
+
+def _read_sheet(path: Path) -> str:
+    from hlcg.deck.read import decode
+
+    if not path.exists():
+        raise DeckFileError(f"{path}: no such file")
+    if path.is_dir():
+        raise DeckFileError(f"{path}: is a directory, expected a TOML sheet")
+    if path.stat().st_size > MAX_SHEET_BYTES:
+        raise DeckFileError(f"{path}: over the {MAX_SHEET_BYTES} byte sheet size limit")
+    text, _ = decode(path.read_bytes(), path)
+    return text

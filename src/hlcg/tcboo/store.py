@@ -1,0 +1,75 @@
+"""Read the There Can Be Only One tables of a catalogue."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hlcg.catalog.normalize import normalise
+from hlcg.catalog.store import connect
+from hlcg.errors import CatalogueError
+from hlcg.tcboo import SWORD_STATS
+
+TABLES = ("tcboo_cards", "tcboo_immortals", "tcboo_swords", "tcboo_locations")
+_BOOLEAN = {
+    "decapitation",
+    "interference",
+    "negate_penalties",
+    "look_at_hand",
+    "removes_interference",
+}
+
+
+@dataclass
+class TcbooData:
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    immortals: dict[str, dict[str, Any]] = field(default_factory=dict)
+    swords: dict[str, dict[str, Any]] = field(default_factory=dict)
+    locations: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @staticmethod
+    def find(table: dict[str, dict[str, Any]], name: str) -> dict[str, Any] | None:
+        """By exact or normalised name, else by a part of one name ("kurgan")."""
+        if name in table:
+            return table[name]
+        wanted = normalise(name)
+        exact = [row for key, row in table.items() if normalise(key) == wanted]
+        if exact:
+            return exact[0]
+        partial = [row for key, row in table.items() if wanted and wanted in normalise(key)]
+        return partial[0] if len(partial) == 1 else None
+
+    def sword_stat(self, stat: str) -> bool:
+        return stat in SWORD_STATS
+
+
+def _row(row: sqlite3.Row) -> dict[str, Any]:
+    data = dict(row)
+    for key in _BOOLEAN & data.keys():
+        data[key] = bool(data[key])
+    return data
+
+
+def load(path: Path) -> TcbooData:
+    conn = connect(path)
+    try:
+        present = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        missing = [t for t in TABLES if t not in present]
+        if missing:
+            raise CatalogueError(
+                f"{path} has no There Can Be Only One tables; rebuild it with `hlcg db build`"
+            )
+        data = TcbooData()
+        for table, target in zip(
+            TABLES, (data.cards, data.immortals, data.swords, data.locations), strict=True
+        ):
+            # `table` is one of our own constant names, never user input.
+            for row in conn.execute(f"SELECT * FROM {table} ORDER BY rowid"):
+                target[row["name"]] = _row(row)
+    except sqlite3.DatabaseError as exc:
+        raise CatalogueError(f"{path} is corrupt ({exc})") from None
+    finally:
+        conn.close()
+    return data
