@@ -41,15 +41,18 @@ def expand(paths: list[str]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found.extend(
-                sorted(
-                    p
-                    for p in path.rglob("*")
-                    if p.is_file()
-                    and p.suffix.lower() in DECK_SUFFIXES
-                    and not p.name.endswith(".fixed.txt")
-                )
+            in_folder = sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file()
+                and p.suffix.lower() in DECK_SUFFIXES
+                and not p.name.endswith(".fixed.txt")
             )
+            if not in_folder:
+                raise UsageError(
+                    f"{raw}: no deck files ({', '.join(DECK_SUFFIXES)}) in this folder"
+                )
+            found.extend(in_folder)
         elif not path.exists() and glob.has_magic(raw):
             matches = sorted(Path(m) for m in glob.glob(raw, recursive=True))
             if not matches:

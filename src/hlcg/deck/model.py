@@ -40,3 +40,5 @@ class Deck:
     format_line: int | None = None
     issues: list[LineIssue] = field(default_factory=list)
     name: str | None = None
+    headers: list[int] = field(default_factory=list)  # header and Persona:/Format: lines
+    ignored: list[int] = field(default_factory=list)  # blank and comment lines

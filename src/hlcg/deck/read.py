@@ -8,6 +8,9 @@ from hlcg.deck.model import Deck, LineIssue
 from hlcg.errors import DeckFileError
 
 MAX_DECK_BYTES = 5 * 1024 * 1024
+# A real deck has a hundred lines or so; past this a file is not a deck, and checking it
+# line by line would only bury the reader in problems.
+MAX_DECK_ENTRIES = 20_000
 DECK_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")
 _BINARY_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"%PDF", b"\x7fELF")
 
@@ -66,4 +69,10 @@ def read_deck(path: Path) -> Deck:
 
         deck = parse_text(text, str(path))
     deck.issues[:0] = issues
+    entries = len(deck.entries) + len(deck.issues)
+    if entries > MAX_DECK_ENTRIES:
+        raise DeckFileError(
+            f"{path}: {entries} card lines is over the {MAX_DECK_ENTRIES}-line deck limit; "
+            "is this a deck file?"
+        )
     return deck

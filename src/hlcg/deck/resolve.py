@@ -15,9 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.lookup import Index
+from hlcg.catalog.lookup import Index, Suggestion
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
+
+MAX_SUGGESTED_NAMES = 100
 
 # What deck construction reads of a card; candidates equal in all of these are one card to
 # the rules.
@@ -123,6 +125,7 @@ class Resolver:
         self.format = fmt
         info = self.catalogue.formats.get(fmt)
         self.home_editions = set(info.editions) if info else set()
+        self._suggestions: dict[str, list[Suggestion]] = {}
 
     def candidates(self, name: str) -> list[Card]:
         match = self.index.exact(name)
@@ -191,8 +194,18 @@ class Resolver:
             tuple(c.id for c in found),
         )
 
+    def _suggest(self, name: str) -> list[Suggestion]:
+        """Did-you-mean names, cached per name and computed for at most
+        MAX_SUGGESTED_NAMES different names a deck, so a file of garbage stays fast."""
+        key = normalise(name)
+        if key not in self._suggestions:
+            if len(self._suggestions) >= MAX_SUGGESTED_NAMES:
+                return []
+            self._suggestions[key] = self.index.suggest(name, limit=12)
+        return self._suggestions[key]
+
     def _unknown(self, name: str, line: int | None, personas_only: bool = False) -> Unresolved:
-        suggestions = self.index.suggest(name, limit=12)
+        suggestions = self._suggest(name)
         if personas_only:
             persona_ids = {c.id for c in self.catalogue.personas}
             suggestions = [s for s in suggestions if set(s.card_ids) & persona_ids]

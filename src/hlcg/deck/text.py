@@ -23,6 +23,7 @@ import unicodedata
 from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
 
 MAX_COPIES = 999
+MAX_NAME = 200  # the longest card title is far shorter; longer "names" are not cards
 _SECTIONS = {
     "pre-game": PREGAME,
     "pregame": PREGAME,
@@ -39,6 +40,11 @@ _QUANTITY = re.compile(
 )
 _TRAILING_QUANTITY = re.compile(r"^(?P<name>.+?)\s+x\s*(?P<n>\d+)$", re.IGNORECASE)
 _SET_CODE = re.compile(r"^(?P<name>.+?)\s*\[(?P<set>[A-Za-z0-9][A-Za-z0-9 ._-]*)\]$")
+# Collector numbers after a set code, as deck sites write them: "Thrust (SE) 12", "[SE] 12".
+_COLLECTOR = re.compile(
+    r"^(?P<name>.+?)\s*(?:\((?P<paren>[A-Za-z0-9-]{1,12})\)|\[(?P<bracket>[A-Za-z0-9-]{1,12})\])"
+    r"\s+#?(?P<number>[A-Za-z]{0,3}-?\d{1,5})$"
+)
 _INVISIBLE = dict.fromkeys(
     [0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0xFEFF]
 )
@@ -92,22 +98,45 @@ def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssu
                 return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
             assert value is not None
             count, name = value, trailing["name"]
+    if len(name) > MAX_NAME:
+        return LineIssue(
+            line_no,
+            f"a card name of {len(name)} characters (at most {MAX_NAME}): {name[:40]!r}...",
+            "write one card per line",
+        )
     set_code = None
+    collector = _COLLECTOR.match(name)
     coded = _SET_CODE.match(name)
-    if coded:
+    if collector:
+        name = collector["name"].strip()
+        set_code = collector["paren"] or collector["bracket"]
+    elif coded:
         name, set_code = coded["name"].strip(), coded["set"].strip()
     if not name or not any(ch.isalnum() for ch in name):
         return LineIssue(line_no, f"no card name in {text!r}", "write `COUNT CARD NAME`")
     return Entry(name=name, count=count, line=line_no, section=section, set_code=set_code)
 
 
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines as editors count them: CRLF, lone CR and LF end a line, nothing else does
+    (str.splitlines would also split on form feeds and Unicode separators)."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 def parse_text(text: str, path: str = "<deck>") -> Deck:
     deck = Deck(path=path)
     section: str | None = None
     seen_sections: dict[str, int] = {}
-    for line_no, raw in enumerate(text.splitlines(), start=1):
+    for line_no, raw in enumerate(split_lines(text), start=1):
         line = clean_line(raw)
         if not line:
+            deck.ignored.append(line_no)
             continue
         header = _HEADER.match(line)
         if header:
@@ -126,15 +155,19 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
                         )
                     )
                 seen_sections.setdefault(section, line_no)
+                deck.headers.append(line_no)
                 continue
             if word == "persona":
                 _set_persona(deck, line_no, rest)
+                deck.headers.append(line_no)
                 continue
             if word == "format":
                 _set_format(deck, line_no, rest)
+                deck.headers.append(line_no)
                 continue
             if word in ("name", "deck name", "title"):
                 deck.name = rest
+                deck.headers.append(line_no)
                 continue
             if not rest:
                 deck.issues.append(

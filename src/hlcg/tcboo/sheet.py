@@ -70,6 +70,8 @@ def parse(text: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SheetError(f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise SheetError("not valid TOML: nested too deeply") from None
 
 
 def _suggest(name: str, choices: list[str]) -> str:

@@ -1,0 +1,238 @@
+"""The bad-input matrix: whatever arrives, one clear message, the documented exit code,
+no traceback, and nothing else lost."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from hlcg.catalog.store import shipped_path
+from hlcg.cli.app import app
+
+runner = CliRunner()
+LEGAL = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text(encoding="utf-8")
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256))
+
+
+def invoke(*args: str):
+    result = runner.invoke(app, list(args))
+    # Only SystemExit may end a command: anything else would be a traceback for a user.
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    assert "Traceback" not in result.output
+    return result
+
+
+def deck_file(tmp_path: Path, name: str, content: bytes | str | None) -> Path:
+    path = tmp_path / name
+    if content is None:
+        return path  # missing
+    if content == "DIR":
+        path.mkdir()
+        return path
+    if content == "HUGE":
+        with path.open("wb") as handle:
+            handle.truncate(6 * 1024 * 1024)
+        return path
+    path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    return path
+
+
+# name, file name, content, exit code of `hlcg validate`
+CASES = [
+    ("empty", "empty.txt", b"", 1),
+    ("directory", "folder.txt", "DIR", 2),
+    ("missing", "missing.txt", None, 2),
+    ("binary", "noise.txt", bytes(range(256)) * 4, 2),
+    ("png", "picture.txt", PNG, 2),
+    ("over-size-limit", "huge.txt", "HUGE", 2),
+    ("nul-bytes", "nul.txt", b"3 Thrust\n\x003 Dodge\n", 2),
+    ("latin-1", "latin.txt", "Persona: Duncan MacLeod\n3 Caf\u00e9 Thrust\n".encode("latin-1"), 1),
+    ("200000-lines", "many.txt", "1 Thrust\n" * 200_000, 2),
+    ("200000-char-line", "long.txt", "3 Thrust\n" + "A" * 200_000 + "\n", 1),
+    ("nested-json", "nested.json", "[" * 100_000, 1),
+    ("truncated-json", "cut.json", '{"persona": "Duncan MacLeod", "endurance": [{"card": ', 1),
+    (
+        "billion-laughs",
+        "laughs.o8d",
+        '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
+        '<deck><section name="Endurance"><card qty="1">&b;</card></section></deck>',
+        1,
+    ),
+    (
+        "external-entity",
+        "xxe.dek",
+        '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        '<deck><superzone name="Deck"><card><name>&x;</name></card></superzone></deck>',
+        1,
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "name", "content", "code"), CASES, ids=[c[0] for c in CASES])
+def test_validate_bad_input(tmp_path, case, name, content, code):
+    path = deck_file(tmp_path, name, content)
+    result = invoke("validate", str(path), "--output", "json")
+    assert result.exit_code == code
+    if code == 2:
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1 and lines[0].startswith(f"hlcg: error: {path}")
+    else:
+        report = json.loads(result.stdout)["decks"][0]
+        assert report["path"] == str(path)
+
+
+@pytest.mark.parametrize("command", [("deck", "hash"), ("deck", "stats")])
+@pytest.mark.parametrize(("case", "name", "content", "code"), CASES, ids=[c[0] for c in CASES])
+def test_deck_commands_bad_input(tmp_path, command, case, name, content, code):
+    path = deck_file(tmp_path, name, content)
+    result = invoke(*command, str(path))
+    assert result.exit_code == (2 if code == 2 else 0)
+
+
+@pytest.mark.parametrize(("case", "name", "content", "code"), CASES, ids=[c[0] for c in CASES])
+def test_deck_convert_bad_input(tmp_path, case, name, content, code):
+    path = deck_file(tmp_path, name, content)
+    target = tmp_path / "out.dek"
+    result = invoke("deck", "convert", str(path), str(target))
+    if code == 2:
+        assert result.exit_code == 2
+    elif case == "empty":
+        assert result.exit_code == 0
+    else:
+        assert result.exit_code == 1 and not target.exists()
+
+
+def perturbed(text: str) -> bytes:
+    """The legal deck with a BOM, CRLF and lone CR line ends, tabs, no-break spaces, curly
+    apostrophes, combining accents folded by NFC, direction marks and count spellings."""
+    lines = text.splitlines()
+    out = []
+    for number, line in enumerate(lines):
+        if line.startswith("3 "):
+            line = ["3x ", "3 x ", "x3 ", "(3) "][number % 4] + line[2:]
+        line = line.replace(" ", "\t", 1) if number % 3 == 0 else line.replace(" ", "\u00a0", 1)
+        out.append("\u200f" + line + "  ")
+    body = "\r\n".join(out[: len(out) // 2]) + "\r" + "\r".join(out[len(out) // 2 :])
+    return "\ufeff".encode() + body.encode("utf-8")
+
+
+def test_noisy_spelling_of_a_legal_deck_is_the_same_deck(tmp_path):
+    clean = deck_file(tmp_path, "clean.txt", LEGAL)
+    noisy = deck_file(tmp_path, "noisy.txt", perturbed(LEGAL))
+    assert invoke("validate", str(noisy)).exit_code == 0
+    assert invoke("deck", "hash", str(noisy)).stdout == invoke("deck", "hash", str(clean)).stdout
+
+
+def test_curly_quotes_and_combining_characters(tmp_path):
+    text = LEGAL + "1 Master\u2019s Advance\n1 \u201cCourage\u201d\n1 Dodge\u0301\n"
+    path = deck_file(tmp_path, "quotes.txt", text)
+    report = json.loads(invoke("validate", str(path), "-o", "json").stdout)["decks"][0]
+    assert report["legal"], report["problems"]
+    assert report["endurance"] == 57
+
+
+def test_bad_quantities_are_reported_and_other_lines_kept(tmp_path):
+    text = LEGAL + "0 Courage\n-1 Courage\n1.5 Courage\n99999999999999999999 Courage\n1 Courage\n"
+    path = deck_file(tmp_path, "quantities.txt", text)
+    report = json.loads(invoke("validate", str(path), "-o", "json").stdout)["decks"][0]
+    syntax = [
+        (p["line"], p["message"].split(":")[0])
+        for p in report["problems"]
+        if p["rule"] == "deck-syntax"
+    ]
+    base = len(LEGAL.splitlines())
+    assert syntax == [
+        (base + 1, "quantity 0 is not a positive whole number"),
+        (base + 2, "quantity -1 is not a positive whole number"),
+        (base + 3, "quantity 1.5 is not a whole number"),
+        (base + 4, "quantity 99999999999999999999 is over the 999 copies hlcg accepts"),
+    ]
+    assert report["endurance"] == 55  # the last line still counts
+
+
+def test_headers_persona_lines_and_set_codes(tmp_path):
+    text = (
+        LEGAL
+        + "Endurance:\n1 Flashing Blade [WC]\n1 Lunge (WC) 69\n1 Selective Memory [1E] 12\n"
+        + "Persona: The Kurgan\nSideboard:\n1 Dodge\n"
+    )
+    path = deck_file(tmp_path, "headers.txt", text)
+    report = json.loads(invoke("validate", str(path), "-o", "json").stdout)["decks"][0]
+    problems = {(p["rule"], p["severity"], p["message"].split(";")[0]) for p in report["problems"]}
+    assert ("deck-syntax", "warning", "section 'Endurance' again (first on line 9)") in problems
+    assert any(m.startswith("second Persona line 'The Kurgan'") for _, _, m in problems)
+    assert any(m.startswith("unknown section header 'Sideboard:'") for _, _, m in problems)
+    assert any(
+        m.startswith("no version of 'Selective Memory' is printed in [1E]") for _, _, m in problems
+    )
+    # Flashing Blade and Lunge count; the card after Sideboard: goes to the Endurance too
+    assert report["endurance"] == 57
+
+
+IMPORT_CASES = [
+    ("empty", "rows.csv", b""),
+    ("directory", "rows.csv", "DIR"),
+    ("missing", "rows.csv", None),
+    ("binary", "rows.csv", bytes(range(256)) * 4),
+    ("png", "rows.csv", PNG),
+    ("latin-1", "rows.csv", "id,title,source\ncaf,Caf\u00e9,seed 001\n".encode("latin-1")),
+    ("nested-json", "rows.json", "[" * 100_000),
+    ("truncated-json", "rows.json", '[{"id": "x", "title": '),
+    ("not-an-array", "rows.json", '{"id": "x"}'),
+    ("bad-jsonl", "rows.jsonl", '{"id": "x", "title": "X", "source": "s"}\n{oops\n'),
+    ("unknown-suffix", "rows.xml", "<rows/>"),
+    ("bad-row", "rows.csv", "id,title,type,source\nok,OK,event,seed 001\nbad,Bad,spell,seed 001\n"),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "name", "content"), IMPORT_CASES, ids=[c[0] for c in IMPORT_CASES]
+)
+def test_failed_imports_exit_2_and_leave_the_catalogue_identical(tmp_path, case, name, content):
+    db = tmp_path / "mine.sqlite"
+    shutil.copyfile(shipped_path(), db)
+    before = db.read_bytes()
+    source = deck_file(tmp_path, name, content)
+    result = invoke("db", "import", str(source), "--db", str(db))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("hlcg: error: ")
+    assert db.read_bytes() == before
+
+
+def test_import_over_the_size_limit(tmp_path):
+    db = tmp_path / "mine.sqlite"
+    invoke("db", "init", str(db))
+    huge = tmp_path / "huge.csv"
+    with huge.open("wb") as handle:
+        handle.truncate(51 * 1024 * 1024)
+    result = invoke("db", "import", str(huge), "--db", str(db))
+    assert result.exit_code == 2 and "byte limit" in result.stderr
+
+
+SHEET_CASES = [
+    ("empty", b"", 1),
+    ("directory", "DIR", 2),
+    ("missing", None, 2),
+    ("binary", bytes(range(256)) * 4, 2),
+    ("png", PNG, 2),
+    ("over-size-limit", "HUGE", 2),
+    ("latin-1", 'name = "Caf\u00e9"\n'.encode("latin-1"), 1),
+    ("truncated", 'name = "Aldous\n[stats\n', 2),
+    ("nested", "a = " + "[" * 5000, 2),
+]
+
+
+@pytest.mark.parametrize(("case", "content", "code"), SHEET_CASES, ids=[c[0] for c in SHEET_CASES])
+def test_tcboo_check_bad_input(tmp_path, case, content, code):
+    path = deck_file(tmp_path, "sheet.toml", content)
+    result = invoke("tcboo", "check", str(path))
+    assert result.exit_code == code
+    if code == 2:
+        assert result.stderr.startswith(f"hlcg: error: {path}")
