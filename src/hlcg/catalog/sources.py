@@ -80,14 +80,17 @@ def validate_rows(
 
 def _csv_rows(path: Path, text: str, delimiter: str = ",") -> Iterator[tuple[int, dict[str, str]]]:
     reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
-    for record in reader:
-        # Row numbers count the header as row 1, as a spreadsheet shows them.
-        number = reader.line_num
-        if None in record:
-            extra = record.pop(None)  # type: ignore[call-overload]
-            yield number, {**record, "__extra__": extra}
-            continue
-        yield number, record
+    try:
+        for record in reader:
+            # Row numbers count the header as row 1, as a spreadsheet shows them.
+            number = reader.line_num
+            if None in record:
+                extra = record.pop(None)  # type: ignore[call-overload]
+                yield number, {**record, "__extra__": extra}
+                continue
+            yield number, record
+    except csv.Error as exc:
+        raise SourceError([f"{path}: row {reader.line_num}: not valid CSV: {exc}"]) from None
 
 
 def _json_rows(path: Path, text: str) -> Iterator[tuple[int, Any]]:
@@ -143,7 +146,10 @@ def read_card_rows(path: Path, column_map: Mapping[str, str] | None = None) -> l
     text = read_text(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        header = next(csv.reader(io.StringIO(text)), [])
+        try:
+            header = next(csv.reader(io.StringIO(text, newline="")), [])
+        except csv.Error as exc:
+            raise SourceError([f"{path}: row 1: not valid CSV: {exc}"]) from None
         missing = [f for f in ("id", "title", "source") if f not in header]
         if missing:
             raise SourceError([f"{path}: row 1: missing column(s) {', '.join(missing)}"])

@@ -1,0 +1,169 @@
+"""Property tests (hypothesis): the parser, the rules and the catalogue round trip."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import BASIC_TITLES, mini_cards
+from hlcg.check import check_deck, resolve_deck
+from hlcg.deck.fingerprint import fingerprint
+from hlcg.deck.text import parse_text, split_lines
+
+SETTINGS = settings(
+    max_examples=150,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+
+
+@SETTINGS
+@given(st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=400))
+def test_parser_accounts_for_every_line(text):
+    deck = parse_text(text)
+    lines = split_lines(text)
+    entry_lines = [e.line for e in deck.entries]
+    issue_lines = [i.line for i in deck.issues if i.severity == "error"]
+    accounted = set(entry_lines) | set(issue_lines) | set(deck.headers) | set(deck.ignored)
+    accounted |= {i.line for i in deck.issues}
+    assert accounted == set(range(1, len(lines) + 1))
+    # a line is an entry, a header, ignored, or an error: never two of these
+    assert len(entry_lines) == len(set(entry_lines))
+    assert not set(entry_lines) & set(deck.headers)
+    assert not set(entry_lines) & set(issue_lines)
+
+
+CARD_NAMES = [c.name for c in mini_cards() if not c.is_pregame and c.type]
+ADD_RULES = {"title-limit", "restriction", "gem-cap"}
+
+
+def deck_text(counts: dict[str, int], persona: str | None) -> str:
+    lines = [f"Persona: {persona}"] if persona else []
+    lines += [f"{n} {name}" for name, n in counts.items()]
+    return "\n".join(lines) + "\n"
+
+
+@SETTINGS
+@given(
+    counts=st.dictionaries(st.sampled_from(CARD_NAMES), st.integers(1, 8), max_size=12),
+    added=st.sampled_from(CARD_NAMES),
+    persona=st.sampled_from([None, "Hero", "Rival", "Sage"]),
+)
+def test_adding_a_copy_never_makes_an_illegal_deck_legal(mini, counts, added, persona):
+    def broken(text: str) -> set[str]:
+        report = check_deck(parse_text(text), mini, "type-two")
+        return {p.rule for p in report.problems if p.severity == "error"} & ADD_RULES
+
+    before = broken(deck_text(counts, persona))
+    more = dict(counts)
+    more[added] = more.get(added, 0) + 1
+    after = broken(deck_text(more, persona))
+    assert before <= after
+
+
+ALIASES = {"Upper Center Attack": "Upper Middle Attack", "Upper Center Block": "Upper Block"}
+
+
+@SETTINGS
+@given(
+    seed=st.integers(0, 10_000),
+    use_alias=st.booleans(),
+    extra=st.lists(st.sampled_from(["Head Shot", "Dodge", "Upper Guard", "Slash"]), max_size=4),
+)
+def test_permuting_lines_and_aliases_keep_verdict_and_fingerprint(
+    shipped_index, seed, use_alias, extra
+):
+    lines = [f"3 {t}" for t in BASIC_TITLES] + [f"1 {name}" for name in extra]
+    header = ["Format: type-two", "Persona: Duncan MacLeod"]
+    original = "\n".join(header + lines) + "\n"
+    shuffled = list(lines)
+    random.Random(seed).shuffle(shuffled)
+    if use_alias:
+        for title, alias in ALIASES.items():
+            shuffled = [line.replace(title, alias) for line in shuffled]
+    rewritten = "\n".join([*reversed(header), *shuffled]) + "\n"
+    reports = [check_deck(parse_text(t), shipped_index) for t in (original, rewritten)]
+    assert [r.legal for r in reports] == [reports[0].legal] * 2
+    assert sorted(p.rule for p in reports[0].problems) == sorted(
+        p.rule for p in reports[1].problems
+    )
+    prints = [
+        fingerprint(resolve_deck(parse_text(t), shipped_index), "x")[0]
+        for t in (original, rewritten)
+    ]
+    assert prints[0] == prints[1]
+
+
+TEXT = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), min_size=1, max_size=30)
+OPTIONAL_INT = st.one_of(st.none(), st.integers(0, 12))
+MODIFIERS = st.lists(
+    st.sampled_from(
+        [
+            {"kind": "pregame-exempt"},
+            {"kind": "restriction-bonus", "amount": 1},
+            {"kind": "borrow", "per_persona": 1, "include_reserved": True},
+            {"kind": "only-watcher", "title": "Adam Pierson"},
+            {"kind": "hand-icons", "title": "War Axe", "hand_icons": 1},
+            {"kind": "allowance", "count": 2},
+        ]
+    ),
+    max_size=2,
+)
+CARD_ROWS = st.lists(
+    st.fixed_dictionaries(
+        {
+            "id": st.from_regex(r"[a-z0-9][a-z0-9-]{0,20}", fullmatch=True),
+            "title": TEXT.map(str.strip).filter(bool),
+            "subtitle": st.one_of(st.none(), TEXT.map(str.strip).filter(bool)),
+            "type": st.one_of(
+                st.none(), st.sampled_from(["attack", "event", "persona", "watcher"])
+            ),
+            "sets": st.lists(st.sampled_from(["SE", "WC", "2E-B1"]), unique=True, max_size=2),
+            "restriction": OPTIONAL_INT,
+            "reserved": st.booleans(),
+            "signature": st.booleans(),
+            "unique": st.one_of(st.none(), st.booleans()),
+            "hand_icons": OPTIONAL_INT,
+            "gem_master": OPTIONAL_INT,
+            "gem_reason": OPTIONAL_INT,
+            "master_limit": OPTIONAL_INT,
+            "formats": st.lists(st.sampled_from(["first-edition", "type-two"]), unique=True),
+            "modifiers": MODIFIERS,
+            "faction": st.lists(st.sampled_from(["Clan MacLeod", "Four Horsemen"]), unique=True),
+            "text": st.one_of(st.none(), TEXT.map(str.strip).filter(bool)),
+            "source": st.sampled_from(["seed 001 §Deck Composition", "http://example.org/card"]),
+        }
+    ),
+    min_size=1,
+    max_size=6,
+    unique_by=lambda r: r["id"],
+)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(rows=CARD_ROWS, suffix=st.sampled_from([".csv", ".json", ".jsonl"]))
+def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
+    from hlcg.catalog.exporter import export
+    from hlcg.catalog.importer import import_rows, init, read_bundle
+    from hlcg.catalog.models import CardRow
+    from hlcg.catalog.sources import read_card_rows
+
+    cards = [CardRow.model_validate(r) for r in rows]
+    folder = tmp_path_factory.mktemp("round")
+    first = folder / f"first{suffix}"
+    export(cards, first)
+    assert read_card_rows(first) == sorted(cards, key=lambda c: c.id)
+    db = folder / "cat.sqlite"
+    init(db)
+    import_rows(first, db)
+    second = folder / f"second{suffix}"
+    export(read_bundle(db).cards, second)
+    assert second.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")
