@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from hlcg.catalog.fields import ATTRIBUTES, CONTRACT_FIELDS, PREGAME_TYPES
 from hlcg.catalog.normalize import title_words
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     """One card: one text under one title and subtitle. ``None`` numbers are unknown."""
 
     id: str
@@ -36,7 +34,7 @@ class Card:
     faction: tuple[str, ...] = ()
     text: str | None = None
     source: str = ""
-    editions: frozenset[str] = field(default=frozenset(), compare=False)
+    editions: frozenset[str] = frozenset()
 
     @property
     def name(self) -> str:

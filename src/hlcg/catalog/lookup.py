@@ -15,8 +15,8 @@ next different name by at least ``CONFIDENT_MARGIN`` points; any other name scor
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise
@@ -31,21 +31,19 @@ PREFILTER = 50
 _PAREN_SUBTITLE = re.compile(r"^(?P<title>.+?)\s*\((?P<subtitle>[^()]+)\)$")
 
 
-@dataclass(frozen=True)
-class Suggestion:
+class Suggestion(NamedTuple):
     name: str
     score: float
     card_ids: tuple[str, ...]
 
 
-@dataclass
-class Match:
+class Match(NamedTuple):
     """The answer to a lookup. ``cards`` is set when the name was recognised."""
 
     query: str
     how: str  # id | title | name | alias | normalised | fuzzy | none
-    cards: list[Card] = field(default_factory=list)
-    suggestions: list[Suggestion] = field(default_factory=list)
+    cards: list[Card]
+    suggestions: list[Suggestion] = []  # shared default: never mutated
     score: float | None = None
 
     @property

@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections import defaultdict
-from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import quote
 
 from hlcg.catalog.card import Card
@@ -82,8 +82,7 @@ def connect(path: Path, *, readonly: bool = True) -> sqlite3.Connection:
     return conn
 
 
-@dataclass(frozen=True)
-class FormatInfo:
+class FormatInfo(NamedTuple):
     name: str
     title: str
     checked: bool
@@ -92,29 +91,37 @@ class FormatInfo:
     source: str
 
 
-@dataclass
 class Catalogue:
     """Every card of a catalogue file, indexed for lookup and deck checks."""
 
-    path: Path
-    meta: dict[str, str]
-    cards: dict[str, Card]
-    aliases: dict[str, str]  # normalised alias -> card id
-    alias_names: dict[str, str]  # alias as written -> card id
-    formats: dict[str, FormatInfo]
-    sets: dict[str, dict[str, str]]
-    by_title: dict[str, list[Card]] = field(default_factory=dict)  # normalised title
-    by_name: dict[str, list[Card]] = field(default_factory=dict)  # normalised "title subtitle"
+    def __init__(
+        self,
+        path: Path,
+        meta: dict[str, str],
+        cards: dict[str, Card],
+        aliases: dict[str, str],
+        alias_names: dict[str, str],
+        formats: dict[str, FormatInfo],
+        sets: dict[str, dict[str, str]],
+    ) -> None:
+        self.path = path
+        self.meta = meta
+        self.cards = cards
+        self.aliases = aliases  # normalised alias -> card id
+        self.alias_names = alias_names  # alias as written -> card id
+        self.formats = formats
+        self.sets = sets
+        self._index()
 
-    def __post_init__(self) -> None:
+    def _index(self) -> None:
         titles: defaultdict[str, list[Card]] = defaultdict(list)
         names: defaultdict[str, list[Card]] = defaultdict(list)
         for card in self.cards.values():
             titles[normalise(card.title)].append(card)
             if card.subtitle:
                 names[normalise(f"{card.title} {card.subtitle}")].append(card)
-        self.by_title = dict(titles)
-        self.by_name = dict(names)
+        self.by_title: dict[str, list[Card]] = dict(titles)  # normalised title
+        self.by_name: dict[str, list[Card]] = dict(names)  # normalised "title subtitle"
 
     @cached_property
     def personas(self) -> list[Card]:

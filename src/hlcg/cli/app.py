@@ -1,19 +1,34 @@
-"""The root `hlcg` app: registers every command group."""
+"""The root `hlcg` app: registers every command group.
 
-from typing import Annotated
+Commands are registered lazily: `hlcg validate ...` builds an app holding only `validate`,
+so a run imports and inspects one command module instead of all of them (typer reads every
+registered command's signature before running any). `hlcg`, `hlcg --help`, `--version` and
+unknown commands get the full app.
+"""
+
+import sys
+from importlib import import_module
+from typing import Annotated, Any
 
 import typer
 
 from hlcg import __version__
-from hlcg.cli import browse, card, db, deck, rules, tcboo, validate
 
-app = typer.Typer(
-    name="hlcg",
-    help="Card catalogue and deck checker for Highlander: The Card Game.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+# name -> (module, attribute): a command function or a typer sub-app (groups)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "card": ("hlcg.cli.card", "card_command"),
+    "search": ("hlcg.cli.browse", "search_command"),
+    "persona": ("hlcg.cli.browse", "persona_command"),
+    "sets": ("hlcg.cli.browse", "sets_command"),
+    "formats": ("hlcg.cli.browse", "formats_command"),
+    "validate": ("hlcg.cli.validate", "validate_command"),
+    "rules": ("hlcg.cli.rules", "rules_command"),
+}
+GROUPS: dict[str, str] = {
+    "deck": "hlcg.cli.deck",
+    "db": "hlcg.cli.db",
+    "tcboo": "hlcg.cli.tcboo",
+}
 
 
 def _version(value: bool) -> None:
@@ -22,7 +37,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def root(
     version: Annotated[
         bool,
@@ -36,17 +50,33 @@ def root(
     """
 
 
-app.command("card")(card.card_command)
-app.command("search")(browse.search_command)
-app.command("persona")(browse.persona_command)
-app.command("sets")(browse.sets_command)
-app.command("formats")(browse.formats_command)
-app.command("validate")(validate.validate_command)
-app.command("rules")(rules.rules_command)
-app.add_typer(deck.app, name="deck")
-app.add_typer(db.app, name="db")
-app.add_typer(tcboo.app, name="tcboo")
+def build(only: str | None = None) -> typer.Typer:
+    """The app with every command, or with just ``only``."""
+    app = typer.Typer(
+        name="hlcg",
+        help="Card catalogue and deck checker for Highlander: The Card Game.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    app.callback()(root)
+    for name, (module, attribute) in COMMANDS.items():
+        if only in (None, name):
+            app.command(name)(getattr(import_module(module), attribute))
+    for name, module in GROUPS.items():
+        if only in (None, name):
+            app.add_typer(import_module(module).app, name=name)
+    return app
+
+
+def __getattr__(name: str) -> Any:
+    """`from hlcg.cli.app import app` gives the full app (tests, documentation tools)."""
+    if name == "app":
+        return build()
+    raise AttributeError(name)
 
 
 def main() -> None:
-    app()
+    command = sys.argv[1] if len(sys.argv) > 1 else None
+    known = command in COMMANDS or command in GROUPS
+    build(command if known else None)()

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 PREGAME = "pregame"
 ENDURANCE = "endurance"
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One deck line naming a card: ``3x Master's Block (Ramirez) [AT]``."""
 
     name: str
@@ -20,8 +19,7 @@ class Entry:
     card_id: str | None = None  # an id the file carries (.dek/.o8d), tried before the name
 
 
-@dataclass(frozen=True)
-class LineIssue:
+class LineIssue(NamedTuple):
     """A line that could not be read as written (a deck-syntax problem)."""
 
     line: int | None
@@ -30,15 +28,17 @@ class LineIssue:
     severity: str = "error"
 
 
-@dataclass
 class Deck:
-    path: str
-    entries: list[Entry] = field(default_factory=list)
-    persona: str | None = None
-    persona_line: int | None = None
-    format: str | None = None
-    format_line: int | None = None
-    issues: list[LineIssue] = field(default_factory=list)
-    name: str | None = None
-    headers: list[int] = field(default_factory=list)  # header and Persona:/Format: lines
-    ignored: list[int] = field(default_factory=list)  # blank and comment lines
+    """A deck as read. A plain class (not a dataclass): class creation is paid on every run."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.entries: list[Entry] = []
+        self.persona: str | None = None
+        self.persona_line: int | None = None
+        self.format: str | None = None
+        self.format_line: int | None = None
+        self.issues: list[LineIssue] = []
+        self.name: str | None = None
+        self.headers: list[int] = []  # header and Persona:/Format: lines
+        self.ignored: list[int] = []  # blank and comment lines

@@ -12,7 +12,7 @@ first by id stands for all of them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index, Suggestion
@@ -44,8 +44,7 @@ CONSTRUCTION_FIELDS = (
 )
 
 
-@dataclass(frozen=True)
-class DeckCard:
+class DeckCard(NamedTuple):
     card: Card
     count: int
     line: int | None  # the first line naming it
@@ -53,8 +52,7 @@ class DeckCard:
     entries: tuple[Entry, ...] = ()  # every deck line that named it
 
 
-@dataclass(frozen=True)
-class Unresolved:
+class Unresolved(NamedTuple):
     """A line whose card could not be decided: rule unknown-card or ambiguous-card."""
 
     rule: str
@@ -65,14 +63,18 @@ class Unresolved:
     card_ids: tuple[str, ...] = ()
 
 
-@dataclass
 class ResolvedDeck:
-    deck: Deck
-    format: str
-    persona: Card | None
-    cards: list[DeckCard] = field(default_factory=list)
-    unresolved: list[Unresolved] = field(default_factory=list)
-    issues: list[LineIssue] = field(default_factory=list)
+    """A deck whose lines are cards (or unresolved problems)."""
+
+    def __init__(
+        self, deck: Deck, format: str, persona: Card | None, issues: list[LineIssue]
+    ) -> None:
+        self.deck = deck
+        self.format = format
+        self.persona = persona
+        self.cards: list[DeckCard] = []
+        self.unresolved: list[Unresolved] = []
+        self.issues = issues
 
     @property
     def path(self) -> str:
@@ -249,7 +251,7 @@ def _listed_persona(deck: Deck, resolver: Resolver) -> Card | None:
 def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
     """Resolve every entry; unresolvable lines are kept as ``Unresolved`` problems."""
     resolver = Resolver(index, fmt)
-    resolved = ResolvedDeck(deck=deck, format=fmt, persona=None, issues=list(deck.issues))
+    resolved = ResolvedDeck(deck, fmt, None, list(deck.issues))
     declared: Card | None = None
     if deck.persona:
         found = resolver.persona(deck.persona, deck.persona_line)

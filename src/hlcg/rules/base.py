@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.rules.problem import Finding
 
@@ -17,8 +16,7 @@ if TYPE_CHECKING:
 Check = Callable[["ResolvedDeck", "Context", dict[str, Any]], Iterable[Finding]]
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     code: str
     name: str
     summary: str

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.fields import ATTRIBUTES
@@ -23,8 +22,7 @@ from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.problem import Finding
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(NamedTuple):
     """A card the deck may not include; ``rule`` is the most specific rule it breaks."""
 
     deck_card: DeckCard
@@ -34,16 +32,15 @@ class Refusal:
     allowed: int = 0
 
 
-@dataclass
 class Borrowing:
-    normal: set[str] = field(default_factory=set)  # card ids used normally
-    masters_of_others: set[str] = field(default_factory=set)  # any-master-cards
-    borrowed: dict[str, str] = field(default_factory=dict)  # card id -> permission used
-    refusals: list[Refusal] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.normal: set[str] = set()  # card ids used normally
+        self.masters_of_others: set[str] = set()  # any-master-cards
+        self.borrowed: dict[str, str] = {}  # card id -> permission used
+        self.refusals: list[Refusal] = []
 
 
-@dataclass(frozen=True)
-class GemBudget:
+class GemBudget(NamedTuple):
     used: dict[str, int]
     caps: dict[str, int | None]
     unknown_cards: tuple[str, ...]  # Endurance cards with a gem count not recorded

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from hlcg.catalog.fields import ATTRIBUTES
@@ -16,20 +15,37 @@ from hlcg.rules.profiles import Profile
 from hlcg.rules.registry import RULES
 
 
-@dataclass
 class DeckReport:
-    path: str
-    format: str
-    persona: str
-    persona_id: str | None
-    endurance: int
-    pregame: int
-    pregame_limit: int | None
-    gems: dict[str, dict[str, int | None]]
-    master_used: int
-    master_limit: int | None
-    problems: list[Problem] = field(default_factory=list)
-    resolved: ResolvedDeck | None = field(default=None, repr=False)
+    """The verdict on one deck. (A plain class: dataclass creation costs start-up time.)"""
+
+    def __init__(
+        self,
+        *,
+        path: str,
+        format: str,
+        persona: str,
+        persona_id: str | None,
+        endurance: int,
+        pregame: int,
+        pregame_limit: int | None,
+        gems: dict[str, dict[str, int | None]],
+        master_used: int,
+        master_limit: int | None,
+        problems: list[Problem],
+        resolved: ResolvedDeck | None = None,
+    ) -> None:
+        self.path = path
+        self.format = format
+        self.persona = persona
+        self.persona_id = persona_id
+        self.endurance = endurance
+        self.pregame = pregame
+        self.pregame_limit = pregame_limit
+        self.gems = gems
+        self.master_used = master_used
+        self.master_limit = master_limit
+        self.problems = problems
+        self.resolved = resolved
 
     @property
     def legal(self) -> bool:

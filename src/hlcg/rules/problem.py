@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 SEVERITY_ORDER = {"error": 0, "warning": 1}
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     """What a rule's check yields; the engine adds code, rule name and severity."""
 
     message: str
@@ -19,11 +17,10 @@ class Finding:
     # Set when the check could not be completed for missing data: reported by `unchecked`.
     unchecked: bool = False
     # Lines of the smallest change that fixes it, for --fix (issue 4): ("remove", id, n) ...
-    edits: tuple[tuple[str, str, int], ...] = field(default=(), compare=False)
+    edits: tuple[tuple[str, str, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     code: str
     rule: str
     severity: str
@@ -31,7 +28,7 @@ class Problem:
     cards: tuple[str, ...] = ()
     line: int | None = None
     fix: str | None = None
-    edits: tuple[tuple[str, str, int], ...] = field(default=(), compare=False)
+    edits: tuple[tuple[str, str, int], ...] = ()
 
     def sort_key(self) -> tuple[int, int, str, str]:
         line = self.line if self.line is not None else 0

@@ -1,12 +1,15 @@
-"""Format profiles (``profiles.toml``): which rules run, their severity and parameters."""
+"""Format profiles (``profiles.json``): which rules run, their severity and parameters.
+
+JSON rather than TOML: it is read on every deck check, and importing tomllib alone costs
+more than checking a deck.
+"""
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
+import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.errors import UsageError
@@ -15,15 +18,13 @@ from hlcg.rules.registry import RULES
 SEVERITIES = ("error", "warning", "off")
 
 
-@dataclass(frozen=True)
-class RuleSetting:
+class RuleSetting(NamedTuple):
     severity: str
     params: dict[str, Any]
     why: str | None = None
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(NamedTuple):
     name: str
     title: str
     sources: tuple[str, ...]
@@ -36,8 +37,8 @@ class Profile:
 @cache
 def _data() -> dict[str, Any]:
     # A plain path, not importlib.resources: that import alone costs more than a deck check.
-    text = (Path(__file__).parent / "profiles.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    text = (Path(__file__).parent / "profiles.json").read_text(encoding="utf-8")
+    return json.loads(text)
 
 
 @cache
@@ -54,6 +55,6 @@ def profile(name: str) -> Profile:
         severity = merged.pop("severity", "error")
         why = merged.pop("why", None)
         if severity not in SEVERITIES:
-            raise UsageError(f"profiles.toml: {name}.{rule_name}: bad severity {severity!r}")
+            raise UsageError(f"profiles.json: {name}.{rule_name}: bad severity {severity!r}")
         settings[rule_name] = RuleSetting(severity, merged, why)
     return Profile(name, section.get("title", name), tuple(section.get("sources", ())), settings)

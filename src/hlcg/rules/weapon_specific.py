@@ -13,7 +13,6 @@ Fix: add the Weapon of Choice to the pre-game, or remove the card.
 """
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 from hlcg.deck.resolve import ResolvedDeck
@@ -37,7 +36,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             f"{card.name} is specific to the {card.subtitle} Weapon of Choice, which is not "
             "in the pre-game",
         )
-        yield replace(finding, fix=f"add {card.subtitle} under Pre-Game:, or {finding.fix}")
+        yield finding._replace(fix=f"add {card.subtitle} under Pre-Game:, or {finding.fix}")
 
 
 RULE = Rule("HL309", "weapon-specific", "Weapon cards need their Weapon of Choice", check)
