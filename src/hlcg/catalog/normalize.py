@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
 _NON_WORD = re.compile(r"[^a-z0-9]+")
@@ -26,7 +27,8 @@ def slug(name: str) -> str:
     return normalise(name).replace(" ", "-")
 
 
-def title_words(title: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def title_words(title: str) -> tuple[str, ...]:
     """Words of a title with possessives folded: "Watcher's Oath" -> ["watcher", "oath"]."""
     words = re.findall(r"[a-z0-9]+(?:'[a-z]+)?", title.translate(_APOSTROPHES).lower())
-    return [w[:-2] if w.endswith("'s") else w.replace("'", "") for w in words]
+    return tuple(w[:-2] if w.endswith("'s") else w.replace("'", "") for w in words)

@@ -179,7 +179,7 @@ class Resolver:
 
     def _decide(self, name: str, line: int | None, found: list[Card]) -> Card | Unresolved:
         found = sorted(found, key=lambda c: c.id)
-        diffs = differences(found)
+        diffs = differences(found) if len(found) > 1 else {}
         if not diffs:
             return found[0]
         detail = "; ".join(
