@@ -73,3 +73,10 @@ def test_every_error_class_is_documented():
     assert classes
     for name in classes:
         assert f"`{name}`" in documented, f"{name} is not in docs/errors.md"
+
+
+def test_readme_shows_benchmark_figures():
+    block = README.split("<!-- bench:start -->")[1].split("<!-- bench:end -->")[0]
+    for label in ("hlcg card", "hlcg validate, 60-card", "fuzzy lookup", "1,000 decks"):
+        assert label in block
+    assert re.search(r"= \d\.\d\dx the floor", block)
