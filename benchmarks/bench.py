@@ -26,27 +26,11 @@ from hlcg.catalog.lookup import Index
 from hlcg.catalog.store import Catalogue, load, shipped_path
 from hlcg.check import check_deck
 from hlcg.deck.text import parse_text
+from hlcg.rules.basics import BASIC_TITLES as BASICS
 
 ROOT = Path(__file__).resolve().parent.parent
 HLCG = [sys.executable, "-m", "hlcg"]
 FLOOR = [sys.executable, "-c", "import typer, sqlite3"]
-BASICS = [
-    "Upper Left Attack",
-    "Upper Center Attack",
-    "Upper Right Attack",
-    "Middle Left Attack",
-    "Thrust",
-    "Middle Right Attack",
-    "Lower Left Attack",
-    "Lower Center Attack",
-    "Lower Right Attack",
-    "Upper Left Block",
-    "Upper Center Block",
-    "Upper Right Block",
-    "Lower Left Block",
-    "Lower Center Block",
-    "Lower Right Block",
-]
 
 
 def run_once(command: list[str]) -> float:

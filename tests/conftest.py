@@ -10,26 +10,10 @@ from hlcg.catalog.lookup import Index
 from hlcg.catalog.store import Catalogue, FormatInfo, load, shipped_path
 from hlcg.check import check_deck
 from hlcg.deck.text import parse_text
+from hlcg.rules.basics import BASIC_TITLES
 from hlcg.rules.engine import DeckReport
 
 ROOT = Path(__file__).resolve().parent.parent
-BASIC_TITLES = [
-    "Upper Left Attack",
-    "Upper Center Attack",
-    "Upper Right Attack",
-    "Middle Left Attack",
-    "Thrust",
-    "Middle Right Attack",
-    "Lower Left Attack",
-    "Lower Center Attack",
-    "Lower Right Attack",
-    "Upper Left Block",
-    "Upper Center Block",
-    "Upper Right Block",
-    "Lower Left Block",
-    "Lower Center Block",
-    "Lower Right Block",
-]
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from conftest import ROOT
 from hlcg.catalog.build import build, load_sources
-from hlcg.catalog.fields import CONTRACT_FIELDS
+from hlcg.catalog.fields import CONTRACT_FIELDS, MODIFIER_KINDS
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.models import CardRow
 from hlcg.catalog.search import QueryError, parse_query, run
@@ -106,15 +106,7 @@ def test_content_facts(shipped):
     ]
     assert shipped.cards["generic-immortal"].master_limit == 0
     kinds = {m["kind"] for c in shipped.cards.values() for m in c.modifiers}
-    assert kinds == {
-        "restriction-bonus",
-        "borrow",
-        "any-master-cards",
-        "only-watcher",
-        "pregame-exempt",
-        "hand-icons",
-        "allowance",
-    }
+    assert kinds == set(MODIFIER_KINDS)
 
 
 @pytest.mark.parametrize(

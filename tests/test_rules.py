@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import errors
+from conftest import BASIC_TITLES, errors
 from hlcg.rules.registry import RULES
 
 
@@ -20,29 +20,7 @@ def test_deck_size_counts_endurance_only(check):
     assert report.problems[0].message == "Endurance has 49 cards, at least 50 are required"
 
 
-BASE_49 = (
-    "\n".join(
-        f"3 {t}"
-        for t in [
-            "Upper Left Attack",
-            "Upper Center Attack",
-            "Upper Right Attack",
-            "Middle Left Attack",
-            "Thrust",
-            "Middle Right Attack",
-            "Lower Left Attack",
-            "Lower Center Attack",
-            "Lower Right Attack",
-            "Upper Left Block",
-            "Upper Center Block",
-            "Upper Right Block",
-            "Lower Left Block",
-            "Lower Center Block",
-            "Lower Right Block",
-        ]
-    )
-    + "\n4 Filler\n"
-)
+BASE_49 = "\n".join(f"3 {t}" for t in BASIC_TITLES) + "\n4 Filler\n"
 
 
 def test_basics_names_the_missing_ones(check):

@@ -21,7 +21,13 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.fields import CONTRACT_FIELDS, FORMAT_TAGS, PREGAME_TYPES
+from hlcg.catalog.fields import (
+    BOOL_FIELDS,
+    CONTRACT_FIELDS,
+    FORMAT_TAGS,
+    INT_FIELDS,
+    PREGAME_TYPES,
+)
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
 from hlcg.catalog.normalize import normalise
 from hlcg.errors import SourceError
@@ -166,25 +172,7 @@ def _card_record(row: CardRow) -> dict[str, object]:
 
 _CARD_COLUMNS: dict[str, type] = {
     **{name: str for name in CONTRACT_FIELDS},
-    **{
-        name: int
-        for name in (
-            "restriction",
-            "reserved",
-            "signature",
-            "unique",
-            "hand_icons",
-            "gem_master",
-            "gem_agility",
-            "gem_strength",
-            "gem_toughness",
-            "gem_empathy",
-            "gem_reason",
-            "master_limit",
-            "pregame",
-            "master",
-        )
-    },
+    **{name: int for name in (*INT_FIELDS, *BOOL_FIELDS, "pregame", "master")},
     "title_norm": str,
 }
 

@@ -106,27 +106,14 @@ def export_command(
 @guarded
 def info_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     """Schema and data version, content sha256, counts and where the file is."""
+    from hlcg.catalog.fields import INT_FIELDS
     from hlcg.catalog.store import is_shipped, load, resolve_path
 
     path = resolve_path(db)
     catalogue = load(path)
     cards = list(catalogue.cards.values())
     facts = sum(
-        1
-        for c in cards
-        for name in (
-            "type",
-            "restriction",
-            "hand_icons",
-            "gem_master",
-            "gem_agility",
-            "gem_strength",
-            "gem_toughness",
-            "gem_empathy",
-            "gem_reason",
-            "master_limit",
-        )
-        if getattr(c, name) is not None
+        1 for c in cards for name in ("type", *INT_FIELDS) if getattr(c, name) is not None
     ) + sum(1 for c in cards if c.reserved or c.signature or c.formats or c.modifiers)
     info = {
         "path": str(path.resolve()),

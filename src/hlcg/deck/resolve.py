@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card
+from hlcg.catalog.fields import BOOL_FIELDS, INT_FIELDS
 from hlcg.catalog.lookup import Index, Suggestion
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
@@ -26,18 +27,8 @@ MAX_SUGGESTED_NAMES = 100
 CONSTRUCTION_FIELDS = (
     "type",
     "subtitle",
-    "restriction",
-    "reserved",
-    "signature",
-    "unique",
-    "hand_icons",
-    "gem_master",
-    "gem_agility",
-    "gem_strength",
-    "gem_toughness",
-    "gem_empathy",
-    "gem_reason",
-    "master_limit",
+    *INT_FIELDS,
+    *BOOL_FIELDS,
     "formats",
     "modifiers",
     "faction",

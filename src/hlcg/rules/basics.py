@@ -41,6 +41,9 @@ BASIC_BLOCKS = (
     "lower-right-block",
 )
 BASICS = BASIC_ATTACKS + BASIC_BLOCKS
+BASIC_TITLES = tuple(
+    "Thrust" if card_id == "thrust" else card_id.replace("-", " ").title() for card_id in BASICS
+)
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
