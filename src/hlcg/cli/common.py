@@ -2,7 +2,6 @@
 
 import functools
 import json
-import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
@@ -80,7 +79,3 @@ def load_catalogue(db: Path | None) -> "Catalogue":
     from hlcg.catalog.store import load, resolve_path
 
     return load(resolve_path(db))
-
-
-def stdout_is_terminal() -> bool:
-    return sys.stdout.isatty()

@@ -100,9 +100,11 @@ def deck_stats(resolved: "ResolvedDeck", index: "Index") -> dict[str, Any]:
         "endurance": report.endurance,
         "pregame": {"used": report.pregame, "limit": report.pregame_limit},
         "types": dict(sorted(by_type.items())),
+        "gem_caps_apply": profile(resolved.format).settings["gem-cap"].severity != "off",
         "gems": gems,
         "gem_counts_unknown": list(budget.unknown_cards),
         "master": {"used": report.master_used, "limit": report.master_limit},
+        "borrowed": Context(resolved, index.catalogue).borrowing.borrowed,
         "legal": report.legal,
     }
 
@@ -129,6 +131,12 @@ def stats_command(
     master = stats["master"]
     master_limit = "?" if master["limit"] is None else master["limit"]
     typer.echo(f"Master cards: {master['used']}/{master_limit}")
+    if stats["borrowed"]:
+        borrowed = ", ".join(f"{cards[i].name} ({how})" for i, how in stats["borrowed"].items())
+        typer.echo(f"from other personas: {borrowed}")
+    if not stats["gem_caps_apply"]:
+        typer.echo(f"gem caps: none in {stats['format']}")
+        return
     typer.echo("gem budget (used / cap):")
     for attribute, info in stats["gems"].items():
         cap = "?" if info["cap"] is None else info["cap"]

@@ -35,8 +35,8 @@ class Refusal(NamedTuple):
 class Borrowing:
     def __init__(self) -> None:
         self.normal: set[str] = set()  # card ids used normally
-        self.masters_of_others: set[str] = set()  # any-master-cards
-        self.borrowed: dict[str, str] = {}  # card id -> permission used
+        # another persona's card id -> the permission that admits it (shown by deck stats)
+        self.borrowed: dict[str, str] = {}
         self.refusals: list[Refusal] = []
 
 
@@ -144,18 +144,17 @@ class Context:
                 result.refusals.append(Refusal(deck_card, "signature", owner, "signature card"))
                 continue
             if self._master_of_any(card, any_master):
-                result.masters_of_others.add(card.id)
+                result.borrowed[card.id] = "any-master-cards"
                 continue
             if deck.is_generic:
                 if card.reserved:
                     result.refusals.append(Refusal(deck_card, "reserved", owner, "reserved card"))
-                elif deck_card.count > 1:
+                    continue
+                if deck_card.count > 1:
                     result.refusals.append(
                         Refusal(deck_card, "generic-borrow", owner, "Generic Immortal", 1)
                     )
-                    result.borrowed[card.id] = "generic"
-                else:
-                    result.borrowed[card.id] = "generic"
+                result.borrowed[card.id] = "generic-immortal"
                 continue
             # A persona deck: Richie's per-persona borrowing first, then allowance cards.
             copies = deck_card.count
