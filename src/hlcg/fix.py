@@ -121,7 +121,7 @@ def apply_edits(
             continue
         out.append(line)
     if additions:
-        out = _insert_additions(out, resolved, index, additions, removals, applied)
+        out = _insert_additions(out, resolved, index, additions, applied)
     return "\n".join(out) + "\n", applied
 
 
@@ -130,7 +130,6 @@ def _insert_additions(
     resolved: ResolvedDeck,
     index: Index,
     additions: dict[str, int],
-    removals: dict[str, int],
     applied: list[str],
 ) -> list[str]:
     resolver = Resolver(index, resolved.format)
@@ -142,12 +141,13 @@ def _insert_additions(
         name = writable_name(card, section, resolver, persona)
         new_by_section[section].append(_entry_line(copies, name, None))
         applied.append(f"added {copies} {card.name}")
-    text_deck = parse_text("\n".join(lines))
-    has_headers = any(e.section is not None for e in text_deck.entries)
     for section in (ENDURANCE, PREGAME):
         new = new_by_section[section]
         if not new:
             continue
+        # Parsed again for each section: an insertion moves the lines below it.
+        text_deck = parse_text("\n".join(lines))
+        has_headers = any(e.section is not None for e in text_deck.entries)
         lines_in_section = [
             e.line for e in text_deck.entries if e.section == section and e.line is not None
         ]
