@@ -58,6 +58,8 @@ def build(only: str | None = None) -> typer.Typer:
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
+        # Markdown joins the wrapped lines of our docstrings into paragraphs in --help.
+        rich_markup_mode="markdown",
     )
     app.callback()(root)
     for name, (module, attribute) in COMMANDS.items():
