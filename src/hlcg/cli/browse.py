@@ -62,9 +62,9 @@ def search_command(
 ) -> None:
     """Find cards by type, persona, set, format, gems, flags and words.
 
-    Compact terms: t:TYPE p:PERSONA s:SET f:FORMAT g:ATTR>=N is:reserved|signature|master|
-    pregame|unique, and bare words for full-text search. Options and terms combine with AND.
-    Unknown gem counts never satisfy a gem filter.
+    Compact terms: t:TYPE p:PERSONA s:SET f:FORMAT g:ATTR>=N is:FLAG (reserved, signature,
+    master, pregame, unique), and bare words for full-text search. Options and terms combine
+    with AND. Unknown gem counts never satisfy a gem filter.
     """
     from hlcg.catalog import search as search_lib
 
