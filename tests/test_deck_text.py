@@ -51,3 +51,18 @@ def test_two_persona_lines():
 def test_invisible_characters_and_spacing():
     text = "\ufeff3\u00a0Upper\tLeft  Attack\u200f\r\n2 Master\u2019s Block\r"
     assert entries(text) == [("Upper Left Attack", 3, None), ("Master\u2019s Block", 2, None)]
+
+
+def test_format_spellings():
+    from hlcg.check import format_named
+
+    spellings = ("Type Two", "type 2", "TYPE-ONE", "1st Edition", "first-edition", "mle", "x")
+    assert [format_named(t) for t in spellings] == [
+        "type-two",
+        "type-two",
+        "type-one",
+        "first-edition",
+        "first-edition",
+        None,
+        None,
+    ]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.catalog.lookup import Index
+from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import Deck, LineIssue
 from hlcg.deck.read import read_deck
 from hlcg.deck.resolve import ResolvedDeck, resolve
@@ -14,6 +15,27 @@ from hlcg.rules.engine import DeckReport, validate
 from hlcg.rules.profiles import profile
 
 DEFAULT_FORMAT = "type-two"
+# How players write format names in deck files, normalised (see hlcg.catalog.normalize).
+FORMAT_SPELLINGS = {
+    "first edition": "first-edition",
+    "1st edition": "first-edition",
+    "1e": "first-edition",
+    "type one": "type-one",
+    "type 1": "type-one",
+    "t1": "type-one",
+    "type two": "type-two",
+    "type 2": "type-two",
+    "t2": "type-two",
+    "2e": "type-two",
+}
+
+
+def format_named(text: str) -> str | None:
+    """A format's name from how a deck writes it ("Type Two", "type 2", "type-two")."""
+    key = normalise(text)
+    return FORMAT_SPELLINGS.get(key) or next(
+        (name for name in CHECKED_FORMATS if normalise(name) == key), None
+    )
 
 
 def choose_format(deck: Deck, requested: str | None) -> str:
@@ -22,8 +44,9 @@ def choose_format(deck: Deck, requested: str | None) -> str:
     if requested:
         return requested
     if deck.format:
-        if deck.format in CHECKED_FORMATS:
-            return deck.format
+        named = format_named(deck.format)
+        if named:
+            return named
         deck.issues.append(
             LineIssue(
                 deck.format_line,
