@@ -95,15 +95,18 @@ def card_command(
     """One common-deck card: type, Force and effects."""
     from rapidfuzz import fuzz, process
 
+    from hlcg.catalog.lookup import CONFIDENT_MARGIN, CONFIDENT_SCORE, SUGGEST_SCORE
+
     data = _data(db)
     card = data.find(data.cards, name)
     if card is None:
         found = process.extract(
-            name, list(data.cards), scorer=fuzz.WRatio, limit=5, score_cutoff=60
+            name, list(data.cards), scorer=fuzz.WRatio, limit=5, score_cutoff=SUGGEST_SCORE
         )
         best = found[0] if found else None
         runner_up = found[1][1] if len(found) > 1 else 0
-        if best and best[1] >= 85 and best[1] - runner_up >= 8:
+        # the same thresholds as `hlcg card`
+        if best and best[1] >= CONFIDENT_SCORE and best[1] - runner_up >= CONFIDENT_MARGIN:
             card = data.cards[best[0]]
         else:
             suggestions = ", ".join(f"{c} ({s:.0f})" for c, s, _ in found) or "nothing close"
