@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from hlcg.catalog.card import Card
+from hlcg.catalog.card import is_master_title
 from hlcg.catalog.fields import (
     BOOL_FIELDS,
     CONTRACT_FIELDS,
@@ -163,9 +163,8 @@ def _card_record(row: CardRow) -> dict[str, object]:
         elif isinstance(value, bool):
             value = int(value)
         record[name] = value
-    card = Card(id=row.id, title=row.title, type=row.type)
     record["pregame"] = int(row.type in PREGAME_TYPES)
-    record["master"] = int(card.is_master)
+    record["master"] = int(is_master_title(row.title))
     record["title_norm"] = normalise(row.title)
     return record
 

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from hlcg.catalog.fields import ATTRIBUTES, CONTRACT_FIELDS, PREGAME_TYPES
-from hlcg.catalog.normalize import title_words
+from hlcg.catalog.normalize import normalise, title_words
+
+
+def is_master_title(title: str) -> bool:
+    """A Master card has the word Master in any form in its title (seed 000, Master Cards)."""
+    return any(word.startswith("master") for word in title_words(title))
+
+
+@lru_cache(maxsize=1024)
+def persona_names(title: str) -> frozenset[str]:
+    return frozenset({normalise(title)} | {normalise(p) for p in title.split("/") if p.strip()})
 
 
 class Card(NamedTuple):
@@ -52,8 +63,20 @@ class Card(NamedTuple):
 
     @property
     def is_master(self) -> bool:
-        """A Master card has the word Master in any form in its title (seed 000, Master Cards)."""
-        return any(word.startswith("master") for word in title_words(self.title))
+        return is_master_title(self.title)
+
+    @property
+    def persona_names(self) -> frozenset[str]:
+        """Normalised names a persona goes by; a dual persona "A / B" goes by A and B too."""
+        return persona_names(self.title)
+
+    @property
+    def gem_caps(self) -> dict[str, int | None]:
+        """A persona's gem caps: 3x each attribute, the Master gem 1x (seed 002,
+        Constructing a Deck); None where the value is not recorded."""
+        return {
+            a: None if v is None else (v if a == "master" else 3 * v) for a, v in self.gems.items()
+        }
 
     def gem(self, attribute: str) -> int | None:
         return getattr(self, f"gem_{attribute}")

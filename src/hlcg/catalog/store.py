@@ -130,11 +130,7 @@ class Catalogue:
     @cached_property
     def persona_names(self) -> set[str]:
         """Normalised names personas go by; a dual persona "A / B" goes by A and B too."""
-        names = set()
-        for persona in self.personas:
-            names.add(normalise(persona.title))
-            names.update(normalise(part) for part in persona.title.split("/") if part.strip())
-        return names
+        return set().union(*(persona.persona_names for persona in self.personas))
 
     @cached_property
     def weapon_names(self) -> set[str]:

@@ -120,10 +120,8 @@ def find_personas(catalogue: "Catalogue", name: str) -> list["Card"]:
 
 def persona_profile(catalogue: "Catalogue", persona: "Card") -> dict[str, Any]:
     values = {a: persona.gem(a) for a in ATTRIBUTES}
-    caps = {a: (None if v is None else (v if a == "master" else 3 * v)) for a, v in values.items()}
-    names = {normalise(persona.title)} | {
-        normalise(part) for part in persona.title.split("/") if part.strip()
-    }
+    caps = persona.gem_caps
+    names = persona.persona_names
     specific = sorted(
         (c for c in catalogue.cards.values() if c.subtitle and normalise(c.subtitle) in names),
         key=lambda c: c.id,

@@ -82,7 +82,8 @@ def deck_stats(resolved: "ResolvedDeck", index: "Index") -> dict[str, Any]:
         by_type[key] = by_type.get(key, 0) + dc.count
     from hlcg.rules.context import Context
 
-    budget = Context(resolved, index.catalogue).gem_budget
+    context = Context(resolved, index.catalogue)
+    budget = context.gem_budget
     gems = {}
     for attribute in ATTRIBUTES:
         used = report.gems[attribute]["used"] or 0
@@ -104,7 +105,7 @@ def deck_stats(resolved: "ResolvedDeck", index: "Index") -> dict[str, Any]:
         "gems": gems,
         "gem_counts_unknown": list(budget.unknown_cards),
         "master": {"used": report.master_used, "limit": report.master_limit},
-        "borrowed": Context(resolved, index.catalogue).borrowing.borrowed,
+        "borrowed": context.borrowing.borrowed,
         "legal": report.legal,
     }
 

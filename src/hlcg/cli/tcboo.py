@@ -268,13 +268,7 @@ def check_command(
 
 
 def _read_sheet(path: Path) -> str:
-    from hlcg.deck.read import decode
+    from hlcg.deck.read import decode, read_deck_bytes
 
-    if not path.exists():
-        raise DeckFileError(f"{path}: no such file")
-    if path.is_dir():
-        raise DeckFileError(f"{path}: is a directory, expected a TOML sheet")
-    if path.stat().st_size > MAX_SHEET_BYTES:
-        raise DeckFileError(f"{path}: over the {MAX_SHEET_BYTES} byte sheet size limit")
-    text, _ = decode(path.read_bytes(), path)
+    text, _ = decode(read_deck_bytes(path, MAX_SHEET_BYTES, "sheet"), path)
     return text

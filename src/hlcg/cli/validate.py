@@ -82,13 +82,15 @@ def summary_table(reports: list["DeckReport"]) -> str:
 
 
 def format_matrix(paths: list[Path], index: "Index", select: list[str], ignore: list[str]) -> str:
-    from hlcg.check import check_file
+    from hlcg.check import check_deck
+    from hlcg.deck.read import read_deck
 
     rows = []
     for path in paths:
+        deck = read_deck(path)  # read once, checked in each format
         row: list[str] = [str(path)]
         for fmt in FormatName:
-            report = check_file(path, index, fmt.value, select, ignore)
+            report = check_deck(deck, index, fmt.value, select, ignore)
             row.append("legal" if report.legal else f"{report.errors} error(s)")
         rows.append(row)
     return table(rows, ["deck", *(f.value for f in FormatName)]) + "\n"

@@ -15,18 +15,15 @@ DECK_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")
 _BINARY_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"%PDF", b"\x7fELF")
 
 
-def read_deck_bytes(path: Path) -> bytes:
+def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck") -> bytes:
+    """The bytes of a deck (or Immortal sheet) file, refusing what cannot be one."""
     if not path.exists():
         raise DeckFileError(f"{path}: no such file")
     if path.is_dir():
-        raise DeckFileError(
-            f"{path}: is a directory; pass deck files (or use a folder in validate)"
-        )
+        raise DeckFileError(f"{path}: is a directory, expected a {kind} file")
     size = path.stat().st_size
-    if size > MAX_DECK_BYTES:
-        raise DeckFileError(
-            f"{path}: {size} bytes is over the {MAX_DECK_BYTES} byte deck size limit"
-        )
+    if size > limit:
+        raise DeckFileError(f"{path}: {size} bytes is over the {limit} byte {kind} size limit")
     try:
         return path.read_bytes()
     except OSError as exc:

@@ -12,6 +12,7 @@ first by id stands for all of them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card
@@ -84,12 +85,11 @@ class ResolvedDeck:
         return self.persona is None or self.persona.id == "generic-immortal"
 
     @property
-    def persona_names(self) -> set[str]:
+    def persona_names(self) -> frozenset[str]:
         """Normalised names the deck's persona goes by (both halves of a dual persona)."""
         if self.is_generic or self.persona is None:
-            return set()
-        title = self.persona.title
-        return {normalise(title)} | {normalise(p) for p in title.split("/") if p.strip()}
+            return frozenset()
+        return self.persona.persona_names
 
     def copies(self, section: str | None = None) -> int:
         return sum(c.count for c in self.cards if section is None or c.section == section)
@@ -136,7 +136,7 @@ class Resolver:
             return self._unknown(name, line, personas_only=True)
         return self._decide(name, line, self.by_format(found))
 
-    def entry(self, entry: Entry, persona_names: set[str]) -> Card | Unresolved:
+    def entry(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
         if entry.card_id and entry.card_id in self.catalogue.cards:
             return self.catalogue.cards[entry.card_id]
         found = self.candidates(entry.name)
@@ -251,11 +251,7 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
         else:
             declared = found
     preferred = declared or _listed_persona(deck, resolver)
-    persona_names = (
-        {normalise(preferred.title)} | {normalise(p) for p in preferred.title.split("/")}
-        if preferred
-        else set()
-    )
+    persona_names = preferred.persona_names if preferred else frozenset()
     merged: dict[tuple[str, str], DeckCard] = {}
     for entry in deck.entries:
         card = resolver.entry(entry, persona_names)

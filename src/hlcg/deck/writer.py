@@ -8,6 +8,7 @@ reading a written deck gives the same cards (and the same fingerprint).
 from __future__ import annotations
 
 import json
+from collections.abc import Set as AbstractSet
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
@@ -18,7 +19,7 @@ from hlcg.errors import UsageError
 WRITE_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")
 
 
-def writable_name(card: Card, section: str, resolver: Resolver, persona: set[str]) -> str:
+def writable_name(card: Card, section: str, resolver: Resolver, persona: AbstractSet[str]) -> str:
     """The card's printed name if it resolves back to this card, else its id."""
     back = resolver.entry(Entry(card.name, 1, None, section), persona)
     return card.name if isinstance(back, Card) and back.id == card.id else card.id

@@ -11,6 +11,7 @@ network. A refused or broken file is one deck-syntax problem, never a traceback.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from defusedxml import DefusedXmlException
@@ -76,11 +77,11 @@ def _read_format(root: Element, deck: Deck) -> None:
         deck.format = match.group(1).lower()
 
 
-def _read_lackey(root: Element, deck: Deck, lines: object) -> None:
+def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
     for zone in root.iter("superzone"):
         section = _zone(zone.get("name"))
         for card in zone.iter("card"):
-            line = next(lines, None)  # type: ignore[call-overload]
+            line = next(lines, None)
             name_el = card.find("name")
             name = (name_el.text or "").strip() if name_el is not None else ""
             if section is None:
@@ -101,11 +102,11 @@ def _read_lackey(root: Element, deck: Deck, lines: object) -> None:
             deck.entries.append(Entry(name, 1, line, section, set_code, ref))
 
 
-def _read_octgn(root: Element, deck: Deck, lines: object) -> None:
+def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
     for section_el in root.iter("section"):
         section = _zone(section_el.get("name"))
         for card in section_el.iter("card"):
-            line = next(lines, None)  # type: ignore[call-overload]
+            line = next(lines, None)
             name = (card.text or "").strip()
             if section is None:
                 deck.issues.append(

@@ -120,6 +120,7 @@ class Context:
             for dc, m in self.modifiers
             if m.get("kind") == "allowance"
         )
+        has_allowance = allowance_pool > 0
         per_persona_used: defaultdict[str, int] = defaultdict(int)
         for deck_card in sorted(deck.cards, key=lambda dc: (dc.line or 0, dc.card.id)):
             card = deck_card.card
@@ -174,7 +175,7 @@ class Context:
                 result.borrowed[card.id] = "allowance"
             if not copies:
                 continue
-            if not borrow and not self.allowance_cards:
+            if not borrow and not has_allowance:
                 rule = "reserved" if card.reserved else "persona-specific"
                 result.refusals.append(Refusal(deck_card, rule, owner, "another persona's card"))
             else:
@@ -193,10 +194,6 @@ class Context:
             return False
         return not card.reserved or any(m.get("include_reserved") for m in any_master)
 
-    @cached_property
-    def allowance_cards(self) -> list[DeckCard]:
-        return [dc for dc, m in self.modifiers if m.get("kind") == "allowance"]
-
     # --- attribute gems ----------------------------------------------------------------
     @cached_property
     def gem_budget(self) -> GemBudget:
@@ -212,13 +209,8 @@ class Context:
                 if gems:
                     used[attribute] += gems * deck_card.count
                     contributors[attribute].append((card.id, gems * deck_card.count))
-        caps: dict[str, int | None] = dict.fromkeys(ATTRIBUTES)
         persona = self.deck.persona
-        if persona is not None:
-            for attribute in ATTRIBUTES:
-                value = persona.gem(attribute)
-                if value is not None:
-                    caps[attribute] = value if attribute == "master" else 3 * value
+        caps = persona.gem_caps if persona is not None else dict.fromkeys(ATTRIBUTES)
         for attribute in contributors:
             contributors[attribute].sort(key=lambda item: (-item[1], item[0]))
         return GemBudget(used, caps, tuple(sorted(set(unknown))), contributors)
