@@ -83,7 +83,7 @@ def deck_text(size: int) -> str:
     lines = ["Format: type-two", "Persona: Duncan MacLeod", "Pre-Game:", "Katana", "Endurance:"]
     fillers = ["Head Shot", "Dodge", "Upper Guard", "Back Away", "Slash", "Lunge", "Courage"]
     count = 0
-    names = BASICS + fillers
+    names = [*BASICS, *fillers]
     i = 0
     while count < size:
         n = min(3, size - count)
