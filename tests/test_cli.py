@@ -80,7 +80,10 @@ def test_search_options_and_json():
 
 def test_validate_exit_codes():
     assert invoke("validate", VALID).exit_code == 0
-    assert invoke("validate", VALID, "--strict").exit_code == 1
+    # Its only findings are data gaps (notes): --strict passes, --fail-on unchecked fails.
+    assert invoke("validate", VALID, "--strict").exit_code == 0
+    assert invoke("validate", VALID, "--fail-on", "unchecked").exit_code == 1
+    assert invoke("validate", VALID, "--fail-on", "warning").exit_code == 0
     bad = invoke("validate", INVALID)
     assert bad.exit_code == 1
     assert (
@@ -103,7 +106,17 @@ def test_validate_json_matches_schema():
     data = json.loads(result.stdout)
     schema = json.loads((ROOT / "schemas/report.schema.json").read_text())
     jsonschema.validate(data, schema)
-    assert data["summary"] == {"decks": 2, "legal": 1, "illegal": 1}
+    assert data["summary"] == {
+        "decks": 2,
+        "legal": 1,
+        "illegal": 1,
+        "errors": 1,
+        "warnings": 0,
+        "notes": sum(d["notes"] for d in data["decks"]),
+    }
+    assert [d["notes"] for d in data["decks"]] == [
+        sum(p["severity"] == "note" for p in d["problems"]) for d in data["decks"]
+    ]
 
 
 def test_rules_list_and_doc():

@@ -137,7 +137,7 @@ def test_unknown_gems_are_reported_not_passed(check):
     (warning,) = report.problems
     assert (warning.rule, warning.severity, warning.cards) == (
         "unchecked",
-        "warning",
+        "note",
         ("unknown-gems",),
     )
     assert warning.message == "gem-cap: gem counts not recorded for 1 card(s): Mystery"
@@ -145,7 +145,7 @@ def test_unknown_gems_are_reported_not_passed(check):
 
 def test_unknown_persona_values_are_reported(check):
     report = check("Persona: Rival")
-    assert [(p.rule, p.severity) for p in report.problems] == [("unchecked", "warning")]
+    assert [(p.rule, p.severity) for p in report.problems] == [("unchecked", "note")]
     assert "Rival has no recorded value for master, agility" in report.problems[0].message
 
 

@@ -212,9 +212,9 @@ def test_github_annotations_and_step_summary(tmp_path):
         )
         for line in lines
     )
-    assert all(line.startswith(("::error ", "::warning ")) for line in lines)
+    assert all(line.startswith(("::error ", "::warning ", "::notice ")) for line in lines)
     table = summary.read_text()
-    assert "| deck | persona | format | legal | errors | warnings |" in table
+    assert "| deck | persona | format | legal | errors | warnings | notes |" in table
     assert "3 of 6 deck(s) legal." in table
 
 

@@ -33,6 +33,11 @@ class OutputKind(StrEnum):
     auto = "auto"
 
 
+class FailOn(StrEnum):
+    warning = "warning"
+    unchecked = "unchecked"
+
+
 def expand(paths: list[str]) -> list[Path]:
     """Files as given, folders searched recursively for deck files, globs expanded."""
     from hlcg.deck.read import DECK_SUFFIXES
@@ -71,12 +76,12 @@ def resolve_output(output: OutputKind) -> str:
 
 def summary_table(reports: list["DeckReport"]) -> str:
     rows = [
-        [r.path, r.persona, r.format, "yes" if r.legal else "NO", r.errors, r.warnings]
+        [r.path, r.persona, r.format, "yes" if r.legal else "NO", r.errors, r.warnings, r.notes]
         for r in reports
     ]
     legal = sum(1 for r in reports if r.legal)
     return (
-        table(rows, ["deck", "persona", "format", "legal", "errors", "warnings"])
+        table(rows, ["deck", "persona", "format", "legal", "errors", "warnings", "notes"])
         + f"\n{legal} of {len(reports)} deck(s) legal\n"
     )
 
@@ -110,7 +115,18 @@ def validate_command(
         Path | None,
         typer.Option("--output-file", help="Write the report here; the terminal gets text."),
     ] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Warnings also fail (exit 1).")] = False,
+    strict: Annotated[
+        bool,
+        typer.Option("--strict", help="Warnings also fail (exit 1); data gaps (notes) do not."),
+    ] = False,
+    fail_on: Annotated[
+        list[FailOn] | None,
+        typer.Option(
+            "--fail-on",
+            help="Also fail (exit 1) on these findings: warning (as --strict), unchecked "
+            "(data gaps, for organisers who want complete data). Repeatable.",
+        ),
+    ] = None,
     select: Annotated[
         list[str] | None, typer.Option("--select", help="Only these rules (name or code prefix).")
     ] = None,
@@ -132,7 +148,8 @@ def validate_command(
 
     DECKS may be files, folders (searched recursively for .txt, .deck, .json, .dek and .o8d
     files) and globs; all are checked in one run. Exit codes: 0 every deck legal (warnings
-    allowed), 1 any deck illegal (or any warning with --strict), 2 could not run (missing or
+    allowed), 1 any deck illegal (or any warning with --strict, or any data-gap note with
+    --fail-on unchecked), 2 could not run (missing or
     unreadable file, bad option, catalogue error). With --all-formats the exit code still
     follows each deck's own format.
     """
@@ -186,5 +203,12 @@ def validate_command(
         reports = fix_decks(readable, reports, index, requested, in_place)
     if could_not_run:
         raise typer.Exit(2)
-    failed = any(not r.legal or (strict and r.warnings) for r in reports)
+    chosen = set(fail_on or ())
+    failed = any(
+        r.fails(
+            strict=strict or FailOn.warning in chosen,
+            fail_on_unchecked=FailOn.unchecked in chosen,
+        )
+        for r in reports
+    )
     raise typer.Exit(1 if failed else 0)

@@ -20,7 +20,7 @@ def render(reports: list[DeckReport]) -> str:
     lines = []
     for report in reports:
         for problem in report.problems:
-            command = "error" if problem.severity == "error" else "warning"
+            command = {"error": "error", "warning": "warning"}.get(problem.severity, "notice")
             props = [f"file={_escape_property(report.path)}"]
             if problem.line:
                 props.append(f"line={problem.line}")
@@ -37,13 +37,15 @@ def summary_markdown(reports: list[DeckReport]) -> str:
         "",
         f"{legal} of {len(reports)} deck(s) legal.",
         "",
-        "| deck | persona | format | legal | errors | warnings |",
-        "|---|---|---|---|---|---|",
+        "| deck | persona | format | legal | errors | warnings | notes |",
+        "|---|---|---|---|---|---|---|",
     ]
     for r in reports:
         mark = "yes" if r.legal else "**no**"
         path = r.path.replace("|", "\\|")
-        rows.append(f"| {path} | {r.persona} | {r.format} | {mark} | {r.errors} | {r.warnings} |")
+        rows.append(
+            f"| {path} | {r.persona} | {r.format} | {mark} | {r.errors} | {r.warnings} | {r.notes} |"
+        )
     return "\n".join(rows) + "\n"
 
 

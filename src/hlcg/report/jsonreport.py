@@ -15,7 +15,14 @@ def as_data(reports: list[DeckReport]) -> dict[str, Any]:
     return {
         "version": REPORT_VERSION,
         "decks": [r.to_json() for r in reports],
-        "summary": {"decks": len(reports), "legal": legal, "illegal": len(reports) - legal},
+        "summary": {
+            "decks": len(reports),
+            "legal": legal,
+            "illegal": len(reports) - legal,
+            "errors": sum(r.errors for r in reports),
+            "warnings": sum(r.warnings for r in reports),
+            "notes": sum(r.notes for r in reports),
+        },
     }
 
 

@@ -15,7 +15,7 @@ class _Strict(BaseModel):
 class ProblemModel(_Strict):
     code: str
     rule: str
-    severity: Literal["error", "warning"]
+    severity: Literal["error", "warning", "note"]
     message: str
     cards: list[str]
     line: int | None
@@ -41,6 +41,9 @@ class DeckReportModel(_Strict):
     format: Literal["first-edition", "type-one", "type-two"]
     persona: str
     legal: bool
+    errors: int
+    warnings: int
+    notes: int
     endurance: int
     pregame: int
     gems: Gems
@@ -51,6 +54,9 @@ class Summary(_Strict):
     decks: int
     legal: int
     illegal: int
+    errors: int
+    warnings: int
+    notes: int
 
 
 class Report(_Strict):

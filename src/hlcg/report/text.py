@@ -29,12 +29,17 @@ def render_deck(report: DeckReport) -> str:
             cap_text = "?" if cap is None else str(cap)
             room = "?" if cap is None else str(cap - (used or 0))
             lines.append(f"    {attribute:<10} {used:>4} {cap_text:>5} {room:>8}")
+    counts = [
+        f"{n} {label}(s)"
+        for n, label in ((report.warnings, "warning"), (report.notes, "data-gap note"))
+        if n
+    ]
     if report.legal:
-        extra = f" ({report.warnings} warning(s))" if report.warnings else ""
+        extra = f" ({', '.join(counts)})" if counts else ""
         lines.append(f"LEGAL in {report.format}{extra}")
     else:
         lines.append(
-            f"ILLEGAL in {report.format}: {report.errors} error(s), {report.warnings} warning(s)"
+            f"ILLEGAL in {report.format}: {', '.join([f'{report.errors} error(s)', *counts])}"
         )
     return "\n".join(lines)
 

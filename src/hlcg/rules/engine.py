@@ -59,12 +59,29 @@ class DeckReport:
     def warnings(self) -> int:
         return sum(1 for p in self.problems if p.severity == "warning")
 
+    @property
+    def notes(self) -> int:
+        """Data gaps: what could not be checked for missing catalogue data."""
+        return sum(1 for p in self.problems if p.severity == "note")
+
+    def fails(self, strict: bool = False, fail_on_unchecked: bool = False) -> bool:
+        """Whether this deck fails a run: errors always, warnings with --strict, data gaps
+        (notes) with --fail-on unchecked."""
+        return (
+            not self.legal
+            or (strict and self.warnings > 0)
+            or (fail_on_unchecked and self.notes > 0)
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path,
             "format": self.format,
             "persona": self.persona,
             "legal": self.legal,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "notes": self.notes,
             "endurance": self.endurance,
             "pregame": self.pregame,
             "gems": self.gems,

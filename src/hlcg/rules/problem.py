@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-SEVERITY_ORDER = {"error": 0, "warning": 1}
+# `note` is for data gaps (`unchecked`): what hlcg could not check for missing catalogue
+# data. Counted apart so `--strict` can fail on warnings without failing on data gaps.
+SEVERITIES: tuple[str, ...] = ("error", "warning", "note")
+SEVERITY_ORDER = {name: rank for rank, name in enumerate(SEVERITIES)}
 
 
 class Finding(NamedTuple):
