@@ -90,6 +90,11 @@ class Card(NamedTuple):
         """A persona's Master limit: its own number, else its Master gem."""
         return self.master_limit if self.master_limit is not None else self.gem_master
 
+    @property
+    def is_generic_immortal(self) -> bool:
+        """The Generic Immortal pseudo-persona, known by its catalogue flag, not its id."""
+        return any(m.get("kind") == "generic-immortal" for m in self.modifiers)
+
     def modifiers_of(self, kind: str) -> list[dict[str, Any]]:
         return [m for m in self.modifiers if m.get("kind") == kind]
 

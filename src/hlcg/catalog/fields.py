@@ -67,6 +67,7 @@ BOOL_FIELDS: tuple[str, ...] = ("reserved", "signature", "unique")
 LIST_FIELDS: tuple[str, ...] = ("sets", "formats", "faction")
 
 MODIFIER_KINDS: tuple[str, ...] = (
+    "generic-immortal",
     "restriction-bonus",
     "borrow",
     "any-master-cards",

@@ -84,8 +84,17 @@ class Allowance(_Strict):
     count: int = Field(default=1, ge=1)
 
 
+class GenericImmortal(_Strict):
+    """Marks the Generic Immortal pseudo-persona: a deck that declares it plays no Persona
+    card (seed 001, Generic Immortal). Declared, never played: it is not a pre-game card.
+    What such a deck may borrow depends on the format (`hlcg rules generic-borrow`)."""
+
+    kind: Literal["generic-immortal"]
+
+
 Modifier = Annotated[
-    RestrictionBonus
+    GenericImmortal
+    | RestrictionBonus
     | Borrow
     | AnyMasterCards
     | OnlyWatcher

@@ -42,6 +42,13 @@ class DeckCard(NamedTuple):
     line: int | None  # the first line naming it
     section: str  # PREGAME or ENDURANCE
     entries: tuple[Entry, ...] = ()  # every deck line that named it
+    # A line written by a title whose versions differ only in text (Grayson's three
+    # Business as Usual): every version it may mean, ``card`` first. Empty: one card.
+    versions: tuple[Card, ...] = ()
+
+    @property
+    def pooled(self) -> bool:
+        return len(self.versions) > 1
 
 
 class Unresolved(NamedTuple):
@@ -64,6 +71,9 @@ class ResolvedDeck:
         self.deck = deck
         self.format = format
         self.persona = persona
+        # Names a Generic Immortal goes by (the catalogue's flagged pseudo-persona), so
+        # cards whose subtitle names it are its own (Type Two v3.03 "Generic Immortal").
+        self.generic_names: frozenset[str] = frozenset()
         self.cards: list[DeckCard] = []
         self.unresolved: list[Unresolved] = []
         self.issues = issues
@@ -82,13 +92,14 @@ class ResolvedDeck:
 
     @property
     def is_generic(self) -> bool:
-        return self.persona is None or self.persona.id == "generic-immortal"
+        """A deck without a Persona card (seed 001, Generic Immortal)."""
+        return self.persona is None
 
     @property
     def persona_names(self) -> frozenset[str]:
         """Normalised names the deck's persona goes by (both halves of a dual persona)."""
-        if self.is_generic or self.persona is None:
-            return frozenset()
+        if self.persona is None:
+            return self.generic_names
         return self.persona.persona_names
 
     def copies(self, section: str | None = None) -> int:
@@ -119,6 +130,8 @@ class Resolver:
         info = self.catalogue.formats.get(fmt)
         self.home_editions = set(info.editions) if info else set()
         self._suggestions: dict[str, list[Suggestion]] = {}
+        # The versions the last decided name may mean (see DeckCard.versions).
+        self.last_versions: tuple[Card, ...] = ()
 
     def candidates(self, name: str) -> list[Card]:
         match = self.index.exact(name)
@@ -137,6 +150,7 @@ class Resolver:
         return self._decide(name, line, self.by_format(found))
 
     def entry(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
+        self.last_versions = ()
         if entry.card_id and entry.card_id in self.catalogue.cards:
             return self.catalogue.cards[entry.card_id]
         found = self.candidates(entry.name)
@@ -172,6 +186,9 @@ class Resolver:
         found = sorted(found, key=lambda c: c.id)
         diffs = differences(found) if len(found) > 1 else {}
         if not diffs:
+            # Equal in all deck construction reads: the first stands for all, and the line
+            # may mean any of them (seed 000, Restricted Cards: each text is its own card).
+            self.last_versions = tuple(found) if len(found) > 1 else ()
             return found[0]
         detail = "; ".join(
             f"{field_name}: "
@@ -234,30 +251,51 @@ def _listed_persona(deck: Deck, resolver: Resolver) -> Card | None:
             continue
         if any(c.type == "persona" for c in resolver.candidates(entry.name)):
             found = resolver.persona(entry.name, entry.line)
-            if isinstance(found, Card):
+            if isinstance(found, Card) and not found.is_generic_immortal:
                 return found
     return None
 
 
+GENERIC_IMMORTAL = normalise("Generic Immortal")  # the rulebooks' term (seed 001)
+
+
 def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
-    """Resolve every entry; unresolvable lines are kept as ``Unresolved`` problems."""
+    """Resolve every entry; unresolvable lines are kept as ``Unresolved`` problems.
+
+    The Generic Immortal is declared, not played: `Persona: Generic Immortal` (or the
+    pseudo-persona listed under Pre-Game) leaves the deck without a Persona card, so the deck
+    gets the same verdict and fingerprint with or without that line."""
     resolver = Resolver(index, fmt)
     resolved = ResolvedDeck(deck, fmt, None, list(deck.issues))
+    resolved.generic_names = frozenset(
+        name
+        for card in resolver.catalogue.personas
+        if card.is_generic_immortal
+        for name in card.persona_names
+    )
     declared: Card | None = None
-    if deck.persona:
+    declared_generic = False
+    if deck.persona and normalise(deck.persona) in resolved.generic_names | {GENERIC_IMMORTAL}:
+        declared_generic = True
+    elif deck.persona:
         found = resolver.persona(deck.persona, deck.persona_line)
         if isinstance(found, Unresolved):
             resolved.unresolved.append(found)
+        elif found.is_generic_immortal:
+            declared_generic = True
         else:
             declared = found
-    preferred = declared or _listed_persona(deck, resolver)
-    persona_names = preferred.persona_names if preferred else frozenset()
-    merged: dict[tuple[str, str], DeckCard] = {}
+    preferred = declared or (None if declared_generic else _listed_persona(deck, resolver))
+    persona_names = preferred.persona_names if preferred else resolved.generic_names
+    merged: dict[tuple[str, str, tuple[str, ...]], DeckCard] = {}
     for entry in deck.entries:
         card = resolver.entry(entry, persona_names)
         if isinstance(card, Unresolved):
             resolved.unresolved.append(card)
             continue
+        versions = resolver.last_versions
+        if card.is_generic_immortal:
+            continue  # declared, not played
         section = PREGAME if card.is_pregame else ENDURANCE
         if entry.section == ENDURANCE and card.is_pregame:
             resolved.issues.append(
@@ -269,18 +307,23 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
                     "warning",
                 )
             )
-        key = (card.id, section)
+        key = (card.id, section, tuple(v.id for v in versions))
         if key in merged:
             first = merged[key]
             merged[key] = DeckCard(
-                card, first.count + entry.count, first.line, section, (*first.entries, entry)
+                card,
+                first.count + entry.count,
+                first.line,
+                section,
+                (*first.entries, entry),
+                versions,
             )
         else:
-            merged[key] = DeckCard(card, entry.count, entry.line, section, (entry,))
+            merged[key] = DeckCard(card, entry.count, entry.line, section, (entry,), versions)
     if declared is not None:
         listed = [dc for dc in merged.values() if dc.card.type == "persona"]
         if not any(dc.card.id == declared.id for dc in listed):
-            merged[(declared.id, PREGAME)] = DeckCard(declared, 1, deck.persona_line, PREGAME)
+            merged[(declared.id, PREGAME, ())] = DeckCard(declared, 1, deck.persona_line, PREGAME)
     resolved.cards = list(merged.values())
     personas = [dc for dc in resolved.cards if dc.card.type == "persona"]
     if declared is not None:

@@ -34,9 +34,7 @@ class Param(NamedTuple):
         if self.type is int:
             return isinstance(value, int) and not isinstance(value, bool)
         if self.type is list:
-            return isinstance(value, list) and all(
-                isinstance(item, (str, list)) for item in value
-            )
+            return isinstance(value, list) and all(isinstance(item, (str, list)) for item in value)
         return isinstance(value, self.type)
 
 

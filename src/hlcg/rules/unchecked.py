@@ -13,6 +13,4 @@ to data/source/cards.csv.
 
 from hlcg.rules.base import Rule, no_check
 
-RULE = Rule(
-    "HL900", "unchecked", "Checks that could not be completed", no_check, severity="note"
-)
+RULE = Rule("HL900", "unchecked", "Checks that could not be completed", no_check, severity="note")
