@@ -14,13 +14,15 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from hlcg.catalog.lookup import Index
+from hlcg.catalog.store import Catalogue
 from hlcg.check import check_deck
 from hlcg.deck.model import ENDURANCE, PREGAME, Deck
 from hlcg.deck.resolve import DeckCard, ResolvedDeck, Resolver
 from hlcg.deck.text import parse_text
 from hlcg.deck.writer import writable_name
-from hlcg.rules.basics import BASICS
+from hlcg.rules.basics import basic_cards
 from hlcg.rules.engine import DeckReport
+from hlcg.rules.profiles import profile
 
 MAX_ROUNDS = 4
 
@@ -47,7 +49,9 @@ class FixResult:
         )
 
 
-def planned_edits(report: DeckReport) -> tuple[dict[str, int], dict[str, int]]:
+def planned_edits(
+    report: DeckReport, catalogue: Catalogue
+) -> tuple[dict[str, int], dict[str, int]]:
     """(card id -> copies to remove, card id -> copies to add) from the errors' edits."""
     removals: dict[str, int] = {}
     additions: defaultdict[str, int] = defaultdict(int)
@@ -60,22 +64,33 @@ def planned_edits(report: DeckReport) -> tuple[dict[str, int], dict[str, int]]:
             elif action == "add":
                 additions[card_id] = max(additions[card_id], copies)
     if report.resolved is not None:
-        _fill_deck_size(report, additions)
+        _fill_deck_size(report, catalogue, additions)
     return removals, dict(additions)
 
 
-def _fill_deck_size(report: DeckReport, additions: defaultdict[str, int]) -> None:
+def _fill_deck_size(
+    report: DeckReport, catalogue: Catalogue, additions: defaultdict[str, int]
+) -> None:
     """deck-size: add copies of the basic cards already in the deck, fewest first."""
     if not any(p.rule == "deck-size" and p.severity == "error" for p in report.problems):
         return
     assert report.resolved is not None
-    missing = 50 - report.endurance - sum(additions.values())
-    counts = {dc.card.id: dc.count for dc in report.resolved.endurance if dc.card.id in BASICS}
-    for card_id in BASICS:
-        counts[card_id] = counts.get(card_id, 0) + additions.get(card_id, 0)
+    setting = profile(report.format).settings
+    minimum = setting["deck-size"].params["min"]
+    per_title = setting["title-limit"].params["max"]
+    missing = minimum - report.endurance - sum(additions.values())
+    held = {dc.card.id: dc.count for dc in report.resolved.endurance}
+    basics = [
+        next((c.id for c in cards if c.id in held), cards[0].id)
+        for _, cards in basic_cards(catalogue, setting["basics"].params["cards"])
+        if cards
+    ]
+    if not basics:
+        return
+    counts = {card_id: held.get(card_id, 0) + additions.get(card_id, 0) for card_id in basics}
     while missing > 0:
-        card_id = min(BASICS, key=lambda i: (counts[i], BASICS.index(i)))
-        if counts[card_id] >= 6:
+        card_id = min(basics, key=lambda i: (counts[i], basics.index(i)))
+        if counts[card_id] >= per_title:
             return
         counts[card_id] += 1
         additions[card_id] += 1
@@ -169,7 +184,7 @@ def fix_text(text: str, deck: Deck, index: Index, requested_format: str | None =
     applied: list[str] = []
     report = check_deck(deck, index, requested_format)
     for _ in range(MAX_ROUNDS):
-        removals, additions = planned_edits(report)
+        removals, additions = planned_edits(report, index.catalogue)
         if not removals and not additions or report.resolved is None:
             break
         new_text, done = apply_edits(text, report.resolved, index, removals, additions)

@@ -43,9 +43,8 @@ def summary_markdown(reports: list[DeckReport]) -> str:
     for r in reports:
         mark = "yes" if r.legal else "**no**"
         path = r.path.replace("|", "\\|")
-        rows.append(
-            f"| {path} | {r.persona} | {r.format} | {mark} | {r.errors} | {r.warnings} | {r.notes} |"
-        )
+        cells = [path, r.persona, r.format, mark, r.errors, r.warnings, r.notes]
+        rows.append("| " + " | ".join(str(cell) for cell in cells) + " |")
     return "\n".join(rows) + "\n"
 
 
