@@ -278,7 +278,7 @@ def test_fingerprint_changes_with_the_deck(tmp_path):
     valid = ROOT / "examples/decks/valid/duncan-katana-type-two.txt"
     base = fingerprint_of(valid)
     changed = tmp_path / "changed.txt"
-    changed.write_text(valid.read_text().replace("3 Head Shot", "2 Head Shot"))
+    changed.write_text(valid.read_text().replace("2 Dodge", "1 Dodge"))
     assert fingerprint_of(changed) != base
     assert fingerprint_of(valid, "--format", "type-one") != base
     data = json.loads(invoke("deck", "hash", str(valid), "--json").stdout)
@@ -352,7 +352,7 @@ def test_stats_json():
     assert stats["gems"]["master"]["top"] == [{"card": "master-of-the-katana", "gems": 2}]
     assert stats["master"] == {"used": 2, "limit": 6}
     assert stats["pregame"] == {"used": 2, "limit": 6}
-    assert stats["types"]["attack"] == 27
+    assert stats["types"]["attack"] == 30
 
 
 def test_all_formats_matrix():
@@ -377,7 +377,7 @@ def test_fix_replaces_and_rechecks(tmp_path):
     assert result.exit_code == 0
     fixed = tmp_path / "deck.fixed.txt"
     assert "-1 Duck: Connor MacLeod" in result.stdout and "+1 Duck: Duncan MacLeod" in result.stdout
-    assert "LEGAL in type-two" in result.stdout.split("+++")[-1]
+    assert "LEGAL in first-edition" in result.stdout.split("+++")[-1]
     assert "Duck: Connor" not in fixed.read_text()
     assert deck.read_text() == (ROOT / "examples/decks/invalid/persona-specific.txt").read_text()
 

@@ -70,14 +70,6 @@ class Card(NamedTuple):
         """Normalised names a persona goes by; a dual persona "A / B" goes by A and B too."""
         return persona_names(self.title)
 
-    @property
-    def gem_caps(self) -> dict[str, int | None]:
-        """A persona's gem caps: 3x each attribute, the Master gem 1x (seed 002,
-        Constructing a Deck); None where the value is not recorded."""
-        return {
-            a: None if v is None else (v if a == "master" else 3 * v) for a, v in self.gems.items()
-        }
-
     def gem(self, attribute: str) -> int | None:
         return getattr(self, f"gem_{attribute}")
 

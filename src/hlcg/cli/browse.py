@@ -120,7 +120,11 @@ def find_personas(catalogue: "Catalogue", name: str) -> list["Card"]:
 
 def persona_profile(catalogue: "Catalogue", persona: "Card") -> dict[str, Any]:
     values = {a: persona.gem(a) for a in ATTRIBUTES}
-    caps = persona.gem_caps
+    from hlcg.rules.context import gem_caps
+    from hlcg.rules.registry import RULES
+
+    gem_rule = RULES["gem-cap"].defaults  # the Type Two numbers: the format with gems
+    caps = gem_caps(persona, gem_rule["multiplier"], gem_rule["master_multiplier"])
     names = persona.persona_names
     specific = sorted(
         (c for c in catalogue.cards.values() if c.subtitle and normalise(c.subtitle) in names),

@@ -82,7 +82,7 @@ def deck_stats(resolved: "ResolvedDeck", index: "Index") -> dict[str, Any]:
         by_type[key] = by_type.get(key, 0) + dc.count
     from hlcg.rules.context import Context
 
-    context = Context(resolved, index.catalogue)
+    context = Context(resolved, index.catalogue, profile(resolved.format))
     budget = context.gem_budget
     gems = {}
     for attribute in ATTRIBUTES:

@@ -11,7 +11,8 @@ def render_deck(report: DeckReport) -> str:
     lines = [
         f"{report.path}",
         f"  format {report.format} | persona {report.persona} | "
-        f"Endurance {report.endurance}/50 | pre-game {report.pregame}{pregame_limit}",
+        f"Endurance {report.endurance}/{report.endurance_minimum} | "
+        f"pre-game {report.pregame}{pregame_limit}",
     ]
     for problem in report.problems:
         where = f"{report.path}:{problem.line}" if problem.line else report.path
@@ -31,7 +32,7 @@ def render_deck(report: DeckReport) -> str:
             lines.append(f"    {attribute:<10} {used:>4} {cap_text:>5} {room:>8}")
     counts = [
         f"{n} {label}(s)"
-        for n, label in ((report.warnings, "warning"), (report.notes, "data-gap note"))
+        for n, label in ((report.warnings, "warning"), (report.notes, "note"))
         if n
     ]
     if report.legal:

@@ -28,6 +28,7 @@ class DeckReport:
         endurance: int,
         pregame: int,
         pregame_limit: int | None,
+        endurance_minimum: int,
         gems: dict[str, dict[str, int | None]],
         master_used: int,
         master_limit: int | None,
@@ -41,6 +42,7 @@ class DeckReport:
         self.endurance = endurance
         self.pregame = pregame
         self.pregame_limit = pregame_limit
+        self.endurance_minimum = endurance_minimum
         self.gems = gems
         self.master_used = master_used
         self.master_limit = master_limit
@@ -64,13 +66,17 @@ class DeckReport:
         """Data gaps: what could not be checked for missing catalogue data."""
         return sum(1 for p in self.problems if p.severity == "note")
 
+    @property
+    def data_gaps(self) -> int:
+        return sum(1 for p in self.problems if p.rule == "unchecked")
+
     def fails(self, strict: bool = False, fail_on_unchecked: bool = False) -> bool:
         """Whether this deck fails a run: errors always, warnings with --strict, data gaps
-        (notes) with --fail-on unchecked."""
+        (`unchecked` notes) with --fail-on unchecked."""
         return (
             not self.legal
             or (strict and self.warnings > 0)
-            or (fail_on_unchecked and self.notes > 0)
+            or (fail_on_unchecked and self.data_gaps > 0)
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -107,7 +113,7 @@ def validate(
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
 ) -> DeckReport:
-    context = Context(deck, catalogue)
+    context = Context(deck, catalogue, profile)
     problems: list[Problem] = []
 
     def add(rule_name: str, severity: str, **fields: Any) -> None:
@@ -150,7 +156,7 @@ def validate(
                 Problem(
                     code=rule.code,
                     rule=rule.name,
-                    severity=setting.severity,
+                    severity="note" if finding.advisory else setting.severity,
                     message=finding.message,
                     cards=finding.cards,
                     line=finding.line,
@@ -170,15 +176,14 @@ def validate(
         persona_id=persona.id if persona else None,
         endurance=deck.copies("endurance"),
         pregame=pregame_count(deck),
-        pregame_limit=None
-        if limit_setting.severity == "off"
-        else int(limit_setting.params.get("max", 6)),
+        pregame_limit=None if limit_setting.severity == "off" else limit_setting.params["max"],
+        endurance_minimum=profile.settings["deck-size"].params["min"],
         gems={
             a: {"used": budget.used[a], "cap": budget.caps[a] if gem_rule_on else None}
             for a in ATTRIBUTES
         },
         master_used=sum(dc.count for dc in deck.endurance if dc.card.is_master),
-        master_limit=0
+        master_limit=profile.settings["master-limit"].params["generic_limit"]
         if deck.is_generic
         else (persona.effective_master_limit if persona else None),
         problems=problems,

@@ -19,7 +19,7 @@ from typing import Any
 
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.deck.resolve import ResolvedDeck
-from hlcg.rules.base import Rule
+from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
 
@@ -39,7 +39,8 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         copies = -(-(used - cap) // per_copy)
         yield Finding(
             f"{used} {attribute} gems; the cap is {cap} "
-            f"({'1x' if attribute == 'master' else '3x'} the persona's "
+            f"({params['master_multiplier' if attribute == 'master' else 'multiplier']}x "
+            "the persona's "
             f"{deck.persona.gem(attribute) if deck.persona else '?'}); most from {shown}",
             cards=tuple(i for i, _ in budget.contributors[attribute]),
             fix=f"remove {used - cap} {attribute} gem(s), e.g. {copies} "
@@ -63,4 +64,13 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         )
 
 
-RULE = Rule("HL206", "gem-cap", "Attribute gems within 3x the persona (Master 1x)", check)
+RULE = Rule(
+    "HL206",
+    "gem-cap",
+    "Attribute gems within {multiplier}x the persona (Master {master_multiplier}x)",
+    check,
+    params=(
+        Param("multiplier", int, 3, "seed 002 §Constructing a Deck (Attribute Gems)"),
+        Param("master_multiplier", int, 1, "seed 002 §Constructing a Deck (Attribute Gems)"),
+    ),
+)
