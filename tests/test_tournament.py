@@ -365,9 +365,10 @@ def test_all_formats_matrix():
         for line in result.stdout.splitlines()
         if line.startswith(str(ROOT)) or "duncan-katana" in line
     ][-1]
-    # first-edition: the 2E Duncan, the Katana and Master of the Katana are not legal there;
-    # type-one takes the first-edition Duncan MacLeod and accepts the 2E Katana cards.
-    assert re.search(r"3 error\(s\)\s+legal\s+legal", row), row
+    # first-edition takes the first-edition Duncan MacLeod, but the 2E Katana (still the
+    # Weapon of Choice, never re-read as the Katana persona) and Master of the Katana are not
+    # legal there; type-one accepts the 2E Katana cards.
+    assert re.search(r"2 error\(s\)\s+legal\s+legal", row), row
 
 
 def test_fix_replaces_and_rechecks(tmp_path):

@@ -138,6 +138,11 @@ class Resolver:
         return list(match.cards) if match else []
 
     def by_format(self, candidates: list[Card]) -> list[Card]:
+        """Versions legal in the format first. Only between versions of one type: format
+        narrowing never turns one card into another (a Weapon of Choice not legal in the
+        format stays a Weapon of Choice, reported by format-legality, never a persona)."""
+        if len({c.type for c in candidates}) > 1:
+            return candidates
         fmt = self.format
         candidates = _narrow(candidates, lambda c: c.legal_in(fmt))
         candidates = _narrow(candidates, lambda c: fmt in c.formats)
@@ -180,6 +185,12 @@ class Resolver:
                 found, lambda c: bool(c.subtitle) and normalise(c.subtitle) in persona_names
             )
         found = _narrow(found, lambda c: c.subtitle is None)
+        if persona_names:
+            # A deck has one persona: another persona of the same name is not meant when
+            # a card of another type has that name (the Katana Weapon of Choice).
+            found = _narrow(
+                found, lambda c: c.type != "persona" or bool(c.persona_names & persona_names)
+            )
         return self._decide(entry.name, entry.line, self.by_format(found))
 
     def _decide(self, name: str, line: int | None, found: list[Card]) -> Card | Unresolved:
