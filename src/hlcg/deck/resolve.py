@@ -140,8 +140,9 @@ class Resolver:
     def by_format(self, candidates: list[Card]) -> list[Card]:
         """Versions legal in the format first. Only between versions of one type: format
         narrowing never turns one card into another (a Weapon of Choice not legal in the
-        format stays a Weapon of Choice, reported by format-legality, never a persona)."""
-        if len({c.type for c in candidates}) > 1:
+        format stays a Weapon of Choice, reported by format-legality, never a persona; a
+        title whose versions belong to other personas stays ambiguous, never one persona's)."""
+        if len({(c.type, c.subtitle) for c in candidates}) > 1:
             return candidates
         fmt = self.format
         candidates = _narrow(candidates, lambda c: c.legal_in(fmt))

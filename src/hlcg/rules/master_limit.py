@@ -50,7 +50,9 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             f"{used} Master cards ({context.names(ids)}); {who} may include {limit}",
             cards=ids,
             line=min((dc.line for dc in masters if dc.line is not None), default=None),
-            fix=f"remove {used - limit} Master card(s)",
+            fix=f"remove {used - limit} {largest.card.name}"
+            if largest.count >= used - limit
+            else f"remove {used - limit} Master card(s)",
             edits=(("remove", largest.card.id, min(used - limit, largest.count)),),
         )
 
