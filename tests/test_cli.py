@@ -234,3 +234,20 @@ def test_shipped_catalogue_cannot_be_written_through_hlcg():
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
         conn.execute("DELETE FROM cards")
     conn.close()
+
+
+def test_rules_shows_each_formats_parameters_and_the_permissions():
+    result = invoke("rules", "title-limit", "--json")
+    data = json.loads(result.stdout)
+    assert data["parameters"][0]["name"] == "max" and data["parameters"][0]["default"] == 6
+    assert {f: v["parameters"] for f, v in data["formats"].items()} == {
+        "first-edition": {"max": 6},
+        "type-one": {"max": 6},
+        "type-two": {"max": 6},
+    }
+    text = invoke("rules", "format-legality").stdout
+    assert "first-edition: error" in text and "  excluded_editions = 2E" in text
+    permissions = invoke("rules", "permissions").stdout
+    assert "generic-immortal: A Generic Immortal may include one copy" in permissions
+    assert "  type-two: does not apply" in permissions
+    assert "  type-one: unconfirmed" in permissions
