@@ -216,3 +216,12 @@ def test_renamed_catalogue_still_knows_basics_and_generic(renamed_index, mini):
         "Center Block, Upper Right Block, Lower Left Block, Lower Center Block, Lower Right "
         "Block); whether the deck holds them could not be checked"
     ]
+
+
+def test_gem_cap_names_the_cards_and_lines_carrying_the_gems(check):
+    report = check("Persona: Hero\n2 Gemmy\n1 Gemmy", fmt="type-two")
+    [problem] = [p for p in report.problems if p.rule == "gem-cap"]
+    assert problem.message == (
+        "6 agility gems; the cap is 3 (3x the persona's 1); most from Gemmy (6, line 2)"
+    )
+    assert problem.line == 2

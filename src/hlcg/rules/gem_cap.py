@@ -33,7 +33,12 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         if cap is None or used <= cap:
             continue
         top = budget.contributors[attribute][:3]
-        shown = ", ".join(f"{context.catalogue.cards[i].name} ({n})" for i, n in top)
+        lines = {dc.card.id: dc.line for dc in deck.endurance}
+        shown = ", ".join(
+            f"{context.catalogue.cards[i].name} ({n}"
+            + (f", line {lines[i]})" if lines.get(i) else ")")
+            for i, n in top
+        )
         first = top[0][0]
         per_copy = context.catalogue.cards[first].gem(attribute) or 1
         copies = -(-(used - cap) // per_copy)
@@ -45,6 +50,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             cards=tuple(i for i, _ in budget.contributors[attribute]),
             fix=f"remove {used - cap} {attribute} gem(s), e.g. {copies} "
             f"{context.catalogue.cards[first].name}",
+            line=lines.get(first),
             edits=(("remove", first, copies),),
         )
     who = "a Generic Immortal" if deck.is_generic else (deck.persona.title if deck.persona else "")
