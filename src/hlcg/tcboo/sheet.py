@@ -183,9 +183,10 @@ def check(sheet: dict[str, Any], data: TcbooData, path: str = "<sheet>") -> Shee
 
 
 def premade(name: str, data: TcbooData, sword_name: str | None = None) -> SheetResult | None:
-    immortal = data.find(data.immortals, name)
-    if immortal is None:
+    decision = data.decide(data.immortals, name)
+    if not decision.found:
         return None
+    immortal = data.immortals[decision.ids[0]]
     stats = {s: immortal[s] for s in STATS}
     sword = data.find(data.swords, sword_name) if sword_name else None
     result = SheetResult(path=f"premade:{immortal['name']}", name=immortal["name"], premade=True)
