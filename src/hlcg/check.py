@@ -8,6 +8,7 @@ from pathlib import Path
 from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.normalize import normalise
+from hlcg.deck.fingerprint import fingerprint
 from hlcg.deck.model import Deck, LineIssue
 from hlcg.deck.read import read_deck
 from hlcg.deck.resolve import ResolvedDeck, resolve
@@ -69,7 +70,10 @@ def check_deck(
     ignore: Sequence[str] = (),
 ) -> DeckReport:
     resolved = resolve_deck(deck, index, requested_format)
-    return validate(resolved, index.catalogue, profile(resolved.format), select, ignore)
+    report = validate(resolved, index.catalogue, profile(resolved.format), select, ignore)
+    # Every report names the exact deck it judged (registration manifests, CI artefacts).
+    report.fingerprint = fingerprint(resolved, index.catalogue.meta.get("content_sha256", ""))[0]
+    return report
 
 
 def check_file(

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.report import Unreadable
 from hlcg.rules.engine import DeckReport
+from hlcg.wording import plural
 
 
 def render_deck(report: DeckReport) -> str:
@@ -30,14 +34,17 @@ def render_deck(report: DeckReport) -> str:
             room = "?" if cap is None else str(cap - (used or 0))
             lines.append(f"    {attribute:<10} {used:>4} {cap_text:>5} {room:>8}")
     if report.legal:
-        extra = f" ({report.warnings} warning(s))" if report.warnings else ""
+        extra = f" ({plural(report.warnings, 'warning')})" if report.warnings else ""
         lines.append(f"LEGAL in {report.format}{extra}")
     else:
         lines.append(
-            f"ILLEGAL in {report.format}: {report.errors} error(s), {report.warnings} warning(s)"
+            f"ILLEGAL in {report.format}: {plural(report.errors, 'error')}, "
+            f"{plural(report.warnings, 'warning')}"
         )
     return "\n".join(lines)
 
 
-def render(reports: list[DeckReport]) -> str:
-    return "\n\n".join(render_deck(r) for r in reports) + "\n"
+def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
+    blocks = [render_deck(r) for r in reports]
+    blocks += [f"{u.path}\nCOULD NOT READ: {u.message}" for u in unreadable]
+    return "\n\n".join(blocks) + "\n"

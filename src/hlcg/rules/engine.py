@@ -46,6 +46,8 @@ class DeckReport:
         self.master_limit = master_limit
         self.problems = problems
         self.resolved = resolved
+        # Set by hlcg.check (it knows the catalogue's content hash); see docs/fingerprint.md.
+        self.fingerprint: str | None = None
 
     @property
     def legal(self) -> bool:
@@ -62,6 +64,7 @@ class DeckReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path,
+            "fingerprint": self.fingerprint,
             "format": self.format,
             "persona": self.persona,
             "legal": self.legal,
