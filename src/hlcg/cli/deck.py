@@ -58,8 +58,8 @@ def hash_command(
 
     One deck file: its digest alone. Several decks or a folder (searched like `hlcg
     validate`): one `fingerprint  path` line per deck, a registration manifest that diffs
-    and `sha256sum`-style tools read; `--output json` gives the same as a list. The same deck written
-    differently gives the same digest; any card, count, persona, format, catalogue or
+    and `sha256sum`-style tools read; `--output json` gives the same as a list. The same
+    deck written differently gives the same digest; any card, count, persona, format, catalogue or
     ruleset change gives another. Exit 2 when a deck file cannot be read (the others are
     still listed).
     """

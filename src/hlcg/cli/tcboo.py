@@ -230,7 +230,11 @@ def _render(result: "SheetResult") -> str:
         lines.append("  stats: " + ", ".join(f"{k} {v}" for k, v in derived["stats"].items()))
     if derived.get("life_points") is not None:
         lines.append(f"  Life Points: {derived['life_points']} (15 + Endurance)")
+    if "location" in derived:
+        where = derived["location"]
+        lines.append(f"  location: {where['name']} ({where['effect']})")
     lines.append(f"  hand size: {derived['hand_size']} ({derived['hand_size_note']})")
+    lines += [f"  {note}" for note in derived.get("location_notes", [])]
     forces = ", ".join(
         f"{card} {'?' if value is None else value}"
         for card, value in derived["card_forces"].items()
@@ -238,7 +242,7 @@ def _render(result: "SheetResult") -> str:
     sword = derived.get("sword", "no sword")
     lines.append(f"  Force of stat-based cards with {sword}: {forces}")
     if result.premade:
-        lines.append("PREMADE (accepted as printed; premade Immortals exceed the build rules)")
+        lines.append(derived["note"].replace("premade", "PREMADE", 1))
     elif result.legal:
         lines.append("LEGAL")
     else:
