@@ -33,10 +33,28 @@ class FormatName(StrEnum):
     type_two = "type-two"
 
 
+def format_option(value: str | None) -> str | None:
+    """--format takes every spelling a deck's `Format:` line takes ("Type Two", "t2", "1e")."""
+    if value is None:
+        return None
+    from hlcg.check import format_named  # the one list of spellings
+
+    named = format_named(value)
+    if named is None:
+        names = ", ".join(f.value for f in FormatName)
+        raise typer.BadParameter(f"unknown format {value!r}; one of {names} (or Type Two, 1E...)")
+    return named
+
+
 FormatOption = Annotated[
-    FormatName | None,
+    str | None,
     typer.Option(
-        "--format", "-f", help="Format (default: the deck's Format: line, else type-two)."
+        "--format",
+        "-f",
+        callback=format_option,
+        metavar="FORMAT",
+        help="Format: first-edition, type-one or type-two, written as a deck's Format: line "
+        "may write it (default: the deck's Format: line, else type-two).",
     ),
 ]
 

@@ -6,10 +6,12 @@ from typing import Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, JsonOption, guarded, print_json
+from hlcg.cli.common import DbOption, JsonOption, guarded, print_json, refuse_overwrite
 from hlcg.errors import CatalogueError, UsageError
 
 app = typer.Typer(help="Build and manage card catalogues.", no_args_is_help=True)
+
+DEFAULT_CATALOGUE = Path("data/cards.sqlite")
 
 
 @app.command("build")
@@ -18,12 +20,24 @@ def build_command(
     source: Annotated[
         Path, typer.Option("--source", help="Folder of curated source files.")
     ] = Path("data/source"),
-    out: Annotated[Path, typer.Option("--out", help="Catalogue file to write.")] = Path(
-        "data/cards.sqlite"
-    ),
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Catalogue file to write (default: data/cards.sqlite, the project's own, "
+            "rebuilt in place). An existing --out file needs --force.",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --out if it exists.")] = False,
 ) -> None:
     """Build the SQLite catalogue from the source files (deterministic)."""
     from hlcg.catalog.build import build
+
+    if out is None:
+        out = DEFAULT_CATALOGUE
+    else:
+        refuse_overwrite(out, force)
 
     try:
         bundle = build(source, out)
@@ -88,12 +102,14 @@ def import_command(
 def export_command(
     out: Annotated[Path, typer.Argument(help="Output file: .csv, .json or .jsonl.")],
     db: DbOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite OUT if it exists.")] = False,
 ) -> None:
-    """Write the catalogue's cards in the contract format."""
+    """Write the catalogue's cards in the contract format (an existing OUT needs --force)."""
     from hlcg.catalog.exporter import export
     from hlcg.catalog.importer import read_bundle
     from hlcg.catalog.store import resolve_path
 
+    refuse_overwrite(out, force)
     bundle = read_bundle(resolve_path(db))
     try:
         export(bundle.cards, out)

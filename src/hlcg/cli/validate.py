@@ -160,7 +160,7 @@ def validate_command(
     if not paths:
         raise UsageError("no deck files found")
     index = Index(load_catalogue(db))
-    requested = fmt.value if fmt else None
+    requested = fmt
     reports = []
     readable: list[Path] = []
     unreadable: list[Unreadable] = []
