@@ -238,7 +238,8 @@ def test_dependency_bounds_and_lowest_constraints_agree():
             lowest[name] = version
     assert set(bounds) == set(lowest)
     for name, version in lowest.items():
-        assert version.startswith(bounds[name]) or version > bounds[name], name
+        # the bound itself, or its first release (rapidfuzz 3.5.0 was never released: 3.5.1)
+        assert version.startswith(bounds[name]), name
     assert any(r.startswith("click") and "<9" in r for r in project["dependencies"])
 
 

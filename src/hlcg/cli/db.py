@@ -8,6 +8,7 @@ import typer
 
 from hlcg.cli.common import DbOption, JsonOption, guarded, print_json, refuse_overwrite
 from hlcg.errors import CatalogueError, UsageError
+from hlcg.wording import plural
 
 app = typer.Typer(help="Build and manage card catalogues.", no_args_is_help=True)
 
@@ -92,7 +93,7 @@ def import_command(
     except OSError as exc:
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None
     typer.echo(
-        f"imported {result.added + result.replaced} row(s) into {path} "
+        f"imported {plural(result.added + result.replaced, 'row')} into {path} "
         f"({result.added} new, {result.replaced} replaced; {result.total} cards)"
     )
 

@@ -199,7 +199,8 @@ def stats_command(
     unknown = stats["gem_counts_unknown"]
     if unknown:
         typer.echo(
-            f"gem counts not recorded for {len(unknown)} card(s); the budget counts the rest"
+            f"gem counts not recorded for {plural(len(unknown), 'card')}; "
+            "the budget counts the rest"
         )
 
 
@@ -230,7 +231,9 @@ def convert_command(
             typer.echo(f"{source}:{item.line or '-'}: {item.rule}: {item.message}", err=True)
         for issue in blocking:
             typer.echo(f"{source}:{issue.line or '-'}: deck-syntax: {issue.message}", err=True)
-        typer.echo(f"not converted: {len(resolved.unresolved) + len(blocking)} line(s)", err=True)
+        typer.echo(
+            f"not converted: {plural(len(resolved.unresolved) + len(blocking), 'line')}", err=True
+        )
         raise typer.Exit(1)
     try:
         target.write_text(render(resolved, index, target.suffix), encoding="utf-8")

@@ -8,6 +8,7 @@ import typer
 
 from hlcg.cli.common import DbOption, JsonOption, guarded, print_json, table
 from hlcg.errors import DeckFileError, UsageError
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.tcboo.sheet import SheetResult
@@ -150,7 +151,7 @@ def cards_command(
         print_json(cards)
         return
     typer.echo(table(_card_rows(cards), ["card", "type", "force", "effects"]))
-    typer.echo(f"{len(cards)} card(s)", err=True)
+    typer.echo(plural(len(cards), "card"), err=True)
 
 
 @app.command("immortal")
@@ -246,7 +247,7 @@ def _render(result: "SheetResult") -> str:
     elif result.legal:
         lines.append("LEGAL")
     else:
-        lines.append(f"ILLEGAL: {len(result.problems)} problem(s)")
+        lines.append(f"ILLEGAL: {plural(len(result.problems), 'problem')}")
     return "\n".join(lines) + "\n"
 
 
