@@ -19,7 +19,7 @@ def test_sections_headers_and_comments():
         "PREGAME:\nKatana  # inline comment\nendurance:\n2 Master's Block (Ramirez) [AT]\n"
         "Deck:\n1 Watcher: Revealed\n"
     )
-    assert deck.format == "type-two" and deck.persona == "Duncan MacLeod"
+    assert deck.format == "Type-Two" and deck.persona == "Duncan MacLeod"
     assert deck.persona_line == 4
     assert deck.entries == [
         Entry("Katana", 1, 7, PREGAME),
@@ -30,12 +30,12 @@ def test_sections_headers_and_comments():
 
 
 def test_bad_lines_are_reported_with_line_numbers_and_others_kept():
-    deck = parse_text("0 Thrust\n-2 Dodge\n1.5 Dodge\n2 Dodge\nSideboard:\n1000 Thrust\n???\n")
+    deck = parse_text("0 Thrust\n-2 Dodge\n1.5 Dodge\n2 Dodge\nExtras:\n1000 Thrust\n???\n")
     assert [(i.line, i.message.split(":")[0]) for i in deck.issues] == [
         (1, "quantity 0 is not a positive whole number"),
         (2, "quantity -2 is not a positive whole number"),
         (3, "quantity 1.5 is not a whole number"),
-        (5, "unknown section header 'Sideboard"),
+        (5, "unknown section header 'Extras"),
         (6, "quantity 1000 is over the 999 copies hlcg accepts"),
         (7, "no card name in '???'"),
     ]
@@ -54,7 +54,7 @@ def test_invisible_characters_and_spacing():
 
 
 def test_format_spellings():
-    from hlcg.check import format_named
+    from hlcg.deck.names import format_named
 
     spellings = ("Type Two", "type 2", "TYPE-ONE", "1st Edition", "first-edition", "mle", "x")
     assert [format_named(t) for t in spellings] == [

@@ -92,5 +92,13 @@ def test_bare_title_prefers_the_card_without_subtitle(shipped_index):
 
 def test_set_code_chooses_printing(shipped_index):
     assert resolve("1 Katana [2E-B1]", shipped_index).cards[0].card.id == "katana-weapon-of-choice"
-    (problem,) = resolve("1 Thrust [ZZ]", shipped_index).unresolved
-    assert "no version of 'Thrust' is printed in [ZZ]" in problem.message
+    # A set code no printing carries never makes a card unknown: one warning per deck.
+    deck = resolve("2 Thrust [ZZ]\n1 Dodge [ZZ]\n1 Dodge [Series Edition]", shipped_index)
+    assert not deck.unresolved and deck.copies() == 4
+    assert [(i.severity, i.message) for i in deck.issues] == [
+        (
+            "warning",
+            "set codes not matched: Series Edition (1 card), ZZ (3 cards); "
+            "those cards were found by name",
+        )
+    ]

@@ -332,12 +332,12 @@ def test_xml_cards_outside_deck_zones_are_reported(tmp_path):
     path = tmp_path / "side.o8d"
     path.write_text(
         '<deck><section name="Endurance">\n<card qty="2">Thrust</card>\n</section>\n'
-        '<section name="Sideboard">\n<card qty="1">Dodge</card>\n</section></deck>'
+        '<section name="Tokens">\n<card qty="1">Dodge</card>\n</section></deck>'
     )
     deck = json_report(str(path))["decks"][0]
     syntax = [p for p in deck["problems"] if p["rule"] == "deck-syntax"]
     assert [(p["line"], p["message"]) for p in syntax] == [
-        (5, "card 'Dodge' is in section 'Sideboard', not a deck section")
+        (5, "card 'Dodge' is in section 'Tokens', not a deck section")
     ]
 
 

@@ -69,7 +69,7 @@ def _fill_deck_size(report: DeckReport, additions: defaultdict[str, int]) -> Non
     if not any(p.rule == "deck-size" and p.severity == "error" for p in report.problems):
         return
     assert report.resolved is not None
-    missing = 50 - report.endurance - sum(additions.values())
+    missing = 50 - report.endurance - report.unrecognised - sum(additions.values())
     counts = {dc.card.id: dc.count for dc in report.resolved.endurance if dc.card.id in BASICS}
     for card_id in BASICS:
         counts[card_id] = counts.get(card_id, 0) + additions.get(card_id, 0)

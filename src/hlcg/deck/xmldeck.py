@@ -17,7 +17,7 @@ from xml.etree.ElementTree import Element, SubElement, indent, tostring
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
-from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
+from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
 from hlcg.deck.text import MAX_COPIES
 
 _ZONES = {
@@ -27,6 +27,8 @@ _ZONES = {
     "pregame": PREGAME,
     "pre-game": PREGAME,
     "pre game": PREGAME,
+    "sideboard": SIDEBOARD,
+    "side": SIDEBOARD,
 }
 GAME = "highlander-the-card-game"
 
@@ -66,15 +68,17 @@ def parse_xml(text: str, path: str, suffix: str) -> Deck:
 
 
 def _read_format(root: Element, deck: Deck) -> None:
-    """The format, from LackeyCCG's <meta><format> or a `Format:` line in OCTGN's <notes>."""
+    """The format as written, from LackeyCCG's <meta><format> or a `Format:` line in the
+    <notes> (OCTGN's free text, CDATA or not); `hlcg.deck.names.format_named` reads it."""
     meta_format = root.find("meta/format")
     if meta_format is not None and (meta_format.text or "").strip():
-        deck.format = (meta_format.text or "").strip().lower()
+        deck.format = (meta_format.text or "").strip()
         return
     notes = root.find("notes")
-    match = re.search(r"^\s*Format:\s*(\S+)", (notes.text or "") if notes is not None else "", re.M)
+    text = (notes.text or "") if notes is not None else ""
+    match = re.search(r"^\s*Format\s*:\s*(.+?)\s*$", text, re.M | re.I)
     if match:
-        deck.format = match.group(1).lower()
+        deck.format = match.group(1)
 
 
 def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
@@ -89,7 +93,7 @@ def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                     LineIssue(
                         line,
                         f"card {name!r} is in zone {zone.get('name')!r}, not a deck zone",
-                        "move it to the Deck or Pregame zone",
+                        "move it to the Deck, Pregame or Sideboard zone",
                     )
                 )
                 continue
@@ -99,7 +103,7 @@ def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
             ref = name_el.get("id") if name_el is not None else None
             set_el = card.find("set")
             set_code = (set_el.text or "").strip() or None if set_el is not None else None
-            deck.entries.append(Entry(name, 1, line, section, set_code, ref))
+            _add(deck, Entry(name, 1, line, section, set_code, ref))
 
 
 def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
@@ -114,7 +118,7 @@ def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                         line,
                         f"card {name!r} is in section {section_el.get('name')!r}, "
                         "not a deck section",
-                        "move it to the Endurance or Pre-Game section",
+                        "move it to the Endurance, Pre-Game or Sideboard section",
                     )
                 )
                 continue
@@ -128,7 +132,11 @@ def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                 deck.issues.append(LineIssue(line, "card without a name", "give it a name"))
                 continue
             ref = card.get("id")
-            deck.entries.append(Entry(name, int(qty), line, section, None, ref))
+            _add(deck, Entry(name, int(qty), line, section, None, ref))
+
+
+def _add(deck: Deck, entry: Entry) -> None:
+    (deck.sideboard if entry.section == SIDEBOARD else deck.entries).append(entry)
 
 
 def _serialise(root: Element) -> str:
