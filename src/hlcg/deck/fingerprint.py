@@ -15,8 +15,9 @@ The canonical form (specified with test vectors in docs/fingerprint.md) is UTF-8
     <count> <section> <normalised name>   lines whose card is unknown or ambiguous
 
 and the fingerprint is the sha256 hex digest of it. Order, comments, spacing, aliases,
-`3x` or `3`, `Title: Subtitle` or `Title (Subtitle)` do not change it; any card, count,
-persona, format, catalogue content or ruleset change does.
+`3x` or `3`, `Title: Subtitle` or `Title (Subtitle)`, set codes, the file kind and the
+sideboard do not change it; any card, count, persona, format, catalogue content or ruleset
+change does.
 """
 
 from __future__ import annotations
@@ -49,12 +50,10 @@ def canonical_form(deck: ResolvedDeck, content_sha256: str) -> str:
                 counts[deck_card.card.id] += deck_card.count
         lines += [f"{counts[card_id]} {card_id}" for card_id in sorted(counts)]
     lines.append("unresolved")
-    unresolved = defaultdict(int)
-    entries = {(e.line, normalise(e.name)): e for e in deck.deck.entries}
+    unresolved: defaultdict[tuple[str, str], int] = defaultdict(int)
     for item in deck.unresolved:
-        entry = entries.get((item.line, normalise(item.name)))
-        section = (entry.section if entry else None) or "-"
-        unresolved[(section, normalise(item.name))] += entry.count if entry else 1
+        # a persona line counts as one copy outside any section, as it always has
+        unresolved[(item.section or "-", normalise(item.name))] += item.count or 1
     lines += [f"{n} {section} {name}" for (section, name), n in sorted(unresolved.items())]
     return "\n".join(lines) + "\n"
 

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
-from hlcg.deck.text import MAX_COPIES
+from hlcg.deck.text import MAX_COPIES, split_persona
 
 
 class DeckEntry(BaseModel):
@@ -85,7 +85,8 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
         parsed = None
     if parsed is not None:
         deck.name = parsed.name
-        deck.persona = parsed.persona
+        if parsed.persona:
+            deck.persona, deck.persona_set = split_persona(parsed.persona)
         deck.format = parsed.format
     for key, items in lists.items():
         section = _SECTION_OF[key]

@@ -21,9 +21,9 @@ class Entry(NamedTuple):
     # The line read with its leading digits as part of the name ("9mm" is Kinman's 9mm, not
     # nine "mm"): (name, count), preferred when that name is exactly a card.
     title_reading: tuple[str, int] | None = None
-    # The line has the shape of a section header ("Attacks (27)"): if it names no card,
-    # it is reported as an unknown header, not an unknown card.
-    header_shaped: bool = False
+    # The line as written when it has the shape of a section header ("Attacks (27)"): if it
+    # names no card, it is reported as an unknown header, not an unknown card.
+    header_text: str | None = None
 
 
 class LineIssue(NamedTuple):

@@ -214,8 +214,15 @@ class Resolver:
         return self._decide(name, line, self.by_format(found))
 
     def entry(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
-        if entry.card_id and entry.card_id in self.catalogue.cards:
-            return self.catalogue.cards[entry.card_id]
+        """The card a line names. An id the file carries (.dek/.o8d) is a hint, used only
+        when the name is not enough: a name resolves the same in every file kind."""
+        found_card = self._by_name(entry, persona_names)
+        hinted = self.catalogue.cards.get(entry.card_id) if entry.card_id else None
+        if isinstance(found_card, Unresolved) and hinted is not None:
+            return hinted
+        return found_card
+
+    def _by_name(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
         found = self.candidates(entry.name)
         if not found:
             return self._unknown(entry.name, entry.line)
@@ -346,8 +353,7 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
             resolved.unresolved.append(
                 found._replace(
                     message=f"{found.message}; persona checks skipped: {', '.join(PERSONA_RULES)}",
-                    count=0,
-                    section=PREGAME,
+                    count=0,  # a persona line is no deck copy
                 )
             )
             resolved.persona_unresolved = True
@@ -360,11 +366,11 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
         entry = _as_written(entry, index)
         card = resolver.entry(entry, persona_names)
         if isinstance(card, Unresolved):
-            if entry.header_shaped and card.rule == "unknown-card":
+            if entry.header_text and card.rule == "unknown-card":
                 resolved.issues.append(
                     LineIssue(
                         entry.line,
-                        f"unknown section header {entry.name!r} (names no card)",
+                        f"unknown section header {entry.header_text!r} (names no card)",
                         "use `Pre-Game:`, `Endurance:` or `Sideboard:`",
                     )
                 )

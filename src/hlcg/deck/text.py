@@ -117,7 +117,7 @@ def _split_quantity(line_no: int, text: str) -> tuple[int, str] | LineIssue:
     return 1, text
 
 
-def _split_set_code(name: str) -> tuple[str, str | None]:
+def split_set_code(name: str) -> tuple[str, str | None]:
     collector = _COLLECTOR.match(name)
     if collector:
         return collector["name"].strip(), collector["paren"] or collector["bracket"]
@@ -139,7 +139,7 @@ def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssu
             f"a card name of {len(name)} characters (at most {MAX_NAME}): {name[:40]!r}...",
             "write one card per line",
         )
-    name, set_code = _split_set_code(name)
+    name, set_code = split_set_code(name)
     if not name or not any(ch.isalnum() for ch in name):
         return LineIssue(line_no, f"no card name in {text!r}", "write `COUNT CARD NAME`")
     title_reading = None
@@ -148,7 +148,7 @@ def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssu
         whole, whole_count = text, 1
         if trailing and _quantity(trailing["n"] or trailing["paren"])[0]:
             whole, whole_count = trailing["name"], int(trailing["n"] or trailing["paren"])
-        whole, _ = _split_set_code(whole)
+        whole, _ = split_set_code(whole)
         title_reading = (whole, whole_count)
     return Entry(
         name=name,
@@ -157,7 +157,7 @@ def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssu
         section=section,
         set_code=set_code,
         title_reading=title_reading,
-        header_shaped=bool(_HEADER_SHAPED.match(text)),
+        header_text=text if _HEADER_SHAPED.match(text) else None,
     )
 
 
@@ -277,11 +277,17 @@ def _set_persona(deck: Deck, line_no: int, name: str) -> None:
             )
         )
     else:
-        name, set_code = _split_set_code(name)
-        edition = _PAREN_CODE.match(name)
-        if set_code is None and edition:
-            name, set_code = edition["name"].strip(), edition["code"]
-        deck.persona, deck.persona_line, deck.persona_set = name, line_no, set_code
+        deck.persona, deck.persona_set = split_persona(name)
+        deck.persona_line = line_no
+
+
+def split_persona(written: str) -> tuple[str, str | None]:
+    """ "Duncan MacLeod [2E-CvD]" or "Duncan MacLeod (2E)" -> name, set or edition code."""
+    name, set_code = split_set_code(written)
+    edition = _PAREN_CODE.match(name)
+    if set_code is None and edition:
+        name, set_code = edition["name"].strip(), edition["code"]
+    return name, set_code
 
 
 def _set_format(deck: Deck, line_no: int, name: str) -> None:
