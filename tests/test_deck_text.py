@@ -66,3 +66,74 @@ def test_format_spellings():
         None,
         None,
     ]
+
+
+def test_headers_as_players_write_them():
+    text = (
+        "Pre-game cards:\nKatana\nDeck (55):\n3 Thrust\nPREGAME\nDuncan MacLeod\n"
+        "Endurance - 55\n2 Dodge\nPre-Game Cards\nJoe Dawson\nMain Deck:\n1 Head Shot\n"
+        "Deck\n1 Upper Guard\npre-game: Adam Pierson\nSide:\n1 Trip\nSB: 2 Lunge\n"
+    )
+    deck = parse_text(text)
+    assert [(e.name, e.section) for e in deck.entries] == [
+        ("Katana", PREGAME),
+        ("Thrust", ENDURANCE),
+        ("Duncan MacLeod", PREGAME),
+        ("Dodge", ENDURANCE),
+        ("Joe Dawson", PREGAME),
+        ("Head Shot", ENDURANCE),
+        ("Upper Guard", ENDURANCE),
+        ("Adam Pierson", PREGAME),
+    ]
+    assert [(e.name, e.count, e.line) for e in deck.sideboard] == [
+        ("Trip", 1, 17),
+        ("Lunge", 2, 18),
+    ]
+    assert all(issue.severity == "warning" for issue in deck.issues)  # sections seen again
+
+
+def test_unknown_header_is_one_header_problem(shipped_index):
+    from hlcg.check import check_deck
+
+    report = check_deck(
+        parse_text("Specials (6):\nAttacks (27)\nTricks - 4\n3 Thrust\n"), shipped_index
+    )
+    problems = [(p.rule, p.line, p.message) for p in report.problems if p.line]
+    assert problems == [
+        ("deck-syntax", 1, "unknown section header 'Specials (6):'"),
+        ("deck-syntax", 2, "unknown section header 'Attacks (27)' (names no card)"),
+        ("deck-syntax", 3, "unknown section header 'Tricks - 4' (names no card)"),
+    ]
+
+
+def test_crlf_tabs_curly_apostrophes_and_forum_counts():
+    text = "Deck:\r\n3x\tThrust\r\n(2) Master\u2019s Block (Ramirez)\r\nHead Shot (3)\r\n"
+    assert entries(text) == [
+        ("Thrust", 3, ENDURANCE),
+        ("Master\u2019s Block (Ramirez)", 2, ENDURANCE),
+        ("Head Shot", 3, ENDURANCE),
+    ]
+
+
+def test_persona_line_with_a_set_or_edition():
+    from hlcg.deck.text import split_persona
+
+    assert split_persona("Duncan MacLeod [2E-CvD]") == ("Duncan MacLeod", "2E-CvD")
+    assert split_persona("Duncan MacLeod (2E)") == ("Duncan MacLeod", "2E")
+    assert split_persona("Katana (Persona)") == ("Katana (Persona)", None)
+
+
+def test_json_bad_entries_are_located_and_the_rest_read():
+    from hlcg.deck.jsondeck import parse_json
+
+    deck = parse_json(
+        '{"format": "Type Two", "endurance": [{"card": "Thrust", "count": 3},'
+        ' {"card": "Dodge", "count": 0}, {"card": "Head Shot", "cont": 2},'
+        ' {"card": "Upper Guard"}], "sideboard": [{"card": "Trip"}]}'
+    )
+    assert [i.message for i in deck.issues] == [
+        "/endurance/1/count: Input should be greater than or equal to 1",
+        "/endurance/2/cont: Extra inputs are not permitted",
+    ]
+    assert [(e.name, e.count) for e in deck.entries] == [("Thrust", 3), ("Upper Guard", 1)]
+    assert [e.name for e in deck.sideboard] == ["Trip"] and deck.format == "Type Two"

@@ -102,3 +102,67 @@ def test_set_code_chooses_printing(shipped_index):
             "those cards were found by name",
         )
     ]
+
+
+def test_title_starting_with_digits(shipped_index):
+    """`9mm` is Kinman's 9mm, not nine copies of "mm"; `2 9mm` and `9mm x2` are two."""
+    for text, count in (("9mm", 1), ("2 9mm", 2), ("9mm x2", 2)):
+        assert ids(resolve(f"Endurance:\n{text}\n", shipped_index)) == [("9mm", "endurance", count)]
+
+
+def test_persona_line_forms(shipped_index):
+    for written, persona_id in (
+        ("Kurgan", "the-kurgan-2e"),
+        ("Duncan MacLeod [2E-CvD]", "duncan-macleod-2e"),
+        ("Duncan MacLeod (SE)", "duncan-macleod-se"),
+        ("Duncan MacLeod (2E)", "duncan-macleod-2e"),
+        ("Quentin Barnes", "michael-moore-quentin-barnes"),
+    ):
+        deck = resolve(f"Persona: {written}\n", shipped_index, "type-two")
+        assert deck.persona.id == persona_id, written
+        assert not deck.unresolved
+
+
+def test_in_game_card_under_pregame_warns_with_its_line(shipped_index):
+    deck = resolve("Pre-Game:\nKatana\n2 Thrust\n", shipped_index, "type-two")
+    assert [(i.line, i.severity, i.message) for i in deck.issues] == [
+        (
+            3,
+            "warning",
+            "Thrust is an in-game card (attack) listed under Pre-Game; counted in the Endurance",
+        )
+    ]
+    assert ids(deck) == [("katana-weapon-of-choice", "pregame", 1), ("thrust", "endurance", 2)]
+
+
+def test_one_typo_is_one_problem(shipped_index):
+    from conftest import ROOT
+    from hlcg.check import check_deck
+
+    legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
+    report = check_deck(parse_text(legal.replace("3 Thrust", "3 Thrst")), shipped_index)
+    assert [(p.rule, p.line) for p in report.problems if p.severity == "error"] == [
+        ("unknown-card", 14)
+    ]
+    assert (report.endurance, report.unrecognised) == (51, 3)
+    short = legal.replace("3 Thrust", "1 Thrst").replace("3 Head Shot\n", "")
+    (size,) = [
+        p for p in check_deck(parse_text(short), shipped_index).problems if p.rule == "deck-size"
+    ]
+    assert size.message == (
+        "Endurance has 49 cards (48 recognised + 1 unrecognised), at least 50 are required"
+    )
+
+
+def test_unknown_persona_skips_persona_checks(shipped_index):
+    from conftest import ROOT
+    from hlcg.check import check_deck
+
+    legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
+    report = check_deck(
+        parse_text(legal.replace("Persona: Duncan MacLeod", "Persona: Dunkan")), shipped_index
+    )
+    (problem,) = [p for p in report.problems if p.severity == "error"]
+    assert problem.rule == "unknown-card" and problem.line == 4
+    assert "persona checks skipped: persona-specific, reserved" in problem.message
+    assert report.persona == "unknown persona 'Dunkan'"

@@ -14,6 +14,7 @@ from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card
+from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry
 from hlcg.deck.names import format_named
 from hlcg.deck.resolve import ResolvedDeck, Resolver
@@ -76,14 +77,19 @@ def persona_line(resolved: ResolvedDeck) -> str | None:
 
 def xml_sections(resolved: ResolvedDeck) -> dict[str, list[Line]]:
     """Sections for LackeyCCG and OCTGN, which have no persona field: the declared persona
-    is written as a pre-game card, by the title of the persona it named."""
+    is written as a pre-game card, as written when that is its id or title, else by its
+    title (`Kurgan` and half of a dual persona are names only a `Persona:` line takes)."""
     parts = sections(resolved)
     deck = resolved.deck
     persona = resolved.persona
     if deck.persona and persona is not None:
         listed = any(line.card_id == persona.id for line in parts[PREGAME])
         if not listed:
-            line = Line(persona.title, 1, deck.persona_set, persona.id)
+            as_written = deck.persona == persona.id or normalise(deck.persona) == normalise(
+                persona.title
+            )
+            name = deck.persona if as_written else persona.title
+            line = Line(name, 1, deck.persona_set, persona.id)
             parts[PREGAME] = [line, *parts[PREGAME]]
     return parts
 
