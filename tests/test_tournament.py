@@ -417,3 +417,29 @@ def test_fix_of_a_json_deck_writes_text(tmp_path):
     result = invoke("validate", str(source), "--fix")
     assert result.exit_code == 0
     assert (tmp_path / "deck.fixed.txt").exists()
+
+
+def test_fix_keeps_line_endings_comments_and_count_style(tmp_path):
+    legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
+    text = legal.replace("3 Thrust", "x7 Thrust  // the favourite").replace("\n", "\r\n")
+    text += "\r\nSideboard:\r\n9 Thrust\r\n"
+    deck = tmp_path / "crlf.txt"
+    deck.write_bytes(text.encode("utf-8"))
+    result = invoke("validate", str(deck), "--fix")
+    assert result.exit_code == 0, result.output
+    fixed = (tmp_path / "crlf.fixed.txt").read_bytes().decode("utf-8")
+    assert fixed.count("\r\n") == text.count("\r\n") and "\n" not in fixed.replace("\r\n", "")
+    assert "x6 Thrust  // the favourite\r\n" in fixed  # title-limit: 6 copies at most
+    assert fixed.endswith("Sideboard:\r\n9 Thrust\r\n")  # the sideboard is never edited
+
+
+def test_fix_adds_the_missing_weapon_rather_than_replacing_its_cards(tmp_path):
+    deck = tmp_path / "weapon.txt"
+    shutil.copy(ROOT / "examples/decks/invalid/weapon-specific.txt", deck)
+    result = invoke("validate", str(deck), "--fix", "--in-place")
+    assert result.exit_code == 0, result.output
+    text = deck.read_text()
+    assert "Pre-Game:\nKatana\n# added by hlcg --fix\n1 Rapier\n" in text
+    assert "1 Slice: Rapier" in text
+    # fixing again adds no second marker
+    assert text.count("# added by hlcg --fix") == 1
