@@ -443,3 +443,31 @@ def test_fix_adds_the_missing_weapon_rather_than_replacing_its_cards(tmp_path):
     assert "1 Slice: Rapier" in text
     # fixing again adds no second marker
     assert text.count("# added by hlcg --fix") == 1
+
+
+def test_folder_scans_skip_files_that_are_not_decks(tmp_path):
+    shutil.copy(TOURNAMENT / "alice-duncan.txt", tmp_path)
+    (tmp_path / "README.txt").write_text("These are our decks.\n")
+    (tmp_path / "report.json").write_text(
+        invoke("validate", str(TOURNAMENT / "alice-duncan.txt"), "-o", "json").stdout
+    )
+    (tmp_path / "package.json").write_text('{"name2": "x", "version": "1"}')
+    (tmp_path / "broken.json").write_text('{"endurance": [')  # a broken deck is still judged
+    result = invoke("validate", str(tmp_path), "--output", "json")
+    assert result.exit_code == 1
+    paths = [Path(d["path"]).name for d in json.loads(result.stdout)["decks"]]
+    assert paths == ["alice-duncan.txt", "broken.json"]
+    assert f"hlcg: note: skipped {tmp_path / 'README.txt'}: not a deck (a README" in result.stderr
+    assert "report.json: not a deck (an hlcg JSON report)" in result.stderr
+    assert "package.json: not a deck (a JSON object with none of a deck's keys)" in result.stderr
+
+
+def test_hook_skips_named_files_that_are_not_decks(tmp_path):
+    readme = tmp_path / "README.txt"
+    readme.write_text("Decks for the club.\n")
+    alice = str(TOURNAMENT / "alice-duncan.txt")
+    assert invoke("validate", "--skip-non-decks", str(readme), alice).exit_code == 0
+    only = invoke("validate", "--skip-non-decks", str(readme))
+    assert only.exit_code == 0 and "no deck files to check" in only.stderr
+    # named without the flag, a file is judged as the user asked
+    assert invoke("validate", str(readme)).exit_code == 1

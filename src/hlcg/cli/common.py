@@ -78,6 +78,10 @@ def error(message: str) -> None:
     typer.echo(f"hlcg: error: {message}", err=True)
 
 
+def note(message: str) -> None:
+    typer.echo(f"hlcg: note: {message}", err=True)
+
+
 def warn(message: str) -> None:
     typer.echo(f"hlcg: warning: {message}", err=True)
 
