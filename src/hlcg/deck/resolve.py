@@ -359,7 +359,9 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
             resolved.persona_unresolved = True
         else:
             declared = found
+    counted = dict(resolver.unmatched_sets)
     preferred = declared or _listed_persona(deck, resolver)
+    resolver.unmatched_sets = counted  # the persona's line is counted when it is resolved
     persona_names = preferred.persona_names if preferred else frozenset()
     merged: dict[tuple[str, str], DeckCard] = {}
     for entry in deck.entries:
