@@ -166,3 +166,21 @@ def test_unknown_persona_skips_persona_checks(shipped_index):
     assert problem.rule == "unknown-card" and problem.line == 4
     assert "persona checks skipped: persona-specific, reserved" in problem.message
     assert report.persona == "unknown persona 'Dunkan'"
+
+
+def test_typo_in_a_pregame_weapon_or_persona_is_one_problem(shipped_index):
+    from conftest import ROOT
+    from hlcg.check import check_deck
+
+    legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
+    weapon = check_deck(parse_text(legal.replace("\nKatana\n", "\nKatanna\n")), shipped_index)
+    assert [(p.rule, p.line) for p in weapon.problems if p.severity == "error"] == [
+        ("unknown-card", 7)
+    ]
+    listed = legal.replace("Persona: Duncan MacLeod\n", "").replace(
+        "Pre-Game:\n", "Pre-Game:\nDunkan MacLeod\n"
+    )
+    report = check_deck(parse_text(listed), shipped_index)
+    (problem,) = [p for p in report.problems if p.severity == "error"]
+    assert problem.rule == "unknown-card" and "persona checks were skipped" in problem.message
+    assert report.persona == "unknown persona 'Dunkan MacLeod'"

@@ -82,6 +82,7 @@ class ResolvedDeck:
         # The `Persona:` line names no persona: persona checks are skipped rather than
         # judging the deck as a Generic Immortal because of a typo.
         self.persona_unresolved = False
+        self.unresolved_persona_name: str | None = None  # as written, when unresolved
 
     @property
     def path(self) -> str:
@@ -350,13 +351,7 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
     if deck.persona:
         found = resolver.persona(deck.persona, deck.persona_line, deck.persona_set)
         if isinstance(found, Unresolved):
-            resolved.unresolved.append(
-                found._replace(
-                    message=f"{found.message}; persona checks skipped: {', '.join(PERSONA_RULES)}",
-                    count=0,  # a persona line is no deck copy
-                )
-            )
-            resolved.persona_unresolved = True
+            resolved.unresolved.append(found._replace(count=0))  # a persona line is no copy
         else:
             declared = found
     counted = dict(resolver.unmatched_sets)
@@ -400,13 +395,40 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
         resolved.persona = declared
     elif personas:
         resolved.persona = personas[0].card
-        resolved.persona_unresolved = False
+    else:
+        _note_persona_typo(resolved, index)
     if resolver.unmatched_sets:
         resolved.issues.append(_unmatched_sets(resolver.unmatched_sets))
     resolved.sideboard = [
         _sideboard_card(entry, resolver, persona_names) for entry in deck.sideboard
     ]
     return resolved
+
+
+def _note_persona_typo(resolved: ResolvedDeck, index: Index) -> None:
+    """A deck without a persona whose `Persona:` line names none, or whose pre-game line
+    naming no card is close to a persona's name, is not judged as a Generic Immortal
+    because of a typo: persona checks are skipped, and the line's problem says so."""
+    cards = index.catalogue.cards
+    persona_line = resolved.deck.persona_line
+    for number, item in enumerate(resolved.unresolved):
+        if resolved.deck.persona:
+            if item.line != persona_line or item.name != resolved.deck.persona:
+                continue
+            note = "persona checks skipped"
+        elif (
+            item.section == PREGAME
+            and item.rule == "unknown-card"
+            and any(i in cards and cards[i].type == "persona" for i in item.card_ids[:1])
+        ):
+            note = "if it is the persona, persona checks were skipped"
+        else:
+            continue
+        message = f"{item.message}; {note}: {', '.join(PERSONA_RULES)}"
+        resolved.unresolved[number] = item._replace(message=message)
+        resolved.persona_unresolved = True
+        resolved.unresolved_persona_name = item.name
+        return
 
 
 def _misplaced(card: Card, entry: Entry) -> LineIssue:

@@ -82,7 +82,7 @@ class DeckReport:
 
 def _persona_shown(deck: ResolvedDeck) -> str:
     if deck.persona_unresolved:
-        return f"unknown persona {deck.deck.persona!r}"
+        return f"unknown persona {deck.unresolved_persona_name!r}"
     if deck.persona and not deck.is_generic:
         return deck.persona.title
     return "Generic Immortal"
