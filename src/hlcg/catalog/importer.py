@@ -84,8 +84,10 @@ def lackey_options(bundle: Bundle, *, id_from_title: bool, source: str | None) -
     from hlcg.catalog.normalize import normalise
     from hlcg.catalog.sources import LackeyOptions
 
-    set_codes = {s.name.lower(): s.code for s in bundle.sets}
-    set_codes.update({s.code.lower(): s.code for s in bundle.sets})
+    # The shipped set table names the sets a fresh catalogue does not list yet.
+    known = [*shipped_sets().values(), *bundle.sets]
+    set_codes = {s.name.lower(): s.code for s in known}
+    set_codes.update({s.code.lower(): s.code for s in known})
     set_codes.update(_source_set_names())
     by_name: dict[str, list[str]] = {}
     for card in bundle.cards:
@@ -95,9 +97,29 @@ def lackey_options(bundle: Bundle, *, id_from_title: bool, source: str | None) -
         id_from_title=id_from_title,
         source=source,
         set_codes=set_codes,
-        ids_by_name={name: ids[0] for name, ids in by_name.items() if len(ids) == 1},
+        # "quickstep", "quickstep-2", ... in the order the import made them
+        ids_by_name={
+            name: tuple(sorted(ids, key=lambda i: (len(i), i))) for name, ids in by_name.items()
+        },
         known_ids=frozenset(c.id for c in bundle.cards),
     )
+
+
+def shipped_sets() -> dict[str, SetRow]:
+    """The shipped catalogue's sets by code (empty when it cannot be read)."""
+    from hlcg.catalog.store import shipped_path
+    from hlcg.errors import CatalogueError
+
+    try:
+        conn = connect(shipped_path())
+    except CatalogueError:
+        return {}
+    try:
+        return {
+            r["code"]: SetRow.model_validate(dict(r)) for r in conn.execute("SELECT * FROM sets")
+        }
+    finally:
+        conn.close()
 
 
 def _source_set_names() -> dict[str, str]:
@@ -137,9 +159,13 @@ def import_rows(
     replaced = sum(1 for r in rows if r.id in existing)
     merged: dict[str, CardRow] = {**existing, **{r.id: r for r in rows}}
     known_sets = {s.code for s in bundle.sets}
+    shipped = shipped_sets()
     for row in rows:
         for code in row.sets:
-            if code not in known_sets:
+            if code in shipped and code not in known_sets:
+                bundle.sets.append(shipped[code])
+                known_sets.add(code)
+            elif code not in known_sets:
                 # Imported rows may name sets the catalogue does not list yet.
                 bundle.sets.append(
                     SetRow(

@@ -37,10 +37,13 @@ class Verification:
     # table -> difference, only tables that differ; empty when no row digests were recorded
     differences: dict[str, TableDifference] = field(default_factory=dict)
     digests_recorded: bool = True
+    # Tables derived from the rows (normalised names, printings, legality, ...) whose content
+    # is not what the rows give: lookups would read them, so they are checked too.
+    derived: dict[str, TableDifference] = field(default_factory=dict)
 
     @property
     def matches(self) -> bool:
-        return self.recorded == self.computed
+        return self.recorded == self.computed and not self.derived
 
 
 def _recorded_digests(path: Path) -> dict[str, dict[str, str]] | None:
@@ -85,12 +88,59 @@ def verify(path: Path) -> Verification:
         )
         if difference != TableDifference():
             differences[table] = difference
-    return Verification(meta.get("content_sha256"), computed, differences)
+    return Verification(
+        meta.get("content_sha256"),
+        computed,
+        differences,
+        derived=_derived_differences(path, bundle),
+    )
 
 
-def used_rows(
-    path: Path, card_ids: list[str], format_name: str
-) -> dict[str, list[dict[str, Any]]]:
+# Tables that say how the file was made rather than what it holds, or that SQLite's
+# full-text module maintains itself.
+_NOT_DERIVED = {"meta", "row_digests"}
+
+
+def _table_rows(conn: sqlite3.Connection, table: str) -> list[tuple[Any, ...]]:
+    return conn.execute(f'SELECT * FROM "{table}"').fetchall()
+
+
+def _derived_differences(path: Path, bundle: Any) -> dict[str, TableDifference]:
+    """Rebuild the catalogue from its rows in a scratch file and compare every other table."""
+    import tempfile
+    from collections import Counter
+
+    from hlcg.catalog.build import write_catalogue
+
+    with tempfile.TemporaryDirectory(prefix="hlcg-verify-") as scratch:
+        rebuilt_path = Path(scratch) / "rebuilt.sqlite"
+        write_catalogue(rebuilt_path, bundle)
+        rebuilt, actual = sqlite3.connect(rebuilt_path), connect(path)
+        actual.row_factory = None
+        try:
+            listing = "SELECT name FROM sqlite_master WHERE type='table'"
+            ours = {r[0] for r in rebuilt.execute(listing)}
+            theirs = {r[0] for r in actual.execute(listing)}
+            tables = sorted(
+                t for t in ours | theirs if t not in _NOT_DERIVED and not t.startswith("cards_fts")
+            )
+            differences: dict[str, TableDifference] = {}
+            for table in tables:
+                want = Counter(_table_rows(rebuilt, table)) if table in ours else Counter()
+                have = Counter(_table_rows(actual, table)) if table in theirs else Counter()
+                extra, missing = sum((have - want).values()), sum((want - have).values())
+                if extra or missing:
+                    changed = min(extra, missing)
+                    differences[table] = TableDifference(
+                        changed, extra - changed, missing - changed
+                    )
+        finally:
+            rebuilt.close()
+            actual.close()
+    return differences
+
+
+def used_rows(path: Path, card_ids: list[str], format_name: str) -> dict[str, list[dict[str, Any]]]:
     """The catalogue rows a deck check reads: the named cards (contract columns), the sets
     they are printed in (editions decide legality) and the format's row."""
     conn = connect(path)
@@ -110,7 +160,8 @@ def used_rows(
             cursor = conn.execute(f"SELECT * FROM sets WHERE code IN ({marks})", chunk)
             sets += [dict(row) for row in cursor]
         formats = [
-            dict(row) for row in conn.execute("SELECT * FROM formats WHERE name = ?", (format_name,))
+            dict(row)
+            for row in conn.execute("SELECT * FROM formats WHERE name = ?", (format_name,))
         ]
     except sqlite3.DatabaseError as exc:
         raise CatalogueError(f"{path} is corrupt ({exc})") from None
@@ -123,8 +174,12 @@ def used_rows(
     }
 
 
-def used_rows_digest(path: Path, card_ids: list[str], format_name: str) -> str:
-    """sha256 of the rows :func:`used_rows` returns, as sorted compact JSON."""
-    rows = used_rows(path, card_ids, format_name)
+def rows_digest(rows: dict[str, list[dict[str, Any]]]) -> str:
+    """sha256 of rows as sorted, compact UTF-8 JSON (docs/fingerprint.md has a vector)."""
     text = json.dumps(rows, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def used_rows_digest(path: Path, card_ids: list[str], format_name: str) -> str:
+    """The digest of the rows :func:`used_rows` returns."""
+    return rows_digest(used_rows(path, card_ids, format_name))

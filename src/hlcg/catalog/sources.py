@@ -140,10 +140,10 @@ class LackeyOptions:
     source: str | None = None
     # Set names (any case) and codes -> set code, from the catalogue's set table.
     set_codes: Mapping[str, str] = field(default_factory=dict)
-    # The target catalogue: a row naming a card it holds once (same title and subtitle)
-    # takes that card's id, so importing the file again updates rather than duplicates;
-    # any other derived id is made unique against these ids.
-    ids_by_name: Mapping[str, str] = field(default_factory=dict)
+    # The target catalogue: the n-th row naming a title and subtitle takes the id of the
+    # n-th card of that name it holds, so importing the file again updates rather than
+    # duplicates; any other derived id is made unique against these ids.
+    ids_by_name: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     known_ids: frozenset[str] = frozenset()
 
 
@@ -159,6 +159,7 @@ def _lackey_rows(
     if unknown:
         raise SourceError([f"--map: {', '.join(unknown)} is not a contract field"])
     taken: set[str] = set()
+    seen: dict[str, int] = {}
     for number, record in _csv_rows(path, text, delimiter="\t"):
         mapped = {column_map[k]: v for k, v in record.items() if k in column_map}
         if mapped.get("type"):
@@ -170,9 +171,11 @@ def _lackey_rows(
             mapped["source"] = options.source
         if options.id_from_title and not (mapped.get("id") or "").strip():
             name = " ".join(p for p in (mapped.get("title"), mapped.get("subtitle")) if p)
-            existing = options.ids_by_name.get(normalise(name))
-            if existing and existing not in taken:
-                mapped["id"] = existing
+            key = normalise(name)
+            nth = seen[key] = seen.get(key, -1) + 1
+            existing = options.ids_by_name.get(key, ())
+            if nth < len(existing) and existing[nth] not in taken:
+                mapped["id"] = existing[nth]
             else:
                 base = slug(name) or "card"
                 candidate, n = base, 1

@@ -202,9 +202,7 @@ def _from_document(path: Path) -> Bundle:
     if not isinstance(data, dict) or data.get("kind") != DOCUMENT_KIND:
         raise SourceError([f"{path}: not an hlcg catalogue document (kind {DOCUMENT_KIND!r})"])
     if data.get("version") != DOCUMENT_VERSION:
-        raise SourceError(
-            [f"{path}: document version {data.get('version')!r}; this hlcg reads 1"]
-        )
+        raise SourceError([f"{path}: document version {data.get('version')!r}; this hlcg reads 1"])
     errors: list[str] = []
 
     def table(key: str, model: type[BaseModel], rows: Any) -> list[Any]:
@@ -233,8 +231,7 @@ def _from_document(path: Path) -> Bundle:
     unknown = sorted(set(tcboo) - set(TCBOO_TABLES))
     errors += [f"{path}: tcboo: unknown table {name!r}" for name in unknown]
     bundle.tcboo = {
-        name: table(f"tcboo.{name}", model, tcboo.get(name))
-        for name, model in TCBOO_TABLES.items()
+        name: table(f"tcboo.{name}", model, tcboo.get(name)) for name, model in TCBOO_TABLES.items()
     }
     if errors:
         raise SourceError(errors)

@@ -3,12 +3,15 @@
 import json
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from hlcg.cli.common import DbOption, JsonOption, guarded, print_json
 from hlcg.errors import CatalogueError, UsageError
+
+if TYPE_CHECKING:
+    from hlcg.catalog.integrity import Verification
 
 app = typer.Typer(help="Build and manage card catalogues.", no_args_is_help=True)
 
@@ -201,8 +204,22 @@ def export_command(
 
 @app.command("info")
 @guarded
-def info_command(db: DbOption = None, as_json: JsonOption = False) -> None:
-    """Schema and data version, content sha256, counts and where the file is."""
+def info_command(
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="Recompute the content hash from the rows: exit 0 when it matches the "
+            "recorded one, 1 (with the differences) when not.",
+        ),
+    ] = False,
+) -> None:
+    """Schema and data version, content sha256, counts and where the file is.
+
+    With `--verify` the hash is recomputed from the rows, not read from the file.
+    """
     from hlcg.catalog.fields import INT_FIELDS
     from hlcg.catalog.store import is_shipped, load, resolve_path
 
@@ -227,10 +244,101 @@ def info_command(db: DbOption = None, as_json: JsonOption = False) -> None:
             "sourced_facts": facts,
         },
     }
+    verification = None
+    if verify:
+        from hlcg.catalog.integrity import verify as verify_catalogue
+
+        verification = verify_catalogue(path)
+        info["verify"] = {
+            "matches": verification.matches,
+            "recorded": verification.recorded,
+            "computed": verification.computed,
+            "row_digests_recorded": verification.digests_recorded,
+            "differences": {t: d.as_dict() for t, d in verification.differences.items()},
+            "derived_differences": {t: d.as_dict() for t, d in verification.derived.items()},
+        }
     if as_json:
         print_json(info)
+    else:
+        for key in ("path", "shipped", "schema_version", "data_version", "content_sha256"):
+            typer.echo(f"{key:15} {info[key]}")
+        for key, value in info["counts"].items():
+            typer.echo(f"{key:15} {value}")
+        if verification is not None:
+            _print_verification(verification)
+    if verification is not None and not verification.matches:
+        raise typer.Exit(1)
+
+
+def _print_verification(verification: "Verification") -> None:
+    if verification.matches:
+        typer.echo(f"{'verify':15} ok: the rows hash to the recorded content_sha256")
         return
-    for key in ("path", "shipped", "schema_version", "data_version", "content_sha256"):
-        typer.echo(f"{key:15} {info[key]}")
-    for key, value in info["counts"].items():
-        typer.echo(f"{key:15} {value}")
+    if verification.computed == verification.recorded:
+        typer.echo(f"{'verify':15} MISMATCH: the rows match, tables derived from them do not")
+    else:
+        typer.echo(f"{'verify':15} MISMATCH: the rows hash to {verification.computed}")
+    if not verification.digests_recorded:
+        typer.echo(f"{'':15} (no row digests recorded: rebuild to see which rows changed)")
+    for name, difference in verification.differences.items():
+        typer.echo(
+            f"{'':15} {name}: {difference.changed} changed, {difference.added} added, "
+            f"{difference.removed} removed"
+        )
+    for name, difference in verification.derived.items():
+        typer.echo(
+            f"{'':15} derived {name}: {difference.changed} changed, {difference.added} "
+            f"unexpected, {difference.removed} missing"
+        )
+
+
+class GapsOutput(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+@app.command("gaps")
+@guarded
+def gaps_command(
+    decks: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Deck files to rank by (default: examples/decks/ of the current folder).",
+            show_default=False,
+        ),
+    ] = None,
+    db: DbOption = None,
+    output: Annotated[
+        GapsOutput,
+        typer.Option(
+            "--output", "-o", help="text, json, or csv: a fact sheet to fill in and import."
+        ),
+    ] = GapsOutput.text,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, help="Show only the first N gaps.")
+    ] = None,
+) -> None:
+    """Missing facts (gems, restriction numbers, types, legality) ranked by how many of the
+    decks they leave unchecked: what a curator with the physical cards should record first.
+
+    `--output csv` writes `id,field,value,source,...`; fill in value and source and
+    `hlcg db import SHEET.csv --db my.sqlite` records them.
+    """
+    from hlcg.catalog.lookup import Index
+    from hlcg.cli.common import load_catalogue, table
+    from hlcg.gaps import example_decks, fact_sheet, find_gaps
+
+    paths = list(decks or example_decks(Path.cwd()))
+    if not paths:
+        raise UsageError("no decks given and no examples/decks/ here; name the deck files")
+    found = find_gaps(paths, Index(load_catalogue(db)))
+    shown = found[:limit] if limit else found
+    if output is GapsOutput.csv:
+        typer.echo(fact_sheet(shown), nl=False)
+    elif output is GapsOutput.json:
+        print_json({"decks": len(paths), "gaps": len(found), "items": [g.to_json() for g in shown]})
+    else:
+        rows = [[len(g.decks), g.card_id, g.field, g.name] for g in shown]
+        typer.echo(table(rows, ["decks", "id", "field", "card"]))
+        typer.echo(f"{len(found)} gap(s) across {len(paths)} deck(s)", err=True)
