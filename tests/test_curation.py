@@ -202,6 +202,10 @@ def test_exported_folder_is_a_source_folder(tmp_path):
     assert (folder / "cards.csv").read_text() == (ROOT / "data/source/cards.csv").read_text()
     built = invoke("db", "build", "--source", str(folder), "--out", str(tmp_path / "b.sqlite"))
     assert shipped_hash() in built.stdout
+    again = invoke("db", "export", str(folder))
+    assert again.exit_code == 2 and "is not empty" in again.stderr
+    odd = invoke("db", "export", str(tmp_path / "cards.xml"))
+    assert odd.exit_code == 2 and "cannot export to '.xml'; give a folder" in odd.stderr
 
 
 def test_every_catalogue_table_is_exported_or_derived():
@@ -289,6 +293,16 @@ def test_lackey_card_data_imports_with_ids_from_titles(tmp_path):
         "--source", SOURCE_URL,
     )  # fmt: skip
     assert again.exit_code == 0 and "(0 new, 3 replaced; 3 cards)" in again.stdout
+
+
+def test_lackey_options_on_other_files_are_refused(tmp_path):
+    db = tmp_path / "mine.sqlite"
+    invoke("db", "init", str(db))
+    result = invoke(
+        "db", "import", str(ROOT / "data/source/cards.csv"), "--db", str(db), "--id-from", "title"
+    )
+    assert result.exit_code == 2
+    assert "--id-from apply to LackeyCCG card data (.tsv/.txt), not to cards.csv" in result.stderr
 
 
 def test_lackey_rows_take_the_id_of_a_card_the_catalogue_holds_once(tmp_path):
@@ -410,3 +424,19 @@ def test_fingerprint_covers_the_format_row(tmp_path):
     assert fingerprint(DUNCAN, db) == before  # the deck is checked as type-two
     change(db, "UPDATE formats SET description = 'changed' WHERE name = 'type-two'")
     assert fingerprint(DUNCAN, db) != before
+
+
+def test_imported_export_gives_every_example_the_same_verdict(tmp_path):
+    out = tmp_path / "export.zip"
+    invoke("db", "export", str(out))
+    db = tmp_path / "mine.sqlite"
+    invoke("db", "init", str(db))
+    invoke("db", "import", str(out), "--db", str(db))
+    folders = [str(ROOT / "examples/decks/valid"), str(ROOT / "examples/decks/invalid")]
+
+    def verdicts(*extra: str) -> list:
+        result = invoke("validate", *folders, "--output", "json", *extra)
+        assert result.exit_code == 1
+        return [(d["path"], d["legal"], d["problems"]) for d in json.loads(result.stdout)["decks"]]
+
+    assert verdicts("--db", str(db)) == verdicts()

@@ -346,6 +346,12 @@ def import_any(
         return import_catalogue(source, db)
     if is_fact_sheet(source):
         return import_facts(source, db)
+    lackey_only = {"--map": column_map, "--id-from": id_from_title, "--source": default_source}
+    given = [name for name, value in lackey_only.items() if value]
+    if given and source.suffix.lower() not in (".tsv", ".txt"):
+        raise UsageError(
+            f"{', '.join(given)} apply to LackeyCCG card data (.tsv/.txt), not to {source.name}"
+        )
     return import_rows(
         source, db, column_map, id_from_title=id_from_title, default_source=default_source
     )

@@ -120,7 +120,7 @@ def export_catalogue(bundle: Bundle, out: Path) -> str:
 
     Returns what was written, for the command's message.
     """
-    suffix = _suffix(out)
+    suffix = "" if out.is_dir() else _suffix(out)
     if suffix == ".json":
         text = json.dumps(document(bundle), indent=2, ensure_ascii=False) + "\n"
         out.write_text(text, encoding="utf-8")
