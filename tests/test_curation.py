@@ -440,3 +440,10 @@ def test_imported_export_gives_every_example_the_same_verdict(tmp_path):
         return [(d["path"], d["legal"], d["problems"]) for d in json.loads(result.stdout)["decks"]]
 
     assert verdicts("--db", str(db)) == verdicts()
+
+
+def test_gaps_without_decks_or_examples_is_a_usage_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke("db", "gaps")
+    assert result.exit_code == 2
+    assert "no decks given and no examples/decks/ here" in result.stderr

@@ -86,9 +86,9 @@ def lackey_options(bundle: Bundle, *, id_from_title: bool, source: str | None) -
 
     # The shipped set table names the sets a fresh catalogue does not list yet.
     known = [*shipped_sets().values(), *bundle.sets]
-    set_codes = {s.name.lower(): s.code for s in known}
-    set_codes.update({s.code.lower(): s.code for s in known})
+    set_codes = {normalise(s.name): s.code for s in known}
     set_codes.update(_source_set_names())
+    set_codes.update({normalise(s.code): s.code for s in known})
     by_name: dict[str, list[str]] = {}
     for card in bundle.cards:
         name = normalise(" ".join(p for p in (card.title, card.subtitle) if p))
@@ -123,21 +123,26 @@ def shipped_sets() -> dict[str, SetRow]:
 
 
 def _source_set_names() -> dict[str, str]:
-    """Set names as deck programs write them -> set code, from the shipped sources
-    (``data/source/set_names.csv``: name,code,...) when that table exists."""
+    """Set names as deck programs write them -> set code: the deck readers' table
+    ``set_names.csv`` (name,set,source), packaged in hlcg/data/ or in data/source/ of a
+    checkout, when it exists."""
     import csv
 
-    from hlcg.catalog.store import shipped_path
+    from hlcg.catalog.normalize import normalise
 
-    table = shipped_path().parent / "source" / "set_names.csv"
-    if not table.is_file():
-        return {}
-    with table.open(encoding="utf-8", newline="") as handle:
-        return {
-            row["name"].strip().lower(): row["code"].strip()
-            for row in csv.DictReader(handle)
-            if row.get("name") and row.get("code")
-        }
+    here = Path(__file__).resolve()
+    for table in (
+        here.parent.parent / "data" / "set_names.csv",
+        here.parents[3] / "data" / "source" / "set_names.csv",
+    ):
+        if table.is_file():
+            with table.open(encoding="utf-8", newline="") as handle:
+                return {
+                    normalise(row["name"]): row["set"].strip()
+                    for row in csv.DictReader(handle)
+                    if row.get("name") and row.get("set")
+                }
+    return {}
 
 
 def import_rows(

@@ -138,7 +138,7 @@ class LackeyOptions:
 
     id_from_title: bool = False
     source: str | None = None
-    # Set names (any case) and codes -> set code, from the catalogue's set table.
+    # Normalised set names and codes -> set code (the catalogue's and the deck readers' tables).
     set_codes: Mapping[str, str] = field(default_factory=dict)
     # The target catalogue: the n-th row naming a title and subtitle takes the id of the
     # n-th card of that name it holds, so importing the file again updates rather than
@@ -166,7 +166,7 @@ def _lackey_rows(
             mapped["type"] = lackey_type(mapped["type"])
         if mapped.get("sets"):
             names = [n.strip() for n in mapped["sets"].replace(",", ";").split(";") if n.strip()]
-            mapped["sets"] = ";".join(options.set_codes.get(n.lower(), n) for n in names)
+            mapped["sets"] = ";".join(options.set_codes.get(normalise(n), n) for n in names)
         if options.source and not (mapped.get("source") or "").strip():
             mapped["source"] = options.source
         if options.id_from_title and not (mapped.get("id") or "").strip():
