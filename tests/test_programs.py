@@ -153,3 +153,12 @@ def test_convert_never_invents_a_format_line(tmp_path):
         assert runner.invoke(app, ["deck", "convert", str(source), str(target)]).exit_code == 0
         written = target.read_text(encoding="utf-8")
         assert "format" not in written.lower(), (kind, written)
+
+
+def test_unknown_persona_deck_still_has_a_fingerprint(tmp_path):
+    deck = tmp_path / "typo.txt"
+    deck.write_text("Persona: Dunkan\n3 Thrust\n", encoding="utf-8")
+    result = runner.invoke(app, ["deck", "hash", str(deck), "--json"])
+    assert result.exit_code == 0
+    canonical = json.loads(result.stdout)["canonical"]
+    assert "persona generic-immortal\n" in canonical and "\n1 - dunkan\n" in canonical
