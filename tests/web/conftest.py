@@ -15,7 +15,6 @@ from hlcg.catalog.store import load, shipped_path
 from hlcg.web.app import create_app
 
 WEB_ROOT = Path(__file__).resolve().parent.parent.parent
-ARTIFACTS = WEB_ROOT / "build" / "test-artifacts"
 # Chromium in a closed sandbox: without the background-networking switches it tries to
 # reach Google's services and its connections are refused.
 CHROMIUM_ARGS = [
@@ -41,15 +40,19 @@ def load_web_load():
 
 
 @pytest.fixture(scope="session")
+def web_load():
+    return load_web_load()
+
+
+@pytest.fixture(scope="session")
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(load(shipped_path()))) as test_client:
         yield test_client
 
 
 @pytest.fixture(scope="session")
-def server() -> Iterator[object]:
+def server(web_load) -> Iterator[object]:
     """`hlcg serve --port 0` as a user runs it; stopped with Ctrl-C at the end."""
-    web_load = load_web_load()
     running = web_load.Server()
     yield running
     code, err = running.stop()

@@ -57,6 +57,7 @@ def error_page(status: int, message: str) -> HTMLResponse:
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<title>{status} - hlcg</title><link rel="stylesheet" href="/static/style.css">'
+        '<link rel="icon" href="data:,">'
         f'</head><body><main class="error-page"><h1>{status}</h1><p id="error">{text}</p>'
         '<p><a href="/">Back to the deck checker</a></p></main></body></html>'
     )

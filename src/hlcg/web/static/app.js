@@ -249,13 +249,17 @@ function gemText(card) {
     .map((a) => `${a.slice(0, 3)} ${card[`gem_${a}`]}`).join(" ");
 }
 
+let searchSerial = 0;
+
 async function search(event) {
   if (event) event.preventDefault();
+  const serial = ++searchSerial;
   const q = $("search").value;
   const status = $("search-status");
   const body = document.querySelector("#results tbody");
   try {
     const data = await api(`/api/search?q=${encodeURIComponent(q)}`);
+    if (serial !== searchSerial) return;
     body.replaceChildren();
     const shown = data.cards.slice(0, 200);
     for (const card of shown) {
@@ -287,6 +291,7 @@ async function search(event) {
       ? `${data.count} card(s); the first ${shown.length} shown`
       : `${data.count} card(s)`;
   } catch (error) {
+    if (serial !== searchSerial) return;
     body.replaceChildren();
     status.textContent = error.message;
   }
@@ -411,4 +416,5 @@ window.addEventListener("hashchange", route);
 
 restore();
 check();
+search();
 route();
