@@ -1,15 +1,12 @@
 """The API's request and error bodies as pydantic models; ``schemas/api-*.schema.json`` are
-generated from them (``python -m hlcg.web.schema schemas/``) and a test fails when stale.
+generated from them with the others (``python -m hlcg.schemas schemas``); a test fails
+when they are stale.
 
 Responses that the CLI also prints keep the CLI's schemas: `POST /api/validate` returns
 ``report.schema.json``, cards are rows of ``card.schema.json``.
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -62,27 +59,3 @@ API_SCHEMAS: dict[str, type[BaseModel]] = {
     "api-add-request.schema.json": AddRequest,
     "api-error.schema.json": ErrorResponse,
 }
-
-
-def generate() -> dict[str, dict[str, Any]]:
-    schemas = {}
-    for filename, model in API_SCHEMAS.items():
-        schema = model.model_json_schema()
-        schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-        schemas[filename] = schema
-    return schemas
-
-
-def main(argv: list[str]) -> int:
-    from hlcg.schemas import render
-
-    out = Path(argv[0] if argv else "schemas")
-    out.mkdir(parents=True, exist_ok=True)
-    for filename, schema in generate().items():
-        (out / filename).write_text(render(schema), encoding="utf-8")
-        print(f"wrote {out / filename}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
