@@ -36,8 +36,8 @@ def verdict_text(deck: dict) -> str:
     return f"ILLEGAL in {deck['format']}: {errors} error(s)"
 
 
-@pytest.fixture()
-def page(browser, server) -> Iterator[Page]:
+def open_page(browser, url: str) -> tuple[Page, list[str]]:
+    """A fresh browser context on the deck page, and the list its script errors go to."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     opened = context.new_page()
     opened.set_default_timeout(TIMEOUT_MS)
@@ -49,17 +49,38 @@ def page(browser, server) -> Iterator[Page]:
             problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None
         ),
     )
-    opened.goto(server.url)
+    opened.goto(url)
     expect(opened.locator("#verdict")).not_to_have_text("Checking...")
+    return opened, problems
+
+
+@pytest.fixture()
+def page(browser, server) -> Iterator[Page]:
+    opened, problems = open_page(browser, server.url)
     yield opened
-    context.close()
+    opened.context.close()
     # A Content-Security-Policy violation or a script error shows up here.
     assert problems == []
 
 
+@pytest.fixture(scope="module")
+def shared_page(browser, server) -> Iterator[Page]:
+    """One page for the example decks, pasted one after another as a player would."""
+    opened, problems = open_page(browser, server.url)
+    yield opened
+    opened.context.close()
+    assert problems == []
+
+
 def paste(page: Page, text: str, fmt: str = "") -> None:
+    """Pick the format, paste the deck, and wait until the page shows this deck's check."""
     page.select_option("#format", fmt)
     page.fill("#deck", text)
+    settled(page)
+
+
+def settled(page: Page) -> None:
+    expect(page.locator("#verdict")).not_to_have_attribute("aria-busy", "true")
 
 
 def shown_problems(page: Page) -> list[tuple[str, str]]:
@@ -75,7 +96,8 @@ def shown_problems(page: Page) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_pasted_example_deck_shows_the_cli_verdict_and_problems(page: Page, path: Path):
+def test_pasted_example_deck_shows_the_cli_verdict_and_problems(shared_page: Page, path: Path):
+    page = shared_page
     report = cli_json("validate", "--output", "json", str(path))["decks"][0]
     paste(page, path.read_text(encoding="utf-8"))
     expect(page.locator("#verdict")).to_have_text(verdict_text(report))

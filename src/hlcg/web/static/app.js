@@ -75,6 +75,8 @@ function setFilename(name) {
 
 function scheduleCheck() {
   save();
+  checkSerial++; // an answer already on its way is for an older deck
+  $("verdict").setAttribute("aria-busy", "true"); // until this deck's answer is shown
   clearTimeout(checkTimer);
   checkTimer = setTimeout(check, DEBOUNCE_MS);
 }
