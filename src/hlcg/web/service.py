@@ -82,14 +82,15 @@ class Service:
     def check(self, request: DeckRequest) -> dict[str, Any]:
         """The deck page's view: the report, `hlcg deck stats` and the fingerprint."""
         from hlcg.cli.deck import deck_stats
-        from hlcg.deck.fingerprint import fingerprint
+        from hlcg.deck.fingerprint import catalogue_digest, fingerprint
 
         report = self.report(request)
-        assert report.resolved is not None
-        digest, _ = fingerprint(report.resolved, self.catalogue.meta.get("content_sha256", ""))
+        resolved = report.resolved
+        assert resolved is not None
+        digest, _ = fingerprint(resolved, catalogue_digest(resolved, self.catalogue.path))
         return {
             "report": jsonreport.as_data([report]),
-            "stats": deck_stats(report.resolved, self.index),
+            "stats": deck_stats(resolved, self.index),
             "fingerprint": digest,
             "errors": report.errors,
             "warnings": report.warnings,
