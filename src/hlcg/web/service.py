@@ -50,6 +50,15 @@ class Service:
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
         self.index = Index(catalogue)
+        self._warm()
+
+    def _warm(self) -> None:
+        """Build the catalogue's lazy indexes now, before requests share them across
+        threads: a check of a deck with a known card, a persona and an unknown name."""
+        warm_up = "Persona: Duncan MacLeod\nPre-Game:\nKatana\nEndurance:\n1 Dodge\n1 Qqqq Zzzz\n"
+        self.report(DeckRequest(deck=warm_up))
+        self.index.lookup("Qqqq Zzzz")
+        self.catalogue.weapon_names, self.catalogue.faction_names  # noqa: B018
 
     # -- decks ---------------------------------------------------------------------------
 
