@@ -59,7 +59,14 @@ def decode(data: bytes, path: Path) -> tuple[str, list[LineIssue]]:
 
 def read_deck(path: Path) -> Deck:
     """The deck in ``path``, chosen by extension (.json, .dek, .o8d; anything else is text)."""
-    text, issues = decode(read_deck_bytes(path), path)
+    return read_deck_data(read_deck_bytes(path), path)
+
+
+def read_deck_data(data: bytes, path: Path) -> Deck:
+    """The deck in ``data``, read as a file named ``path`` would be (its extension picks the
+    reader; the name labels the report). Nothing is opened: `hlcg serve` passes a client's
+    upload with the file name the client gave."""
+    text, issues = decode(data, path)
     suffix = path.suffix.lower()
     if suffix == ".json":
         from hlcg.deck.jsondeck import parse_json
