@@ -118,6 +118,22 @@ def find_personas(catalogue: "Catalogue", name: str) -> tuple[list["Card"], "Dec
     return [catalogue.cards[i] for i in decision.ids], decision
 
 
+def persona_answer(catalogue: "Catalogue", name: str) -> tuple[dict[str, Any], "Decision"]:
+    """`hlcg persona --json NAME`: the versions (newest edition first: 2E gem values are what
+    most players look for), how they were found, and the close candidates."""
+    versions, decision = find_personas(catalogue, name)
+    versions.sort(key=lambda p: (0 if "2E" in p.editions else 1, p.id))
+    answer = {
+        "query": name,
+        "matched_by": decision.how,
+        "versions": [persona_profile(catalogue, p) for p in versions],
+        "candidates": [
+            {"name": c.name, "score": c.score, "ids": list(c.ids)} for c in decision.candidates
+        ],
+    }
+    return answer, decision
+
+
 def persona_profile(catalogue: "Catalogue", persona: "Card") -> dict[str, Any]:
     values = {a: persona.gem(a) for a in ATTRIBUTES}
     caps = persona.gem_caps
@@ -149,13 +165,10 @@ def persona_command(
     """A persona's versions: attribute values, gem caps (3x; Master 1x), Master limit,
     modifiers and the cards specific to it."""
     catalogue = load_catalogue(db)
-    versions, decision = find_personas(catalogue, name)
-    candidates = [
-        {"name": c.name, "score": c.score, "ids": list(c.ids)} for c in decision.candidates
-    ]
-    if not versions:
+    answer, decision = persona_answer(catalogue, name)
+    if not answer["versions"]:
         if as_json:
-            print_json({"query": name, "versions": [], "candidates": candidates})
+            print_json(answer)
         elif decision.candidates:
             typer.echo(f"No single persona named {name!r}. Did you mean:", err=True)
             rows = [[c.name, f"{c.score:.0f}", ", ".join(c.ids)] for c in decision.candidates]
@@ -164,18 +177,9 @@ def persona_command(
             names = sorted({p.title for p in catalogue.personas})
             typer.echo(f"No persona named {name!r}. Personas: {', '.join(names)}", err=True)
         raise typer.Exit(1)
-    # Newest edition first: 2E gem values are what most players look for.
-    versions.sort(key=lambda p: (0 if "2E" in p.editions else 1, p.id))
-    profiles = [persona_profile(catalogue, p) for p in versions]
+    profiles = answer["versions"]
     if as_json:
-        print_json(
-            {
-                "query": name,
-                "matched_by": decision.how,
-                "versions": profiles,
-                "candidates": candidates,
-            }
-        )
+        print_json(answer)
         return
     if decision.how == "fuzzy":
         typer.echo(f"(closest match for {name!r}, score {decision.score:.0f})", err=True)
@@ -236,11 +240,9 @@ def sets_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     )
 
 
-@guarded
-def formats_command(db: DbOption = None, as_json: JsonOption = False) -> None:
-    """The formats: which hlcg checks decks for, their editions and rulebook sources."""
-    catalogue = load_catalogue(db)
-    rows = [
+def formats_json(catalogue: "Catalogue") -> list[dict[str, Any]]:
+    """The formats as `hlcg formats --json` prints them (and `GET /api/formats` returns)."""
+    return [
         {
             "name": f.name,
             "title": f.title,
@@ -251,6 +253,12 @@ def formats_command(db: DbOption = None, as_json: JsonOption = False) -> None:
         }
         for f in catalogue.formats.values()
     ]
+
+
+@guarded
+def formats_command(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The formats: which hlcg checks decks for, their editions and rulebook sources."""
+    rows = formats_json(load_catalogue(db))
     if as_json:
         print_json(rows)
         return

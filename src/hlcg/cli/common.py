@@ -33,17 +33,16 @@ class FormatName(StrEnum):
     type_two = "type-two"
 
 
-def format_option(value: str | None) -> str | None:
-    """--format takes every spelling a deck's `Format:` line takes ("Type Two", "t2", "1e")."""
+def parse_format(value: str | None) -> FormatName | None:
+    """--format goes through the same spellings as a deck's `Format:` line ("Type Two")."""
     if value is None:
         return None
-    from hlcg.check import format_named  # the one list of spellings
+    from hlcg.deck.names import accepted_format_names, format_named
 
     named = format_named(value)
     if named is None:
-        names = ", ".join(f.value for f in FormatName)
-        raise typer.BadParameter(f"unknown format {value!r}; one of {names} (or Type Two, 1E...)")
-    return named
+        raise typer.BadParameter(f"{value!r} is not a format; use one of {accepted_format_names()}")
+    return FormatName(named)
 
 
 FormatOption = Annotated[
@@ -51,10 +50,10 @@ FormatOption = Annotated[
     typer.Option(
         "--format",
         "-f",
-        callback=format_option,
-        metavar="FORMAT",
-        help="Format: first-edition, type-one or type-two, written as a deck's Format: line "
-        "may write it (default: the deck's Format: line, else type-two).",
+        parser=parse_format,
+        metavar="[first-edition|type-one|type-two]",
+        help="Format (default: the deck's Format: line, else type-two); "
+        "'Type Two', 'type 2' and the like work too.",
     ),
 ]
 
@@ -84,6 +83,10 @@ def refuse_overwrite(path: Path | None, force: bool) -> None:
 
 def error(message: str) -> None:
     typer.echo(f"hlcg: error: {message}", err=True)
+
+
+def note(message: str) -> None:
+    typer.echo(f"hlcg: note: {message}", err=True)
 
 
 def warn(message: str) -> None:

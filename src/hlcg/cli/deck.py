@@ -8,6 +8,7 @@ import typer
 
 from hlcg.cli.common import (
     DbOption,
+    FormatName,
     FormatOption,
     JsonOption,
     error,
@@ -28,13 +29,13 @@ app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_he
 DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.txt, .json, .dek, .o8d).")]
 
 
-def _resolve(path: Path, db: Path | None, fmt: str | None) -> tuple["ResolvedDeck", "Index"]:
+def _resolve(path: Path, db: Path | None, fmt: FormatName | None) -> tuple["ResolvedDeck", "Index"]:
     from hlcg.catalog.lookup import Index
     from hlcg.check import resolve_deck
     from hlcg.deck.read import read_deck
 
     index = Index(load_catalogue(db))
-    return resolve_deck(read_deck(path), index, fmt), index
+    return resolve_deck(read_deck(path), index, fmt.value if fmt else None), index
 
 
 class HashOutput(StrEnum):
@@ -58,20 +59,21 @@ def hash_command(
     One deck file: its digest alone. Several decks or a folder (searched like `hlcg
     validate`): one `fingerprint  path` line per deck, a registration manifest that diffs
     and `sha256sum`-style tools read; `--output json` gives the same as a list. The same
-    deck written differently gives the same digest; any card, count, persona, format, catalogue or
-    ruleset change gives another. Exit 2 when a deck file cannot be read (the others are
-    still listed).
+    deck written differently gives the same digest; any card, count, persona, format or
+    ruleset change gives another, and so does a change to a catalogue row the deck's verdict
+    reads (its cards, persona, their sets, the format). Exit 2 when a deck file cannot be
+    read (the others are still listed).
     """
     from hlcg.catalog.lookup import Index
-    from hlcg.check import format_named, resolve_deck
+    from hlcg.check import resolve_deck
     from hlcg.cli.validate import expand
-    from hlcg.deck.fingerprint import fingerprint
+    from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
+    from hlcg.deck.names import format_named
     from hlcg.deck.read import read_deck
     from hlcg.errors import DeckFileError
 
     paths = expand(decks)
     index = Index(load_catalogue(db))
-    content_sha256 = index.catalogue.meta.get("content_sha256", "")
     entries: list[dict[str, Any]] = []
     unreadable = False
     for path in paths:
@@ -81,8 +83,8 @@ def hash_command(
             error(str(exc))
             unreadable = True
             continue
-        resolved = resolve_deck(deck, index, fmt)
-        digest, form = fingerprint(resolved, content_sha256)
+        resolved = resolve_deck(deck, index, fmt.value if fmt else None)
+        digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue.path))
         if fmt is None and deck.format and format_named(deck.format) is None:
             warn(
                 f"{path}:{deck.format_line}: unknown format {deck.format!r}; "
@@ -94,7 +96,13 @@ def hash_command(
                 "they are hashed by name (see `hlcg validate`)"
             )
         entries.append(
-            {"path": str(path), "fingerprint": digest, "format": resolved.format, "canonical": form}
+            {
+                "path": str(path),
+                "fingerprint": digest,
+                "format": resolved.format,
+                "canonical": form,
+                "catalogue_rows": {"cards": used_card_ids(resolved), "format": resolved.format},
+            }
         )
     # One deck file named: its digest (or object) alone, as scripts expect; otherwise the
     # manifest.
@@ -236,7 +244,7 @@ def convert_command(
         )
         raise typer.Exit(1)
     try:
-        target.write_text(render(resolved, index, target.suffix), encoding="utf-8")
+        target.write_text(render(resolved, target.suffix), encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"could not write {target}: {exc.strerror}") from None
     typer.echo(f"wrote {target} ({resolved.copies()} cards)", err=True)

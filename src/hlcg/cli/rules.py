@@ -4,13 +4,16 @@ from typing import Annotated
 
 import typer
 
-from hlcg.cli.common import FormatOption, JsonOption, guarded, print_json, table
+from hlcg.cli.common import FormatName, JsonOption, guarded, parse_format, print_json, table
 
 
 @guarded
 def rules_command(
     name: Annotated[str | None, typer.Argument(help="A rule name or code.")] = None,
-    fmt: FormatOption = None,
+    fmt: Annotated[
+        FormatName | None,
+        typer.Option("--format", "-f", parser=parse_format, help="Show severities in this format."),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """List the deck-construction rules, print one rule's documentation, or list a code
@@ -40,7 +43,7 @@ def rules_command(
             why = f" ({setting.why})" if setting.why else ""
             typer.echo(f"\n{fmt_name}: {setting.severity}{why}")
         return
-    formats = [fmt] if fmt else ["first-edition", "type-one", "type-two"]
+    formats = [fmt.value] if fmt else ["first-edition", "type-one", "type-two"]
     profiles = [profile(f) for f in formats]
     rows = [
         [rule.code, rule.name, *(p.settings[rule.name].severity for p in profiles), rule.summary]
