@@ -113,6 +113,7 @@ def test_validate_json_matches_schema():
         "errors": 1,
         "warnings": 0,
         "notes": sum(d["notes"] for d in data["decks"]),
+        "unreadable": 0,
     }
     assert [d["notes"] for d in data["decks"]] == [
         sum(p["severity"] == "note" for p in d["problems"]) for d in data["decks"]

@@ -34,7 +34,7 @@ def test_folder_in_one_run_with_summary_table():
     result = invoke("validate", str(TOURNAMENT))
     assert result.exit_code == 1
     table = result.stderr
-    assert "3 of 6 deck(s) legal" in table
+    assert "3 of 6 decks legal" in table
     for name in ("alice-duncan.txt", "bob-richie.dek", "carol-methos.o8d", "dave-duncan.o8d"):
         assert name in table
     assert re.search(r"bob-richie\.dek\s+Richie Ryan\s+type-one\s+yes", table)
@@ -95,6 +95,35 @@ SARIF_STRUCTURE = {
                     "properties": {"driver": {"$ref": "#/$defs/toolComponent"}},
                 },
                 "results": {"type": "array", "items": {"$ref": "#/$defs/result"}},
+                "invocations": {"type": "array", "items": {"$ref": "#/$defs/invocation"}},
+                "properties": {"type": "object"},
+            },
+        },
+        "invocation": {
+            "type": "object",
+            "required": ["executionSuccessful"],
+            "additionalProperties": False,
+            "properties": {
+                "executionSuccessful": {"type": "boolean"},
+                "toolExecutionNotifications": {
+                    "type": "array",
+                    "items": {"$ref": "#/$defs/notification"},
+                },
+            },
+        },
+        "notification": {
+            "type": "object",
+            "required": ["message"],
+            "additionalProperties": False,
+            "properties": {
+                "level": {"enum": ["none", "note", "warning", "error"]},
+                "message": {"$ref": "#/$defs/message"},
+                "descriptor": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {"id": {"type": "string"}},
+                },
+                "locations": {"type": "array", "items": {"$ref": "#/$defs/location"}},
             },
         },
         "toolComponent": {
@@ -135,6 +164,10 @@ SARIF_STRUCTURE = {
                 "level": {"enum": ["none", "note", "warning", "error"]},
                 "message": {"$ref": "#/$defs/message"},
                 "locations": {"type": "array", "items": {"$ref": "#/$defs/location"}},
+                "partialFingerprints": {
+                    "type": "object",
+                    "additionalProperties": {"type": "string"},
+                },
                 "properties": {"type": "object"},
             },
         },
@@ -171,7 +204,7 @@ def test_sarif_one_result_per_problem_in_the_right_place():
     rule_ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
     assert "HL201" in rule_ids and len(rule_ids) == len(set(rule_ids))
     problems = [
-        (deck["path"], p["code"], p["line"])
+        (Path(deck["path"]).as_uri(), p["code"], p["line"])  # absolute paths: file: URIs
         for deck in json_report(str(TOURNAMENT))["decks"]
         for p in deck["problems"]
     ]
@@ -215,7 +248,7 @@ def test_github_annotations_and_step_summary(tmp_path):
     assert all(line.startswith(("::error ", "::warning ", "::notice ")) for line in lines)
     table = summary.read_text()
     assert "| deck | persona | format | legal | errors | warnings | notes |" in table
-    assert "3 of 6 deck(s) legal." in table
+    assert "3 of 6 decks legal." in table
 
 
 def test_auto_is_text_outside_github():
@@ -274,6 +307,15 @@ def test_fingerprint_vectors_in_the_docs(shipped_index):
         assert got == digest
 
 
+def test_rows_digest_vector_in_the_docs():
+    from hlcg.catalog.integrity import rows_digest
+
+    doc = (ROOT / "docs" / "fingerprint.md").read_text()
+    (rows,) = re.findall(r"```json\n(.*?)```", doc, re.DOTALL)
+    expected = re.search(r"rows digest `([0-9a-f]{64})`", doc).group(1)
+    assert rows_digest(json.loads(rows)) == expected
+
+
 def test_fingerprint_changes_with_the_deck(tmp_path):
     valid = ROOT / "examples/decks/valid/duncan-katana-type-two.txt"
     base = fingerprint_of(valid)
@@ -282,7 +324,7 @@ def test_fingerprint_changes_with_the_deck(tmp_path):
     assert fingerprint_of(changed) != base
     assert fingerprint_of(valid, "--format", "type-one") != base
     data = json.loads(invoke("deck", "hash", str(valid), "--json").stdout)
-    assert data["fingerprint"] == base and data["canonical"].startswith("hlcg-deck-fingerprint 1\n")
+    assert data["fingerprint"] == base and data["canonical"].startswith("hlcg-deck-fingerprint 2\n")
 
 
 @pytest.mark.parametrize("suffix", [".dek", ".o8d", ".json", ".txt"])
@@ -332,12 +374,12 @@ def test_xml_cards_outside_deck_zones_are_reported(tmp_path):
     path = tmp_path / "side.o8d"
     path.write_text(
         '<deck><section name="Endurance">\n<card qty="2">Thrust</card>\n</section>\n'
-        '<section name="Sideboard">\n<card qty="1">Dodge</card>\n</section></deck>'
+        '<section name="Tokens">\n<card qty="1">Dodge</card>\n</section></deck>'
     )
     deck = json_report(str(path))["decks"][0]
     syntax = [p for p in deck["problems"] if p["rule"] == "deck-syntax"]
     assert [(p["line"], p["message"]) for p in syntax] == [
-        (5, "card 'Dodge' is in section 'Sideboard', not a deck section")
+        (5, "card 'Dodge' is in section 'Tokens', not a deck section")
     ]
 
 
@@ -368,7 +410,7 @@ def test_all_formats_matrix():
     # first-edition takes the first-edition Duncan MacLeod, but the 2E Katana (still the
     # Weapon of Choice, never re-read as the Katana persona) and Master of the Katana are not
     # legal there; type-one accepts the 2E Katana cards.
-    assert re.search(r"2 error\(s\)\s+legal\s+legal", row), row
+    assert re.search(r"2 errors\s+legal\s+legal", row), row
 
 
 def test_fix_replaces_and_rechecks(tmp_path):
@@ -418,3 +460,57 @@ def test_fix_of_a_json_deck_writes_text(tmp_path):
     result = invoke("validate", str(source), "--fix")
     assert result.exit_code == 0
     assert (tmp_path / "deck.fixed.txt").exists()
+
+
+def test_fix_keeps_line_endings_comments_and_count_style(tmp_path):
+    legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
+    text = legal.replace("3 Thrust", "x7 Thrust  // the favourite").replace("\n", "\r\n")
+    text += "\r\nSideboard:\r\n9 Thrust\r\n"
+    deck = tmp_path / "crlf.txt"
+    deck.write_bytes(text.encode("utf-8"))
+    result = invoke("validate", str(deck), "--fix")
+    assert result.exit_code == 0, result.output
+    fixed = (tmp_path / "crlf.fixed.txt").read_bytes().decode("utf-8")
+    assert fixed.count("\r\n") == text.count("\r\n") and "\n" not in fixed.replace("\r\n", "")
+    assert "x6 Thrust  // the favourite\r\n" in fixed  # title-limit: 6 copies at most
+    assert fixed.endswith("Sideboard:\r\n9 Thrust\r\n")  # the sideboard is never edited
+
+
+def test_fix_adds_the_missing_weapon_rather_than_replacing_its_cards(tmp_path):
+    deck = tmp_path / "weapon.txt"
+    shutil.copy(ROOT / "examples/decks/invalid/weapon-specific.txt", deck)
+    result = invoke("validate", str(deck), "--fix", "--in-place")
+    assert result.exit_code == 0, result.output
+    text = deck.read_text()
+    assert "Pre-Game:\nKatana\n# added by hlcg --fix\n1 Rapier\n" in text
+    assert "1 Slice: Rapier" in text
+    # fixing again adds no second marker
+    assert text.count("# added by hlcg --fix") == 1
+
+
+def test_folder_scans_skip_files_that_are_not_decks(tmp_path):
+    shutil.copy(TOURNAMENT / "alice-duncan.txt", tmp_path)
+    (tmp_path / "README.txt").write_text("These are our decks.\n")
+    (tmp_path / "report.json").write_text(
+        invoke("validate", str(TOURNAMENT / "alice-duncan.txt"), "-o", "json").stdout
+    )
+    (tmp_path / "package.json").write_text('{"name2": "x", "version": "1"}')
+    (tmp_path / "broken.json").write_text('{"endurance": [')  # a broken deck is still judged
+    result = invoke("validate", str(tmp_path), "--output", "json")
+    assert result.exit_code == 1
+    paths = [Path(d["path"]).name for d in json.loads(result.stdout)["decks"]]
+    assert paths == ["alice-duncan.txt", "broken.json"]
+    assert f"hlcg: note: skipped {tmp_path / 'README.txt'}: not a deck (a README" in result.stderr
+    assert "report.json: not a deck (an hlcg JSON report)" in result.stderr
+    assert "package.json: not a deck (a JSON object with none of a deck's keys)" in result.stderr
+
+
+def test_hook_skips_named_files_that_are_not_decks(tmp_path):
+    readme = tmp_path / "README.txt"
+    readme.write_text("Decks for the club.\n")
+    alice = str(TOURNAMENT / "alice-duncan.txt")
+    assert invoke("validate", "--skip-non-decks", str(readme), alice).exit_code == 0
+    only = invoke("validate", "--skip-non-decks", str(readme))
+    assert only.exit_code == 0 and "no deck files to check" in only.stderr
+    # named without the flag, a file is judged as the user asked
+    assert invoke("validate", str(readme)).exit_code == 1

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from hlcg.errors import HlcgError
+from hlcg.errors import HlcgError, UsageError
 
 if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue
@@ -33,10 +33,27 @@ class FormatName(StrEnum):
     type_two = "type-two"
 
 
+def parse_format(value: str | None) -> FormatName | None:
+    """--format goes through the same spellings as a deck's `Format:` line ("Type Two")."""
+    if value is None:
+        return None
+    from hlcg.deck.names import accepted_format_names, format_named
+
+    named = format_named(value)
+    if named is None:
+        raise typer.BadParameter(f"{value!r} is not a format; use one of {accepted_format_names()}")
+    return FormatName(named)
+
+
 FormatOption = Annotated[
-    FormatName | None,
+    str | None,
     typer.Option(
-        "--format", "-f", help="Format (default: the deck's Format: line, else type-two)."
+        "--format",
+        "-f",
+        parser=parse_format,
+        metavar="[first-edition|type-one|type-two]",
+        help="Format (default: the deck's Format: line, else type-two); "
+        "'Type Two', 'type 2' and the like work too.",
     ),
 ]
 
@@ -57,8 +74,19 @@ def guarded(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def refuse_overwrite(path: Path | None, force: bool) -> None:
+    """Output files are never overwritten silently: an existing one needs --force.
+    (Devices and pipes such as /dev/null or /dev/stdout are written to, not replaced.)"""
+    if path is not None and path.is_file() and not force:
+        raise UsageError(f"{path} exists; use --force to overwrite it")
+
+
 def error(message: str) -> None:
     typer.echo(f"hlcg: error: {message}", err=True)
+
+
+def note(message: str) -> None:
+    typer.echo(f"hlcg: note: {message}", err=True)
 
 
 def warn(message: str) -> None:

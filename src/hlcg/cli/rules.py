@@ -5,7 +5,7 @@ from typing import Annotated
 import typer
 
 from hlcg.catalog.fields import CHECKED_FORMATS
-from hlcg.cli.common import FormatName, JsonOption, guarded, print_json, table
+from hlcg.cli.common import FormatName, JsonOption, guarded, parse_format, print_json, table
 
 
 def _show(value: object) -> str:
@@ -46,24 +46,32 @@ def _print_permissions(as_json: bool) -> None:
 def rules_command(
     name: Annotated[str | None, typer.Argument(help="A rule name or code.")] = None,
     fmt: Annotated[
-        FormatName | None, typer.Option("--format", "-f", help="Show severities in this format.")
+        FormatName | None,
+        typer.Option("--format", "-f", parser=parse_format, help="Show severities in this format."),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """List the deck-construction rules, or print one rule's documentation with each format's
-    severity and parameters. `hlcg rules permissions` lists the permissions and exceptions,
-    the formats each applies in and its source."""
+    """List the deck-construction rules, print one rule's documentation with each format's
+    severity and parameters, or list a code family (`hlcg rules HL2`: every HL2xx rule).
+    `hlcg rules permissions` lists the permissions and exceptions, the formats each applies
+    in and its source."""
     from hlcg.rules.profiles import profile
     from hlcg.rules.registry import RULES, find
 
     if name and name.strip().lower() == "permissions":
         _print_permissions(as_json)
         return
-    if name:
-        rule = find(name)
-        if rule is None:
+
+    listed = list(RULES.values())
+    rule = find(name) if name else None
+    if name and rule is None:
+        listed = [r for r in listed if r.code.upper().startswith(name.strip().upper())]
+        if not listed:
+            if as_json:
+                print_json({"query": name, "rule": None, "rules": []})
             typer.echo(f"No rule {name!r}. See `hlcg rules`.", err=True)
             raise typer.Exit(1)
+    if rule is not None:
         settings = {f: profile(f).settings[rule.name] for f in CHECKED_FORMATS}
         if as_json:
             print_json(
@@ -109,7 +117,7 @@ def rules_command(
             *(p.settings[rule.name].severity for p in profiles),
             rule.summary_for(profiles[0].settings[rule.name].params if fmt else None),
         ]
-        for rule in RULES.values()
+        for rule in listed
     ]
     if as_json:
         print_json(

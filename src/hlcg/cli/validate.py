@@ -2,6 +2,7 @@
 
 import glob
 import os
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -15,12 +16,16 @@ from hlcg.cli.common import (
     error,
     guarded,
     load_catalogue,
+    note,
+    refuse_overwrite,
     table,
 )
 from hlcg.errors import DeckFileError, UsageError
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog.lookup import Index
+    from hlcg.report import Unreadable
     from hlcg.rules.engine import DeckReport
 
 
@@ -38,9 +43,17 @@ class FailOn(StrEnum):
     unchecked = "unchecked"
 
 
-def expand(paths: list[str]) -> list[Path]:
-    """Files as given, folders searched recursively for deck files, globs expanded."""
-    from hlcg.deck.read import DECK_SUFFIXES
+def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
+    """Files as given, folders searched recursively for deck files, globs expanded. Files
+    found in folders (and, with skip_non_decks, any file) that are recognisably not decks
+    are skipped with a note."""
+    from hlcg.deck.read import DECK_SUFFIXES, not_a_deck
+
+    def keep(path: Path) -> bool:
+        reason = not_a_deck(path)
+        if reason:
+            note(f"skipped {path}: not a deck ({reason})")
+        return reason is None
 
     found: list[Path] = []
     for raw in paths:
@@ -57,13 +70,13 @@ def expand(paths: list[str]) -> list[Path]:
                 raise UsageError(
                     f"{raw}: no deck files ({', '.join(DECK_SUFFIXES)}) in this folder"
                 )
-            found.extend(in_folder)
+            found.extend(p for p in in_folder if keep(p))
         elif not path.exists() and glob.has_magic(raw):
             matches = sorted(Path(m) for m in glob.glob(raw, recursive=True))
             if not matches:
                 raise UsageError(f"{raw}: no files match")
-            found.extend(matches)
-        else:
+            found.extend(m for m in matches if not skip_non_decks or keep(m))
+        elif not skip_non_decks or not path.is_file() or keep(path):
             found.append(path)
     return list(dict.fromkeys(found))
 
@@ -74,15 +87,17 @@ def resolve_output(output: OutputKind) -> str:
     return output.value
 
 
-def summary_table(reports: list["DeckReport"]) -> str:
+def summary_table(reports: list["DeckReport"], unreadable: Sequence["Unreadable"] = ()) -> str:
     rows = [
         [r.path, r.persona, r.format, "yes" if r.legal else "NO", r.errors, r.warnings, r.notes]
         for r in reports
     ]
+    rows += [[u.path, "-", "-", "COULD NOT READ", "-", "-", "-"] for u in unreadable]
     legal = sum(1 for r in reports if r.legal)
+    could_not_read = f"; {plural(len(unreadable), 'file')} could not be read" if unreadable else ""
     return (
         table(rows, ["deck", "persona", "format", "legal", "errors", "warnings", "notes"])
-        + f"\n{legal} of {len(reports)} deck(s) legal\n"
+        + f"\n{legal} of {plural(len(reports), 'deck')} legal{could_not_read}\n"
     )
 
 
@@ -96,7 +111,7 @@ def format_matrix(paths: list[Path], index: "Index", select: list[str], ignore: 
         row: list[str] = [str(path)]
         for fmt in FormatName:
             report = check_deck(deck, index, fmt.value, select, ignore)
-            row.append("legal" if report.legal else f"{report.errors} error(s)")
+            row.append("legal" if report.legal else plural(report.errors, "error"))
         rows.append(row)
     return table(rows, ["deck", *(f.value for f in FormatName)]) + "\n"
 
@@ -115,6 +130,9 @@ def validate_command(
         Path | None,
         typer.Option("--output-file", help="Write the report here; the terminal gets text."),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite --output-file if it exists.")
+    ] = False,
     strict: Annotated[
         bool,
         typer.Option("--strict", help="Warnings also fail (exit 1); data gaps (notes) do not."),
@@ -142,12 +160,21 @@ def validate_command(
     in_place: Annotated[
         bool, typer.Option("--in-place", help="With --fix, overwrite the deck file instead.")
     ] = False,
+    skip_non_decks: Annotated[
+        bool,
+        typer.Option(
+            "--skip-non-decks",
+            help="Skip named files that are recognisably not decks (READMEs, JSON reports), "
+            "as folder scans do; for the pre-commit hook.",
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Check decks: every problem at once, with lines, numbers against limits, and fixes.
 
     DECKS may be files, folders (searched recursively for .txt, .deck, .json, .dek and .o8d
-    files) and globs; all are checked in one run. Exit codes: 0 every deck legal (warnings
+    files, skipping with a note those that are recognisably not decks) and globs; all are
+    checked in one run. Exit codes: 0 every deck legal (warnings
     allowed), 1 any deck illegal (or any warning with --strict, or any data-gap note with
     --fail-on unchecked), 2 could not run (missing or
     unreadable file, bad option, catalogue error). With --all-formats the exit code still
@@ -155,53 +182,59 @@ def validate_command(
     """
     from hlcg.catalog.lookup import Index
     from hlcg.check import check_file
-    from hlcg.report import renderer
+    from hlcg.report import Unreadable, renderer
     from hlcg.rules.registry import BY_CODE, RULES
 
     if in_place and not fix:
         raise UsageError("--in-place only goes with --fix")
+    refuse_overwrite(output_file, force)
     for pattern in [*(select or []), *(ignore or [])]:
         if pattern not in RULES and not any(c.startswith(pattern.upper()) for c in BY_CODE):
             raise UsageError(f"--select/--ignore {pattern!r} matches no rule; see `hlcg rules`")
-    paths = expand(decks)
+    paths = expand(decks, skip_non_decks)
     if not paths:
+        if skip_non_decks:
+            note("no deck files to check")
+            raise typer.Exit(0)
         raise UsageError("no deck files found")
     index = Index(load_catalogue(db))
     requested = fmt.value if fmt else None
     reports = []
     readable: list[Path] = []
-    could_not_run = False
+    unreadable: list[Unreadable] = []
     for path in paths:
         try:
             reports.append(check_file(path, index, requested, select or (), ignore or ()))
             readable.append(path)
         except DeckFileError as exc:
             error(str(exc))
-            could_not_run = True
+            message = str(exc).removeprefix(f"{path}: ")
+            unreadable.append(Unreadable(str(path), message))
     kind = resolve_output(output)
-    rendered = renderer(kind)(reports)
+    rendered = renderer(kind)(reports, unreadable)
     if output_file is not None:
         try:
             output_file.write_text(rendered, encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"could not write {output_file}: {exc.strerror}") from None
-        if kind != "text":
-            typer.echo(renderer("text")(reports), nl=False)
+        # The report went to the file; the terminal still gets the human report.
+        typer.echo(renderer("text")(reports, unreadable), nl=False)
     else:
         typer.echo(rendered, nl=False)
     if kind == "github":
         from hlcg.report.github import write_step_summary
 
-        write_step_summary(reports)
-    if kind == "text" and len(reports) > 1:
-        typer.echo("\n" + summary_table(reports), err=True, nl=False)
+        write_step_summary(reports, unreadable)
+    terminal_shows_text = kind == "text" or output_file is not None
+    if terminal_shows_text and len(reports) + len(unreadable) > 1:
+        typer.echo("\n" + summary_table(reports, unreadable), err=True, nl=False)
     if all_formats:
         typer.echo("\n" + format_matrix(readable, index, select or [], ignore or []), nl=False)
     if fix:
         from hlcg.cli.fixing import fix_decks
 
         reports = fix_decks(readable, reports, index, requested, in_place)
-    if could_not_run:
+    if unreadable:
         raise typer.Exit(2)
     chosen = set(fail_on or ())
     failed = any(

@@ -2,8 +2,8 @@
 
 The canonical form (specified with test vectors in docs/fingerprint.md) is UTF-8 text:
 
-    hlcg-deck-fingerprint 1
-    catalogue <content_sha256 of the catalogue>
+    hlcg-deck-fingerprint 2
+    catalogue <sha256 of the catalogue rows the deck's verdict reads>
     ruleset <hlcg ruleset version>
     format <format>
     persona <persona card id, or generic-immortal>
@@ -15,25 +15,49 @@ The canonical form (specified with test vectors in docs/fingerprint.md) is UTF-8
     <count> <section> <normalised name>   lines whose card is unknown or ambiguous
 
 and the fingerprint is the sha256 hex digest of it. Order, comments, spacing, aliases,
-`3x` or `3`, `Title: Subtitle` or `Title (Subtitle)` do not change it; any card, count,
-persona, format, catalogue content or ruleset change does.
+`3x` or `3`, `Title: Subtitle` or `Title (Subtitle)`, set codes, the file kind and the
+sideboard do not change it; any card, count, persona, format or ruleset change does, and so
+does a change to a catalogue row the verdict reads (the deck's cards and persona, their
+sets, the format); a change to any other card does not.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from pathlib import Path
 
 from hlcg import RULESET_VERSION
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME
 from hlcg.deck.resolve import ResolvedDeck
 
-FINGERPRINT_VERSION = 1
+FINGERPRINT_VERSION = 2
+
+
+def used_card_ids(deck: ResolvedDeck) -> list[str]:
+    """Cards whose rows the verdict reads: the deck's cards, its persona, and the
+    candidates of lines that name several cards."""
+    ids = {dc.card.id for dc in deck.cards}
+    if deck.persona is not None:
+        ids.add(deck.persona.id)
+    for item in deck.unresolved:
+        ids.update(item.card_ids)
+    return sorted(ids)
+
+
+def catalogue_digest(deck: ResolvedDeck, catalogue_path: Path) -> str:
+    """The catalogue line: computed from the rows the deck uses, never read from `meta`."""
+    from hlcg.catalog.integrity import used_rows_digest
+
+    return used_rows_digest(catalogue_path, used_card_ids(deck), deck.format)
 
 
 def canonical_form(deck: ResolvedDeck, content_sha256: str) -> str:
-    persona = "generic-immortal" if deck.is_generic else deck.persona.id  # type: ignore[union-attr]
+    # A persona line naming no persona is hashed by name under "unresolved".
+    persona = (
+        deck.persona.id if deck.persona is not None and not deck.is_generic else "generic-immortal"
+    )
     lines = [
         f"hlcg-deck-fingerprint {FINGERPRINT_VERSION}",
         f"catalogue {content_sha256}",
@@ -49,17 +73,15 @@ def canonical_form(deck: ResolvedDeck, content_sha256: str) -> str:
                 counts[deck_card.card.id] += deck_card.count
         lines += [f"{counts[card_id]} {card_id}" for card_id in sorted(counts)]
     lines.append("unresolved")
-    unresolved = defaultdict(int)
-    entries = {(e.line, normalise(e.name)): e for e in deck.deck.entries}
+    unresolved: defaultdict[tuple[str, str], int] = defaultdict(int)
     for item in deck.unresolved:
-        entry = entries.get((item.line, normalise(item.name)))
-        section = (entry.section if entry else None) or "-"
-        unresolved[(section, normalise(item.name))] += entry.count if entry else 1
+        # a persona line counts as one copy outside any section, as it always has
+        unresolved[(item.section or "-", normalise(item.name))] += item.count or 1
     lines += [f"{n} {section} {name}" for (section, name), n in sorted(unresolved.items())]
     return "\n".join(lines) + "\n"
 
 
-def fingerprint(deck: ResolvedDeck, content_sha256: str) -> tuple[str, str]:
-    """(hex digest, canonical form)."""
-    form = canonical_form(deck, content_sha256)
+def fingerprint(deck: ResolvedDeck, catalogue: str) -> tuple[str, str]:
+    """(hex digest, canonical form); ``catalogue`` is :func:`catalogue_digest`'s value."""
+    form = canonical_form(deck, catalogue)
     return hashlib.sha256(form.encode("utf-8")).hexdigest(), form

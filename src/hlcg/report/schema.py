@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class _Strict(BaseModel):
@@ -36,18 +36,32 @@ class Gems(_Strict):
     reason: GemUse
 
 
+class SideboardCardModel(_Strict):
+    """A sideboard line as written: listed, never counted or checked."""
+
+    card: str
+    count: int
+    line: int | None
+    id: str | None = Field(description="The card it names, when it names exactly one")
+
+
 class DeckReportModel(_Strict):
     path: str
+    fingerprint: str | None
     format: Literal["first-edition", "type-one", "type-two"]
     persona: str
     legal: bool
     errors: int
     warnings: int
     notes: int
-    endurance: int
+    endurance: int = Field(description="Endurance copies of recognised cards")
+    unrecognised: int = Field(
+        description="Endurance copies on lines naming no single card (they count toward 50)"
+    )
     pregame: int
     gems: Gems
     problems: list[ProblemModel]
+    sideboard: list[SideboardCardModel]
 
 
 class Summary(_Strict):
@@ -57,6 +71,14 @@ class Summary(_Strict):
     errors: int
     warnings: int
     notes: int
+    unreadable: int
+
+
+class UnreadableModel(_Strict):
+    """A deck file that could not be read at all (the run exits 2)."""
+
+    path: str
+    message: str
 
 
 class Report(_Strict):
@@ -64,4 +86,5 @@ class Report(_Strict):
 
     version: Literal[1]
     decks: list[DeckReportModel]
+    unreadable: list[UnreadableModel]
     summary: Summary

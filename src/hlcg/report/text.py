@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.report import Unreadable
 from hlcg.rules.engine import DeckReport
+from hlcg.wording import plural
 
 
 def render_deck(report: DeckReport) -> str:
     pregame_limit = "" if report.pregame_limit is None else f"/{report.pregame_limit}"
+    minimum = report.endurance_minimum
+    endurance = f"{report.endurance}/{minimum}"
+    if report.unrecognised:
+        endurance = (
+            f"{report.endurance + report.unrecognised}/{minimum} ({report.endurance} recognised + "
+            f"{report.unrecognised} unrecognised)"
+        )
     lines = [
         f"{report.path}",
         f"  format {report.format} | persona {report.persona} | "
-        f"Endurance {report.endurance}/{report.endurance_minimum} | "
-        f"pre-game {report.pregame}{pregame_limit}",
+        f"Endurance {endurance} | pre-game {report.pregame}{pregame_limit}",
     ]
     for problem in report.problems:
         where = f"{report.path}:{problem.line}" if problem.line else report.path
@@ -30,20 +40,26 @@ def render_deck(report: DeckReport) -> str:
             cap_text = "?" if cap is None else str(cap)
             room = "?" if cap is None else str(cap - (used or 0))
             lines.append(f"    {attribute:<10} {used:>4} {cap_text:>5} {room:>8}")
+    sideboard = report.resolved.sideboard if report.resolved else []
+    if sideboard:
+        listed = ", ".join(f"{card.count} {card.name}" for card in sideboard)
+        lines.append(f"  sideboard (not checked): {listed}")
+    # Notes (data gaps, split-dependent verdicts) are counted apart from warnings.
     counts = [
-        f"{n} {label}(s)"
-        for n, label in ((report.warnings, "warning"), (report.notes, "note"))
-        if n
+        plural(n, label) for n, label in ((report.warnings, "warning"), (report.notes, "note")) if n
     ]
     if report.legal:
         extra = f" ({', '.join(counts)})" if counts else ""
         lines.append(f"LEGAL in {report.format}{extra}")
     else:
+        shown = counts or [plural(0, "warning")]
         lines.append(
-            f"ILLEGAL in {report.format}: {', '.join([f'{report.errors} error(s)', *counts])}"
+            f"ILLEGAL in {report.format}: {plural(report.errors, 'error')}, {', '.join(shown)}"
         )
     return "\n".join(lines)
 
 
-def render(reports: list[DeckReport]) -> str:
-    return "\n\n".join(render_deck(r) for r in reports) + "\n"
+def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
+    blocks = [render_deck(r) for r in reports]
+    blocks += [f"{u.path}\nCOULD NOT READ: {u.message}" for u in unreadable]
+    return "\n\n".join(blocks) + "\n"

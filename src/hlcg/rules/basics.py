@@ -13,6 +13,10 @@ When the catalogue has no card for a basic, the rule says it could not check it 
 Source: seed 002 (Constructing a Deck: Attacks, Blocks); seed 000 (Deck Construction);
 seed 001 (Deck Composition; Basic Attack; Basic Defenses).
 
+A missing basic card that an unrecognised Endurance line may name (it is among the line's
+did-you-mean or candidate cards) is not reported here: the problem on that line covers it,
+so that one typo is one problem.
+
 Failing example: an Endurance without a Lower Right Block.
 
 Fix: add one copy of each missing basic card.
@@ -75,13 +79,14 @@ def basic_cards(catalogue: Catalogue, basics: list[Any]) -> list[tuple[str, list
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     present = {dc.card.id for dc in deck.endurance}
+    maybe_named = {i for u in deck.unresolved if u.section != "pregame" for i in u.card_ids}
     missing: list[Card] = []
     not_in_catalogue: list[str] = []
     basics = basic_cards(context.catalogue, params["cards"])
     for title, cards in basics:
         if not cards:
             not_in_catalogue.append(title)
-        elif not any(c.id in present for c in cards):
+        elif not any(c.id in present | maybe_named for c in cards):
             missing.append(cards[0])
     if missing:
         names = ", ".join(c.title for c in missing)
