@@ -52,7 +52,7 @@ def test_seed_000_grayson_business_as_usual_by_title_is_legal(shipped_index):
         )
     ]
     assert report.problems[0].message.startswith("breaks 2 limits (title-limit, restriction)")
-    assert report.problems[0].fix == "remove 1 card(s) titled 'Business as Usual'"
+    assert report.problems[0].fix == "remove 1 card titled 'Business as Usual'"
     # Versions named one by one leave less room for the pooled copies.
     named = deck + "3 business-as-usual-grayson-1\n3 Business as Usual\n"
     assert errors(_check(shipped_index, named)) == [
@@ -210,7 +210,7 @@ def test_renamed_catalogue_still_knows_basics_and_generic(renamed_index, mini):
     report = _check(bare, "Endurance:\n50 Filler\n")
     gaps = [p.message for p in report.problems if p.message.startswith("basics")]
     assert gaps == [
-        "basics: the catalogue has no card for 15 basic card(s) (Upper Left Attack, Upper "
+        "basics: the catalogue has no card for 15 basic cards (Upper Left Attack, Upper "
         "Center Attack, Upper Right Attack, Middle Left Attack, Thrust, Middle Right Attack, "
         "Lower Left Attack, Lower Center Attack, Lower Right Attack, Upper Left Block, Upper "
         "Center Block, Upper Right Block, Lower Left Block, Lower Center Block, Lower Right "

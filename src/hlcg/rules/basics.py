@@ -31,6 +31,7 @@ from hlcg.catalog.normalize import normalise
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.problem import Finding
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog.card import Card
@@ -98,7 +99,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         )
     if not_in_catalogue:
         yield Finding(
-            f"the catalogue has no card for {len(not_in_catalogue)} basic card(s) "
+            f"the catalogue has no card for {plural(len(not_in_catalogue), 'basic card')} "
             f"({', '.join(not_in_catalogue)}); whether the deck holds them could not be checked",
             fix="check the basics by hand; curators can add the basic cards to the catalogue",
             unchecked=True,
