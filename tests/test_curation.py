@@ -292,7 +292,9 @@ def test_lackey_card_data_imports_with_ids_from_titles(tmp_path):
         "db", "import", str(data), "--db", str(db), "--map", str(map_file), "--id-from", "title",
         "--source", SOURCE_URL,
     )  # fmt: skip
-    assert again.exit_code == 0 and "(0 new, 3 replaced; 3 cards)" in again.stdout
+    assert again.exit_code == 0
+    assert "(0 new, 3 merged into existing cards; 3 cards)" in again.stdout
+    assert "merged: 0 missing fact(s) filled, 0 source(s) added, 0 conflicting" in again.stdout
 
 
 def test_lackey_options_on_other_files_are_refused(tmp_path):
@@ -314,7 +316,7 @@ def test_lackey_rows_take_the_id_of_a_card_the_catalogue_holds_once(tmp_path):
         "db", "import", str(data), "--db", str(db), "--map", LACKEY_MAP, "--id-from", "title",
         "--source", SOURCE_URL,
     )  # fmt: skip
-    assert f"(0 new, 1 replaced; {counts()['cards']} cards)" in result.stdout
+    assert f"(0 new, 1 merged into existing cards; {counts()['cards']} cards)" in result.stdout
 
 
 def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):

@@ -10,6 +10,7 @@ export, ``db init``, ``db import`` reproduce the catalogue's ``content_sha256``.
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
 import tarfile
@@ -134,10 +135,16 @@ def export_catalogue(bundle: Bundle, out: Path) -> str:
                 archive.writestr(info, text.encode("utf-8"), zipfile.ZIP_DEFLATED)
         return f"a zip archive of {len(files)} contract files"
     if suffix in (".tar.gz", ".tgz"):
-        with tarfile.open(out, "w:gz") as archive:
+        # The gzip header would carry the time and the file name of the export: fixed
+        # (mtime 0, no name) so that the same catalogue gives the same archive, as .zip does.
+        with (
+            out.open("wb") as raw,
+            gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as compressed,
+            tarfile.open(fileobj=compressed, mode="w") as archive,
+        ):
             for name, text in sorted(files.items()):
                 data = text.encode("utf-8")
-                info = tarfile.TarInfo(name)
+                info = tarfile.TarInfo(name)  # mtime 0, owner root, mode 0644
                 info.size = len(data)
                 archive.addfile(info, io.BytesIO(data))
         return f"a tar.gz archive of {len(files)} contract files"

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, JsonOption, guarded, print_json
+from hlcg.cli.common import DbOption, JsonOption, guarded, note, print_json
 from hlcg.errors import CatalogueError, UsageError
 
 if TYPE_CHECKING:
+    from hlcg.catalog.importer import ImportResult
     from hlcg.catalog.integrity import Verification
 
 app = typer.Typer(help="Build and manage card catalogues.", no_args_is_help=True)
@@ -156,10 +157,32 @@ def import_command(
             f"({result.replaced} card(s) updated; {result.total} cards)"
         )
         return
+    if result.merged or result.conflicts:
+        _print_merge(result, path)
+        return
     typer.echo(
         f"imported {result.added + result.replaced} row(s) into {path} "
         f"({result.added} new, {result.replaced} replaced; {result.total} cards)"
     )
+
+
+def _print_merge(result: "ImportResult", path: Path) -> None:
+    """What importing LackeyCCG rows did to the cards the catalogue already held."""
+    typer.echo(
+        f"imported {result.added + result.merged} row(s) into {path} "
+        f"({result.added} new, {result.merged} merged into existing cards; "
+        f"{result.total} cards)"
+    )
+    typer.echo(
+        f"merged: {result.filled} missing fact(s) filled, {result.sources_added} source(s) "
+        f"added, {len(result.conflicts)} conflicting fact(s) and {result.texts_kept} "
+        "differing text(s) kept as the catalogue records them"
+    )
+    for conflict in result.conflicts:
+        note(
+            f"kept {conflict.card_id} {conflict.field} {conflict.kept!r}; "
+            f"the imported row says {conflict.offered!r}"
+        )
 
 
 @app.command("export")
