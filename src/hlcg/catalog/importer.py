@@ -374,12 +374,15 @@ def add_source(existing: str, more: str) -> str:
 def import_facts(sheet: Path, db: Path) -> ImportResult:
     """Record the filled-in rows of a fact sheet (id,field,value,source) on existing cards.
 
-    Rows with an empty value are gaps still open and are skipped. Every recorded fact adds
-    its source to the card's sources; the rows are validated as cards, all or nothing.
+    A sheet sets the facts `db gaps` lists (restriction numbers, gems, Master limits, hand
+    icons, types, legality), nothing else: not titles, texts or ids. Rows with an empty value
+    are gaps still open and are skipped. The same fact given twice must have one value (its
+    sources are all kept). Every recorded fact adds its source to the card's sources; every
+    error is reported at once and the catalogue is written only when there are none.
     """
     from pydantic import ValidationError
 
-    from hlcg.catalog.fields import CONTRACT_FIELDS
+    from hlcg.catalog.fields import GAP_FIELDS as SHEET_FIELDS
     from hlcg.catalog.sources import _csv_rows, read_text
     from hlcg.errors import SourceError
 
@@ -387,8 +390,7 @@ def import_facts(sheet: Path, db: Path) -> ImportResult:
     bundle = read_bundle(db)
     cards = {c.id: c.to_flat() for c in bundle.cards}
     errors: list[str] = []
-    changed: set[str] = set()
-    facts = 0
+    recorded: dict[tuple[str, str], tuple[int, str]] = {}  # (id, field) -> (row, value)
     for number, row in _csv_rows(sheet, read_text(sheet)):
         card_id, name = (row.get("id") or "").strip(), (row.get("field") or "").strip()
         value, source = (row.get("value") or "").strip(), (row.get("source") or "").strip()
@@ -397,34 +399,46 @@ def import_facts(sheet: Path, db: Path) -> ImportResult:
         where = f"{sheet}: row {number}"
         if card_id not in cards:
             errors.append(f"{where}: id: no card {card_id!r} in {db.name}")
-        elif name not in CONTRACT_FIELDS or name in ("id", "source"):
-            errors.append(f"{where}: field: {name!r} is not a card fact (see docs/catalogue.md)")
+        elif name not in SHEET_FIELDS:
+            errors.append(
+                f"{where}: field: {name!r} is not a fact db gaps lists; a sheet may set "
+                + ", ".join(SHEET_FIELDS)
+            )
         elif not source:
             errors.append(f"{where}: source: every fact needs its source")
+        elif (card_id, name) in recorded and recorded[card_id, name][1] != value:
+            first, earlier = recorded[card_id, name]
+            errors.append(
+                f"{where}: {card_id} {name}: {value!r} here, {earlier!r} in row {first}; "
+                "one card has one value"
+            )
         else:
+            try:
+                CardRow.model_validate({**cards[card_id], name: value})
+            except ValidationError as exc:
+                errors += [
+                    f"{where}: value: {'.'.join(str(p) for p in e['loc']) or name}: {e['msg']}"
+                    for e in exc.errors()
+                ]
+                continue
+            recorded.setdefault((card_id, name), (number, value))
             cards[card_id][name] = value
             cards[card_id]["source"] = add_source(cards[card_id]["source"], source)
-            changed.add(card_id)
-            facts += 1
-    rows: list[CardRow] = []
-    for card_id, flat in cards.items():
-        try:
-            rows.append(CardRow.model_validate(flat))
-        except ValidationError as exc:
-            for error in exc.errors():
-                field_name = ".".join(str(p) for p in error["loc"])
-                errors.append(f"{sheet}: card {card_id}: {field_name}: {error['msg']}")
     if errors:
         raise SourceError(errors)
-    bundle.cards = rows
+    changed = {card_id for card_id, _ in recorded}
+    bundle.cards = [
+        CardRow.model_validate(flat) if card_id in changed else card
+        for card, (card_id, flat) in zip(bundle.cards, cards.items(), strict=True)
+    ]
     with replacing(db) as temp:
         write_catalogue(temp, bundle)
     return ImportResult(
         added=0,
         replaced=len(changed),
-        total=len(rows),
+        total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
-        facts=facts,
+        facts=len(recorded),
     )
 
 
