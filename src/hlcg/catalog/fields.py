@@ -86,3 +86,6 @@ MODIFIER_KINDS: tuple[str, ...] = (
     "hand-icons",
     "allowance",
 )
+
+# The "kind" of the one-document form of a whole catalogue (`hlcg db export x.json`).
+CATALOGUE_DOCUMENT_KIND = "hlcg-catalogue"

@@ -23,12 +23,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from hlcg.catalog.build import SOURCE_FILES, Bundle, load_sources
+from hlcg.catalog.fields import CATALOGUE_DOCUMENT_KIND
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
 from hlcg.errors import SourceError, UsageError
 from hlcg.tcboo.models import SOURCE_FILES as TCBOO_FILES
 from hlcg.tcboo.models import TABLES as TCBOO_TABLES
 
-DOCUMENT_KIND = "hlcg-catalogue"
+DOCUMENT_KIND = CATALOGUE_DOCUMENT_KIND
 DOCUMENT_VERSION = 1
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz")
 # An export holds a handful of small CSV files; anything far larger is not one of ours.

@@ -327,7 +327,8 @@ def gaps_command(
     decks: Annotated[
         list[Path] | None,
         typer.Argument(
-            help="Deck files to rank by (default: examples/decks/ of the current folder).",
+            help="Deck files or folders to rank by (default: examples/decks/ of the current "
+            "folder); files that are not decks are skipped with a note.",
             show_default=False,
         ),
     ] = None,
@@ -350,9 +351,16 @@ def gaps_command(
     """
     from hlcg.catalog.lookup import Index
     from hlcg.cli.common import load_catalogue, table
+    from hlcg.cli.validate import expand
     from hlcg.gaps import example_decks, fact_sheet, find_gaps
 
-    paths = list(decks or example_decks(Path.cwd()))
+    if decks:
+        # Folders are searched and what is not a deck is skipped, as `hlcg validate` does.
+        paths = expand([str(d) for d in decks], skip_non_decks=True)
+        if not paths:
+            raise UsageError("no decks to rank: none of the files given is a deck")
+    else:
+        paths = example_decks(Path.cwd())
     if not paths:
         raise UsageError("no decks given and no examples/decks/ here; name the deck files")
     found = find_gaps(paths, Index(load_catalogue(db)))
