@@ -261,22 +261,37 @@ def test_validate_refuses_a_catalogue_export_as_no_deck(tmp_path):
 # --- whole catalogues -----------------------------------------------------------------------
 
 
-def test_a_whole_catalogue_import_reports_card_and_alias_errors_in_one_run(tmp_path):
-    folder = tmp_path / "export"
-    invoke("db", "export", str(folder))
-    cards = (folder / "cards.csv").read_text()
-    (folder / "cards.csv").write_text(
-        cards.replace(",thrust,Thrust,,attack,", ",thrust,Thrust,,spell,", 1)
-    )
-    with (folder / "aliases.csv").open("a") as handle:
-        handle.write("Nowhere Strike,no-such-card,https://example.org/x\n")
+@pytest.mark.parametrize("form", ["folder", "document.json"])
+def test_a_whole_catalogue_import_reports_card_and_alias_errors_in_one_run(tmp_path, form):
+    export = tmp_path / form
+    invoke("db", "export", str(export))
+    if form == "folder":
+        cards = (export / "cards.csv").read_text()
+        row = cards.split("\n").index(next(r for r in cards.split("\n") if r.startswith("thrust,")))
+        (export / "cards.csv").write_text(
+            cards.replace("\nthrust,Thrust,,attack,", "\nthrust,Thrust,,spell,")
+        )
+        with (export / "aliases.csv").open("a") as handle:
+            handle.write("Nowhere Strike,no-such-card,https://example.org/x\n")
+        where = f"{export / 'cards.csv'}: row {row + 1}: type:"
+    else:
+        document = json.loads(export.read_text())
+        row = [c["id"] for c in document["cards"]].index("thrust")
+        document["cards"][row]["type"] = "spell"
+        document["aliases"].append(
+            {"alias": "Nowhere Strike", "card_id": "no-such-card", "source": "x"}
+        )
+        export.write_text(json.dumps(document))
+        where = f"{export}#cards: row {row + 1}: type:"
     db = tmp_path / "mine.sqlite"
     invoke("db", "init", str(db))
     before = db.read_bytes()
-    result = invoke("db", "import", str(folder), "--db", str(db))
+    result = invoke("db", "import", str(export), "--db", str(db))
     assert result.exit_code == 2
-    assert "cards.csv: row" in result.stderr and ": type: Input should be" in result.stderr
-    assert "aliases: 'Nowhere Strike' points at unknown card id 'no-such-card'" in result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[0] == "hlcg: error: 2 invalid row(s):"
+    assert lines[1].startswith(f"{where} Input should be 'attack'")
+    assert lines[2] == "aliases: 'Nowhere Strike' points at unknown card id 'no-such-card'"
     assert db.read_bytes() == before
 
 

@@ -13,7 +13,7 @@ import json
 import os
 import sqlite3
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,22 +99,51 @@ class Bundle:
 
     def check_references(self) -> None:
         """Aliases name existing cards, cards name existing sets: all errors at once."""
-        ids = {c.id for c in self.cards}
+        errors = self.reference_errors()
+        if errors:
+            raise SourceError(errors)
+
+    def reference_errors(
+        self, unvalidated: Mapping[str, list[Mapping[str, Any]]] = {}
+    ) -> list[str]:
+        """Aliases naming no card, cards naming no set.
+
+        ``unvalidated`` holds the raw rows of tables that did not validate (table -> rows):
+        their keys still count, so one run reports row errors and reference errors together
+        instead of the second only after the first are fixed.
+        """
+
+        def text(value: Any) -> str:
+            return value.strip() if isinstance(value, str) else ""
+
+        def listed(value: Any) -> list[str]:
+            if isinstance(value, list):
+                return [text(v) for v in value if text(v)]
+            return [part.strip() for part in text(value).split(";") if part.strip()]
+
+        raw_cards = unvalidated.get("cards", [])
+        ids = {c.id for c in self.cards} | {text(r.get("id")) for r in raw_cards}
         codes = {s.code for s in self.sets}
+        codes |= {text(r.get("code")) for r in unvalidated.get("sets", [])}
+        aliases = [(a.alias, a.card_id) for a in self.aliases]
+        aliases += [
+            (text(r.get("alias")), text(r.get("card_id"))) for r in unvalidated.get("aliases", [])
+        ]
+        cards = [(c.id, c.sets) for c in self.cards]
+        cards += [(text(r.get("id")), listed(r.get("sets"))) for r in raw_cards]
         errors = [
-            f"aliases: {a.alias!r} points at unknown card id {a.card_id!r}"
-            for a in self.aliases
-            if a.card_id not in ids
+            f"aliases: {alias!r} points at unknown card id {card_id!r}"
+            for alias, card_id in aliases
+            if card_id and card_id not in ids
         ]
         if codes:
             errors += [
-                f"cards: {c.id}: unknown set {code!r} (add it to sets.csv)"
-                for c in self.cards
-                for code in c.sets
+                f"cards: {card_id}: unknown set {code!r} (add it to sets.csv)"
+                for card_id, sets in cards
+                for code in sets
                 if code not in codes
             ]
-        if errors:
-            raise SourceError(errors)
+        return errors
 
 
 def load_sources(source_dir: Path) -> Bundle:
@@ -134,17 +163,19 @@ def load_sources(source_dir: Path) -> Bundle:
         ("sets", lambda: read_sets(source_dir / "sets.csv")),
         ("formats", lambda: read_formats(source_dir / "formats.csv")),
     )
+    unvalidated: dict[str, list[Mapping[str, Any]]] = {}
     for name, read in readers:
         try:
             setattr(bundle, name, read())
         except SourceError as exc:
             errors.extend(exc.errors)
+            unvalidated[name] = _raw_rows(source_dir / f"{name}.csv")
     try:
         bundle.tcboo = read_tcboo(source_dir)
     except SourceError as exc:
         errors.extend(exc.errors)
     if errors:
-        raise SourceError(errors)
+        raise SourceError(errors + bundle.reference_errors(unvalidated))
     bundle.data_version = (source_dir / "VERSION").read_text(encoding="utf-8").strip()
     present = [*SOURCE_FILES, *(f for f in TCBOO_FILES.values() if (source_dir / f).is_file())]
     bundle.inputs = [
@@ -153,6 +184,16 @@ def load_sources(source_dir: Path) -> Bundle:
     ]
     bundle.check_references()
     return bundle
+
+
+def _raw_rows(path: Path) -> list[Mapping[str, Any]]:
+    """The rows of a CSV source as text, for reference checks; none if it cannot be read."""
+    from hlcg.catalog.sources import _csv_rows, read_text
+
+    try:
+        return [row for _, row in _csv_rows(path, read_text(path))]
+    except SourceError:
+        return []
 
 
 def read_tcboo(source_dir: Path) -> dict[str, list[BaseModel]]:

@@ -242,7 +242,12 @@ def _from_document(path: Path) -> Bundle:
         name: table(f"tcboo.{name}", model, tcboo.get(name)) for name, model in TCBOO_TABLES.items()
     }
     if errors:
-        raise SourceError(errors)
+        unvalidated = {
+            key: [r for r in data[key] if isinstance(r, dict)]
+            for key in ("cards", "aliases", "sets")
+            if isinstance(data.get(key), list) and not getattr(bundle, key)
+        }
+        raise SourceError(errors + bundle.reference_errors(unvalidated))
     bundle.inputs = [{"file": path.name, "sha256": ""}]
     bundle.check_references()
     return bundle
