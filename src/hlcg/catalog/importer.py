@@ -333,6 +333,12 @@ def import_catalogue(source: Path, db: Path) -> ImportResult:
         replaced=replaced,
         total=len(merged.cards),
         content_sha256=merged.content_sha256(),
+        tables=(
+            ("aliases", len(incoming.aliases)),
+            ("sets", len(incoming.sets)),
+            ("formats", len(incoming.formats)),
+            ("tcboo", sum(len(rows) for rows in incoming.tcboo.values())),
+        ),
     )
 
 

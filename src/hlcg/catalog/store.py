@@ -73,6 +73,13 @@ def connect(path: Path, *, readonly: bool = True) -> sqlite3.Connection:
         conn.close()
         raise CatalogueError(f"{path} is corrupt ({exc})") from None
     version = meta.get("schema_version")
+    if version is None:
+        conn.close()
+        raise CatalogueError(
+            f"{path} records no schema version (its meta table is empty), so it is not a "
+            "complete hlcg catalogue; rebuild it with `hlcg db build` or start a new one "
+            "with `hlcg db init`"
+        )
     if version != str(SCHEMA_VERSION):
         conn.close()
         raise CatalogueError(

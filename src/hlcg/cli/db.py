@@ -160,9 +160,16 @@ def import_command(
     if result.merged or result.conflicts:
         _print_merge(result, path)
         return
+    tables = ""
+    if result.tables:
+        count = dict(result.tables)
+        tables = (
+            f" with {count['aliases']} aliases, {count['sets']} sets, {count['formats']} "
+            f"formats and {count['tcboo']} There Can Be Only One rows"
+        )
     typer.echo(
         f"imported {result.added + result.replaced} row(s) into {path} "
-        f"({result.added} new, {result.replaced} replaced; {result.total} cards)"
+        f"({result.added} new, {result.replaced} replaced; {result.total} cards){tables}"
     )
 
 
