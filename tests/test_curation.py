@@ -294,7 +294,7 @@ def test_lackey_card_data_imports_with_ids_from_titles(tmp_path):
     )  # fmt: skip
     assert again.exit_code == 0
     assert "(0 new, 3 merged into existing cards; 3 cards)" in again.stdout
-    assert "merged: 0 missing fact(s) filled, 0 source(s) added, 0 conflicting" in again.stdout
+    assert "merged: 0 missing facts filled, 0 sources added, 0 conflicting" in again.stdout
 
 
 def test_lackey_options_on_other_files_are_refused(tmp_path):
@@ -343,7 +343,7 @@ def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):
     db = tmp_path / "mine.sqlite"
     invoke("db", "init", str(db), "--from-shipped")
     recorded = invoke("db", "import", str(filled), "--db", str(db))
-    assert recorded.exit_code == 0 and "recorded 1 fact(s)" in recorded.stdout
+    assert recorded.exit_code == 0 and "recorded 1 fact in" in recorded.stdout
     card = json.loads(invoke("card", target["id"], "--db", str(db), "--json").stdout)["cards"][0]
     assert card["restriction"] == 3
     assert card["source"].endswith("; https://example.org/card-scan")

@@ -69,9 +69,9 @@ def test_lackey_rows_fill_only_missing_facts_and_keep_recorded_ones(tmp_path):
     assert result.exit_code == 0, result.output
     total = json.loads(invoke("db", "info", "--json").stdout)["counts"]["cards"]
     assert result.stdout.splitlines() == [
-        f"imported 2 row(s) into {db} (0 new, 2 merged into existing cards; {total} cards)",
-        "merged: 3 missing fact(s) filled, 2 source(s) added, 0 conflicting fact(s) and 2 "
-        "differing text(s) kept as the catalogue records them",
+        f"imported 2 rows into {db} (0 new, 2 merged into existing cards; {total} cards)",
+        "merged: 3 missing facts filled, 2 sources added, 0 conflicting facts and 2 "
+        "differing texts kept as the catalogue records them",
     ]
     new_kiss, new_ramirez = card("kiss-your-butts-goodbye", db), card("masters-block-ramirez", db)
     # Recorded facts stay; what the catalogue lacked is filled; the source is added.
@@ -104,7 +104,7 @@ def test_a_conflicting_lackey_fact_is_kept_as_recorded_and_reported(tmp_path):
     data = write(tmp_path / "carddata.tsv", HEADER + "Kiss Your Butts Goodbye\tTG\tk\tPlot\tx\n")
     result = lackey_import(data, db)
     assert result.exit_code == 0, result.output
-    assert "1 conflicting fact(s)" in result.stdout
+    assert "1 conflicting fact and" in result.stdout
     assert (
         "hlcg: note: kept kiss-your-butts-goodbye type 'event'; the imported row says 'plot'"
         in result.stderr
@@ -197,7 +197,7 @@ def test_a_fact_sheet_sets_only_gap_fields_refuses_conflicts_and_nonsense(tmp_pa
     )
     result = invoke("db", "import", str(sheet), "--db", str(db))
     assert result.exit_code == 0, result.output
-    assert "recorded 1 fact(s)" in result.stdout
+    assert "recorded 1 fact in" in result.stdout
     shot = card("head-shot", db)
     assert shot["restriction"] == 3
     assert shot["source"].endswith("; https://example.org/a; https://example.org/b")
@@ -251,7 +251,8 @@ def test_validate_refuses_a_catalogue_export_as_no_deck(tmp_path):
     invoke("db", "export", str(export))
     result = invoke("validate", str(export))
     assert result.exit_code == 2
-    assert result.stdout.strip() == ""  # no deck report for it
+    assert "COULD NOT READ: an hlcg catalogue export, not a deck" in result.stdout
+    assert "HL" not in result.stdout  # not checked card by card
     assert (
         f"{export}: an hlcg catalogue export, not a deck; `hlcg db import` reads it"
         in result.stderr
@@ -289,7 +290,7 @@ def test_a_whole_catalogue_import_reports_card_and_alias_errors_in_one_run(tmp_p
     result = invoke("db", "import", str(export), "--db", str(db))
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
-    assert lines[0] == "hlcg: error: 2 invalid row(s):"
+    assert lines[0] == "hlcg: error: 2 invalid rows:"
     assert lines[1].startswith(f"{where} Input should be 'attack'")
     assert lines[2] == "aliases: 'Nowhere Strike' points at unknown card id 'no-such-card'"
     assert db.read_bytes() == before

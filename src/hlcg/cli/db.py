@@ -7,14 +7,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, JsonOption, guarded, note, print_json
+from hlcg.cli.common import DbOption, JsonOption, guarded, note, print_json, refuse_overwrite
 from hlcg.errors import CatalogueError, UsageError
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog.importer import ImportResult
     from hlcg.catalog.integrity import Verification
 
 app = typer.Typer(help="Build and manage card catalogues.", no_args_is_help=True)
+
+DEFAULT_CATALOGUE = Path("data/cards.sqlite")
 
 
 @app.command("build")
@@ -23,12 +26,24 @@ def build_command(
     source: Annotated[
         Path, typer.Option("--source", help="Folder of curated source files.")
     ] = Path("data/source"),
-    out: Annotated[Path, typer.Option("--out", help="Catalogue file to write.")] = Path(
-        "data/cards.sqlite"
-    ),
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Catalogue file to write (default: data/cards.sqlite, the project's own, "
+            "rebuilt in place). An existing --out file needs --force.",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --out if it exists.")] = False,
 ) -> None:
     """Build the SQLite catalogue from the source files (deterministic)."""
     from hlcg.catalog.build import build
+
+    if out is None:
+        out = DEFAULT_CATALOGUE
+    else:
+        refuse_overwrite(out, force)
 
     try:
         bundle = build(source, out)
@@ -153,8 +168,8 @@ def import_command(
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None
     if result.facts:
         typer.echo(
-            f"recorded {result.facts} fact(s) in {path} "
-            f"({result.replaced} card(s) updated; {result.total} cards)"
+            f"recorded {plural(result.facts, 'fact')} in {path} "
+            f"({plural(result.replaced, 'card')} updated; {result.total} cards)"
         )
         return
     if result.merged or result.conflicts:
@@ -168,7 +183,7 @@ def import_command(
             f"formats and {count['tcboo']} There Can Be Only One rows"
         )
     typer.echo(
-        f"imported {result.added + result.replaced} row(s) into {path} "
+        f"imported {plural(result.added + result.replaced, 'row')} into {path} "
         f"({result.added} new, {result.replaced} replaced; {result.total} cards){tables}"
     )
 
@@ -176,14 +191,15 @@ def import_command(
 def _print_merge(result: "ImportResult", path: Path) -> None:
     """What importing LackeyCCG rows did to the cards the catalogue already held."""
     typer.echo(
-        f"imported {result.added + result.merged} row(s) into {path} "
+        f"imported {plural(result.added + result.merged, 'row')} into {path} "
         f"({result.added} new, {result.merged} merged into existing cards; "
         f"{result.total} cards)"
     )
     typer.echo(
-        f"merged: {result.filled} missing fact(s) filled, {result.sources_added} source(s) "
-        f"added, {len(result.conflicts)} conflicting fact(s) and {result.texts_kept} "
-        "differing text(s) kept as the catalogue records them"
+        f"merged: {plural(result.filled, 'missing fact')} filled, "
+        f"{plural(result.sources_added, 'source')} added, "
+        f"{plural(len(result.conflicts), 'conflicting fact')} and "
+        f"{plural(result.texts_kept, 'differing text')} kept as the catalogue records them"
     )
     for conflict in result.conflicts:
         note(
@@ -203,18 +219,20 @@ def export_command(
         ),
     ],
     db: DbOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite OUT if it exists.")] = False,
 ) -> None:
     """Write the catalogue out: everything it holds, or its cards in the contract format.
 
     A folder, archive or .json document holds cards, aliases, sets with editions, formats
     and the There Can Be Only One tables; `db init` + `db import` of it gives a catalogue
-    with the same content_sha256.
+    with the same content_sha256. An existing OUT file needs --force.
     """
     from hlcg.catalog.exporter import export
     from hlcg.catalog.importer import read_bundle
     from hlcg.catalog.store import resolve_path
     from hlcg.catalog.transfer import export_catalogue, is_whole_catalogue_target
 
+    refuse_overwrite(out, force)
     bundle = read_bundle(resolve_path(db))
     try:
         if is_whole_catalogue_target(out):
