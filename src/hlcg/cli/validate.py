@@ -57,7 +57,8 @@ def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
             in_folder = sorted(
                 p
                 for p in path.rglob("*")
-                if p.is_file()
+                # a dangling symlink is no file, but it names a deck that cannot be read
+                if (p.is_file() or (p.is_symlink() and not p.exists()))
                 and p.suffix.lower() in DECK_SUFFIXES
                 and not p.name.endswith(".fixed.txt")
             )

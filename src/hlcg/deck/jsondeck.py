@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
 from hlcg.deck.text import MAX_COPIES, split_persona
+from hlcg.errors import DeckFileError
 
 
 class DeckEntry(BaseModel):
@@ -63,13 +64,10 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
-        deck.issues.append(
-            LineIssue(exc.lineno, f"invalid JSON: {exc.msg}", "fix the JSON syntax at this line")
-        )
-        return deck
+        # Not JSON at all (truncated, garbage): an unreadable deck (exit 2), not an empty one.
+        raise DeckFileError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
     except RecursionError:
-        deck.issues.append(LineIssue(1, "JSON nested too deeply", "a deck is a flat object"))
-        return deck
+        raise DeckFileError(f"{path}: JSON nested too deeply; a deck is a flat object") from None
     if not isinstance(data, dict):
         deck.issues.append(
             LineIssue(None, "/: a deck is a JSON object", "see schemas/deck.schema.json")

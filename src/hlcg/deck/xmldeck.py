@@ -20,11 +20,19 @@ from defusedxml.ElementTree import ParseError, fromstring
 
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
 from hlcg.deck.text import MAX_COPIES, section_named, split_set_code
+from hlcg.errors import DeckFileError
 
 if TYPE_CHECKING:
     from hlcg.deck.writer import Line
 
 GAME = "highlander-the-card-game"
+# defusedxml's refusals, in words (its exception reprs name Python classes).
+_REFUSED = {
+    "DTDForbidden": "a DTD (document type declaration)",
+    "EntitiesForbidden": "an entity declaration",
+    "ExternalReferenceForbidden": "a reference to an external file",
+    "NotSupportedError": "markup the reader does not support",
+}
 
 
 def _zone(name: str | None) -> str | None:
@@ -42,14 +50,19 @@ def parse_xml(text: str, path: str, suffix: str) -> Deck:
     try:
         root = fromstring(text, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:
+        what = _REFUSED.get(type(exc).__name__, "unsafe markup")
         deck.issues.append(
-            LineIssue(1, f"XML refused: {exc}", "export the deck again without a DTD or entities")
+            LineIssue(
+                1,
+                f"XML refused: it contains {what}",
+                "export the deck again without a DTD or entities",
+            )
         )
         return deck
     except ParseError as exc:
-        line = exc.position[0] if getattr(exc, "position", None) else 1
-        deck.issues.append(LineIssue(line, f"not well-formed XML: {exc}", "export the deck again"))
-        return deck
+        # A file that is not XML at all (truncated, binary, garbage) cannot be read: it is an
+        # unreadable deck (exit 2), not an empty deck judged by the rules.
+        raise DeckFileError(f"{path}: not well-formed XML: {exc}") from None
     if root.tag != "deck":
         deck.issues.append(LineIssue(1, f"root element is <{root.tag}>, not <deck>", "not a deck"))
         return deck
