@@ -56,8 +56,10 @@ CASES = [
     ("latin-1", "latin.txt", "Persona: Duncan MacLeod\n3 Caf\u00e9 Thrust\n".encode("latin-1"), 1),
     ("200000-lines", "many.txt", "1 Thrust\n" * 200_000, 2),
     ("200000-char-line", "long.txt", "3 Thrust\n" + "A" * 200_000 + "\n", 1),
-    ("nested-json", "nested.json", "[" * 100_000, 1),
-    ("truncated-json", "cut.json", '{"persona": "Duncan MacLeod", "endurance": [{"card": ', 1),
+    # JSON that is not JSON cannot be read: exit 2, not an empty deck judged by the rules
+    ("nested-json", "nested.json", "[" * 100_000, 2),
+    ("truncated-json", "cut.json", '{"persona": "Duncan MacLeod", "endurance": [{"card": ', 2),
+    ("truncated-xml", "cut.dek", '<?xml version="1.0"?><deck version="0.8"><superzone na', 2),
     (
         "billion-laughs",
         "laughs.o8d",
