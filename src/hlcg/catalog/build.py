@@ -258,6 +258,7 @@ def write_catalogue(path: Path, bundle: Bundle) -> None:
             pk="position",
             not_null={"key", "display", "card_ids"},
         )
+        db["name_list"].create({"keys": str}, not_null={"keys"})
         db["cards"].create_index(["title_norm"])
         db["cards"].create_index(["name_norm"])
         db["cards"].create_index(["subtitle_norm"])
@@ -337,7 +338,11 @@ def _insert(db: object, bundle: Bundle) -> None:
             ),
             replace=True,
         )
-        db["names"].insert_all(name_table(cards, bundle.aliases))
+        names = name_table(cards, bundle.aliases)
+        db["names"].insert_all(names)
+        # The fuzzy step scans every name: one row of newline-joined keys reads in a single
+        # step where one row per name would cost a Python tuple each.
+        db["name_list"].insert({"keys": "\n".join(str(n["key"]) for n in names)})
         for table, rows in sorted(bundle.tcboo.items()):
             db[table].insert_all((r.model_dump() for r in sorted(rows, key=_by_name)), replace=True)
         db["modifiers"].insert_all(

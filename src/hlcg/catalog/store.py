@@ -20,7 +20,7 @@ from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise
 from hlcg.errors import CatalogueError
 
-SCHEMA_VERSION = 2  # 2: name_norm and subtitle_norm columns, the names table
+SCHEMA_VERSION = 2  # 2: name_norm, subtitle_norm; names, name_list
 ENV_VAR = "HLCG_DB"
 _REQUIRED_TABLES = {
     "meta",
@@ -31,6 +31,7 @@ _REQUIRED_TABLES = {
     "printings",
     "modifiers",
     "names",
+    "name_list",
 }
 
 
@@ -277,7 +278,8 @@ class Catalogue:
     @cached_property
     def name_keys(self) -> list[str]:
         """Every normalised name (titles, full names, aliases), built by ``db build``."""
-        return [r[0] for r in self._rows("SELECT key FROM names ORDER BY position")]
+        rows = self._rows("SELECT keys FROM name_list")
+        return rows[0][0].split("\n") if rows and rows[0][0] else []
 
     def name_entries(self, keys: Sequence[str]) -> dict[str, tuple[str, tuple[str, ...]]]:
         """normalised name -> (name as shown, ids of the cards it names)."""
