@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, TypeVar
 from urllib.parse import quote
 
 from hlcg.catalog.card import Card
+from hlcg.catalog.fields import INT_FIELDS
 from hlcg.catalog.normalize import normalise
 from hlcg.errors import CatalogueError
 
@@ -259,6 +260,35 @@ class Catalogue:
     def printings(self, card_id: str) -> list[dict[str, str]]:
         card = self.cards[card_id]
         return [{"set": code, **self.sets.get(code, {})} for code in card.sets]
+
+    def cards_naming(self, names: AbstractSet[str]) -> list[Card]:
+        """Cards whose normalised subtitle is one of ``names`` (a persona's own cards)."""
+        ordered = sorted(names)
+        marks = ", ".join("?" * len(ordered))
+        return self.select_cards(f"subtitle_norm IN ({marks})", ordered)
+
+    def set_counts(self) -> dict[str, int]:
+        """set code -> how many cards are printed in it."""
+        return dict(self._rows("SELECT set_code, count(*) FROM printings GROUP BY set_code"))
+
+    def counts(self) -> dict[str, int]:
+        """Cards, personas and sourced facts (known type and numbers, set flags, formats,
+        modifiers), counted by SQL rather than by reading every card."""
+        known = " + ".join(f"({name} IS NOT NULL)" for name in ("type", *INT_FIELDS))
+        flagged = (
+            "reserved = 1 OR signature = 1 OR coalesce(formats, '') <> '' "
+            "OR coalesce(modifiers, '') NOT IN ('', '[]')"
+        )
+        cards, personas, facts = self._rows(
+            f"SELECT count(*), coalesce(sum(type = 'persona'), 0), "
+            f"coalesce(sum({known}), 0) + coalesce(sum({flagged}), 0) FROM cards"
+        )[0]
+        return {"cards": cards, "personas": personas, "sourced_facts": facts}
+
+    @property
+    def cards_read(self) -> int:
+        """How many card rows this catalogue has turned into cards so far."""
+        return len(self._card_cache)
 
     def replacement_candidates(self, card_type: str, own_names: AbstractSet[str]) -> Iterator[Card]:
         """In-game cards of one type a deck might take instead of another, best first: those

@@ -106,15 +106,11 @@ def export_command(
 @guarded
 def info_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     """Schema and data version, content sha256, counts and where the file is."""
-    from hlcg.catalog.fields import INT_FIELDS
     from hlcg.catalog.store import is_shipped, load, resolve_path
 
     path = resolve_path(db)
     catalogue = load(path)
-    cards = list(catalogue.cards.values())
-    facts = sum(
-        1 for c in cards for name in ("type", *INT_FIELDS) if getattr(c, name) is not None
-    ) + sum(1 for c in cards if c.reserved or c.signature or c.formats or c.modifiers)
+    counts = catalogue.counts()
     info = {
         "path": str(path.resolve()),
         "shipped": is_shipped(path),
@@ -122,12 +118,12 @@ def info_command(db: DbOption = None, as_json: JsonOption = False) -> None:
         "data_version": catalogue.meta.get("data_version"),
         "content_sha256": catalogue.meta.get("content_sha256"),
         "counts": {
-            "cards": len(cards),
-            "personas": sum(1 for c in cards if c.type == "persona"),
+            "cards": counts["cards"],
+            "personas": counts["personas"],
             "sets": len(catalogue.sets),
             "formats": len(catalogue.formats),
             "aliases": len(catalogue.aliases),
-            "sourced_facts": facts,
+            "sourced_facts": counts["sourced_facts"],
         },
     }
     if as_json:
