@@ -181,14 +181,30 @@ def run_over(catalogue: Catalogue, query, cards):  # the filters alone, over eve
     return cards
 
 
-def test_an_older_schema_is_refused_with_the_rebuild_hint(tmp_path):
+def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_path):
     old = tmp_path / "old.sqlite"
     shutil.copyfile(shipped_path(), old)
     conn = sqlite3.connect(old)
-    with conn:
+    with conn:  # what schema version 1 looked like: no name table
         conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+        conn.execute("DROP TABLE names")
+        conn.execute("DROP TABLE name_list")
     conn.close()
     result = runner.invoke(app, ["card", "Head Shot", "--db", str(old)])
     assert result.exit_code == 2
     assert "schema version 1, this hlcg reads version 2" in result.stderr
-    assert "hlcg db build" in result.stderr
+    assert "hlcg db build" in result.stderr and "hlcg db import FILE --db PATH" in result.stderr
+    exported = tmp_path / "old.json"
+    assert runner.invoke(app, ["db", "export", str(exported), "--db", str(old)]).exit_code == 0
+    assert len(json.loads(exported.read_text(encoding="utf-8"))) == 208
+    extra = tmp_path / "extra.csv"
+    extra.write_text(
+        "id,title,type,source\nnew-event,Brand New Event,event,https://example.org/card\n",
+        encoding="utf-8",
+    )
+    imported = runner.invoke(app, ["db", "import", str(extra), "--db", str(old)])
+    assert imported.exit_code == 0, imported.output
+    upgraded = load(old)
+    assert upgraded.meta["schema_version"] == "2" and len(upgraded.cards) == 209
+    assert Index(upgraded).lookup("brand new evnt").cards[0].id == "new-event"
+    assert Index(upgraded).lookup("Upper Middle Attack").found

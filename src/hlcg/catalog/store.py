@@ -34,6 +34,8 @@ _REQUIRED_TABLES = {
     "names",
     "name_list",
 }
+# What schema version 1 already had: enough to read a catalogue in order to upgrade it.
+_UPGRADABLE_TABLES = _REQUIRED_TABLES - {"names", "name_list"}
 
 
 def shipped_path() -> Path:
@@ -59,8 +61,11 @@ def is_shipped(path: Path) -> bool:
         return False
 
 
-def connect(path: Path, *, readonly: bool = True) -> sqlite3.Connection:
-    """Open and check a catalogue; one clear CatalogueError for anything unusable."""
+def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sqlite3.Connection:
+    """Open and check a catalogue; one clear CatalogueError for anything unusable.
+
+    ``upgrading`` also accepts older schema versions, whose card, alias, set and format
+    tables are the same: an import or export reads them and writes the current version."""
     if not path.exists():
         raise CatalogueError(f"catalogue not found: {path}")
     if path.is_dir():
@@ -73,25 +78,35 @@ def connect(path: Path, *, readonly: bool = True) -> sqlite3.Connection:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     except sqlite3.DatabaseError as exc:
         raise CatalogueError(f"{path} is not a usable SQLite catalogue ({exc})") from None
-    missing = _REQUIRED_TABLES - tables
-    if missing:
-        conn.close()
-        raise CatalogueError(
-            f"{path} is not an hlcg catalogue (missing tables: {', '.join(sorted(missing))})"
-        )
+    # Tables every version has first, so an older catalogue hears about its version.
+    _require_tables(conn, path, _UPGRADABLE_TABLES - tables)
     try:
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.DatabaseError as exc:
         conn.close()
         raise CatalogueError(f"{path} is corrupt ({exc})") from None
     version = meta.get("schema_version")
-    if version != str(SCHEMA_VERSION):
+    readable = (
+        {str(v) for v in range(1, SCHEMA_VERSION + 1)} if upgrading else {str(SCHEMA_VERSION)}
+    )
+    if version not in readable:
         conn.close()
         raise CatalogueError(
             f"{path} has schema version {version}, this hlcg reads version {SCHEMA_VERSION}; "
-            "rebuild it with `hlcg db build`"
+            "rebuild it with `hlcg db build`; a catalogue of your own is upgraded by importing "
+            "into it (`hlcg db import FILE --db PATH`)"
         )
+    if not upgrading:
+        _require_tables(conn, path, _REQUIRED_TABLES - tables)
     return conn
+
+
+def _require_tables(conn: sqlite3.Connection, path: Path, missing: set[str]) -> None:
+    if missing:
+        conn.close()
+        raise CatalogueError(
+            f"{path} is not an hlcg catalogue (missing tables: {', '.join(sorted(missing))})"
+        )
 
 
 class FormatInfo(NamedTuple):
@@ -157,6 +172,7 @@ class Catalogue:
     def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
         self.path = path
         self._conn = connection
+        self._conn.row_factory = None  # plain tuples: a sqlite3.Row per card is slow
         try:
             self.meta: dict[str, str] = dict(self._rows("SELECT key, value FROM meta"))
             self.sets: dict[str, dict[str, str]] = {
