@@ -221,10 +221,10 @@ class Catalogue:
             raise CatalogueError(f"{self.path} is corrupt ({exc})") from None
 
     def _card(self, values: tuple[Any, ...], columns: Sequence[str]) -> Card:
-        data = dict(zip(columns, values, strict=True))
-        cached = self._card_cache.get(data["id"])
+        cached = self._card_cache.get(values[0])  # `SELECT *`: the id comes first
         if cached is not None:
             return cached
+        data = dict(zip(columns, values, strict=True))
         try:
             editions = frozenset(
                 self.sets[c]["edition"] for c in (data["sets"] or "").split(";") if c in self.sets
@@ -262,7 +262,8 @@ class Catalogue:
 
     @cached_property
     def weapon_names(self) -> set[str]:
-        return {r[0] for r in self._rows("SELECT title_norm FROM cards WHERE type = ?", (_WOC,))}
+        rows = self._rows("SELECT title_norm FROM cards WHERE type = 'weapon-of-choice'")
+        return {r[0] for r in rows}
 
     @cached_property
     def faction_names(self) -> set[str]:
@@ -337,9 +338,6 @@ class Catalogue:
 
     def close(self) -> None:
         self._conn.close()
-
-
-_WOC = "weapon-of-choice"
 
 
 class _CardTable(_Query[Card]):
