@@ -189,7 +189,25 @@ IMPORT_CASES = [
     ("bad-jsonl", "rows.jsonl", '{"id": "x", "title": "X", "source": "s"}\n{oops\n'),
     ("unknown-suffix", "rows.xml", "<rows/>"),
     ("bad-row", "rows.csv", "id,title,type,source\nok,OK,event,seed 001\nbad,Bad,spell,seed 001\n"),
+    ("broken-zip", "export.zip", b"PK\x03\x04" + bytes(range(256))),
+    ("broken-tar", "export.tar.gz", bytes(range(256)) * 4),
+    ("zip-without-contract-files", "export.zip", "ZIP"),
+    ("document-version", "export.json", '{"kind": "hlcg-catalogue", "version": 9}'),
+    ("document-table", "export.json", '{"kind": "hlcg-catalogue", "version": 1, "cards": {}}'),
+    ("sheet-unknown-field", "sheet.csv", "id,field,value,source\nkhan,power,9,seed 001\n"),
+    ("sheet-bad-value", "sheet.csv", "id,field,value,source\nkhan,master_limit,four,seed 001\n"),
 ]
+
+
+def _zip_of_other_files() -> bytes:
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("../outside.txt", "never written")
+        archive.writestr("notes.txt", "not a contract file")
+    return buffer.getvalue()
 
 
 @pytest.mark.parametrize(
@@ -199,11 +217,21 @@ def test_failed_imports_exit_2_and_leave_the_catalogue_identical(tmp_path, case,
     db = tmp_path / "mine.sqlite"
     shutil.copyfile(shipped_path(), db)
     before = db.read_bytes()
-    source = deck_file(tmp_path, name, content)
+    source = deck_file(tmp_path, name, _zip_of_other_files() if content == "ZIP" else content)
     result = invoke("db", "import", str(source), "--db", str(db))
     assert result.exit_code == 2
     assert result.stderr.startswith("hlcg: error: ")
     assert db.read_bytes() == before
+    assert not (tmp_path.parent / "outside.txt").exists()
+
+
+@pytest.mark.parametrize(("case", "name", "content", "code"), CASES, ids=[c[0] for c in CASES])
+def test_gaps_bad_input(tmp_path, case, name, content, code):
+    path = deck_file(tmp_path, name, content)
+    result = invoke("db", "gaps", str(path), "--output", "json")
+    assert result.exit_code == (2 if code == 2 else 0)
+    if code == 2:
+        assert result.stderr.startswith(f"hlcg: error: {path}")
 
 
 def test_import_over_the_size_limit(tmp_path):

@@ -78,12 +78,18 @@ def test_ambiguous_lists_ids_and_differences(shipped_index):
     (problem,) = resolve("1 Flashback", shipped_index).unresolved
     assert problem.rule == "ambiguous-card"
     assert problem.card_ids == (
+        "flashback-annie-devlin",
         "flashback-connor-macleod",
+        "flashback-duncan-macleod",
+        "flashback-hugh-fitzcairn",
+        "flashback-kanwulf",
+        "flashback-kern",
         "flashback-recover-edge",
         "flashback-the-kurgan",
     )
-    assert "subtitle: flashback-connor-macleod=Connor MacLeod" in problem.message
-    assert problem.fix == "name one by its id, e.g. `flashback-connor-macleod`"
+    assert "'Flashback' could be 8 cards that differ" in problem.message
+    assert "subtitle: flashback-annie-devlin=Annie Devlin" in problem.message
+    assert problem.fix == "name one by its id, e.g. `flashback-annie-devlin`"
 
 
 def test_bare_title_prefers_the_card_without_subtitle(shipped_index):

@@ -274,6 +274,15 @@ def test_fingerprint_vectors_in_the_docs(shipped_index):
         assert got == digest
 
 
+def test_rows_digest_vector_in_the_docs():
+    from hlcg.catalog.integrity import rows_digest
+
+    doc = (ROOT / "docs" / "fingerprint.md").read_text()
+    (rows,) = re.findall(r"```json\n(.*?)```", doc, re.DOTALL)
+    expected = re.search(r"rows digest `([0-9a-f]{64})`", doc).group(1)
+    assert rows_digest(json.loads(rows)) == expected
+
+
 def test_fingerprint_changes_with_the_deck(tmp_path):
     valid = ROOT / "examples/decks/valid/duncan-katana-type-two.txt"
     base = fingerprint_of(valid)
@@ -282,7 +291,7 @@ def test_fingerprint_changes_with_the_deck(tmp_path):
     assert fingerprint_of(changed) != base
     assert fingerprint_of(valid, "--format", "type-one") != base
     data = json.loads(invoke("deck", "hash", str(valid), "--json").stdout)
-    assert data["fingerprint"] == base and data["canonical"].startswith("hlcg-deck-fingerprint 1\n")
+    assert data["fingerprint"] == base and data["canonical"].startswith("hlcg-deck-fingerprint 2\n")
 
 
 @pytest.mark.parametrize("suffix", [".dek", ".o8d", ".json", ".txt"])

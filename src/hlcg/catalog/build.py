@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -40,6 +41,12 @@ SOURCE_FILES = ("cards.csv", "aliases.csv", "sets.csv", "formats.csv", "VERSION"
 
 def _by_name(row: BaseModel) -> str:
     return str(getattr(row, "name", ""))
+
+
+def row_digest(row: Any) -> str:
+    """sha256 of one row as sorted, compact JSON: the unit the content hash is made of."""
+    text = json.dumps(row, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass
@@ -73,6 +80,22 @@ class Bundle:
 
     def content_sha256(self) -> str:
         return hashlib.sha256(self.canonical()).hexdigest()
+
+    def row_digests(self) -> dict[str, dict[str, str]]:
+        """table -> row key -> sha256 of the row's canonical JSON (what `db info --verify`
+        compares to say which rows changed)."""
+        tables: dict[str, dict[str, Any]] = {
+            "cards": {r.id: r.to_json() for r in self.cards},
+            "aliases": {r.alias: r.model_dump() for r in self.aliases},
+            "sets": {r.code: r.model_dump() for r in self.sets},
+            "formats": {r.name: r.model_dump() for r in self.formats},
+        }
+        for table, rows in self.tcboo.items():
+            tables[table] = {_by_name(r): r.model_dump(mode="json") for r in rows}
+        return {
+            table: {key: row_digest(row) for key, row in rows.items()}
+            for table, rows in tables.items()
+        }
 
     def check_references(self) -> None:
         """Aliases name existing cards, cards name existing sets: all errors at once."""
@@ -252,6 +275,10 @@ def write_catalogue(path: Path, bundle: Bundle) -> None:
             pk=("card_id", "position"),
             foreign_keys=[("card_id", "cards", "id")],
         )
+        # One digest per source row, so `db info --verify` can count what changed.
+        db["row_digests"].create(
+            {"table_name": str, "key": str, "sha256": str}, pk=("table_name", "key")
+        )
         # Lookups and deck checks read single rows through these, never the whole table.
         db["names"].create(
             {"position": int, "key": str, "display": str, "card_ids": str},
@@ -269,6 +296,12 @@ def write_catalogue(path: Path, bundle: Bundle) -> None:
     _insert(db, bundle)
     # The sqlite-utils way, so that `datasette cards.sqlite` offers a search box.
     db["cards"].enable_fts(["title", "subtitle", "text"], create_triggers=True)
+    with db.conn:
+        db["row_digests"].insert_all(
+            {"table_name": table, "key": key, "sha256": digest}
+            for table, digests in sorted(bundle.row_digests().items())
+            for key, digest in sorted(digests.items())
+        )
     _write_meta(db.conn, bundle)
     db.conn.execute("VACUUM")
     db.close()

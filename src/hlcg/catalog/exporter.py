@@ -26,7 +26,10 @@ def render(rows: list[CardRow], suffix: str) -> str:
         return json.dumps([r.to_json() for r in rows], indent=2, ensure_ascii=False) + "\n"
     if suffix == ".jsonl":
         return "".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n" for r in rows)
-    raise UsageError(f"cannot export to {suffix!r}; use one of {', '.join(EXPORT_SUFFIXES)}")
+    raise UsageError(
+        f"cannot export to {suffix!r}; give a folder, .zip, .tar.gz or .json (the whole "
+        "catalogue), or .csv or .jsonl (cards only)"
+    )
 
 
 def export(rows: list[CardRow], out: Path) -> None:

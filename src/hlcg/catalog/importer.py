@@ -11,8 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from hlcg.catalog.build import Bundle, replacing, write_catalogue
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
+from hlcg.catalog.sources import LackeyOptions
 from hlcg.catalog.store import connect, is_shipped
 from hlcg.errors import ReadOnlyCatalogueError, UsageError
 from hlcg.tcboo.models import TABLES as TCBOO_TABLES
@@ -24,6 +27,7 @@ class ImportResult:
     replaced: int
     total: int
     content_sha256: str
+    facts: int = 0  # facts recorded from a fact sheet
 
 
 def read_bundle(path: Path) -> Bundle:
@@ -75,22 +79,98 @@ def refuse_shipped(path: Path) -> None:
         )
 
 
+def lackey_options(bundle: Bundle, *, id_from_title: bool, source: str | None) -> LackeyOptions:
+    """Lackey rows completed from the target catalogue: set names, existing ids."""
+    from hlcg.catalog.normalize import normalise
+    from hlcg.catalog.sources import LackeyOptions
+
+    # The shipped set table names the sets a fresh catalogue does not list yet.
+    known = [*shipped_sets().values(), *bundle.sets]
+    set_codes = {normalise(s.name): s.code for s in known}
+    set_codes.update(_source_set_names())
+    set_codes.update({normalise(s.code): s.code for s in known})
+    by_name: dict[str, list[str]] = {}
+    for card in bundle.cards:
+        name = normalise(" ".join(p for p in (card.title, card.subtitle) if p))
+        by_name.setdefault(name, []).append(card.id)
+    return LackeyOptions(
+        id_from_title=id_from_title,
+        source=source,
+        set_codes=set_codes,
+        # "quickstep", "quickstep-2", ... in the order the import made them
+        ids_by_name={
+            name: tuple(sorted(ids, key=lambda i: (len(i), i))) for name, ids in by_name.items()
+        },
+        known_ids=frozenset(c.id for c in bundle.cards),
+    )
+
+
+def shipped_sets() -> dict[str, SetRow]:
+    """The shipped catalogue's sets by code (empty when it cannot be read)."""
+    from hlcg.catalog.store import shipped_path
+    from hlcg.errors import CatalogueError
+
+    try:
+        conn = connect(shipped_path())
+    except CatalogueError:
+        return {}
+    try:
+        return {
+            r["code"]: SetRow.model_validate(dict(r)) for r in conn.execute("SELECT * FROM sets")
+        }
+    finally:
+        conn.close()
+
+
+def _source_set_names() -> dict[str, str]:
+    """Set names as deck programs write them -> set code: the deck readers' table
+    ``set_names.csv`` (name,set,source), packaged in hlcg/data/ or in data/source/ of a
+    checkout, when it exists."""
+    import csv
+
+    from hlcg.catalog.normalize import normalise
+
+    here = Path(__file__).resolve()
+    for table in (
+        here.parent.parent / "data" / "set_names.csv",
+        here.parents[3] / "data" / "source" / "set_names.csv",
+    ):
+        if table.is_file():
+            with table.open(encoding="utf-8", newline="") as handle:
+                return {
+                    normalise(row["name"]): row["set"].strip()
+                    for row in csv.DictReader(handle)
+                    if row.get("name") and row.get("set")
+                }
+    return {}
+
+
 def import_rows(
-    source: Path, db: Path, column_map: Mapping[str, str] | None = None
+    source: Path,
+    db: Path,
+    column_map: Mapping[str, str] | None = None,
+    *,
+    id_from_title: bool = False,
+    default_source: str | None = None,
 ) -> ImportResult:
     """Validate every row of ``source`` and upsert them into ``db`` in one step."""
     from hlcg.catalog.sources import read_card_rows
 
     refuse_shipped(db)
     bundle = read_bundle(db)  # also proves db is a readable catalogue before any work
-    rows = read_card_rows(source, column_map)
+    options = lackey_options(bundle, id_from_title=id_from_title, source=default_source)
+    rows = read_card_rows(source, column_map, options)
     existing = {c.id: c for c in bundle.cards}
     replaced = sum(1 for r in rows if r.id in existing)
     merged: dict[str, CardRow] = {**existing, **{r.id: r for r in rows}}
     known_sets = {s.code for s in bundle.sets}
+    shipped = shipped_sets()
     for row in rows:
         for code in row.sets:
-            if code not in known_sets:
+            if code in shipped and code not in known_sets:
+                bundle.sets.append(shipped[code])
+                known_sets.add(code)
+            elif code not in known_sets:
                 # Imported rows may name sets the catalogue does not list yet.
                 bundle.sets.append(
                     SetRow(
@@ -112,11 +192,171 @@ def import_rows(
     )
 
 
-def init(path: Path) -> Bundle:
-    """Create an empty catalogue (no cards) at a path that does not exist yet."""
+def merge(target: Bundle, incoming: Bundle) -> tuple[Bundle, int, int]:
+    """``target`` with every row of ``incoming`` added or replacing the row of the same key.
+
+    Returns the merged bundle and how many cards were added and replaced.
+    """
+    cards = {c.id: c for c in target.cards}
+    replaced = sum(1 for c in incoming.cards if c.id in cards)
+    cards.update((c.id, c) for c in incoming.cards)
+    tcboo: dict[str, list[BaseModel]] = {}
+    for table in sorted({*target.tcboo, *incoming.tcboo}):
+        rows = {str(getattr(r, "name", "")): r for r in target.tcboo.get(table, [])}
+        rows.update((str(getattr(r, "name", "")), r) for r in incoming.tcboo.get(table, []))
+        tcboo[table] = list(rows.values())
+    merged = Bundle(
+        cards=list(cards.values()),
+        aliases=list(
+            ({a.alias: a for a in target.aliases} | {a.alias: a for a in incoming.aliases}).values()
+        ),
+        sets=list(({s.code: s for s in target.sets} | {s.code: s for s in incoming.sets}).values()),
+        formats=list(
+            ({f.name: f for f in target.formats} | {f.name: f for f in incoming.formats}).values()
+        ),
+        # A fresh catalogue takes the version of what it is filled from.
+        data_version=incoming.data_version if not target.cards else target.data_version,
+        inputs=[*target.inputs, *incoming.inputs],
+        tcboo=tcboo,
+    )
+    return merged, len(incoming.cards) - replaced, replaced
+
+
+def import_catalogue(source: Path, db: Path) -> ImportResult:
+    """Import a whole exported catalogue (folder, archive or JSON document) into ``db``."""
+    from hlcg.catalog.transfer import read_catalogue_export
+
+    refuse_shipped(db)
+    target = read_bundle(db)
+    incoming = read_catalogue_export(source)
+    merged, added, replaced = merge(target, incoming)
+    with replacing(db) as temp:
+        write_catalogue(temp, merged)
+    return ImportResult(
+        added=added,
+        replaced=replaced,
+        total=len(merged.cards),
+        content_sha256=merged.content_sha256(),
+    )
+
+
+def init(path: Path, start_from: Path | None = None) -> Bundle:
+    """Create a catalogue at a path that does not exist yet: empty, or a copy of the
+    rows of ``start_from`` (an existing catalogue file) to extend without rebuilding."""
     if path.exists():
         raise UsageError(f"{path} already exists; hlcg db init will not overwrite it")
-    bundle = Bundle(data_version="0", inputs=[])
+    bundle = read_bundle(start_from) if start_from else Bundle(data_version="0", inputs=[])
     with replacing(path) as temp:
         write_catalogue(temp, bundle)
     return bundle
+
+
+FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
+
+
+def is_fact_sheet(path: Path) -> bool:
+    """A CSV whose header has id, field, value and source (card rows have no field column)."""
+    import csv
+    import io
+
+    from hlcg.catalog.sources import read_text
+
+    if path.suffix.lower() != ".csv" or not path.is_file():
+        return False
+    first = read_text(path).split("\n", 1)[0]
+    header = next(csv.reader(io.StringIO(first)), [])
+    return all(c in header for c in FACT_SHEET_COLUMNS)
+
+
+def add_source(existing: str, more: str) -> str:
+    """``existing`` sources with those of ``more`` not yet listed, `; `-separated."""
+    have = [s.strip() for s in existing.split(";") if s.strip()]
+    have += [s.strip() for s in more.split(";") if s.strip() and s.strip() not in have]
+    return "; ".join(have)
+
+
+def import_facts(sheet: Path, db: Path) -> ImportResult:
+    """Record the filled-in rows of a fact sheet (id,field,value,source) on existing cards.
+
+    Rows with an empty value are gaps still open and are skipped. Every recorded fact adds
+    its source to the card's sources; the rows are validated as cards, all or nothing.
+    """
+    from pydantic import ValidationError
+
+    from hlcg.catalog.fields import CONTRACT_FIELDS
+    from hlcg.catalog.sources import _csv_rows, read_text
+    from hlcg.errors import SourceError
+
+    refuse_shipped(db)
+    bundle = read_bundle(db)
+    cards = {c.id: c.to_flat() for c in bundle.cards}
+    errors: list[str] = []
+    changed: set[str] = set()
+    facts = 0
+    for number, row in _csv_rows(sheet, read_text(sheet)):
+        card_id, name = (row.get("id") or "").strip(), (row.get("field") or "").strip()
+        value, source = (row.get("value") or "").strip(), (row.get("source") or "").strip()
+        if not value:
+            continue
+        where = f"{sheet}: row {number}"
+        if card_id not in cards:
+            errors.append(f"{where}: id: no card {card_id!r} in {db.name}")
+        elif name not in CONTRACT_FIELDS or name in ("id", "source"):
+            errors.append(f"{where}: field: {name!r} is not a card fact (see docs/catalogue.md)")
+        elif not source:
+            errors.append(f"{where}: source: every fact needs its source")
+        else:
+            cards[card_id][name] = value
+            cards[card_id]["source"] = add_source(cards[card_id]["source"], source)
+            changed.add(card_id)
+            facts += 1
+    rows: list[CardRow] = []
+    for card_id, flat in cards.items():
+        try:
+            rows.append(CardRow.model_validate(flat))
+        except ValidationError as exc:
+            for error in exc.errors():
+                field_name = ".".join(str(p) for p in error["loc"])
+                errors.append(f"{sheet}: card {card_id}: {field_name}: {error['msg']}")
+    if errors:
+        raise SourceError(errors)
+    bundle.cards = rows
+    with replacing(db) as temp:
+        write_catalogue(temp, bundle)
+    return ImportResult(
+        added=0,
+        replaced=len(changed),
+        total=len(rows),
+        content_sha256=bundle.content_sha256(),
+        facts=facts,
+    )
+
+
+def import_any(
+    source: Path,
+    db: Path,
+    column_map: Mapping[str, str] | None = None,
+    *,
+    id_from_title: bool = False,
+    default_source: str | None = None,
+) -> ImportResult:
+    """Import a whole catalogue export, a fact sheet or card rows, whichever ``source`` is."""
+    from hlcg.catalog.transfer import is_catalogue_export
+
+    if not source.exists():
+        raise UsageError(f"{source}: not found")
+    if is_catalogue_export(source):
+        if column_map or id_from_title or default_source:
+            raise UsageError("--map, --id-from and --source apply to card rows, not to exports")
+        return import_catalogue(source, db)
+    if is_fact_sheet(source):
+        return import_facts(source, db)
+    lackey_only = {"--map": column_map, "--id-from": id_from_title, "--source": default_source}
+    given = [name for name, value in lackey_only.items() if value]
+    if given and source.suffix.lower() not in (".tsv", ".txt"):
+        raise UsageError(
+            f"{', '.join(given)} apply to LackeyCCG card data (.tsv/.txt), not to {source.name}"
+        )
+    return import_rows(
+        source, db, column_map, id_from_title=id_from_title, default_source=default_source
+    )

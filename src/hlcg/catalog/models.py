@@ -213,7 +213,9 @@ class CardRow(_Strict):
             elif isinstance(value, list):
                 flat[key] = ";".join(value)
             elif isinstance(value, bool):
-                flat[key] = "true" if value else "false"
+                # Sources leave reserved and signature empty when false; unique keeps
+                # "false" because empty means the pre-game default there.
+                flat[key] = "true" if value else ("false" if key == "unique" else "")
             else:
                 flat[key] = str(value)
         return flat

@@ -10,6 +10,7 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from hlcg.catalog.fields import CONTRACT_FIELDS
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
+from hlcg.catalog.normalize import normalise, slug
 from hlcg.errors import SourceError
 
 MAX_SOURCE_BYTES = 50 * 1024 * 1024
@@ -130,18 +132,67 @@ def _check_objects(path: Path, numbered: Iterable[tuple[int, Any]]) -> list[tupl
     return rows
 
 
+@dataclass(frozen=True)
+class LackeyOptions:
+    """How to complete LackeyCCG rows, which carry no ids, sources or set codes."""
+
+    id_from_title: bool = False
+    source: str | None = None
+    # Normalised set names and codes -> set code (the catalogue's and the deck readers' tables).
+    set_codes: Mapping[str, str] = field(default_factory=dict)
+    # The target catalogue: the n-th row naming a title and subtitle takes the id of the
+    # n-th card of that name it holds, so importing the file again updates rather than
+    # duplicates; any other derived id is made unique against these ids.
+    ids_by_name: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    known_ids: frozenset[str] = frozenset()
+
+
+def lackey_type(value: str) -> str:
+    """Lackey writes types as printed: "Special Attack", "WEAPON OF CHOICE"."""
+    return "-".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
 def _lackey_rows(
-    path: Path, text: str, column_map: Mapping[str, str]
+    path: Path, text: str, column_map: Mapping[str, str], options: LackeyOptions
 ) -> Iterator[tuple[int, dict[str, str]]]:
     unknown = sorted(set(column_map.values()) - set(CONTRACT_FIELDS))
     if unknown:
         raise SourceError([f"--map: {', '.join(unknown)} is not a contract field"])
+    taken: set[str] = set()
+    seen: dict[str, int] = {}
     for number, record in _csv_rows(path, text, delimiter="\t"):
         mapped = {column_map[k]: v for k, v in record.items() if k in column_map}
+        if mapped.get("type"):
+            mapped["type"] = lackey_type(mapped["type"])
+        if mapped.get("sets"):
+            names = [n.strip() for n in mapped["sets"].replace(",", ";").split(";") if n.strip()]
+            mapped["sets"] = ";".join(options.set_codes.get(normalise(n), n) for n in names)
+        if options.source and not (mapped.get("source") or "").strip():
+            mapped["source"] = options.source
+        if options.id_from_title and not (mapped.get("id") or "").strip():
+            name = " ".join(p for p in (mapped.get("title"), mapped.get("subtitle")) if p)
+            key = normalise(name)
+            nth = seen[key] = seen.get(key, -1) + 1
+            existing = options.ids_by_name.get(key, ())
+            if nth < len(existing) and existing[nth] not in taken:
+                mapped["id"] = existing[nth]
+            else:
+                base = slug(name) or "card"
+                candidate, n = base, 1
+                while candidate in taken or candidate in options.known_ids:
+                    n += 1
+                    candidate = f"{base}-{n}"
+                mapped["id"] = candidate
+        if mapped.get("id"):
+            taken.add(mapped["id"])
         yield number, mapped
 
 
-def read_card_rows(path: Path, column_map: Mapping[str, str] | None = None) -> list[CardRow]:
+def read_card_rows(
+    path: Path,
+    column_map: Mapping[str, str] | None = None,
+    lackey: LackeyOptions | None = None,
+) -> list[CardRow]:
     """Card rows from a .csv, .json, .jsonl or LackeyCCG .tsv/.txt file."""
     text = read_text(path)
     suffix = path.suffix.lower()
@@ -159,7 +210,9 @@ def read_card_rows(path: Path, column_map: Mapping[str, str] | None = None) -> l
     elif suffix == ".jsonl":
         numbered = _check_objects(path, _jsonl_rows(path, text))
     elif suffix in (".tsv", ".txt"):
-        numbered = _lackey_rows(path, text, column_map or DEFAULT_LACKEY_MAP)
+        numbered = _lackey_rows(
+            path, text, column_map or DEFAULT_LACKEY_MAP, lackey or LackeyOptions()
+        )
     else:
         raise SourceError(
             [f"{path}: unknown file type {suffix!r}; use .csv, .json, .jsonl or .tsv"]

@@ -42,12 +42,13 @@ def hash_command(
     """Print the deck's fingerprint: sha256 of its canonical form (docs/fingerprint.md).
 
     The same deck written differently gives the same digest; any card, count, persona,
-    format, catalogue or ruleset change gives another.
+    format or ruleset change gives another, and so does a change to a catalogue row the
+    deck's verdict reads (its cards, persona, their sets, the format).
     """
-    from hlcg.deck.fingerprint import fingerprint
+    from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
 
     resolved, index = _resolve(deck, db, fmt)
-    digest, form = fingerprint(resolved, index.catalogue.meta.get("content_sha256", ""))
+    digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue.path))
     if resolved.unresolved:
         typer.echo(
             f"hlcg: warning: {len(resolved.unresolved)} line(s) name no single card; they are "
@@ -55,7 +56,14 @@ def hash_command(
             err=True,
         )
     if as_json:
-        print_json({"path": str(deck), "fingerprint": digest, "canonical": form})
+        print_json(
+            {
+                "path": str(deck),
+                "fingerprint": digest,
+                "canonical": form,
+                "catalogue_rows": {"cards": used_card_ids(resolved), "format": resolved.format},
+            }
+        )
         return
     typer.echo(digest)
 

@@ -2,8 +2,8 @@
 
 The canonical form (specified with test vectors in docs/fingerprint.md) is UTF-8 text:
 
-    hlcg-deck-fingerprint 1
-    catalogue <content_sha256 of the catalogue>
+    hlcg-deck-fingerprint 2
+    catalogue <sha256 of the catalogue rows the deck's verdict reads>
     ruleset <hlcg ruleset version>
     format <format>
     persona <persona card id, or generic-immortal>
@@ -16,20 +16,41 @@ The canonical form (specified with test vectors in docs/fingerprint.md) is UTF-8
 
 and the fingerprint is the sha256 hex digest of it. Order, comments, spacing, aliases,
 `3x` or `3`, `Title: Subtitle` or `Title (Subtitle)` do not change it; any card, count,
-persona, format, catalogue content or ruleset change does.
+persona, format or ruleset change does, and so does a change to a catalogue row the verdict
+reads (the deck's cards and persona, their sets, the format); a change to any other card
+does not.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from pathlib import Path
 
 from hlcg import RULESET_VERSION
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME
 from hlcg.deck.resolve import ResolvedDeck
 
-FINGERPRINT_VERSION = 1
+FINGERPRINT_VERSION = 2
+
+
+def used_card_ids(deck: ResolvedDeck) -> list[str]:
+    """Cards whose rows the verdict reads: the deck's cards, its persona, and the
+    candidates of lines that name several cards."""
+    ids = {dc.card.id for dc in deck.cards}
+    if deck.persona is not None:
+        ids.add(deck.persona.id)
+    for item in deck.unresolved:
+        ids.update(item.card_ids)
+    return sorted(ids)
+
+
+def catalogue_digest(deck: ResolvedDeck, catalogue_path: Path) -> str:
+    """The catalogue line: computed from the rows the deck uses, never read from `meta`."""
+    from hlcg.catalog.integrity import used_rows_digest
+
+    return used_rows_digest(catalogue_path, used_card_ids(deck), deck.format)
 
 
 def canonical_form(deck: ResolvedDeck, content_sha256: str) -> str:
@@ -59,7 +80,7 @@ def canonical_form(deck: ResolvedDeck, content_sha256: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def fingerprint(deck: ResolvedDeck, content_sha256: str) -> tuple[str, str]:
-    """(hex digest, canonical form)."""
-    form = canonical_form(deck, content_sha256)
+def fingerprint(deck: ResolvedDeck, catalogue: str) -> tuple[str, str]:
+    """(hex digest, canonical form); ``catalogue`` is :func:`catalogue_digest`'s value."""
+    form = canonical_form(deck, catalogue)
     return hashlib.sha256(form.encode("utf-8")).hexdigest(), form

@@ -1,0 +1,121 @@
+"""Catalogue gaps: the missing facts that leave decks unchecked, most needed first.
+
+A curator with the physical cards wants to know which facts to record first. Each gap is
+one card field the catalogue does not hold (empty means unknown, never zero) that a deck
+check needed: gem counts and restriction numbers (the checks say what they could not
+finish), a persona's Master limit or attribute values, a Weapon of Choice's hand icons, a
+card's type, and its format legality. Gaps are ranked by how many of the given decks they
+leave unchecked; the CSV form is a fact sheet (`id,field,value,source`) that `hlcg db
+import` records once the values and sources are filled in.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from hlcg.catalog.card import Card
+from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.catalog.lookup import Index
+from hlcg.check import resolve_deck
+from hlcg.deck.read import read_deck
+from hlcg.rules.engine import validate
+from hlcg.rules.profiles import profile
+
+# Which facts matter most when two gaps block the same number of decks: the ones whose
+# absence leaves a whole check unfinished come first.
+FIELD_ORDER = (
+    "restriction",
+    *(f"gem_{a}" for a in ATTRIBUTES),
+    "master_limit",
+    "hand_icons",
+    "type",
+    "formats",
+)
+GEM_FIELDS = tuple(f"gem_{a}" for a in ATTRIBUTES)
+
+
+@dataclass(frozen=True)
+class Gap:
+    card_id: str
+    name: str
+    field: str
+    decks: tuple[str, ...]  # the deck files it leaves unchecked
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id": self.card_id,
+            "name": self.name,
+            "field": self.field,
+            "decks": len(self.decks),
+            "deck_files": list(self.decks),
+        }
+
+
+def _missing_gems(card: Card) -> list[str]:
+    return [f"gem_{a}" for a in ATTRIBUTES if card.gem(a) is None]
+
+
+def deck_gaps(path: Path, index: Index) -> set[tuple[str, str]]:
+    """(card id, field) pairs whose absence left this deck's check incomplete."""
+    resolved = resolve_deck(read_deck(path), index)
+    report = validate(resolved, index.catalogue, profile(resolved.format))
+    cards = index.catalogue.cards
+    gaps: set[tuple[str, str]] = set()
+    for problem in report.problems:
+        if problem.rule != "unchecked":
+            continue
+        rule = problem.message.split(":", 1)[0]
+        if rule == "restriction":
+            gaps.update((i, "restriction") for i in problem.cards)
+        elif rule == "gem-cap":
+            gaps.update((i, f) for i in problem.cards for f in _missing_gems(cards[i]))
+        elif rule == "hand-icons":
+            gaps.update((i, "hand_icons") for i in problem.cards)
+        elif rule == "master-limit" and resolved.persona is not None:
+            gaps.add((resolved.persona.id, "master_limit"))
+    for deck_card in resolved.cards:
+        card = deck_card.card
+        if card.type is None:
+            gaps.add((card.id, "type"))
+        if not card.formats:
+            gaps.add((card.id, "formats"))
+    return gaps
+
+
+def find_gaps(decks: Iterable[Path], index: Index) -> list[Gap]:
+    """Every gap of the given decks, the one leaving most decks unchecked first."""
+    by_gap: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
+    for path in decks:
+        for gap in deck_gaps(path, index):
+            by_gap[gap].append(str(path))
+    cards = index.catalogue.cards
+    gaps = [
+        Gap(card_id, cards[card_id].name, field, tuple(sorted(files)))
+        for (card_id, field), files in by_gap.items()
+    ]
+    gaps.sort(key=lambda g: (-len(g.decks), FIELD_ORDER.index(g.field), g.card_id))
+    return gaps
+
+
+def example_decks(root: Path) -> list[Path]:
+    """The example decks of a checkout (valid and invalid), the default set to rank by."""
+    folder = root / "examples" / "decks"
+    return sorted(
+        p for p in folder.glob("*/*") if p.suffix.lower() in (".txt", ".json", ".dek", ".o8d")
+    )
+
+
+def fact_sheet(gaps: Iterable[Gap]) -> str:
+    """The gaps as a CSV fact sheet: fill in value and source, then `hlcg db import` it."""
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["id", "field", "value", "source", "name", "decks"])
+    for gap in gaps:
+        writer.writerow([gap.card_id, gap.field, "", "", gap.name, len(gap.decks)])
+    return buffer.getvalue()
