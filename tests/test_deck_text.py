@@ -19,7 +19,7 @@ def test_sections_headers_and_comments():
         "PREGAME:\nKatana  # inline comment\nendurance:\n2 Master's Block (Ramirez) [AT]\n"
         "Deck:\n1 Watcher: Revealed\n"
     )
-    assert deck.format == "type-two" and deck.persona == "Duncan MacLeod"
+    assert deck.format == "Type-Two" and deck.persona == "Duncan MacLeod"
     assert deck.persona_line == 4
     assert deck.entries == [
         Entry("Katana", 1, 7, PREGAME),
@@ -30,12 +30,12 @@ def test_sections_headers_and_comments():
 
 
 def test_bad_lines_are_reported_with_line_numbers_and_others_kept():
-    deck = parse_text("0 Thrust\n-2 Dodge\n1.5 Dodge\n2 Dodge\nSideboard:\n1000 Thrust\n???\n")
+    deck = parse_text("0 Thrust\n-2 Dodge\n1.5 Dodge\n2 Dodge\nExtras:\n1000 Thrust\n???\n")
     assert [(i.line, i.message.split(":")[0]) for i in deck.issues] == [
         (1, "quantity 0 is not a positive whole number"),
         (2, "quantity -2 is not a positive whole number"),
         (3, "quantity 1.5 is not a whole number"),
-        (5, "unknown section header 'Sideboard"),
+        (5, "unknown section header 'Extras"),
         (6, "quantity 1000 is over the 999 copies hlcg accepts"),
         (7, "no card name in '???'"),
     ]
@@ -54,7 +54,7 @@ def test_invisible_characters_and_spacing():
 
 
 def test_format_spellings():
-    from hlcg.check import format_named
+    from hlcg.deck.names import format_named
 
     spellings = ("Type Two", "type 2", "TYPE-ONE", "1st Edition", "first-edition", "mle", "x")
     assert [format_named(t) for t in spellings] == [
@@ -66,3 +66,74 @@ def test_format_spellings():
         None,
         None,
     ]
+
+
+def test_headers_as_players_write_them():
+    text = (
+        "Pre-game cards:\nKatana\nDeck (55):\n3 Thrust\nPREGAME\nDuncan MacLeod\n"
+        "Endurance - 55\n2 Dodge\nPre-Game Cards\nJoe Dawson\nMain Deck:\n1 Head Shot\n"
+        "Deck\n1 Upper Guard\npre-game: Adam Pierson\nSide:\n1 Trip\nSB: 2 Lunge\n"
+    )
+    deck = parse_text(text)
+    assert [(e.name, e.section) for e in deck.entries] == [
+        ("Katana", PREGAME),
+        ("Thrust", ENDURANCE),
+        ("Duncan MacLeod", PREGAME),
+        ("Dodge", ENDURANCE),
+        ("Joe Dawson", PREGAME),
+        ("Head Shot", ENDURANCE),
+        ("Upper Guard", ENDURANCE),
+        ("Adam Pierson", PREGAME),
+    ]
+    assert [(e.name, e.count, e.line) for e in deck.sideboard] == [
+        ("Trip", 1, 17),
+        ("Lunge", 2, 18),
+    ]
+    assert all(issue.severity == "warning" for issue in deck.issues)  # sections seen again
+
+
+def test_unknown_header_is_one_header_problem(shipped_index):
+    from hlcg.check import check_deck
+
+    report = check_deck(
+        parse_text("Specials (6):\nAttacks (27)\nTricks - 4\n3 Thrust\n"), shipped_index
+    )
+    problems = [(p.rule, p.line, p.message) for p in report.problems if p.line]
+    assert problems == [
+        ("deck-syntax", 1, "unknown section header 'Specials (6):'"),
+        ("deck-syntax", 2, "unknown section header 'Attacks (27)' (names no card)"),
+        ("deck-syntax", 3, "unknown section header 'Tricks - 4' (names no card)"),
+    ]
+
+
+def test_crlf_tabs_curly_apostrophes_and_forum_counts():
+    text = "Deck:\r\n3x\tThrust\r\n(2) Master\u2019s Block (Ramirez)\r\nHead Shot (3)\r\n"
+    assert entries(text) == [
+        ("Thrust", 3, ENDURANCE),
+        ("Master\u2019s Block (Ramirez)", 2, ENDURANCE),
+        ("Head Shot", 3, ENDURANCE),
+    ]
+
+
+def test_persona_line_with_a_set_or_edition():
+    from hlcg.deck.text import split_persona
+
+    assert split_persona("Duncan MacLeod [2E-CvD]") == ("Duncan MacLeod", "2E-CvD")
+    assert split_persona("Duncan MacLeod (2E)") == ("Duncan MacLeod", "2E")
+    assert split_persona("Katana (Persona)") == ("Katana (Persona)", None)
+
+
+def test_json_bad_entries_are_located_and_the_rest_read():
+    from hlcg.deck.jsondeck import parse_json
+
+    deck = parse_json(
+        '{"format": "Type Two", "endurance": [{"card": "Thrust", "count": 3},'
+        ' {"card": "Dodge", "count": 0}, {"card": "Head Shot", "cont": 2},'
+        ' {"card": "Upper Guard"}], "sideboard": [{"card": "Trip"}]}'
+    )
+    assert [i.message for i in deck.issues] == [
+        "/endurance/1/count: Input should be greater than or equal to 1",
+        "/endurance/2/cont: Extra inputs are not permitted",
+    ]
+    assert [(e.name, e.count) for e in deck.entries] == [("Thrust", 3), ("Upper Guard", 1)]
+    assert [e.name for e in deck.sideboard] == ["Trip"] and deck.format == "Type Two"

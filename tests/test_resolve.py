@@ -98,5 +98,95 @@ def test_bare_title_prefers_the_card_without_subtitle(shipped_index):
 
 def test_set_code_chooses_printing(shipped_index):
     assert resolve("1 Katana [2E-B1]", shipped_index).cards[0].card.id == "katana-weapon-of-choice"
-    (problem,) = resolve("1 Thrust [ZZ]", shipped_index).unresolved
-    assert "no version of 'Thrust' is printed in [ZZ]" in problem.message
+    # A set code no printing carries never makes a card unknown: one warning per deck.
+    deck = resolve("2 Thrust [ZZ]\n1 Dodge [ZZ]\n1 Dodge [Series Edition]", shipped_index)
+    assert not deck.unresolved and deck.copies() == 4
+    assert [(i.severity, i.message) for i in deck.issues] == [
+        (
+            "warning",
+            "set codes not matched: Series Edition (1 card), ZZ (3 cards); "
+            "those cards were found by name",
+        )
+    ]
+
+
+def test_title_starting_with_digits(shipped_index):
+    """`9mm` is Kinman's 9mm, not nine copies of "mm"; `2 9mm` and `9mm x2` are two."""
+    for text, count in (("9mm", 1), ("2 9mm", 2), ("9mm x2", 2)):
+        assert ids(resolve(f"Endurance:\n{text}\n", shipped_index)) == [("9mm", "endurance", count)]
+
+
+def test_persona_line_forms(shipped_index):
+    for written, persona_id in (
+        ("Kurgan", "the-kurgan-2e"),
+        ("Duncan MacLeod [2E-CvD]", "duncan-macleod-2e"),
+        ("Duncan MacLeod (SE)", "duncan-macleod-se"),
+        ("Duncan MacLeod (2E)", "duncan-macleod-2e"),
+        ("Quentin Barnes", "michael-moore-quentin-barnes"),
+    ):
+        deck = resolve(f"Persona: {written}\n", shipped_index, "type-two")
+        assert deck.persona.id == persona_id, written
+        assert not deck.unresolved
+
+
+def test_in_game_card_under_pregame_warns_with_its_line(shipped_index):
+    deck = resolve("Pre-Game:\nKatana\n2 Thrust\n", shipped_index, "type-two")
+    assert [(i.line, i.severity, i.message) for i in deck.issues] == [
+        (
+            3,
+            "warning",
+            "Thrust is an in-game card (attack) listed under Pre-Game; counted in the Endurance",
+        )
+    ]
+    assert ids(deck) == [("katana-weapon-of-choice", "pregame", 1), ("thrust", "endurance", 2)]
+
+
+def test_one_typo_is_one_problem(shipped_index):
+    from conftest import ROOT
+    from hlcg.check import check_deck
+
+    legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
+    report = check_deck(parse_text(legal.replace("3 Thrust", "3 Thrst")), shipped_index)
+    assert [(p.rule, p.line) for p in report.problems if p.severity == "error"] == [
+        ("unknown-card", 14)
+    ]
+    assert (report.endurance, report.unrecognised) == (51, 3)
+    short = legal.replace("3 Thrust", "1 Thrst").replace("3 Head Shot\n", "")
+    (size,) = [
+        p for p in check_deck(parse_text(short), shipped_index).problems if p.rule == "deck-size"
+    ]
+    assert size.message == (
+        "Endurance has 49 cards (48 recognised + 1 unrecognised), at least 50 are required"
+    )
+
+
+def test_unknown_persona_skips_persona_checks(shipped_index):
+    from conftest import ROOT
+    from hlcg.check import check_deck
+
+    legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
+    report = check_deck(
+        parse_text(legal.replace("Persona: Duncan MacLeod", "Persona: Dunkan")), shipped_index
+    )
+    (problem,) = [p for p in report.problems if p.severity == "error"]
+    assert problem.rule == "unknown-card" and problem.line == 4
+    assert "persona checks skipped: persona-specific, reserved" in problem.message
+    assert report.persona == "unknown persona 'Dunkan'"
+
+
+def test_typo_in_a_pregame_weapon_or_persona_is_one_problem(shipped_index):
+    from conftest import ROOT
+    from hlcg.check import check_deck
+
+    legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
+    weapon = check_deck(parse_text(legal.replace("\nKatana\n", "\nKatanna\n")), shipped_index)
+    assert [(p.rule, p.line) for p in weapon.problems if p.severity == "error"] == [
+        ("unknown-card", 7)
+    ]
+    listed = legal.replace("Persona: Duncan MacLeod\n", "").replace(
+        "Pre-Game:\n", "Pre-Game:\nDunkan MacLeod\n"
+    )
+    report = check_deck(parse_text(listed), shipped_index)
+    (problem,) = [p for p in report.problems if p.severity == "error"]
+    assert problem.rule == "unknown-card" and "persona checks were skipped" in problem.message
+    assert report.persona == "unknown persona 'Dunkan MacLeod'"

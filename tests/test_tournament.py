@@ -341,12 +341,12 @@ def test_xml_cards_outside_deck_zones_are_reported(tmp_path):
     path = tmp_path / "side.o8d"
     path.write_text(
         '<deck><section name="Endurance">\n<card qty="2">Thrust</card>\n</section>\n'
-        '<section name="Sideboard">\n<card qty="1">Dodge</card>\n</section></deck>'
+        '<section name="Tokens">\n<card qty="1">Dodge</card>\n</section></deck>'
     )
     deck = json_report(str(path))["decks"][0]
     syntax = [p for p in deck["problems"] if p["rule"] == "deck-syntax"]
     assert [(p["line"], p["message"]) for p in syntax] == [
-        (5, "card 'Dodge' is in section 'Sideboard', not a deck section")
+        (5, "card 'Dodge' is in section 'Tokens', not a deck section")
     ]
 
 
@@ -426,3 +426,57 @@ def test_fix_of_a_json_deck_writes_text(tmp_path):
     result = invoke("validate", str(source), "--fix")
     assert result.exit_code == 0
     assert (tmp_path / "deck.fixed.txt").exists()
+
+
+def test_fix_keeps_line_endings_comments_and_count_style(tmp_path):
+    legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
+    text = legal.replace("3 Thrust", "x7 Thrust  // the favourite").replace("\n", "\r\n")
+    text += "\r\nSideboard:\r\n9 Thrust\r\n"
+    deck = tmp_path / "crlf.txt"
+    deck.write_bytes(text.encode("utf-8"))
+    result = invoke("validate", str(deck), "--fix")
+    assert result.exit_code == 0, result.output
+    fixed = (tmp_path / "crlf.fixed.txt").read_bytes().decode("utf-8")
+    assert fixed.count("\r\n") == text.count("\r\n") and "\n" not in fixed.replace("\r\n", "")
+    assert "x6 Thrust  // the favourite\r\n" in fixed  # title-limit: 6 copies at most
+    assert fixed.endswith("Sideboard:\r\n9 Thrust\r\n")  # the sideboard is never edited
+
+
+def test_fix_adds_the_missing_weapon_rather_than_replacing_its_cards(tmp_path):
+    deck = tmp_path / "weapon.txt"
+    shutil.copy(ROOT / "examples/decks/invalid/weapon-specific.txt", deck)
+    result = invoke("validate", str(deck), "--fix", "--in-place")
+    assert result.exit_code == 0, result.output
+    text = deck.read_text()
+    assert "Pre-Game:\nKatana\n# added by hlcg --fix\n1 Rapier\n" in text
+    assert "1 Slice: Rapier" in text
+    # fixing again adds no second marker
+    assert text.count("# added by hlcg --fix") == 1
+
+
+def test_folder_scans_skip_files_that_are_not_decks(tmp_path):
+    shutil.copy(TOURNAMENT / "alice-duncan.txt", tmp_path)
+    (tmp_path / "README.txt").write_text("These are our decks.\n")
+    (tmp_path / "report.json").write_text(
+        invoke("validate", str(TOURNAMENT / "alice-duncan.txt"), "-o", "json").stdout
+    )
+    (tmp_path / "package.json").write_text('{"name2": "x", "version": "1"}')
+    (tmp_path / "broken.json").write_text('{"endurance": [')  # a broken deck is still judged
+    result = invoke("validate", str(tmp_path), "--output", "json")
+    assert result.exit_code == 1
+    paths = [Path(d["path"]).name for d in json.loads(result.stdout)["decks"]]
+    assert paths == ["alice-duncan.txt", "broken.json"]
+    assert f"hlcg: note: skipped {tmp_path / 'README.txt'}: not a deck (a README" in result.stderr
+    assert "report.json: not a deck (an hlcg JSON report)" in result.stderr
+    assert "package.json: not a deck (a JSON object with none of a deck's keys)" in result.stderr
+
+
+def test_hook_skips_named_files_that_are_not_decks(tmp_path):
+    readme = tmp_path / "README.txt"
+    readme.write_text("Decks for the club.\n")
+    alice = str(TOURNAMENT / "alice-duncan.txt")
+    assert invoke("validate", "--skip-non-decks", str(readme), alice).exit_code == 0
+    only = invoke("validate", "--skip-non-decks", str(readme))
+    assert only.exit_code == 0 and "no deck files to check" in only.stderr
+    # named without the flag, a file is judged as the user asked
+    assert invoke("validate", str(readme)).exit_code == 1

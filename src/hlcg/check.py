@@ -5,44 +5,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.catalog.lookup import Index
-from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import Deck, LineIssue
+from hlcg.deck.names import accepted_format_names, format_named
 from hlcg.deck.read import read_deck
 from hlcg.deck.resolve import ResolvedDeck, resolve
+from hlcg.errors import UsageError
 from hlcg.rules.engine import DeckReport, validate
 from hlcg.rules.profiles import profile
 
 DEFAULT_FORMAT = "type-two"
-# How players write format names in deck files, normalised (see hlcg.catalog.normalize).
-FORMAT_SPELLINGS = {
-    "first edition": "first-edition",
-    "1st edition": "first-edition",
-    "1e": "first-edition",
-    "type one": "type-one",
-    "type 1": "type-one",
-    "t1": "type-one",
-    "type two": "type-two",
-    "type 2": "type-two",
-    "t2": "type-two",
-    "2e": "type-two",
-}
-
-
-def format_named(text: str) -> str | None:
-    """A format's name from how a deck writes it ("Type Two", "type 2", "type-two")."""
-    key = normalise(text)
-    return FORMAT_SPELLINGS.get(key) or next(
-        (name for name in CHECKED_FORMATS if normalise(name) == key), None
-    )
 
 
 def choose_format(deck: Deck, requested: str | None) -> str:
     """--format, else the deck's Format: line, else type-two. A bad Format: line is a
     deck-syntax problem and the default is used."""
     if requested:
-        return requested
+        named = format_named(requested)
+        if named is None:
+            raise UsageError(f"unknown format {requested!r}; use one of {accepted_format_names()}")
+        return named
     if deck.format:
         named = format_named(deck.format)
         if named:
@@ -51,7 +33,7 @@ def choose_format(deck: Deck, requested: str | None) -> str:
             LineIssue(
                 deck.format_line,
                 f"unknown format {deck.format!r}; checked as {DEFAULT_FORMAT}",
-                f"use one of {', '.join(CHECKED_FORMATS)}",
+                f"use one of {accepted_format_names()}",
             )
         )
     return DEFAULT_FORMAT

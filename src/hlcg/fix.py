@@ -5,24 +5,35 @@ and this module applies them to the deck text: counts are lowered on the lines t
 the card, new cards are added after the last line of their section. Edits for the same
 card from several rules are merged (the largest removal wins), and the deck is checked
 again after each round, since one fix can reveal or settle another problem.
+
+The deck keeps its shape: its line endings, the way a count is written (`3x`, `x3`), the
+comments on edited lines; the marker comment is added once; the sideboard is never edited.
+Where there is another way to settle a problem (adding the missing Weapon of Choice instead
+of replacing the cards that need it), each plan is tried and the one leaving the fewest
+errors with the fewest changed copies wins.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
 from hlcg.catalog.lookup import Index
+from hlcg.catalog.normalize import normalise
 from hlcg.check import check_deck
-from hlcg.deck.model import ENDURANCE, PREGAME, Deck
+from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry
 from hlcg.deck.resolve import DeckCard, ResolvedDeck, Resolver
-from hlcg.deck.text import parse_text
+from hlcg.deck.text import parse_text, split_lines
 from hlcg.deck.writer import writable_name
 from hlcg.rules.basics import BASICS
 from hlcg.rules.engine import DeckReport
 
 MAX_ROUNDS = 4
+MARKER = "# added by hlcg --fix"
+# A count as players write it, not part of a name: "3", "3x", "x3", "(3)"; not the 9 of "9mm".
+_COUNT = re.compile(r"(?<![A-WYZa-wyz0-9])(\d+)(?![0-9A-WYZa-wyz])")
 
 
 @dataclass
@@ -47,12 +58,14 @@ class FixResult:
         )
 
 
-def planned_edits(report: DeckReport) -> tuple[dict[str, int], dict[str, int]]:
+def planned_edits(
+    report: DeckReport, skip_rules: tuple[str, ...] = ()
+) -> tuple[dict[str, int], dict[str, int]]:
     """(card id -> copies to remove, card id -> copies to add) from the errors' edits."""
     removals: dict[str, int] = {}
     additions: defaultdict[str, int] = defaultdict(int)
     for problem in report.problems:
-        if problem.severity != "error":
+        if problem.severity != "error" or problem.rule in skip_rules:
             continue
         for action, card_id, copies in problem.edits:
             if action == "remove":
@@ -69,7 +82,7 @@ def _fill_deck_size(report: DeckReport, additions: defaultdict[str, int]) -> Non
     if not any(p.rule == "deck-size" and p.severity == "error" for p in report.problems):
         return
     assert report.resolved is not None
-    missing = 50 - report.endurance - sum(additions.values())
+    missing = 50 - report.endurance - report.unrecognised - sum(additions.values())
     counts = {dc.card.id: dc.count for dc in report.resolved.endurance if dc.card.id in BASICS}
     for card_id in BASICS:
         counts[card_id] = counts.get(card_id, 0) + additions.get(card_id, 0)
@@ -82,8 +95,56 @@ def _fill_deck_size(report: DeckReport, additions: defaultdict[str, int]) -> Non
         missing -= 1
 
 
+def weapon_plan(report: DeckReport, index: Index) -> tuple[dict[str, int], dict[str, int]] | None:
+    """The edits with the missing Weapons of Choice added instead of replacing the cards
+    that need them; None when no weapon-specific error has a weapon to add."""
+    if report.resolved is None:
+        return None
+    cards = index.catalogue.cards
+    weapons: dict[str, str] = {}
+    for problem in report.problems:
+        if problem.rule != "weapon-specific" or problem.severity != "error":
+            continue
+        for card_id in problem.cards:
+            subtitle = cards[card_id].subtitle if card_id in cards else None
+            found = sorted(
+                c.id
+                for c in cards.values()
+                if subtitle
+                and c.type == "weapon-of-choice"
+                and normalise(c.title) == normalise(subtitle)
+                and c.legal_in(report.format)
+            )
+            if found:
+                weapons[found[0]] = found[0]
+    if not weapons:
+        return None
+    removals, additions = planned_edits(report, skip_rules=("weapon-specific",))
+    for weapon_id in weapons:
+        additions[weapon_id] = max(additions.get(weapon_id, 0), 1)
+    return removals, additions
+
+
 def _entry_line(count: int, name: str, set_code: str | None) -> str:
     return f"{count} {name}" + (f" [{set_code}]" if set_code else "")
+
+
+def _comment(raw: str) -> str:
+    """The comment at the end of a deck line (with the spacing before it), or ""."""
+    at = min(
+        (i for i in (raw.find(" #"), raw.find(" //"), raw.find("\t#"), raw.find("\t//")) if i >= 0),
+        default=-1,
+    )
+    return raw[at:] if at >= 0 else ""
+
+
+def _recount(raw: str, entry: Entry, remaining: int) -> str:
+    """The line with its count changed where it is written, comment and style kept."""
+    body = raw[: len(raw) - len(_comment(raw))]
+    for match in _COUNT.finditer(body):
+        if int(match.group(1)) == entry.count:
+            return raw[: match.start(1)] + str(remaining) + raw[match.end(1) :]
+    return _entry_line(remaining, entry.name, entry.set_code) + _comment(raw)
 
 
 def apply_edits(
@@ -94,7 +155,8 @@ def apply_edits(
     additions: dict[str, int],
 ) -> tuple[str, list[str]]:
     """The deck text with the edits applied, and a description of each edit."""
-    lines = text.splitlines()
+    newline = "\r\n" if "\r\n" in text else "\n"
+    lines = split_lines(text)
     applied: list[str] = []
     by_id: dict[str, DeckCard] = {dc.card.id: dc for dc in resolved.cards}
     replaced: dict[int, str | None] = {}
@@ -109,9 +171,8 @@ def apply_edits(
             taken = min(left, entry.count)
             left -= taken
             remaining = entry.count - taken
-            replaced[entry.line] = (
-                _entry_line(remaining, entry.name, entry.set_code) if remaining else None
-            )
+            raw = lines[entry.line - 1]
+            replaced[entry.line] = _recount(raw, entry, remaining) if remaining else None
         applied.append(f"removed {copies - left} {deck_card.card.name}")
     out: list[str] = []
     for number, line in enumerate(lines, start=1):
@@ -122,7 +183,7 @@ def apply_edits(
         out.append(line)
     if additions:
         out = _insert_additions(out, resolved, index, additions, applied)
-    return "\n".join(out) + "\n", applied
+    return newline.join(out) + newline, applied
 
 
 def _insert_additions(
@@ -153,7 +214,7 @@ def _insert_additions(
         ]
         if section == ENDURANCE and not has_headers:
             lines_in_section = [e.line for e in text_deck.entries if e.line is not None]
-        block = ["# added by hlcg --fix", *new]
+        block = new if MARKER in lines else [MARKER, *new]
         if lines_in_section:
             at = max(lines_in_section)
             lines = lines[:at] + block + lines[at:]
@@ -164,18 +225,30 @@ def _insert_additions(
 
 
 def fix_text(text: str, deck: Deck, index: Index, requested_format: str | None = None) -> FixResult:
-    """Apply fixes round by round until no error has an edit left (or nothing changes)."""
+    """Apply fixes round by round until no error has an edit left (or nothing changes);
+    of several plans in a round, keep the one leaving the fewest errors, then the one
+    changing the fewest copies."""
     original = text
     applied: list[str] = []
     report = check_deck(deck, index, requested_format)
     for _ in range(MAX_ROUNDS):
-        removals, additions = planned_edits(report)
-        if not removals and not additions or report.resolved is None:
+        if report.resolved is None:
             break
-        new_text, done = apply_edits(text, report.resolved, index, removals, additions)
-        if new_text == text:
+        plans = [planned_edits(report), weapon_plan(report, index)]
+        best: tuple[tuple[int, int], str, list[str], DeckReport] | None = None
+        for plan in plans:
+            if plan is None or not any(plan):
+                continue
+            removals, additions = plan
+            new_text, done = apply_edits(text, report.resolved, index, removals, additions)
+            if new_text == text:
+                continue
+            checked = check_deck(parse_text(new_text, deck.path), index, requested_format)
+            cost = (checked.errors, sum(removals.values()) + sum(additions.values()))
+            if best is None or cost < best[0]:
+                best = (cost, new_text, done, checked)
+        if best is None:
             break
-        text = new_text
+        _, text, done, report = best
         applied += done
-        report = check_deck(parse_text(text, deck.path), index, requested_format)
     return FixResult(original, text, report, applied)

@@ -15,12 +15,14 @@ def generate() -> dict[str, dict[str, Any]]:
     from hlcg.catalog.models import CardRow
     from hlcg.deck.jsondeck import DeckFile
     from hlcg.report.schema import Report
+    from hlcg.web.schema import API_SCHEMAS
 
     schemas = {}
     for filename, model in (
         ("card.schema.json", CardRow),
         ("deck.schema.json", DeckFile),
         ("report.schema.json", Report),
+        *API_SCHEMAS.items(),
     ):
         schema = model.model_json_schema()
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"

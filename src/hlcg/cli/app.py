@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "formats": ("hlcg.cli.browse", "formats_command"),
     "validate": ("hlcg.cli.validate", "validate_command"),
     "rules": ("hlcg.cli.rules", "rules_command"),
+    "serve": ("hlcg.cli.serve", "serve_command"),
 }
 GROUPS: dict[str, str] = {
     "deck": "hlcg.cli.deck",

@@ -211,11 +211,9 @@ def sets_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     )
 
 
-@guarded
-def formats_command(db: DbOption = None, as_json: JsonOption = False) -> None:
-    """The formats: which hlcg checks decks for, their editions and rulebook sources."""
-    catalogue = load_catalogue(db)
-    rows = [
+def formats_json(catalogue: "Catalogue") -> list[dict[str, Any]]:
+    """The formats as `hlcg formats --json` prints them (and `GET /api/formats` returns)."""
+    return [
         {
             "name": f.name,
             "title": f.title,
@@ -226,6 +224,12 @@ def formats_command(db: DbOption = None, as_json: JsonOption = False) -> None:
         }
         for f in catalogue.formats.values()
     ]
+
+
+@guarded
+def formats_command(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The formats: which hlcg checks decks for, their editions and rulebook sources."""
+    rows = formats_json(load_catalogue(db))
     if as_json:
         print_json(rows)
         return

@@ -33,10 +33,27 @@ class FormatName(StrEnum):
     type_two = "type-two"
 
 
+def parse_format(value: str | None) -> FormatName | None:
+    """--format goes through the same spellings as a deck's `Format:` line ("Type Two")."""
+    if value is None:
+        return None
+    from hlcg.deck.names import accepted_format_names, format_named
+
+    named = format_named(value)
+    if named is None:
+        raise typer.BadParameter(f"{value!r} is not a format; use one of {accepted_format_names()}")
+    return FormatName(named)
+
+
 FormatOption = Annotated[
     FormatName | None,
     typer.Option(
-        "--format", "-f", help="Format (default: the deck's Format: line, else type-two)."
+        "--format",
+        "-f",
+        parser=parse_format,
+        metavar="[first-edition|type-one|type-two]",
+        help="Format (default: the deck's Format: line, else type-two); "
+        "'Type Two', 'type 2' and the like work too.",
     ),
 ]
 
@@ -59,6 +76,10 @@ def guarded(func: F) -> F:
 
 def error(message: str) -> None:
     typer.echo(f"hlcg: error: {message}", err=True)
+
+
+def note(message: str) -> None:
+    typer.echo(f"hlcg: note: {message}", err=True)
 
 
 def warn(message: str) -> None:

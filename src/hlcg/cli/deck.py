@@ -191,7 +191,7 @@ def convert_command(
         typer.echo(f"not converted: {len(resolved.unresolved) + len(blocking)} line(s)", err=True)
         raise typer.Exit(1)
     try:
-        target.write_text(render(resolved, index, target.suffix), encoding="utf-8")
+        target.write_text(render(resolved, target.suffix), encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"could not write {target}: {exc.strerror}") from None
     typer.echo(f"wrote {target} ({resolved.copies()} cards)", err=True)

@@ -40,7 +40,7 @@ def fix_decks(
             text, _ = decode(read_deck_bytes(path), path)
         else:
             assert report.resolved is not None
-            text = as_text(report.resolved, index)
+            text = as_text(report.resolved)
         outcome = fix_text(text, parse_text(text, str(path)), index, requested_format)
         if not outcome.changed:
             typer.echo(f"\n{path}: no automatic fix for its problems", err=True)

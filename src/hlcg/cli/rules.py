@@ -4,14 +4,15 @@ from typing import Annotated
 
 import typer
 
-from hlcg.cli.common import FormatName, JsonOption, guarded, print_json, table
+from hlcg.cli.common import FormatName, JsonOption, guarded, parse_format, print_json, table
 
 
 @guarded
 def rules_command(
     name: Annotated[str | None, typer.Argument(help="A rule name or code.")] = None,
     fmt: Annotated[
-        FormatName | None, typer.Option("--format", "-f", help="Show severities in this format.")
+        FormatName | None,
+        typer.Option("--format", "-f", parser=parse_format, help="Show severities in this format."),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:

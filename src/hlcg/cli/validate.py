@@ -15,6 +15,7 @@ from hlcg.cli.common import (
     error,
     guarded,
     load_catalogue,
+    note,
     table,
 )
 from hlcg.errors import DeckFileError, UsageError
@@ -33,9 +34,17 @@ class OutputKind(StrEnum):
     auto = "auto"
 
 
-def expand(paths: list[str]) -> list[Path]:
-    """Files as given, folders searched recursively for deck files, globs expanded."""
-    from hlcg.deck.read import DECK_SUFFIXES
+def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
+    """Files as given, folders searched recursively for deck files, globs expanded. Files
+    found in folders (and, with skip_non_decks, any file) that are recognisably not decks
+    are skipped with a note."""
+    from hlcg.deck.read import DECK_SUFFIXES, not_a_deck
+
+    def keep(path: Path) -> bool:
+        reason = not_a_deck(path)
+        if reason:
+            note(f"skipped {path}: not a deck ({reason})")
+        return reason is None
 
     found: list[Path] = []
     for raw in paths:
@@ -52,13 +61,13 @@ def expand(paths: list[str]) -> list[Path]:
                 raise UsageError(
                     f"{raw}: no deck files ({', '.join(DECK_SUFFIXES)}) in this folder"
                 )
-            found.extend(in_folder)
+            found.extend(p for p in in_folder if keep(p))
         elif not path.exists() and glob.has_magic(raw):
             matches = sorted(Path(m) for m in glob.glob(raw, recursive=True))
             if not matches:
                 raise UsageError(f"{raw}: no files match")
-            found.extend(matches)
-        else:
+            found.extend(m for m in matches if not skip_non_decks or keep(m))
+        elif not skip_non_decks or not path.is_file() or keep(path):
             found.append(path)
     return list(dict.fromkeys(found))
 
@@ -126,12 +135,21 @@ def validate_command(
     in_place: Annotated[
         bool, typer.Option("--in-place", help="With --fix, overwrite the deck file instead.")
     ] = False,
+    skip_non_decks: Annotated[
+        bool,
+        typer.Option(
+            "--skip-non-decks",
+            help="Skip named files that are recognisably not decks (READMEs, JSON reports), "
+            "as folder scans do; for the pre-commit hook.",
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Check decks: every problem at once, with lines, numbers against limits, and fixes.
 
     DECKS may be files, folders (searched recursively for .txt, .deck, .json, .dek and .o8d
-    files) and globs; all are checked in one run. Exit codes: 0 every deck legal (warnings
+    files, skipping with a note those that are recognisably not decks) and globs; all are
+    checked in one run. Exit codes: 0 every deck legal (warnings
     allowed), 1 any deck illegal (or any warning with --strict), 2 could not run (missing or
     unreadable file, bad option, catalogue error). With --all-formats the exit code still
     follows each deck's own format.
@@ -146,8 +164,11 @@ def validate_command(
     for pattern in [*(select or []), *(ignore or [])]:
         if pattern not in RULES and not any(c.startswith(pattern.upper()) for c in BY_CODE):
             raise UsageError(f"--select/--ignore {pattern!r} matches no rule; see `hlcg rules`")
-    paths = expand(decks)
+    paths = expand(decks, skip_non_decks)
     if not paths:
+        if skip_non_decks:
+            note("no deck files to check")
+            raise typer.Exit(0)
         raise UsageError("no deck files found")
     index = Index(load_catalogue(db))
     requested = fmt.value if fmt else None

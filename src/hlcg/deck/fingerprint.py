@@ -15,10 +15,10 @@ The canonical form (specified with test vectors in docs/fingerprint.md) is UTF-8
     <count> <section> <normalised name>   lines whose card is unknown or ambiguous
 
 and the fingerprint is the sha256 hex digest of it. Order, comments, spacing, aliases,
-`3x` or `3`, `Title: Subtitle` or `Title (Subtitle)` do not change it; any card, count,
-persona, format or ruleset change does, and so does a change to a catalogue row the verdict
-reads (the deck's cards and persona, their sets, the format); a change to any other card
-does not.
+`3x` or `3`, `Title: Subtitle` or `Title (Subtitle)`, set codes, the file kind and the
+sideboard do not change it; any card, count, persona, format or ruleset change does, and so
+does a change to a catalogue row the verdict reads (the deck's cards and persona, their
+sets, the format); a change to any other card does not.
 """
 
 from __future__ import annotations
@@ -54,7 +54,10 @@ def catalogue_digest(deck: ResolvedDeck, catalogue_path: Path) -> str:
 
 
 def canonical_form(deck: ResolvedDeck, content_sha256: str) -> str:
-    persona = "generic-immortal" if deck.is_generic else deck.persona.id  # type: ignore[union-attr]
+    # A persona line naming no persona is hashed by name under "unresolved".
+    persona = (
+        deck.persona.id if deck.persona is not None and not deck.is_generic else "generic-immortal"
+    )
     lines = [
         f"hlcg-deck-fingerprint {FINGERPRINT_VERSION}",
         f"catalogue {content_sha256}",
@@ -70,12 +73,10 @@ def canonical_form(deck: ResolvedDeck, content_sha256: str) -> str:
                 counts[deck_card.card.id] += deck_card.count
         lines += [f"{counts[card_id]} {card_id}" for card_id in sorted(counts)]
     lines.append("unresolved")
-    unresolved = defaultdict(int)
-    entries = {(e.line, normalise(e.name)): e for e in deck.deck.entries}
+    unresolved: defaultdict[tuple[str, str], int] = defaultdict(int)
     for item in deck.unresolved:
-        entry = entries.get((item.line, normalise(item.name)))
-        section = (entry.section if entry else None) or "-"
-        unresolved[(section, normalise(item.name))] += entry.count if entry else 1
+        # a persona line counts as one copy outside any section, as it always has
+        unresolved[(item.section or "-", normalise(item.name))] += item.count or 1
     lines += [f"{n} {section} {name}" for (section, name), n in sorted(unresolved.items())]
     return "\n".join(lines) + "\n"
 

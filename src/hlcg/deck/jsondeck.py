@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
-from hlcg.deck.text import MAX_COPIES
+from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
+from hlcg.deck.text import MAX_COPIES, split_persona
 
 
 class DeckEntry(BaseModel):
@@ -26,19 +26,39 @@ class DeckEntry(BaseModel):
 
 class DeckFile(BaseModel):
     """A deck in JSON. Entries in `cards` go to the Endurance unless their type is a
-    pre-game type."""
+    pre-game type; `sideboard` entries are listed in the report and never checked."""
 
     model_config = ConfigDict(extra="forbid")
 
     name: str | None = None
-    format: str | None = Field(default=None, description="first-edition, type-one or type-two")
+    format: str | None = Field(
+        default=None, description="first-edition, type-one or type-two ('Type Two' works too)"
+    )
     persona: str | None = None
     pregame: list[DeckEntry] = Field(default_factory=list)
     endurance: list[DeckEntry] = Field(default_factory=list)
     cards: list[DeckEntry] = Field(default_factory=list)
+    sideboard: list[DeckEntry] = Field(default_factory=list)
+
+
+_SECTION_OF = {"pregame": PREGAME, "endurance": ENDURANCE, "cards": None, "sideboard": SIDEBOARD}
+
+
+def _pointer(*parts: object) -> str:
+    """A JSON pointer (RFC 6901): /endurance/3/count."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def _problems(exc: ValidationError, *prefix: object) -> list[LineIssue]:
+    issues = []
+    for error in exc.errors():
+        where = _pointer(*prefix, *error["loc"]) or "/"
+        issues.append(LineIssue(None, f"{where}: {error['msg']}", "see schemas/deck.schema.json"))
+    return issues
 
 
 def parse_json(text: str, path: str = "<deck>") -> Deck:
+    """Each bad entry is one problem located by its JSON pointer; the others are still read."""
     deck = Deck(path=path)
     try:
         data: Any = json.loads(text)
@@ -50,27 +70,34 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
     except RecursionError:
         deck.issues.append(LineIssue(1, "JSON nested too deeply", "a deck is a flat object"))
         return deck
-    try:
-        parsed = DeckFile.model_validate(data)
-    except ValidationError as exc:
-        for error in exc.errors():
-            where = ".".join(str(p) for p in error["loc"]) or "deck"
-            deck.issues.append(
-                LineIssue(None, f"{where}: {error['msg']}", "see schemas/deck.schema.json")
-            )
+    if not isinstance(data, dict):
+        deck.issues.append(
+            LineIssue(None, "/: a deck is a JSON object", "see schemas/deck.schema.json")
+        )
         return deck
-    deck.name = parsed.name
-    deck.persona = parsed.persona
-    deck.format = parsed.format.lower() if parsed.format else None
-    for section, entries in (
-        (PREGAME, parsed.pregame),
-        (ENDURANCE, parsed.endurance),
-        (None, parsed.cards),
-    ):
-        for item in entries:
-            deck.entries.append(
-                Entry(
-                    name=item.card, count=item.count, line=None, section=section, set_code=item.set
-                )
+    # Entry lists are checked entry by entry, so one bad entry does not hide the rest.
+    lists = {key: data.get(key) for key in _SECTION_OF if isinstance(data.get(key), list)}
+    header = {key: value for key, value in data.items() if key not in lists}
+    try:
+        parsed = DeckFile.model_validate(header)
+    except ValidationError as exc:
+        deck.issues.extend(_problems(exc))
+        parsed = None
+    if parsed is not None:
+        deck.name = parsed.name
+        if parsed.persona:
+            deck.persona, deck.persona_set = split_persona(parsed.persona)
+        deck.format = parsed.format
+    for key, items in lists.items():
+        section = _SECTION_OF[key]
+        for number, item in enumerate(items):
+            try:
+                entry = DeckEntry.model_validate(item)
+            except ValidationError as exc:
+                deck.issues.extend(_problems(exc, key, number))
+                continue
+            read = Entry(
+                name=entry.card, count=entry.count, line=None, section=section, set_code=entry.set
             )
+            (deck.sideboard if section == SIDEBOARD else deck.entries).append(read)
     return deck

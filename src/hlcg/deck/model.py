@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 PREGAME = "pregame"
 ENDURANCE = "endurance"
+SIDEBOARD = "sideboard"  # read and listed, never part of the deck
 
 
 class Entry(NamedTuple):
@@ -17,6 +18,12 @@ class Entry(NamedTuple):
     section: str | None  # PREGAME, ENDURANCE, or None before any header
     set_code: str | None = None
     card_id: str | None = None  # an id the file carries (.dek/.o8d), tried before the name
+    # The line read with its leading digits as part of the name ("9mm" is Kinman's 9mm, not
+    # nine "mm"): (name, count), preferred when that name is exactly a card.
+    title_reading: tuple[str, int] | None = None
+    # The line as written when it has the shape of a section header ("Attacks (27)"): if it
+    # names no card, it is reported as an unknown header, not an unknown card.
+    header_text: str | None = None
 
 
 class LineIssue(NamedTuple):
@@ -34,8 +41,10 @@ class Deck:
     def __init__(self, path: str) -> None:
         self.path = path
         self.entries: list[Entry] = []
+        self.sideboard: list[Entry] = []  # listed in the report, never checked or counted
         self.persona: str | None = None
         self.persona_line: int | None = None
+        self.persona_set: str | None = None  # `Persona: Duncan MacLeod [2E-CvD]` or `(2E)`
         self.format: str | None = None
         self.format_line: int | None = None
         self.issues: list[LineIssue] = []

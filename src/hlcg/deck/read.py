@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from hlcg.deck.model import Deck, LineIssue
@@ -12,6 +13,11 @@ MAX_DECK_BYTES = 5 * 1024 * 1024
 # line by line would only bury the reader in problems.
 MAX_DECK_ENTRIES = 20_000
 DECK_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")
+# Keys of a JSON deck (schemas/deck.schema.json); a JSON object with none of them is no deck.
+DECK_KEYS = frozenset({"name", "format", "persona", "pregame", "endurance", "cards", "sideboard"})
+# Files that live next to decks in a repository and are never decks.
+NOT_DECK_STEMS = ("readme", "license", "licence", "changelog", "contributing", "notice")
+_SNIFF_BYTES = 64 * 1024
 _BINARY_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"%PDF", b"\x7fELF")
 
 
@@ -53,7 +59,14 @@ def decode(data: bytes, path: Path) -> tuple[str, list[LineIssue]]:
 
 def read_deck(path: Path) -> Deck:
     """The deck in ``path``, chosen by extension (.json, .dek, .o8d; anything else is text)."""
-    text, issues = decode(read_deck_bytes(path), path)
+    return read_deck_data(read_deck_bytes(path), path)
+
+
+def read_deck_data(data: bytes, path: Path) -> Deck:
+    """The deck in ``data``, read as a file named ``path`` would be (its extension picks the
+    reader; the name labels the report). Nothing is opened: `hlcg serve` passes a client's
+    upload with the file name the client gave."""
+    text, issues = decode(data, path)
     suffix = path.suffix.lower()
     if suffix == ".json":
         from hlcg.deck.jsondeck import parse_json
@@ -75,3 +88,31 @@ def read_deck(path: Path) -> Deck:
             "is this a deck file?"
         )
     return deck
+
+
+def not_a_deck(path: Path) -> str | None:
+    """Why a file is recognisably not a deck (a README, an hlcg JSON report, JSON or XML
+    without a deck in it), or None when it may be one and should be checked."""
+    if path.name.lower().split(".")[0] in NOT_DECK_STEMS:
+        return "a README, licence or changelog"
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".json":
+            if path.stat().st_size > MAX_DECK_BYTES:
+                return None  # judged, and refused, as a deck
+            data = json.loads(path.read_bytes())
+        elif suffix in (".dek", ".o8d"):
+            with path.open("rb") as handle:
+                head = handle.read(_SNIFF_BYTES)
+            return None if b"<deck" in head else "XML without a <deck> element"
+        else:
+            return None
+    except (OSError, ValueError, RecursionError):
+        return None  # a broken file may be a broken deck: check it and say what is wrong
+    if isinstance(data, dict) and {"decks", "summary"} <= data.keys():
+        return "an hlcg JSON report"
+    if not isinstance(data, dict):
+        return "JSON that is not an object"
+    if not data.keys() & DECK_KEYS:
+        return "a JSON object with none of a deck's keys"
+    return None

@@ -53,6 +53,17 @@ class Unresolved(NamedTuple):
     message: str
     fix: str
     card_ids: tuple[str, ...] = ()
+    count: int = 1  # copies the line names: they still count toward the deck size
+    section: str | None = None  # the section the line is in (None before any header)
+
+
+class SideboardCard(NamedTuple):
+    """A sideboard line as written, with its card when the name names exactly one."""
+
+    name: str
+    count: int
+    line: int | None
+    card_id: str | None
 
 
 class ResolvedDeck:
@@ -67,6 +78,11 @@ class ResolvedDeck:
         self.cards: list[DeckCard] = []
         self.unresolved: list[Unresolved] = []
         self.issues = issues
+        self.sideboard: list[SideboardCard] = []
+        # The `Persona:` line names no persona: persona checks are skipped rather than
+        # judging the deck as a Generic Immortal because of a typo.
+        self.persona_unresolved = False
+        self.unresolved_persona_name: str | None = None  # as written, when unresolved
 
     @property
     def path(self) -> str:
@@ -82,7 +98,9 @@ class ResolvedDeck:
 
     @property
     def is_generic(self) -> bool:
-        return self.persona is None or self.persona.id == "generic-immortal"
+        if self.persona is None:
+            return not self.persona_unresolved
+        return self.persona.id == "generic-immortal"
 
     @property
     def persona_names(self) -> frozenset[str]:
@@ -93,6 +111,13 @@ class ResolvedDeck:
 
     def copies(self, section: str | None = None) -> int:
         return sum(c.count for c in self.cards if section is None or c.section == section)
+
+    def unrecognised_copies(self, section: str = ENDURANCE) -> int:
+        """Copies on lines naming no single card; lines outside the pre-game count as
+        Endurance, so a typo does not also shrink the deck."""
+        return sum(
+            u.count for u in self.unresolved if (u.section == PREGAME) == (section == PREGAME)
+        )
 
 
 def _narrow(candidates: list[Card], keep: Callable[[Card], bool]) -> list[Card]:
@@ -119,6 +144,40 @@ class Resolver:
         info = self.catalogue.formats.get(fmt)
         self.home_editions = set(info.editions) if info else set()
         self._suggestions: dict[str, list[Suggestion]] = {}
+        self.unmatched_sets: dict[str, int] = {}  # set code as written -> copies
+
+    def set_code(self, written: str) -> str:
+        """A set code or a set name as a deck program writes it -> our set code (or the
+        text as written when nothing maps it)."""
+        from hlcg.deck.names import set_names
+
+        sets = self.catalogue.sets
+        lowered = written.strip().lower()
+        for code in sets:
+            if code.lower() == lowered:
+                return code
+        key = normalise(written)
+        mapped = set_names().get(key)
+        if mapped:
+            return mapped
+        for code, info in sets.items():
+            if normalise(info.get("name") or "") == key:
+                return code
+        return written.strip()
+
+    def by_set(self, found: list[Card], written: str, copies: int) -> list[Card]:
+        """Candidates printed in the set (or edition) written; a code no candidate carries
+        never makes a card unknown: it is counted for one warning and the name decides."""
+        code = self.set_code(written).lower()
+        printed = [
+            c
+            for c in found
+            if code in (s.lower() for s in c.sets) or code in (e.lower() for e in c.editions)
+        ]
+        if printed:
+            return printed
+        self.unmatched_sets[written] = self.unmatched_sets.get(written, 0) + copies
+        return found
 
     def candidates(self, name: str) -> list[Card]:
         match = self.index.exact(name)
@@ -130,33 +189,46 @@ class Resolver:
         candidates = _narrow(candidates, lambda c: fmt in c.formats)
         return _narrow(candidates, lambda c: bool(c.editions & self.home_editions))
 
-    def persona(self, name: str, line: int | None) -> Card | Unresolved:
+    def persona_candidates(self, name: str) -> list[Card]:
+        """Personas by name; else by the name without its article (`Kurgan` for The
+        Kurgan); else the persona one half of whose dual name it is."""
         found = [c for c in self.candidates(name) if c.type == "persona"]
+        if found:
+            return found
+        key = normalise(name)
+        if not key:
+            return []
+        personas = self.catalogue.personas
+        bare = [c for c in personas if _without_article(normalise(c.title)) == key]
+        if bare:
+            return bare
+        return [c for c in personas if "/" in c.title and key in c.persona_names]
+
+    def persona(
+        self, name: str, line: int | None, set_code: str | None = None
+    ) -> Card | Unresolved:
+        found = self.persona_candidates(name)
         if not found:
             return self._unknown(name, line, personas_only=True)
+        if set_code:
+            found = self.by_set(found, set_code, 1)
         return self._decide(name, line, self.by_format(found))
 
     def entry(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
-        if entry.card_id and entry.card_id in self.catalogue.cards:
-            return self.catalogue.cards[entry.card_id]
+        """The card a line names. An id the file carries (.dek/.o8d) is a hint, used only
+        when the name is not enough: a name resolves the same in every file kind."""
+        found_card = self._by_name(entry, persona_names)
+        hinted = self.catalogue.cards.get(entry.card_id) if entry.card_id else None
+        if isinstance(found_card, Unresolved) and hinted is not None:
+            return hinted
+        return found_card
+
+    def _by_name(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
         found = self.candidates(entry.name)
         if not found:
             return self._unknown(entry.name, entry.line)
         if entry.set_code:
-            code = entry.set_code.lower()
-            printed = [c for c in found if code in (s.lower() for s in c.sets)]
-            if not printed:
-                sets = sorted({s for c in found for s in c.sets}) or ["no set recorded"]
-                return Unresolved(
-                    "unknown-card",
-                    entry.line,
-                    entry.name,
-                    f"no version of {entry.name!r} is printed in [{entry.set_code}] "
-                    f"(known: {', '.join(sets)})",
-                    "remove the set code or use one of the known sets",
-                    tuple(c.id for c in found),
-                )
-            found = printed
+            found = self.by_set(found, entry.set_code, entry.count)
         if entry.section == PREGAME:
             found = _narrow(found, lambda c: c.is_pregame)
         else:
@@ -215,6 +287,10 @@ class Resolver:
         )
 
 
+def _without_article(key: str) -> str:
+    return key[4:] if key.startswith("the ") else key
+
+
 def _show(value: object) -> str:
     if value is None:
         return "unknown"
@@ -233,10 +309,38 @@ def _listed_persona(deck: Deck, resolver: Resolver) -> Card | None:
         if entry.section == ENDURANCE:
             continue
         if any(c.type == "persona" for c in resolver.candidates(entry.name)):
-            found = resolver.persona(entry.name, entry.line)
+            found = resolver.persona(entry.name, entry.line, entry.set_code)
             if isinstance(found, Card):
                 return found
     return None
+
+
+# Rules whose verdict depends on who the persona is; skipped when the `Persona:` line names
+# no persona, rather than judging the deck as a Generic Immortal because of a typo.
+PERSONA_RULES = (
+    "persona-specific",
+    "reserved",
+    "signature",
+    "generic-borrow",
+    "master-limit",
+    "gem-cap",
+    "quickening-own-persona",
+    "premium-persona",
+    "watcher-hunter",
+    "weapon-specific",
+    "hand-icons",
+)
+
+
+def _as_written(entry: Entry, index: Index) -> Entry:
+    """The entry read as a title starting with digits when that is exactly a card
+    ("9mm" is Kinman's 9mm, not nine "mm")."""
+    if entry.title_reading is None:
+        return entry
+    title, count = entry.title_reading
+    if index.exact(title) is None:
+        return entry
+    return entry._replace(name=title, count=count, set_code=None, title_reading=None)
 
 
 def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
@@ -245,30 +349,34 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
     resolved = ResolvedDeck(deck, fmt, None, list(deck.issues))
     declared: Card | None = None
     if deck.persona:
-        found = resolver.persona(deck.persona, deck.persona_line)
+        found = resolver.persona(deck.persona, deck.persona_line, deck.persona_set)
         if isinstance(found, Unresolved):
-            resolved.unresolved.append(found)
+            resolved.unresolved.append(found._replace(count=0))  # a persona line is no copy
         else:
             declared = found
+    counted = dict(resolver.unmatched_sets)
     preferred = declared or _listed_persona(deck, resolver)
+    resolver.unmatched_sets = counted  # the persona's line is counted when it is resolved
     persona_names = preferred.persona_names if preferred else frozenset()
     merged: dict[tuple[str, str], DeckCard] = {}
     for entry in deck.entries:
+        entry = _as_written(entry, index)
         card = resolver.entry(entry, persona_names)
         if isinstance(card, Unresolved):
-            resolved.unresolved.append(card)
+            if entry.header_text and card.rule == "unknown-card":
+                resolved.issues.append(
+                    LineIssue(
+                        entry.line,
+                        f"unknown section header {entry.header_text!r} (names no card)",
+                        "use `Pre-Game:`, `Endurance:` or `Sideboard:`",
+                    )
+                )
+                continue
+            resolved.unresolved.append(card._replace(count=entry.count, section=entry.section))
             continue
         section = PREGAME if card.is_pregame else ENDURANCE
-        if entry.section == ENDURANCE and card.is_pregame:
-            resolved.issues.append(
-                LineIssue(
-                    entry.line,
-                    f"{card.name} is a pre-game card ({card.type}) listed under Endurance; "
-                    "counted as pre-game",
-                    "move it under `Pre-Game:`",
-                    "warning",
-                )
-            )
+        if entry.section is not None and entry.section != section:
+            resolved.issues.append(_misplaced(card, entry))
         key = (card.id, section)
         if key in merged:
             first = merged[key]
@@ -287,4 +395,75 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
         resolved.persona = declared
     elif personas:
         resolved.persona = personas[0].card
+    else:
+        _note_persona_typo(resolved, index)
+    if resolver.unmatched_sets:
+        resolved.issues.append(_unmatched_sets(resolver.unmatched_sets))
+    resolved.sideboard = [
+        _sideboard_card(entry, resolver, persona_names) for entry in deck.sideboard
+    ]
     return resolved
+
+
+def _note_persona_typo(resolved: ResolvedDeck, index: Index) -> None:
+    """A deck without a persona whose `Persona:` line names none, or whose pre-game line
+    naming no card is close to a persona's name, is not judged as a Generic Immortal
+    because of a typo: persona checks are skipped, and the line's problem says so."""
+    cards = index.catalogue.cards
+    persona_line = resolved.deck.persona_line
+    for number, item in enumerate(resolved.unresolved):
+        if resolved.deck.persona:
+            if item.line != persona_line or item.name != resolved.deck.persona:
+                continue
+            note = "persona checks skipped"
+        elif (
+            item.section == PREGAME
+            and item.rule == "unknown-card"
+            and any(i in cards and cards[i].type == "persona" for i in item.card_ids[:1])
+        ):
+            note = "if it is the persona, persona checks were skipped"
+        else:
+            continue
+        message = f"{item.message}; {note}: {', '.join(PERSONA_RULES)}"
+        resolved.unresolved[number] = item._replace(message=message)
+        resolved.persona_unresolved = True
+        resolved.unresolved_persona_name = item.name
+        return
+
+
+def _misplaced(card: Card, entry: Entry) -> LineIssue:
+    if entry.section == ENDURANCE:
+        return LineIssue(
+            entry.line,
+            f"{card.name} is a pre-game card ({card.type}) listed under Endurance; "
+            "counted as pre-game",
+            "move it under `Pre-Game:`",
+            "warning",
+        )
+    return LineIssue(
+        entry.line,
+        f"{card.name} is an in-game card ({card.type or 'type unknown'}) listed under "
+        "Pre-Game; counted in the Endurance",
+        "move it under `Endurance:`",
+        "warning",
+    )
+
+
+def _unmatched_sets(unmatched: dict[str, int]) -> LineIssue:
+    listed = ", ".join(
+        f"{code} ({n} card{'s' if n != 1 else ''})" for code, n in sorted(unmatched.items())
+    )
+    return LineIssue(
+        None,
+        f"set codes not matched: {listed}; those cards were found by name",
+        "map the deck program's set names in data/source/set_names.csv",
+        "warning",
+    )
+
+
+def _sideboard_card(
+    entry: Entry, resolver: Resolver, persona_names: AbstractSet[str]
+) -> SideboardCard:
+    found = resolver.entry(entry._replace(set_code=None), persona_names)
+    card_id = found.id if isinstance(found, Card) else None
+    return SideboardCard(entry.name, entry.count, entry.line, card_id)

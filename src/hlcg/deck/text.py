@@ -20,31 +20,49 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
+from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
 
 MAX_COPIES = 999
 MAX_NAME = 200  # the longest card title is far shorter; longer "names" are not cards
+# Section header words as players write them, normalised by _section_key.
 _SECTIONS = {
-    "pre-game": PREGAME,
-    "pregame": PREGAME,
     "pre game": PREGAME,
+    "pregame": PREGAME,
     "endurance": ENDURANCE,
     "deck": ENDURANCE,
     "main": ENDURANCE,
+    "main deck": ENDURANCE,
+    "maindeck": ENDURANCE,
+    "sideboard": SIDEBOARD,
+    "side board": SIDEBOARD,
+    "side": SIDEBOARD,
+    "sb": SIDEBOARD,
 }
-_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)\s*:\s*(?P<rest>.*)$")
+# A header: a word, an optional count ("Deck (55)", "Endurance - 55"), then a colon and
+# maybe the section's first card ("Pre-Game: Katana"), or nothing at all ("PREGAME").
+_HEADER_COUNT = r"(?:\s*\(\s*\d+\s*\)|\s+[-\u2013\u2014]\s*\d+)?"
+_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
+_BARE_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"$")
+_HEADER_SHAPED = re.compile(r"^[A-Za-z][A-Za-z \-]*?(?:\s*\(\s*\d+\s*\)|\s+[-\u2013\u2014]\s*\d+)$")
 _QUANTITY = re.compile(
     r"^(?:\((?P<paren>[-+]?\d+(?:[.,]\d+)?)\)|x\s*(?P<xpre>[-+]?\d+(?:[.,]\d+)?)"
     r"|(?P<num>[-+]?\d+(?:[.,]\d+)?)\s*(?:x\b)?)\s*(?P<name>.*)$",
     re.IGNORECASE,
 )
-_TRAILING_QUANTITY = re.compile(r"^(?P<name>.+?)\s+x\s*(?P<n>\d+)$", re.IGNORECASE)
+_TRAILING_QUANTITY = re.compile(
+    r"^(?P<name>.+?)\s+(?:x\s*(?P<n>\d+)|\((?P<paren>\d+)\))$", re.IGNORECASE
+)
+# Digits fused to a word ("9mm"): a title that starts with digits, or a count without space.
+_FUSED_DIGITS = re.compile(r"^\d+[^\W\d_]")
 _SET_CODE = re.compile(r"^(?P<name>.+?)\s*\[(?P<set>[A-Za-z0-9][A-Za-z0-9 ._-]*)\]$")
 # Collector numbers after a set code, as deck sites write them: "Thrust (SE) 12", "[SE] 12".
 _COLLECTOR = re.compile(
     r"^(?P<name>.+?)\s*(?:\((?P<paren>[A-Za-z0-9-]{1,12})\)|\[(?P<bracket>[A-Za-z0-9-]{1,12})\])"
     r"\s+#?(?P<number>[A-Za-z]{0,3}-?\d{1,5})$"
 )
+# `Persona: Duncan MacLeod (2E)`: a set or edition code in brackets after a persona name.
+# Only codes shaped like ours (digits and capitals): "(Ramirez)" stays a subtitle.
+_PAREN_CODE = re.compile(r"^(?P<name>.+?)\s*\((?P<code>[0-9][A-Za-z0-9-]{0,11}|[A-Z]{1,4})\)$")
 _INVISIBLE = dict.fromkeys(
     [0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0xFEFF]
 )
@@ -76,10 +94,8 @@ def _quantity(token: str) -> tuple[int | None, str | None]:
     return None, f"quantity {token} is not a whole number"
 
 
-def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssue:
-    """One non-empty, non-header line as an entry (or the reason it is not one)."""
-    count = 1
-    name = text
+def _split_quantity(line_no: int, text: str) -> tuple[int, str] | LineIssue:
+    """(count, rest of the line): `3 X`, `3x X`, `x3 X`, `(3) X`, `X x3`, `X (3)` or just `X`."""
     quantity = _QUANTITY.match(text)
     if quantity:
         token = quantity["paren"] or quantity["xpre"] or quantity["num"]
@@ -89,32 +105,60 @@ def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssu
             if problem:
                 return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
             assert value is not None
-            count, name = value, rest
-    else:
-        trailing = _TRAILING_QUANTITY.match(text)
-        if trailing:
-            value, problem = _quantity(trailing["n"])
-            if problem:
-                return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
-            assert value is not None
-            count, name = value, trailing["name"]
+            return value, rest
+        return 1, text
+    trailing = _TRAILING_QUANTITY.match(text)
+    if trailing:
+        value, problem = _quantity(trailing["n"] or trailing["paren"])
+        if problem:
+            return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
+        assert value is not None
+        return value, trailing["name"]
+    return 1, text
+
+
+def split_set_code(name: str) -> tuple[str, str | None]:
+    collector = _COLLECTOR.match(name)
+    if collector:
+        return collector["name"].strip(), collector["paren"] or collector["bracket"]
+    coded = _SET_CODE.match(name)
+    if coded:
+        return coded["name"].strip(), coded["set"].strip()
+    return name, None
+
+
+def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssue:
+    """One non-empty, non-header line as an entry (or the reason it is not one)."""
+    split = _split_quantity(line_no, text)
+    if isinstance(split, LineIssue):
+        return split
+    count, name = split
     if len(name) > MAX_NAME:
         return LineIssue(
             line_no,
             f"a card name of {len(name)} characters (at most {MAX_NAME}): {name[:40]!r}...",
             "write one card per line",
         )
-    set_code = None
-    collector = _COLLECTOR.match(name)
-    coded = _SET_CODE.match(name)
-    if collector:
-        name = collector["name"].strip()
-        set_code = collector["paren"] or collector["bracket"]
-    elif coded:
-        name, set_code = coded["name"].strip(), coded["set"].strip()
+    name, set_code = split_set_code(name)
     if not name or not any(ch.isalnum() for ch in name):
         return LineIssue(line_no, f"no card name in {text!r}", "write `COUNT CARD NAME`")
-    return Entry(name=name, count=count, line=line_no, section=section, set_code=set_code)
+    title_reading = None
+    if _FUSED_DIGITS.match(text):
+        trailing = _TRAILING_QUANTITY.match(text)
+        whole, whole_count = text, 1
+        if trailing and _quantity(trailing["n"] or trailing["paren"])[0]:
+            whole, whole_count = trailing["name"], int(trailing["n"] or trailing["paren"])
+        whole, _ = split_set_code(whole)
+        title_reading = (whole, whole_count)
+    return Entry(
+        name=name,
+        count=count,
+        line=line_no,
+        section=section,
+        set_code=set_code,
+        title_reading=title_reading,
+        header_text=text if _HEADER_SHAPED.match(text) else None,
+    )
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -129,6 +173,26 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+def _section_key(word: str) -> str:
+    """ "Pre-Game Cards" -> "pre game": case, hyphens, spacing and a trailing "cards" folded."""
+    words = word.lower().replace("-", " ").split()
+    if len(words) > 1 and words[-1] in ("cards", "card"):
+        words.pop()
+    return " ".join(words)
+
+
+def _header(line: str) -> tuple[str, str, str] | None:
+    """(key, word as written, rest of the line) when the line is a header or a `Key: value`
+    line; None for a card line."""
+    colon = _HEADER.match(line)
+    if colon:
+        return _section_key(colon["word"]), colon["word"].strip(), colon["rest"].strip()
+    bare = _BARE_HEADER.match(line)
+    if bare and _section_key(bare["word"]) in _SECTIONS:
+        return _section_key(bare["word"]), bare["word"].strip(), ""
+    return None
+
+
 def parse_text(text: str, path: str = "<deck>") -> Deck:
     deck = Deck(path=path)
     section: str | None = None
@@ -138,53 +202,66 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
         if not line:
             deck.ignored.append(line_no)
             continue
-        header = _HEADER.match(line)
+        header = _header(line)
+        card_text = line
+        line_section = section
         if header:
-            word = header["word"].strip().lower()
-            rest = header["rest"].strip()
-            if word in _SECTIONS and not rest:
-                section = _SECTIONS[word]
-                if section in seen_sections:
-                    deck.issues.append(
-                        LineIssue(
-                            line_no,
-                            f"section {header['word'].strip()!r} again (first on line "
-                            f"{seen_sections[section]}); its cards are added to that section",
-                            "merge the two sections",
-                            "warning",
-                        )
-                    )
-                seen_sections.setdefault(section, line_no)
+            key, word, rest = header
+            if key in _SECTIONS:
                 deck.headers.append(line_no)
-                continue
-            if word == "persona":
+                if key == "sb" and rest:
+                    # `SB: 2 Dodge`: a sideboard card on its own line; the section goes on.
+                    line_section, card_text = SIDEBOARD, rest
+                else:
+                    section = line_section = _SECTIONS[key]
+                    _note_section(deck, seen_sections, section, word, line_no)
+                    if not rest:
+                        continue
+                    card_text = rest  # `Pre-Game: Katana`: the section's first card
+            elif key == "persona":
                 _set_persona(deck, line_no, rest)
                 deck.headers.append(line_no)
                 continue
-            if word == "format":
+            elif key == "format":
                 _set_format(deck, line_no, rest)
                 deck.headers.append(line_no)
                 continue
-            if word in ("name", "deck name", "title"):
+            elif key in ("name", "deck name", "title"):
                 deck.name = rest
                 deck.headers.append(line_no)
                 continue
-            if not rest:
+            elif not rest:
                 deck.issues.append(
                     LineIssue(
                         line_no,
                         f"unknown section header {line!r}",
-                        "use `Pre-Game:` or `Endurance:`; other sections are not deck cards",
+                        "use `Pre-Game:`, `Endurance:` or `Sideboard:`",
                     )
                 )
                 section = None
                 continue
-        parsed = parse_line(line_no, line, section)
+        parsed = parse_line(line_no, card_text, line_section)
         if isinstance(parsed, LineIssue):
             deck.issues.append(parsed)
+        elif line_section == SIDEBOARD:
+            deck.sideboard.append(parsed)
         else:
             deck.entries.append(parsed)
     return deck
+
+
+def _note_section(deck: Deck, seen: dict[str, int], section: str, word: str, line_no: int) -> None:
+    if section in seen:
+        deck.issues.append(
+            LineIssue(
+                line_no,
+                f"section {word!r} again (first on line {seen[section]}); "
+                "its cards are added to that section",
+                "merge the two sections",
+                "warning",
+            )
+        )
+    seen.setdefault(section, line_no)
 
 
 def _set_persona(deck: Deck, line_no: int, name: str) -> None:
@@ -200,7 +277,17 @@ def _set_persona(deck: Deck, line_no: int, name: str) -> None:
             )
         )
     else:
-        deck.persona, deck.persona_line = name, line_no
+        deck.persona, deck.persona_set = split_persona(name)
+        deck.persona_line = line_no
+
+
+def split_persona(written: str) -> tuple[str, str | None]:
+    """ "Duncan MacLeod [2E-CvD]" or "Duncan MacLeod (2E)" -> name, set or edition code."""
+    name, set_code = split_set_code(written)
+    edition = _PAREN_CODE.match(name)
+    if set_code is None and edition:
+        name, set_code = edition["name"].strip(), edition["code"]
+    return name, set_code
 
 
 def _set_format(deck: Deck, line_no: int, name: str) -> None:
@@ -213,4 +300,4 @@ def _set_format(deck: Deck, line_no: int, name: str) -> None:
             )
         )
     else:
-        deck.format, deck.format_line = name.strip().lower(), line_no
+        deck.format, deck.format_line = name.strip(), line_no

@@ -1,73 +1,155 @@
-"""Write a resolved deck as text, JSON, LackeyCCG `.dek` or OCTGN `.o8d`.
+"""Write a deck as text, JSON, LackeyCCG `.dek` or OCTGN `.o8d`.
 
-Cards are written by their printed name ("Master's Block: Ramirez") when that name resolves
-back to the same card in the same section, format and persona, else by their id, so that
-reading a written deck gives the same cards (and the same fingerprint).
+A converted deck says what the player wrote, not what one format resolved it to: each line's
+name and set code as written, its count, the `Persona:` and `Format:` lines the source has
+(none invented), and the sideboard. So the converted deck resolves to the same cards as its
+source in every format, and has the same verdict and fingerprint. The XML kinds also carry
+each card's catalogue id, a hint the reader uses only when the name is not enough.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Set as AbstractSet
+from typing import NamedTuple
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.lookup import Index
-from hlcg.deck.model import ENDURANCE, PREGAME, Entry
+from hlcg.catalog.normalize import normalise
+from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry
+from hlcg.deck.names import format_named
 from hlcg.deck.resolve import ResolvedDeck, Resolver
 from hlcg.errors import UsageError
 
 WRITE_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")
 
 
+class Line(NamedTuple):
+    """One card line to write."""
+
+    name: str  # as the player wrote it
+    count: int
+    set_code: str | None
+    card_id: str | None  # the catalogue card it resolved to (None in the sideboard if unknown)
+
+    @property
+    def text(self) -> str:
+        return self.name + (f" [{self.set_code}]" if self.set_code else "")
+
+
 def writable_name(card: Card, section: str, resolver: Resolver, persona: AbstractSet[str]) -> str:
-    """The card's printed name if it resolves back to this card, else its id."""
+    """The card's printed name if it resolves back to this card, else its id (for cards
+    hlcg adds itself, such as --fix additions)."""
     back = resolver.entry(Entry(card.name, 1, None, section), persona)
     return card.name if isinstance(back, Card) and back.id == card.id else card.id
 
 
-def sections(resolved: ResolvedDeck, index: Index) -> dict[str, list[tuple[str, str, int]]]:
-    """{section: [(card id, name to write, count)]}, the persona first in the pre-game."""
-    resolver = Resolver(index, resolved.format)
-    persona = resolved.persona_names
-    out: dict[str, list[tuple[str, str, int]]] = {PREGAME: [], ENDURANCE: []}
-    ordered = sorted(
-        resolved.cards, key=lambda dc: (dc.card.type != "persona", dc.line or 0, dc.card.id)
-    )
-    for dc in ordered:
-        name = writable_name(dc.card, dc.section, resolver, persona)
-        out[dc.section].append((dc.card.id, name, dc.count))
+def sections(resolved: ResolvedDeck) -> dict[str, list[Line]]:
+    """{section: lines} in the order the player wrote them. A line stays in the section it
+    was written in; a line written before any header goes where its card belongs."""
+    placed: list[tuple[int, str, Line]] = []
+    for order, deck_card in enumerate(resolved.cards):
+        for entry in deck_card.entries:
+            section = entry.section or deck_card.section
+            line = Line(entry.name, entry.count, entry.set_code, deck_card.card.id)
+            placed.append((entry.line if entry.line is not None else order, section, line))
+    out: dict[str, list[Line]] = {PREGAME: [], ENDURANCE: [], SIDEBOARD: []}
+    for _, section, line in sorted(placed, key=lambda item: item[0]):
+        out[section].append(line)
+    out[SIDEBOARD] = [
+        Line(card.name, card.count, None, card.card_id) for card in resolved.sideboard
+    ]
     return out
 
 
-def as_text(resolved: ResolvedDeck, index: Index) -> str:
-    out = [f"Format: {resolved.format}"]
-    for section, header in ((PREGAME, "Pre-Game:"), (ENDURANCE, "Endurance:")):
-        cards = sections(resolved, index)[section]
-        if cards:
-            out += ["", header, *(f"{count} {name}" for _, name, count in cards)]
+def written_format(resolved: ResolvedDeck) -> str | None:
+    """The source's own format line, by its hlcg name; None when the source has none."""
+    written = resolved.deck.format
+    return (format_named(written) or written) if written else None
+
+
+def persona_line(resolved: ResolvedDeck) -> str | None:
+    """The `Persona:` line's name as written (with its set code), when the source has one."""
+    deck = resolved.deck
+    if not deck.persona:
+        return None
+    return deck.persona + (f" [{deck.persona_set}]" if deck.persona_set else "")
+
+
+def xml_sections(resolved: ResolvedDeck) -> dict[str, list[Line]]:
+    """Sections for LackeyCCG and OCTGN, which have no persona field: the declared persona
+    is written as a pre-game card, as written when that is its id or title, else by its
+    title (`Kurgan` and half of a dual persona are names only a `Persona:` line takes)."""
+    parts = sections(resolved)
+    deck = resolved.deck
+    persona = resolved.persona
+    if deck.persona and persona is not None:
+        listed = any(line.card_id == persona.id for line in parts[PREGAME])
+        if not listed:
+            as_written = deck.persona == persona.id or normalise(deck.persona) == normalise(
+                persona.title
+            )
+            name = deck.persona if as_written else persona.title
+            line = Line(name, 1, deck.persona_set, persona.id)
+            parts[PREGAME] = [line, *parts[PREGAME]]
+    return parts
+
+
+def as_text(resolved: ResolvedDeck) -> str:
+    out = []
+    fmt = written_format(resolved)
+    if fmt:
+        out.append(f"Format: {fmt}")
+    persona = persona_line(resolved)
+    if persona:
+        out.append(f"Persona: {persona}")
+    parts = sections(resolved)
+    for section, header in (
+        (PREGAME, "Pre-Game:"),
+        (ENDURANCE, "Endurance:"),
+        (SIDEBOARD, "Sideboard:"),
+    ):
+        if parts[section]:
+            if out:
+                out.append("")
+            out += [header, *(f"{line.count} {line.text}" for line in parts[section])]
     return "\n".join(out) + "\n"
 
 
-def as_json(resolved: ResolvedDeck, index: Index) -> str:
-    parts = sections(resolved, index)
-    data = {
-        "format": resolved.format,
-        "pregame": [{"card": name, "count": n} for _, name, n in parts[PREGAME]],
-        "endurance": [{"card": name, "count": n} for _, name, n in parts[ENDURANCE]],
-    }
+def as_json(resolved: ResolvedDeck) -> str:
+    def entries(lines: list[Line]) -> list[dict[str, object]]:
+        return [
+            {
+                "card": line.name,
+                "count": line.count,
+                **({"set": line.set_code} if line.set_code else {}),
+            }
+            for line in lines
+        ]
+
+    parts = sections(resolved)
+    data: dict[str, object] = {}
+    fmt = written_format(resolved)
+    if fmt:
+        data["format"] = fmt
+    if resolved.deck.persona:
+        data["persona"] = persona_line(resolved)
+    data["pregame"] = entries(parts[PREGAME])
+    data["endurance"] = entries(parts[ENDURANCE])
+    if parts[SIDEBOARD]:
+        data["sideboard"] = entries(parts[SIDEBOARD])
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def render(resolved: ResolvedDeck, index: Index, suffix: str) -> str:
+def render(resolved: ResolvedDeck, suffix: str) -> str:
     from hlcg.deck import xmldeck
 
     suffix = suffix.lower()
     if suffix in (".txt", ".deck"):
-        return as_text(resolved, index)
+        return as_text(resolved)
     if suffix == ".json":
-        return as_json(resolved, index)
+        return as_json(resolved)
     if suffix == ".dek":
-        return xmldeck.write_dek(sections(resolved, index), resolved.format)
+        return xmldeck.write_dek(xml_sections(resolved), written_format(resolved))
     if suffix == ".o8d":
-        return xmldeck.write_o8d(sections(resolved, index), resolved.format)
+        return xmldeck.write_o8d(xml_sections(resolved), written_format(resolved))
     raise UsageError(f"cannot write a deck as {suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")

@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
-from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
-from hlcg.deck.text import MAX_COPIES
+from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
+from hlcg.deck.text import MAX_COPIES, split_set_code
+
+if TYPE_CHECKING:
+    from hlcg.deck.writer import Line
 
 _ZONES = {
     "deck": ENDURANCE,
@@ -27,6 +31,8 @@ _ZONES = {
     "pregame": PREGAME,
     "pre-game": PREGAME,
     "pre game": PREGAME,
+    "sideboard": SIDEBOARD,
+    "side": SIDEBOARD,
 }
 GAME = "highlander-the-card-game"
 
@@ -66,15 +72,17 @@ def parse_xml(text: str, path: str, suffix: str) -> Deck:
 
 
 def _read_format(root: Element, deck: Deck) -> None:
-    """The format, from LackeyCCG's <meta><format> or a `Format:` line in OCTGN's <notes>."""
+    """The format as written, from LackeyCCG's <meta><format> or a `Format:` line in the
+    <notes> (OCTGN's free text, CDATA or not); `hlcg.deck.names.format_named` reads it."""
     meta_format = root.find("meta/format")
     if meta_format is not None and (meta_format.text or "").strip():
-        deck.format = (meta_format.text or "").strip().lower()
+        deck.format = (meta_format.text or "").strip()
         return
     notes = root.find("notes")
-    match = re.search(r"^\s*Format:\s*(\S+)", (notes.text or "") if notes is not None else "", re.M)
+    text = (notes.text or "") if notes is not None else ""
+    match = re.search(r"^\s*Format\s*:\s*(.+?)\s*$", text, re.M | re.I)
     if match:
-        deck.format = match.group(1).lower()
+        deck.format = match.group(1)
 
 
 def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
@@ -89,17 +97,17 @@ def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                     LineIssue(
                         line,
                         f"card {name!r} is in zone {zone.get('name')!r}, not a deck zone",
-                        "move it to the Deck or Pregame zone",
+                        "move it to the Deck, Pregame or Sideboard zone",
                     )
                 )
                 continue
             if not name:
                 deck.issues.append(LineIssue(line, "card without a name", "give it a <name>"))
                 continue
-            ref = name_el.get("id") if name_el is not None else None
+            ref = (name_el.get("id") or None) if name_el is not None else None
             set_el = card.find("set")
             set_code = (set_el.text or "").strip() or None if set_el is not None else None
-            deck.entries.append(Entry(name, 1, line, section, set_code, ref))
+            _add(deck, Entry(name, 1, line, section, set_code, ref))
 
 
 def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
@@ -114,7 +122,7 @@ def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                         line,
                         f"card {name!r} is in section {section_el.get('name')!r}, "
                         "not a deck section",
-                        "move it to the Endurance or Pre-Game section",
+                        "move it to the Endurance, Pre-Game or Sideboard section",
                     )
                 )
                 continue
@@ -127,8 +135,13 @@ def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
             if not name:
                 deck.issues.append(LineIssue(line, "card without a name", "give it a name"))
                 continue
-            ref = card.get("id")
-            deck.entries.append(Entry(name, int(qty), line, section, None, ref))
+            ref = card.get("id") or None
+            name, set_code = split_set_code(name)
+            _add(deck, Entry(name, int(qty), line, section, set_code, ref))
+
+
+def _add(deck: Deck, entry: Entry) -> None:
+    (deck.sideboard if entry.section == SIDEBOARD else deck.entries).append(entry)
 
 
 def _serialise(root: Element) -> str:
@@ -136,27 +149,39 @@ def _serialise(root: Element) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(root, encoding="unicode") + "\n"
 
 
-def write_dek(sections: dict[str, list[tuple[str, str, int]]], fmt: str) -> str:
-    """LackeyCCG deck from {section: [(card id, name, count)]}; one <card> per copy."""
+def write_dek(sections: dict[str, list[Line]], fmt: str | None) -> str:
+    """LackeyCCG deck: one <card> per copy, with its <set> when the player gave one."""
     root = Element("deck", version="0.8")
     meta = SubElement(root, "meta")
     SubElement(meta, "game").text = GAME
-    SubElement(meta, "format").text = fmt
-    for section, zone in ((ENDURANCE, "Deck"), (PREGAME, "Pregame")):
+    if fmt:
+        SubElement(meta, "format").text = fmt
+    for section, zone in ((ENDURANCE, "Deck"), (PREGAME, "Pregame"), (SIDEBOARD, "Sideboard")):
+        if section == SIDEBOARD and not sections.get(section):
+            continue
         superzone = SubElement(root, "superzone", name=zone)
-        for card_id, name, count in sections.get(section, []):
-            for _ in range(count):
+        for line in sections.get(section, []):
+            for _ in range(line.count):
                 card = SubElement(superzone, "card")
-                SubElement(card, "name", id=card_id).text = name
+                SubElement(card, "name", id=line.card_id or "").text = line.name
+                if line.set_code:
+                    SubElement(card, "set").text = line.set_code
     return _serialise(root)
 
 
-def write_o8d(sections: dict[str, list[tuple[str, str, int]]], fmt: str) -> str:
-    """OCTGN deck from {section: [(card id, name, count)]}."""
+def write_o8d(sections: dict[str, list[Line]], fmt: str | None) -> str:
+    """OCTGN deck; a set code the player gave follows the name in brackets."""
     root = Element("deck", game=GAME)
-    for section, title in ((PREGAME, "Pre-Game"), (ENDURANCE, "Endurance")):
+    for section, title in (
+        (PREGAME, "Pre-Game"),
+        (ENDURANCE, "Endurance"),
+        (SIDEBOARD, "Sideboard"),
+    ):
+        if section == SIDEBOARD and not sections.get(section):
+            continue
         element = SubElement(root, "section", name=title, shared="False")
-        for card_id, name, count in sections.get(section, []):
-            SubElement(element, "card", qty=str(count), id=card_id).text = name
-    SubElement(root, "notes").text = f"Format: {fmt}"
+        for line in sections.get(section, []):
+            SubElement(element, "card", qty=str(line.count), id=line.card_id or "").text = line.text
+    if fmt:
+        SubElement(root, "notes").text = f"Format: {fmt}"
     return _serialise(root)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class _Strict(BaseModel):
@@ -36,15 +36,28 @@ class Gems(_Strict):
     reason: GemUse
 
 
+class SideboardCardModel(_Strict):
+    """A sideboard line as written: listed, never counted or checked."""
+
+    card: str
+    count: int
+    line: int | None
+    id: str | None = Field(description="The card it names, when it names exactly one")
+
+
 class DeckReportModel(_Strict):
     path: str
     format: Literal["first-edition", "type-one", "type-two"]
     persona: str
     legal: bool
-    endurance: int
+    endurance: int = Field(description="Endurance copies of recognised cards")
+    unrecognised: int = Field(
+        description="Endurance copies on lines naming no single card (they count toward 50)"
+    )
     pregame: int
     gems: Gems
     problems: list[ProblemModel]
+    sideboard: list[SideboardCardModel]
 
 
 class Summary(_Strict):

@@ -8,10 +8,16 @@ from hlcg.rules.engine import DeckReport
 
 def render_deck(report: DeckReport) -> str:
     pregame_limit = "" if report.pregame_limit is None else f"/{report.pregame_limit}"
+    endurance = f"{report.endurance}/50"
+    if report.unrecognised:
+        endurance = (
+            f"{report.endurance + report.unrecognised}/50 ({report.endurance} recognised + "
+            f"{report.unrecognised} unrecognised)"
+        )
     lines = [
         f"{report.path}",
         f"  format {report.format} | persona {report.persona} | "
-        f"Endurance {report.endurance}/50 | pre-game {report.pregame}{pregame_limit}",
+        f"Endurance {endurance} | pre-game {report.pregame}{pregame_limit}",
     ]
     for problem in report.problems:
         where = f"{report.path}:{problem.line}" if problem.line else report.path
@@ -29,6 +35,10 @@ def render_deck(report: DeckReport) -> str:
             cap_text = "?" if cap is None else str(cap)
             room = "?" if cap is None else str(cap - (used or 0))
             lines.append(f"    {attribute:<10} {used:>4} {cap_text:>5} {room:>8}")
+    sideboard = report.resolved.sideboard if report.resolved else []
+    if sideboard:
+        listed = ", ".join(f"{card.count} {card.name}" for card in sideboard)
+        lines.append(f"  sideboard (not checked): {listed}")
     if report.legal:
         extra = f" ({report.warnings} warning(s))" if report.warnings else ""
         lines.append(f"LEGAL in {report.format}{extra}")

@@ -8,6 +8,10 @@ Upper Block and Lower Block; seed 000 calls Upper Center Attack Upper Middle Att
 Source: seed 002 (Constructing a Deck: Attacks, Blocks); seed 000 (Deck Construction);
 seed 001 (Deck Composition).
 
+A missing basic card that an unrecognised Endurance line may name (it is among the line's
+did-you-mean or candidate cards) is not reported here: the problem on that line covers it,
+so that one typo is one problem.
+
 Failing example: an Endurance without a Lower Right Block.
 
 Fix: add one copy of each missing basic card.
@@ -48,7 +52,8 @@ BASIC_TITLES = tuple(
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     present = {dc.card.id for dc in deck.endurance}
-    missing = [card_id for card_id in BASICS if card_id not in present]
+    maybe_named = {i for u in deck.unresolved if u.section != "pregame" for i in u.card_ids}
+    missing = [card_id for card_id in BASICS if card_id not in present | maybe_named]
     known = [card_id for card_id in missing if card_id in context.catalogue.cards]
     if known:
         names = ", ".join(context.catalogue.cards[i].title for i in known)

@@ -1,6 +1,7 @@
 """deck-size (HL101): the Endurance holds at least 50 cards.
 
-Pre-game cards do not count toward the Endurance.
+Pre-game cards do not count toward the Endurance. Copies on lines that name no single card
+(a typo, an ambiguous name) still count, so that one typo is one problem, not two.
 
 Source: seed 001 (Deck Composition; Making your Deck); seed 000 (Deck Construction,
 Minimum and Maximum Deck Size); seed 002 (Pre-Game Cards).
@@ -21,10 +22,15 @@ from hlcg.rules.problem import Finding
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     minimum = int(params.get("min", 50))
-    size = deck.copies("endurance")
+    recognised = deck.copies("endurance")
+    unrecognised = deck.unrecognised_copies()
+    size = recognised + unrecognised
     if size < minimum:
+        counted = (
+            f" ({recognised} recognised + {unrecognised} unrecognised)" if unrecognised else ""
+        )
         yield Finding(
-            f"Endurance has {size} cards, at least {minimum} are required",
+            f"Endurance has {size} cards{counted}, at least {minimum} are required",
             fix=f"add {minimum - size} card(s) to the Endurance",
         )
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.catalog.store import Catalogue
-from hlcg.deck.resolve import ResolvedDeck
+from hlcg.deck.resolve import PERSONA_RULES, ResolvedDeck
 from hlcg.rules.context import Context
 from hlcg.rules.pregame_limit import pregame_count
 from hlcg.rules.problem import Problem
@@ -33,6 +33,7 @@ class DeckReport:
         master_limit: int | None,
         problems: list[Problem],
         resolved: ResolvedDeck | None = None,
+        unrecognised: int = 0,
     ) -> None:
         self.path = path
         self.format = format
@@ -46,6 +47,8 @@ class DeckReport:
         self.master_limit = master_limit
         self.problems = problems
         self.resolved = resolved
+        # Endurance copies on lines naming no single card, counted toward the deck size.
+        self.unrecognised = unrecognised
 
     @property
     def legal(self) -> bool:
@@ -66,10 +69,23 @@ class DeckReport:
             "persona": self.persona,
             "legal": self.legal,
             "endurance": self.endurance,
+            "unrecognised": self.unrecognised,
             "pregame": self.pregame,
             "gems": self.gems,
             "problems": [p.to_json() for p in self.problems],
+            "sideboard": [
+                {"card": s.name, "count": s.count, "line": s.line, "id": s.card_id}
+                for s in (self.resolved.sideboard if self.resolved else [])
+            ],
         }
+
+
+def _persona_shown(deck: ResolvedDeck) -> str:
+    if deck.persona_unresolved:
+        return f"unknown persona {deck.unresolved_persona_name!r}"
+    if deck.persona and not deck.is_generic:
+        return deck.persona.title
+    return "Generic Immortal"
 
 
 def selected(rule_name: str, code: str, select: Sequence[str], ignore: Sequence[str]) -> bool:
@@ -118,6 +134,8 @@ def validate(
         setting = profile.settings[name]
         if setting.severity == "off" or not selected(rule.name, rule.code, select, ignore):
             continue
+        if deck.persona_unresolved and name in PERSONA_RULES:
+            continue  # the unknown-card problem on the Persona: line names these
         for finding in rule.check(deck, context, setting.params):
             if finding.unchecked:
                 add(
@@ -149,7 +167,7 @@ def validate(
     return DeckReport(
         path=deck.path,
         format=deck.format,
-        persona=persona.title if persona and not deck.is_generic else "Generic Immortal",
+        persona=_persona_shown(deck),
         persona_id=persona.id if persona else None,
         endurance=deck.copies("endurance"),
         pregame=pregame_count(deck),
@@ -166,4 +184,5 @@ def validate(
         else (persona.effective_master_limit if persona else None),
         problems=problems,
         resolved=deck,
+        unrecognised=deck.unrecognised_copies(),
     )

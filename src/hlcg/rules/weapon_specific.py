@@ -7,6 +7,9 @@ allowed with either; Reserved and Signature cards of that name are the persona's
 Source: seed 002 (Card Anatomy: Sub-Title; Weapons of Choice); seed 000 (Weapon Specific
 Cards); research rules-notes.md section 9.
 
+A weapon that an unrecognised pre-game line may name (it is among the line's did-you-mean
+cards) counts as present: the problem on that line covers it, so one typo is one problem.
+
 Failing example: `1 Slice: Rapier` without the Rapier Weapon of Choice.
 
 Fix: add the Weapon of Choice to the pre-game, or remove the card.
@@ -15,6 +18,7 @@ Fix: add the Weapon of Choice to the pre-game, or remove the card.
 from collections.abc import Iterator
 from typing import Any
 
+from hlcg.catalog.normalize import normalise
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context, removal_or_replacement
@@ -23,12 +27,21 @@ from hlcg.rules.problem import Finding
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     own = deck.persona_names
+    cards = context.catalogue.cards
+    maybe_named = {
+        normalise(cards[i].title)
+        for u in deck.unresolved
+        if u.section == "pregame"
+        for i in u.card_ids
+        if i in cards and cards[i].type == "weapon-of-choice"
+    }
+    present = context.weapons_in_pregame | maybe_named
     for deck_card in deck.endurance:
         card = deck_card.card
         if not context.is_weapon_card(card):
             continue
         weapon = context.named_weapon(card)
-        if weapon in context.weapons_in_pregame or context.named_personas(card) & own:
+        if weapon in present or context.named_personas(card) & own:
             continue
         finding = removal_or_replacement(
             context,

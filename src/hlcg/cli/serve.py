@@ -1,0 +1,69 @@
+"""`hlcg serve`: the deck checker and card browser as a local web page (needs `hlcg[web]`)."""
+
+import socket
+from typing import Annotated
+
+import typer
+
+from hlcg.cli.common import DbOption, guarded, load_catalogue
+from hlcg.errors import UsageError
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket; bound here so that port 0 picks a free port we can print."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.listen(128)
+    return sock
+
+
+@guarded
+def serve_command(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on; loopback keeps it private.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="Port (0 picks a free one).")
+    ] = 8000,
+    db: DbOption = None,
+    open_browser: Annotated[
+        bool, typer.Option("--open", help="Open the page in the default web browser.")
+    ] = False,
+) -> None:
+    """Serve the deck checker, card browser and JSON API as a local web page.
+
+    Prints the URL, then serves until Ctrl-C. Needs the web extra:
+    `pip install 'hlcg[web]'`. The API is described in docs/web.md.
+    """
+    try:
+        import uvicorn
+
+        from hlcg.web.app import create_app
+    except ImportError as exc:
+        raise UsageError(
+            f"hlcg serve needs the web extra ({exc.name} is missing): pip install 'hlcg[web]'"
+        ) from None
+    app = create_app(load_catalogue(db))
+    sock = bind(host, port)
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{sock.getsockname()[1]}/"
+    typer.echo(f"hlcg serving on {url} (Ctrl-C stops)", err=True)
+    typer.echo(url)
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    typer.echo("hlcg serve: stopped", err=True)

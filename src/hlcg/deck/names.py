@@ -1,0 +1,61 @@
+"""Names that deck files write for formats and sets, read from two small data tables.
+
+``data/source/format_names.csv`` lists every accepted spelling of a format name ("Type Two",
+"type 2", "T2"); every place that reads a format name (a text deck's `Format:` line, OCTGN
+notes, LackeyCCG's <format>, JSON's "format", `--format` on the command line) goes through
+``format_named``. ``data/source/set_names.csv`` maps the set names deck programs write
+("Series Edition") to catalogue set codes ("SE").
+
+The tables ship inside the package (hlcg/data/) and are read from data/source/ in a source
+checkout.
+"""
+
+from __future__ import annotations
+
+import csv
+from functools import cache
+from pathlib import Path
+
+from hlcg.catalog.fields import CHECKED_FORMATS
+from hlcg.catalog.normalize import normalise
+
+FORMAT_NAMES_FILE = "format_names.csv"
+SET_NAMES_FILE = "set_names.csv"
+
+
+def data_file(name: str) -> Path:
+    """A data table inside the installed package, else the one in a source checkout."""
+    packaged = Path(__file__).resolve().parent.parent / "data" / name
+    if packaged.is_file():
+        return packaged
+    return Path(__file__).resolve().parents[3] / "data" / "source" / name
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    with data_file(name).open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+@cache
+def format_spellings() -> dict[str, str]:
+    """normalised spelling -> format name; the format names themselves are always accepted."""
+    spellings = {normalise(name): name for name in CHECKED_FORMATS}
+    for row in _rows(FORMAT_NAMES_FILE):
+        spellings[normalise(row["spelling"])] = row["format"]
+    return spellings
+
+
+def format_named(text: str) -> str | None:
+    """The format a deck or a user means ("Type Two", "type 2", "T2", "type-two"), or None."""
+    return format_spellings().get(normalise(text))
+
+
+def accepted_format_names() -> str:
+    """The format names for a message: "first-edition, type-one, type-two"."""
+    return ", ".join(CHECKED_FORMATS)
+
+
+@cache
+def set_names() -> dict[str, str]:
+    """normalised set name as deck programs write it -> catalogue set code."""
+    return {normalise(row["name"]): row["set"] for row in _rows(SET_NAMES_FILE)}

@@ -1,0 +1,61 @@
+"""The API's request and error bodies as pydantic models; ``schemas/api-*.schema.json`` are
+generated from them with the others (``python -m hlcg.schemas schemas``); a test fails
+when they are stale.
+
+Responses that the CLI also prints keep the CLI's schemas: `POST /api/validate` returns
+``report.schema.json``, cards are rows of ``card.schema.json``.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+# Longer names are not file names; the name only labels the report and picks the reader.
+MAX_FILENAME = 255
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class DeckRequest(_Strict):
+    """A deck to check: `POST /api/validate` (and the page's /api/check and /api/fix)."""
+
+    deck: str = Field(description="The deck file's text (text, JSON, LackeyCCG or OCTGN).")
+    format: str | None = Field(
+        None,
+        description="Format to check against, as --format or a Format: line writes it; "
+        "default: the deck's own Format: line, else type-two.",
+    )
+    filename: str | None = Field(
+        None,
+        max_length=MAX_FILENAME,
+        description="The file's name: its extension picks the reader and it labels the "
+        "report (`path`). Never opened. Default: guessed from the text (deck.txt, "
+        "deck.json, deck.dek or deck.o8d).",
+    )
+
+
+class AddRequest(DeckRequest):
+    """`POST /api/add`: one copy of a card added to a text deck."""
+
+    card: str = Field(description="The card's id, as /api/search and /api/card return it.")
+
+
+class ErrorDetail(_Strict):
+    status: int
+    message: str
+
+
+class ErrorResponse(_Strict):
+    """Every API error: 400 bad request, 404 not found, 405, 413 body too large, 422 deck
+    unreadable, 500."""
+
+    error: ErrorDetail
+
+
+API_SCHEMAS: dict[str, type[BaseModel]] = {
+    "api-deck-request.schema.json": DeckRequest,
+    "api-add-request.schema.json": AddRequest,
+    "api-error.schema.json": ErrorResponse,
+}

@@ -1,0 +1,235 @@
+"""The API's answers, computed by the library the CLI calls: no web framework in here.
+
+`validate_json` is `hlcg validate --output json` for one posted deck: the same reader
+(`read_deck_data`, picked by the file name's extension), the same check (`check_deck`) and
+the same renderer (`hlcg.report.jsonreport`), so the two print the same bytes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hlcg.catalog.fields import CHECKED_FORMATS
+from hlcg.catalog.lookup import Index
+from hlcg.catalog.store import Catalogue
+from hlcg.check import check_deck, format_named, resolve_deck
+from hlcg.deck.model import ENDURANCE, PREGAME, Deck
+from hlcg.deck.read import read_deck_data
+from hlcg.errors import DeckFileError
+from hlcg.report import jsonreport
+from hlcg.rules.engine import DeckReport
+from hlcg.web.schema import AddRequest, DeckRequest
+
+TEXT_SUFFIXES = (".txt", ".deck")
+HEADER_FOR = {PREGAME: "Pre-Game:", ENDURANCE: "Endurance:"}
+
+
+class ApiError(Exception):
+    """A request the API cannot answer; ``status`` is its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def guess_filename(text: str) -> str:
+    """A name for a deck posted without one, so the right reader reads it."""
+    start = text.lstrip("\ufeff \t\r\n")[:1]
+    if start == "{":
+        return "deck.json"
+    if start == "<":
+        return "deck.dek" if "<superzone" in text else "deck.o8d"
+    return "deck.txt"
+
+
+class Service:
+    """Answers for one catalogue, loaded once when the server starts."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self.index = Index(catalogue)
+        self._warm()
+
+    def _warm(self) -> None:
+        """Build the catalogue's lazy indexes now, before requests share them across
+        threads: a check of a deck with a known card, a persona and an unknown name."""
+        warm_up = "Persona: Duncan MacLeod\nPre-Game:\nKatana\nEndurance:\n1 Dodge\n1 Qqqq Zzzz\n"
+        self.report(DeckRequest(deck=warm_up))
+        self.index.lookup("Qqqq Zzzz")
+        self.catalogue.weapon_names, self.catalogue.faction_names  # noqa: B018
+
+    # -- decks ---------------------------------------------------------------------------
+
+    def _format(self, requested: str | None) -> str | None:
+        if not requested:
+            return None
+        named = format_named(requested)
+        if named is None:
+            raise ApiError(
+                400, f"unknown format {requested!r}; use one of {', '.join(CHECKED_FORMATS)}"
+            )
+        return named
+
+    def _read(self, request: DeckRequest) -> tuple[Deck, str]:
+        name = request.filename or guess_filename(request.deck)
+        try:
+            return read_deck_data(request.deck.encode("utf-8"), Path(name)), name
+        except DeckFileError as exc:
+            raise ApiError(422, str(exc)) from None
+
+    def report(self, request: DeckRequest) -> DeckReport:
+        fmt = self._format(request.format)
+        deck, _ = self._read(request)
+        return check_deck(deck, self.index, fmt)
+
+    def validate_json(self, request: DeckRequest) -> str:
+        """What `hlcg validate --output json FILE` prints for this deck, byte for byte."""
+        return jsonreport.render([self.report(request)])
+
+    def check(self, request: DeckRequest) -> dict[str, Any]:
+        """The deck page's view: the report, `hlcg deck stats` and the fingerprint."""
+        from hlcg.cli.deck import deck_stats
+        from hlcg.deck.fingerprint import catalogue_digest, fingerprint
+
+        report = self.report(request)
+        resolved = report.resolved
+        assert resolved is not None
+        digest, _ = fingerprint(resolved, catalogue_digest(resolved, self.catalogue.path))
+        return {
+            "report": jsonreport.as_data([report]),
+            "stats": deck_stats(resolved, self.index),
+            "fingerprint": digest,
+            "errors": report.errors,
+            "warnings": report.warnings,
+        }
+
+    def fix(self, request: DeckRequest) -> dict[str, Any]:
+        """`hlcg validate --fix` for the posted deck: the fixed text and what changed. A
+        .json, .dek or .o8d deck comes back as a text deck, as the CLI writes it."""
+        from hlcg.deck.text import parse_text
+        from hlcg.deck.writer import as_text
+        from hlcg.fix import fix_text
+
+        fmt = self._format(request.format)
+        deck, name = self._read(request)
+        report = check_deck(deck, self.index, fmt)
+        is_text = Path(name).suffix.lower() not in (".json", ".dek", ".o8d")
+        if report.legal:
+            return {"deck": request.deck, "filename": name, "changed": False, "applied": []}
+        if is_text:
+            text = request.deck
+        else:
+            assert report.resolved is not None
+            text = as_text(report.resolved, self.index)
+            name = f"{Path(name).stem}.txt"
+        outcome = fix_text(text, parse_text(text, name), self.index, fmt)
+        return {
+            "deck": outcome.fixed if outcome.changed else request.deck,
+            "filename": name if outcome.changed else request.filename or name,
+            "changed": outcome.changed,
+            "applied": outcome.applied,
+        }
+
+    def add(self, request: AddRequest) -> dict[str, Any]:
+        """One copy of a card added to a text deck: a count raised on the card's own line,
+        else a line after the last card of its section (pre-game or Endurance); a persona
+        becomes the deck's Persona: line."""
+        from hlcg.deck.resolve import Resolver
+        from hlcg.deck.text import parse_text, split_lines
+        from hlcg.deck.writer import writable_name
+
+        card = self.catalogue.cards.get(request.card)
+        if card is None:
+            raise ApiError(404, f"no card with id {request.card!r}")
+        name = request.filename or guess_filename(request.deck)
+        if Path(name).suffix.lower() not in TEXT_SUFFIXES:
+            raise ApiError(400, f"{name}: cards are added to text decks only; fix it first")
+        fmt = self._format(request.format)
+        deck = parse_text(request.deck, name)
+        resolved = resolve_deck(deck, self.index, fmt)
+        lines = split_lines(request.deck)
+        resolver = Resolver(self.index, resolved.format)
+        if card.type == "persona":
+            line = f"Persona: {writable_name(card, PREGAME, resolver, frozenset())}"
+            if deck.persona_line:
+                lines[deck.persona_line - 1] = line
+                at = deck.persona_line
+            else:
+                at = (deck.format_line or 0) + 1
+                lines.insert(at - 1, line)
+            return {"deck": "\n".join(lines) + "\n", "line": at, "added": card.name}
+        section = PREGAME if card.is_pregame else ENDURANCE
+        same = [
+            entry
+            for dc in resolved.cards
+            if dc.card.id == card.id and dc.section == section
+            for entry in dc.entries
+            if entry.line is not None
+        ]
+        if same:
+            entry = max(same, key=lambda e: e.line or 0)
+            at = entry.line or 0
+            set_code = f" [{entry.set_code}]" if entry.set_code else ""
+            lines[at - 1] = f"{entry.count + 1} {entry.name}{set_code}"
+            return {"deck": "\n".join(lines) + "\n", "line": at, "added": card.name}
+        new_line = f"1 {writable_name(card, section, resolver, resolved.persona_names)}"
+        has_headers = any(e.section is not None for e in deck.entries)
+        in_section = [
+            e.line
+            for e in deck.entries
+            if e.line is not None
+            and (e.section == section or (not has_headers and section == ENDURANCE))
+        ]
+        if in_section:
+            at = max(in_section) + 1
+            lines.insert(at - 1, new_line)
+        else:
+            while lines and not lines[-1].strip():
+                lines.pop()
+            lines += (
+                ["", HEADER_FOR[section], new_line] if lines else [HEADER_FOR[section], new_line]
+            )
+            at = len(lines)
+        return {"deck": "\n".join(lines) + "\n", "line": at, "added": card.name}
+
+    # -- the catalogue -------------------------------------------------------------------
+
+    def card(self, query: str) -> dict[str, Any]:
+        """`hlcg card --json QUERY`: a match (cards) or a ranked did-you-mean list."""
+        from hlcg.cli.card import match_json
+
+        if not query.strip():
+            raise ApiError(400, "q: give a card id, title or near miss")
+        return match_json(self.index.lookup(query), self.catalogue)
+
+    def search(self, query: str) -> dict[str, Any]:
+        """`hlcg search --json QUERY`: the same compact query language."""
+        from hlcg.catalog import search as search_lib
+        from hlcg.cli.card import card_json
+
+        try:
+            cards = search_lib.run(self.catalogue, search_lib.parse_query(query))
+        except ValueError as exc:
+            raise ApiError(400, str(exc)) from None
+        return {"count": len(cards), "cards": [card_json(c, self.catalogue) for c in cards]}
+
+    def persona(self, query: str) -> dict[str, Any]:
+        """`hlcg persona --json NAME`: every version of the persona, newest edition first."""
+        from hlcg.cli.browse import find_personas, persona_profile
+
+        if not query.strip():
+            raise ApiError(400, "q: give a persona name")
+        versions = find_personas(self.catalogue, query)
+        versions.sort(key=lambda p: (0 if "2E" in p.editions else 1, p.id))
+        return {
+            "query": query,
+            "versions": [persona_profile(self.catalogue, p) for p in versions],
+        }
+
+    def formats(self) -> list[dict[str, Any]]:
+        """`hlcg formats --json`."""
+        from hlcg.cli.browse import formats_json
+
+        return formats_json(self.catalogue)

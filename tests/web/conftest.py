@@ -1,0 +1,85 @@
+"""Fixtures for `hlcg serve`: the app under the test client, the real server, Chromium."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from hlcg.catalog.store import load, shipped_path
+from hlcg.web.app import create_app
+
+WEB_ROOT = Path(__file__).resolve().parent.parent.parent
+# Chromium in a closed sandbox: without the background-networking switches it tries to
+# reach Google's services and its connections are refused.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def load_web_load():
+    """benchmarks/web_load.py: the load client and the server runner the benchmark uses."""
+    path = WEB_ROOT / "benchmarks" / "web_load.py"
+    spec = importlib.util.spec_from_file_location("web_load", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def web_load():
+    return load_web_load()
+
+
+@pytest.fixture(scope="session")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(load(shipped_path()))) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="session")
+def server(web_load) -> Iterator[object]:
+    """`hlcg serve --port 0` as a user runs it; stopped with Ctrl-C at the end."""
+    running = web_load.Server()
+    yield running
+    code, err = running.stop()
+    assert code == 0, err
+    assert "Traceback" not in err, err
+
+
+def chromium_path() -> str | None:
+    return (
+        os.environ.get("HLCG_CHROMIUM")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Headless Chromium (Debian's package) driven by Playwright. Without Chromium the
+    browser tests skip, unless HLCG_REQUIRE_BROWSER=1 (set by .ci/run) makes that a failure."""
+    executable = chromium_path()
+    if executable is None:
+        if os.environ.get("HLCG_REQUIRE_BROWSER") == "1":
+            pytest.fail("Chromium is not installed (apt-get install -y chromium)")
+        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -1,0 +1,296 @@
+"""The JSON API of `hlcg serve`, through Starlette's test client, against the CLI's output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from hlcg.catalog.store import load, shipped_path
+from hlcg.cli.app import app as cli_app
+from hlcg.web.app import MAX_BODY_BYTES, create_app
+from hlcg.web.schema import API_SCHEMAS
+from hlcg.web.service import Service
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DECKS = sorted((ROOT / "examples" / "decks").glob("*/*.txt")) + sorted(
+    (ROOT / "examples" / "tournament").glob("*.*")
+)
+SCHEMAS = ROOT / "schemas"
+
+
+def schema(name: str) -> dict:
+    return json.loads((SCHEMAS / name).read_text(encoding="utf-8"))
+
+
+def cli(monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str]:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(cli_app, list(args))
+    return result.exit_code, result.stdout
+
+
+def post_deck(client: TestClient, path: Path, **extra: str):
+    relative = str(path.relative_to(ROOT))
+    body = {"deck": path.read_text(encoding="utf-8"), "filename": relative, **extra}
+    return client.post("/api/validate", json=body)
+
+
+@pytest.mark.parametrize("path", DECKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_validate_returns_what_the_cli_prints(path: Path, client, monkeypatch):
+    code, printed = cli(monkeypatch, "validate", "--output", "json", str(path.relative_to(ROOT)))
+    response = post_deck(client, path)
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/json"
+    assert response.text == printed
+    report = response.json()
+    jsonschema.validate(report, schema("report.schema.json"))
+    assert report["decks"][0]["legal"] == (code == 0)
+
+
+def test_validate_with_a_format_matches_cli_format_option(client, monkeypatch):
+    path = ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt"
+    _, printed = cli(monkeypatch, "validate", "-o", "json", "-f", "type-one", str(path))
+    response = client.post(
+        "/api/validate",
+        json={
+            "deck": path.read_text(encoding="utf-8"),
+            "filename": str(path),
+            "format": "type-one",
+        },
+    )
+    assert response.text == printed
+    assert response.json()["decks"][0]["format"] == "type-one"
+
+
+def test_format_takes_how_players_write_it(client):
+    deck = (ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt").read_text()
+    response = client.post("/api/validate", json={"deck": deck, "format": "Type 2"})
+    assert response.json()["decks"][0]["format"] == "type-two"
+
+
+def test_persona_specific_example_names_the_rule_and_line(client):
+    path = ROOT / "examples" / "decks" / "invalid" / "persona-specific.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    duck_line = lines.index("1 Duck: Connor MacLeod") + 1
+    response = post_deck(client, path, format="type-two")
+    deck = response.json()["decks"][0]
+    assert deck["legal"] is False
+    errors = [p for p in deck["problems"] if p["severity"] == "error"]
+    assert [(p["rule"], p["line"]) for p in errors] == [("persona-specific", duck_line)]
+
+
+def test_a_deck_without_filename_is_read_by_its_look(client):
+    text_deck = (ROOT / "examples" / "decks" / "valid" / "methos-first-edition.txt").read_text()
+    dek = (ROOT / "examples" / "tournament" / "bob-richie.dek").read_text()
+    o8d = (ROOT / "examples" / "tournament" / "carol-methos.o8d").read_text()
+    paths = [
+        client.post("/api/validate", json={"deck": d}).json()["decks"][0]["path"]
+        for d in (text_deck, dek, o8d, '{"persona": "Methos"}')
+    ]
+    assert paths == ["deck.txt", "deck.dek", "deck.o8d", "deck.json"]
+    same = client.post("/api/validate", json={"deck": dek, "filename": "deck.dek"})
+    assert client.post("/api/validate", json={"deck": dek}).text == same.text
+
+
+def test_a_client_path_is_a_label_never_opened(client):
+    response = client.post(
+        "/api/validate", json={"deck": "Persona: Duncan MacLeod\n", "filename": "/etc/passwd"}
+    )
+    assert response.status_code == 200
+    deck = response.json()["decks"][0]
+    assert deck["path"] == "/etc/passwd"
+    assert "root:" not in response.text
+    assert deck["endurance"] == 0
+
+
+def test_oversized_body_gets_413_and_the_server_keeps_serving(client):
+    big = {"deck": "x" * (MAX_BODY_BYTES + 10)}
+    response = client.post("/api/validate", json=big)
+    assert response.status_code == 413
+    assert response.json() == {
+        "error": {"status": 413, "message": "request body over the 1048576 byte limit"}
+    }
+    jsonschema.validate(response.json(), schema("api-error.schema.json"))
+
+    def chunks():  # no Content-Length: the limit is kept while reading
+        for _ in range(MAX_BODY_BYTES // 65536 + 2):
+            yield b"a" * 65536
+
+    streamed = client.post("/api/validate", content=chunks())
+    assert streamed.status_code == 413
+    assert client.get("/api/formats").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"{not json", "malformed JSON: Expecting property name enclosed in double quotes"),
+        (b"\xff\xfe", "malformed JSON"),
+        (b"[]", "bad request: body: Input should be a valid dictionary"),
+        (b"{}", "bad request: deck: Field required"),
+        (b'{"deck": 5}', "bad request: deck: Input should be a valid string"),
+        (b'{"deck": "", "colour": "red"}', "bad request: colour: Extra inputs are not permitted"),
+        (b'{"deck": "", "format": "type-three"}', "unknown format 'type-three'; use one of"),
+        (b'{"deck": "", "filename": "' + b"a" * 300 + b'"}', "bad request: filename: String"),
+    ],
+)
+def test_bad_requests_get_400_with_a_message(client, body, message):
+    response = client.post("/api/validate", content=body)
+    assert response.status_code == 400
+    assert response.json()["error"]["message"].startswith(message)
+    jsonschema.validate(response.json(), schema("api-error.schema.json"))
+
+
+def test_binary_deck_gets_422(client):
+    response = client.post("/api/validate", json={"deck": "3 Dodge\x00\x00"})
+    assert response.status_code == 422
+    assert response.json()["error"]["message"] == (
+        "deck.txt: binary data (NUL bytes or an image/archive header); not a deck"
+    )
+
+
+def test_unknown_api_path_is_json_and_unknown_page_is_a_page(client):
+    api = client.get("/api/nothing")
+    assert api.status_code == 404
+    assert api.json() == {"error": {"status": 404, "message": "nothing here: /api/nothing"}}
+    page = client.get("/no/<script>alert(1)</script>")
+    assert page.status_code == 404
+    assert page.headers["content-type"].startswith("text/html")
+    assert "<script>alert" not in page.text
+    assert "&lt;script&gt;" in page.text
+    wrong_method = client.get("/api/validate")
+    assert wrong_method.status_code == 405
+    assert wrong_method.json()["error"]["status"] == 405
+
+
+def test_a_crash_is_a_500_without_traceback_and_the_server_keeps_serving(monkeypatch):
+    def crash(self, request):
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(Service, "check", crash)
+    with TestClient(create_app(load(shipped_path())), raise_server_exceptions=False) as client:
+        response = client.post("/api/check", json={"deck": "3 Dodge"})
+        assert response.status_code == 500
+        assert response.json() == {
+            "error": {"status": 500, "message": "internal error; the request was not completed"}
+        }
+        assert "secret" not in response.text and "Traceback" not in response.text
+        assert client.post("/api/validate", json={"deck": "3 Dodge"}).status_code == 200
+
+
+def test_the_page_and_its_files_are_served_with_a_strict_policy(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    for element in ('id="deck"', 'id="format"', 'id="verdict"', 'id="problems"', 'id="search"'):
+        assert element in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+
+
+def test_card_search_persona_formats_answer_as_the_cli(client, monkeypatch):
+    for url, command in [
+        ("/api/card?q=uper left atack", ["card", "uper left atack", "--json"]),
+        ("/api/card?q=katana", ["card", "katana", "--json"]),
+        ("/api/search?q=t:edge p:duncan", ["search", "t:edge p:duncan", "--json"]),
+        ("/api/search?q=g:reason>=1", ["search", "g:reason>=1", "--json"]),
+        ("/api/persona?q=Duncan MacLeod", ["persona", "Duncan MacLeod", "--json"]),
+        ("/api/formats", ["formats", "--json"]),
+    ]:
+        _, printed = cli(monkeypatch, *command)
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert response.json() == json.loads(printed), url
+
+
+def test_lookups_that_find_nothing_and_bad_queries(client):
+    missing = client.get("/api/card?q=zzzzqqqq").json()
+    assert missing["cards"] == [] and missing["suggestions"] == []
+    assert client.get("/api/persona?q=Nobody At All Really").json()["versions"] == []
+    bad = client.get("/api/search?q=g:bogus>=1")
+    assert bad.status_code == 400
+    assert bad.json()["error"]["message"].startswith("gem filter 'bogus>=1' not understood")
+    assert client.get("/api/card?q=").status_code == 400
+    assert client.get("/api/search?q=" + "a" * 1001).status_code == 400
+
+
+def test_check_adds_stats_and_the_fingerprint_of_hlcg_deck(client, monkeypatch):
+    path = ROOT / "examples" / "tournament" / "bob-richie.dek"
+    relative = str(path.relative_to(ROOT))
+    _, stats = cli(monkeypatch, "deck", "stats", relative, "--json")
+    _, hashed = cli(monkeypatch, "deck", "hash", relative, "--json")
+    response = client.post(
+        "/api/check", json={"deck": path.read_text(encoding="utf-8"), "filename": relative}
+    )
+    data = response.json()
+    assert data["stats"] == json.loads(stats)
+    assert data["fingerprint"] == json.loads(hashed)["fingerprint"]
+    assert data["report"] == post_deck(client, path).json()
+    problems = data["report"]["decks"][0]["problems"]
+    assert data["errors"] == sum(1 for p in problems if p["severity"] == "error") == 0
+    assert data["warnings"] == sum(1 for p in problems if p["severity"] == "warning") == 1
+
+
+def test_fix_returns_the_cli_fix(client, tmp_path, monkeypatch):
+    source = ROOT / "examples" / "decks" / "invalid" / "persona-specific.txt"
+    copy = tmp_path / "deck.txt"
+    copy.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    CliRunner().invoke(cli_app, ["validate", "--fix", "deck.txt"])
+    fixed = (tmp_path / "deck.fixed.txt").read_text(encoding="utf-8")
+    response = client.post("/api/fix", json={"deck": copy.read_text(), "filename": "deck.txt"})
+    data = response.json()
+    assert data["deck"] == fixed
+    assert data["changed"] is True
+    assert data["applied"] == ["removed 1 Duck: Connor MacLeod", "added 1 Duck: Duncan MacLeod"]
+    again = client.post("/api/validate", json={"deck": data["deck"]}).json()
+    assert again["decks"][0]["legal"] is True
+
+
+def test_add_raises_a_count_or_adds_a_line_in_its_section(client):
+    deck = "Persona: Duncan MacLeod\n\nPre-Game:\nKatana\n\nEndurance:\n2 Dodge\n3 Thrust\n"
+    dodge = client.get("/api/card?q=Dodge").json()["cards"][0]["id"]
+    raised = client.post("/api/add", json={"deck": deck, "card": dodge}).json()
+    assert raised["deck"].splitlines()[6] == "3 Dodge"
+    assert raised["line"] == 7
+    block = client.get("/api/card?q=Upper Left Block").json()["cards"][0]["id"]
+    added = client.post("/api/add", json={"deck": deck, "card": block}).json()
+    assert added["deck"].splitlines()[8] == "1 Upper Left Block"
+    assert added["line"] == 9
+    no_sections = client.post("/api/add", json={"deck": "2 Dodge\n", "card": block}).json()
+    assert no_sections["deck"] == "2 Dodge\n1 Upper Left Block\n"
+
+
+def test_add_refuses_unknown_cards_and_non_text_decks(client):
+    unknown = client.post("/api/add", json={"deck": "", "card": "no-such-card"})
+    assert unknown.status_code == 404
+    dek = (ROOT / "examples" / "tournament" / "bob-richie.dek").read_text()
+    refused = client.post(
+        "/api/add", json={"deck": dek, "filename": "bob.dek", "card": "upper-left-attack"}
+    )
+    assert refused.status_code == 400
+    assert "text decks only" in refused.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("name", sorted(API_SCHEMAS))
+def test_api_schemas_are_not_stale(name):
+    from hlcg.schemas import generate, render
+
+    committed = (SCHEMAS / name).read_text(encoding="utf-8")
+    assert committed == render(generate()[name]), "run `python -m hlcg.schemas schemas`"
+
+
+def test_markup_in_a_deck_stays_data(client):
+    response = client.post("/api/check", json={"deck": "<script>alert(1)</script>\n"})
+    # a deck starting with "<" is read as XML: refused as not well-formed, as a problem
+    problems = response.json()["report"]["decks"][0]["problems"]
+    assert ("deck-syntax", "root element is <script>, not <deck>") in [
+        (p["rule"], p["message"]) for p in problems
+    ]
+    text_line = client.post("/api/check", json={"deck": "3 <script>alert(1)</script>\n"})
+    messages = [p["message"] for p in text_line.json()["report"]["decks"][0]["problems"]]
+    assert any("<script>alert(1)</script>" in m for m in messages)

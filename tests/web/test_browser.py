@@ -1,0 +1,234 @@
+"""The deck page in a real headless Chromium against `hlcg serve` running on 127.0.0.1.
+
+Each test works as a player would: paste or drop a deck, pick a format, search, click.
+What the page shows is compared with what the library says about the same deck.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from typer.testing import CliRunner
+
+from hlcg.cli.app import app as cli_app
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+# Saved by the tests (build/ is not committed); docs/web.md shows a copy.
+ARTIFACTS = ROOT / "build" / "test-artifacts"
+EXAMPLES = sorted((ROOT / "examples" / "decks").glob("*/*.txt"))
+TIMEOUT_MS = 15_000
+
+
+def cli_json(*args: str) -> dict:
+    result = CliRunner().invoke(cli_app, list(args))
+    return json.loads(result.stdout)
+
+
+def verdict_text(deck: dict) -> str:
+    errors = sum(1 for p in deck["problems"] if p["severity"] == "error")
+    if deck["legal"]:
+        return f"LEGAL in {deck['format']}"
+    return f"ILLEGAL in {deck['format']}: {errors} error(s)"
+
+
+def open_page(browser, url: str) -> tuple[Page, list[str]]:
+    """A fresh browser context on the deck page, and the list its script errors go to."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    opened = context.new_page()
+    opened.set_default_timeout(TIMEOUT_MS)
+    problems: list[str] = []
+    opened.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    opened.on(
+        "console",
+        lambda msg: (
+            problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None
+        ),
+    )
+    opened.goto(url)
+    expect(opened.locator("#verdict")).not_to_have_text("Checking...")
+    return opened, problems
+
+
+@pytest.fixture()
+def page(browser, server) -> Iterator[Page]:
+    opened, problems = open_page(browser, server.url)
+    yield opened
+    opened.context.close()
+    # A Content-Security-Policy violation or a script error shows up here.
+    assert problems == []
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser, server) -> Iterator[Page]:
+    """One page for the example decks, pasted one after another as a player would."""
+    opened, problems = open_page(browser, server.url)
+    yield opened
+    opened.context.close()
+    assert problems == []
+
+
+def paste(page: Page, text: str, fmt: str = "") -> None:
+    """Pick the format, paste the deck, and wait until the page shows this deck's check."""
+    page.select_option("#format", fmt)
+    page.fill("#deck", text)
+    settled(page)
+
+
+def settled(page: Page) -> None:
+    expect(page.locator("#verdict")).not_to_have_attribute("aria-busy", "true")
+
+
+def shown_problems(page: Page) -> list[tuple[str, str]]:
+    """(rule, line) of each problem the page lists, in order."""
+    items = page.locator("#problems li[data-rule]")
+    out = []
+    for i in range(items.count()):
+        item = items.nth(i)
+        jump = item.locator("button.line-link")
+        line = jump.get_attribute("data-line") if jump.count() else ""
+        out.append((item.get_attribute("data-rule") or "", line or ""))
+    return out
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_pasted_example_deck_shows_the_cli_verdict_and_problems(shared_page: Page, path: Path):
+    page = shared_page
+    report = cli_json("validate", "--output", "json", str(path))["decks"][0]
+    paste(page, path.read_text(encoding="utf-8"))
+    expect(page.locator("#verdict")).to_have_text(verdict_text(report))
+    expected = [
+        (p["rule"], "" if p["line"] is None else str(p["line"])) for p in report["problems"]
+    ]
+    expect(page.locator("#problems li[data-rule]")).to_have_count(len(expected))
+    assert shown_problems(page) == expected
+
+
+def test_persona_specific_in_type_two_shows_the_problem_and_jumps_to_its_line(page: Page):
+    path = ROOT / "examples" / "decks" / "invalid" / "persona-specific.txt"
+    text = path.read_text(encoding="utf-8")
+    duck_line = text.splitlines().index("1 Duck: Connor MacLeod") + 1
+    paste(page, text, "type-two")
+    expect(page.locator("#verdict")).to_have_text("ILLEGAL in type-two: 1 error(s)")
+    problem = page.locator('#problems li[data-rule="persona-specific"]')
+    expect(problem).to_contain_text("Duck: Connor MacLeod")
+    expect(problem.locator("button.line-link")).to_have_text(f"line {duck_line}")
+    problem.locator("button.line-link").click()
+    selected = page.evaluate(
+        "() => { const d = document.getElementById('deck');"
+        " return d.value.substring(d.selectionStart, d.selectionEnd); }"
+    )
+    assert selected == "1 Duck: Connor MacLeod"
+    assert page.evaluate("() => document.activeElement.id") == "deck"
+    # the gem budget, counts and fingerprint are shown
+    expect(page.locator("#gems .gem")).to_have_count(6)
+    expect(page.locator('#gems .gem[data-attribute="agility"]')).to_contain_text("0 / 15")
+    expect(page.locator("#counts")).to_contain_text("Endurance 53 cards; pre-game 2 of 6")
+    expect(page.locator("#fingerprint")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shot = ARTIFACTS / "deck-page.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+
+
+def test_search_add_a_card_and_the_verdict_changes(page: Page):
+    path = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
+    paste(page, path.read_text(encoding="utf-8"))
+    expect(page.locator("#verdict")).to_have_text("LEGAL in type-two")
+    page.fill("#search", "")
+    page.focus("#search")
+    page.keyboard.type("duck p:connor")
+    page.keyboard.press("Enter")  # the search works from the keyboard
+    row = page.locator('#results tr[data-card="duck-connor-macleod"]')
+    expect(row).to_have_count(1)
+    expect(page.locator("#search-status")).to_have_text("1 card(s)")
+    row.locator("button.add").click()
+    expect(page.locator("#verdict")).to_have_text("ILLEGAL in type-two: 1 error(s)")
+    expect(page.locator('#problems li[data-rule="persona-specific"]')).to_have_count(1)
+    assert "1 Duck: Connor MacLeod" in page.input_value("#deck")
+    # the suggested fix makes it legal again
+    page.click("#fix")
+    expect(page.locator("#verdict")).to_have_text("LEGAL in type-two")
+    expect(page.locator("#fix-result")).to_contain_text("removed 1 Duck: Connor MacLeod")
+
+
+def test_dropping_a_dek_file_checks_it_as_the_cli_does(page: Page):
+    path = ROOT / "examples" / "tournament" / "bob-richie.dek"
+    report = cli_json("validate", "--output", "json", str(path))["decks"][0]
+    digest = cli_json("deck", "hash", str(path), "--json")["fingerprint"]
+    transfer = page.evaluate_handle(
+        "([text, name]) => { const t = new DataTransfer();"
+        " t.items.add(new File([text], name, {type: 'application/xml'})); return t; }",
+        [path.read_text(encoding="utf-8"), path.name],
+    )
+    page.dispatch_event("#deck", "drop", {"dataTransfer": transfer})
+    expect(page.locator("#filename")).to_have_text("read as bob-richie.dek")
+    expect(page.locator("#verdict")).to_have_text(verdict_text(report))
+    expect(page.locator("#fingerprint")).to_have_text(digest)
+    assert page.input_value("#deck").startswith("<?xml")
+
+
+def test_a_reload_keeps_the_deck_and_format(page: Page):
+    path = ROOT / "examples" / "decks" / "invalid" / "gem-cap.txt"
+    report = cli_json("validate", "-o", "json", "-f", "type-two", str(path))["decks"][0]
+    verdict = verdict_text(report)
+    paste(page, path.read_text(encoding="utf-8"), "type-two")
+    expect(page.locator("#verdict")).to_have_text(verdict)
+    page.reload()
+    assert page.input_value("#deck") == path.read_text(encoding="utf-8")
+    assert page.input_value("#format") == "type-two"
+    expect(page.locator("#verdict")).to_have_text(verdict)
+
+
+def test_markup_in_a_deck_renders_as_text(page: Page):
+    paste(page, "3 <img src=x onerror=window.pwned=1>\n2 <script>window.pwned=2</script>\n")
+    expect(page.locator("#problems")).to_contain_text("<img src=x onerror=window.pwned=1>")
+    expect(page.locator("#problems")).to_contain_text("<script>window.pwned=2</script>")
+    assert page.evaluate("() => window.pwned") is None
+    assert page.locator("#problems img, #problems script").count() == 0
+
+
+def test_card_page_shows_every_field_and_its_source(page: Page, server):
+    expect(page.locator("#results tbody tr").first).to_be_visible()  # personas at start
+    page.fill("#search", "t:persona duncan")
+    page.click("#search-form button[type=submit]")
+    row = page.locator('#results tr[data-card="duncan-macleod-2e"]')
+    row.locator("button.link").click()
+    card = page.locator("#card")
+    expect(card).to_be_visible()
+    expect(card.locator("h3")).to_have_text("Duncan MacLeod")
+    for name in ("id", "type", "gem agility", "master limit", "printings", "source"):
+        expect(card.locator("dt", has_text=re.compile(f"^{name}$"))).to_have_count(1)
+    card_data = cli_json("card", "duncan-macleod-2e", "--json")["cards"][0]
+    expect(card).to_contain_text(card_data["source"])
+    assert page.url.endswith("#card=duncan-macleod-2e")
+    card.get_by_role("button", name="Persona page").click()
+    persona = page.locator("#persona")
+    expect(persona).to_be_visible()
+    expect(persona).to_contain_text("Master limit")
+    expect(persona).to_contain_text("masters-block-duncan-macleod")
+
+
+def test_an_unknown_page_is_a_page(browser, server):
+    context = browser.new_context()
+    page = context.new_page()
+    response = page.goto(server.url + "no-such-page")
+    assert response is not None and response.status == 404
+    expect(page.locator("#error")).to_have_text("nothing here: /no-such-page")
+    page.get_by_role("link", name="Back to the deck checker").click()
+    expect(page.locator("#verdict")).to_contain_text("in type-two")
+    context.close()
+
+
+def test_readable_at_phone_width(browser, server):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    phone = context.new_page()
+    phone.goto(server.url)
+    phone.fill("#deck", (ROOT / "examples" / "decks" / "invalid" / "title-limit.txt").read_text())
+    expect(phone.locator("#verdict")).to_contain_text("ILLEGAL")
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
+    context.close()
