@@ -209,3 +209,19 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     assert upgraded.meta["schema_version"] == "2" and len(upgraded.cards) == shipped_cards + 1
     assert Index(upgraded).lookup("brand new evnt").cards[0].id == "new-event"
     assert Index(upgraded).lookup("Upper Middle Attack").found
+
+
+def test_one_catalogue_shared_by_threads_answers_as_it_does_alone():
+    """hlcg serve checks decks in worker threads against one catalogue."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def answers(index: Index) -> list[object]:
+        found = [[p.to_json() for p in check_file(deck, index).problems] for deck in EXAMPLES]
+        names = ["uper left atack", "Head Shot", "dunkan macleod", "Master's Block: Ramirez"]
+        return found + [[c.id for c in index.lookup(name).cards] for name in names]
+
+    expected = answers(Index(load(shipped_path())))
+    shared = Index(load(shipped_path()))
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(lambda _: answers(shared), range(16)))
+    assert all(result == expected for result in results)

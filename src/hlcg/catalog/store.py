@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence, ValuesView
 from collections.abc import Set as AbstractSet
 from functools import cached_property
@@ -73,7 +74,9 @@ def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sq
     mode = "ro" if readonly else "rw"
     uri = f"file:{quote(str(path.resolve()))}?mode={mode}"
     try:
-        conn = sqlite3.connect(uri, uri=True)
+        # hlcg serve shares one catalogue between worker threads; Catalogue serialises
+        # its use of the connection with a lock.
+        conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
         conn.row_factory = sqlite3.Row
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     except sqlite3.DatabaseError as exc:
@@ -173,6 +176,7 @@ class Catalogue:
         self.path = path
         self._conn = connection
         self._conn.row_factory = None  # plain tuples: a sqlite3.Row per card is slow
+        self._lock = threading.Lock()  # one query at a time, whichever thread asks
         try:
             self.meta: dict[str, str] = dict(self._rows("SELECT key, value FROM meta"))
             self.sets: dict[str, dict[str, str]] = {
@@ -216,7 +220,8 @@ class Catalogue:
     # --- reading ---------------------------------------------------------------------------
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:
-            return self._conn.execute(sql, params).fetchall()
+            with self._lock:
+                return self._conn.execute(sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
             raise CatalogueError(f"{self.path} is corrupt ({exc})") from None
 
@@ -242,9 +247,16 @@ class Catalogue:
     def iter_cards(self, where: str, params: Sequence[object] = ()) -> Iterator[Card]:
         """Cards matching an SQL condition, in id order, read as they are consumed."""
         try:
-            cursor = self._conn.execute(f"SELECT * FROM cards WHERE {where} ORDER BY id", params)
-            columns = [d[0] for d in cursor.description]
-            while rows := cursor.fetchmany(256):
+            with self._lock:
+                cursor = self._conn.execute(
+                    f"SELECT * FROM cards WHERE {where} ORDER BY id", params
+                )
+                columns = [d[0] for d in cursor.description]
+            while True:
+                with self._lock:
+                    rows = cursor.fetchmany(256)
+                if not rows:
+                    return
                 for values in rows:
                     yield self._card(values, columns)
         except sqlite3.DatabaseError as exc:
