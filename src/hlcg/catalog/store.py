@@ -157,6 +157,11 @@ class _Query(Mapping[str, _V]):
     def __contains__(self, key: object) -> bool:
         return self._value(key) is not None
 
+    def get(self, key: str, default: Any = None) -> Any:
+        """Mapping.get without raising and catching KeyError: lookups miss often."""
+        value = self._value(key)
+        return default if value is None else value
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._keys())
 
