@@ -162,3 +162,16 @@ def test_unknown_persona_deck_still_has_a_fingerprint(tmp_path):
     assert result.exit_code == 0
     canonical = json.loads(result.stdout)["canonical"]
     assert "persona generic-immortal\n" in canonical and "\n1 - dunkan\n" in canonical
+
+
+def test_fingerprint_vectors_for_every_kind_in_the_docs(shipped_index):
+    import re
+
+    doc = (ROOT / "docs" / "fingerprint.md").read_text(encoding="utf-8")
+    table = dict(re.findall(r"^\| ([a-z-]+) \| `([0-9a-f]{64})` \|$", doc, re.MULTILINE))
+    assert set(table) == set(FORMATS)
+    for name in EXPECTED:
+        for fmt in FORMATS:
+            assert _verdict(read_deck(PROGRAMS / name), shipped_index, fmt)[2] == table[fmt]
+        own = resolve_deck(read_deck(PROGRAMS / name), shipped_index)
+        assert fingerprint(own, "0" * 64)[0] == table["first-edition"], name

@@ -61,9 +61,11 @@ def test_exact_and_fuzzy_lookups_read_only_the_cards_they_return(padded_path):
     assert catalogue.cards_read == 1
     fuzzy = index.lookup("uper left atack")
     assert fuzzy.how == "fuzzy" and [c.id for c in fuzzy.cards] == ["upper-left-attack"]
-    assert catalogue.cards_read == 2
+    # the match and the suggested cards (each suggestion row is shown with its card)
+    assert catalogue.cards_read <= 1 + len(fuzzy.suggestions)
+    before = catalogue.cards_read
     assert index.lookup("Padding Event 4321").cards[0].id == "padding-4321"
-    assert catalogue.cards_read == 3
+    assert catalogue.cards_read == before + 1
 
 
 def test_card_command_on_a_padded_catalogue_answers_as_on_the_shipped_one(padded_path):

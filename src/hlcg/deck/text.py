@@ -181,6 +181,12 @@ def _section_key(word: str) -> str:
     return " ".join(words)
 
 
+def section_named(word: str) -> str | None:
+    """The section a header word names, as players and deck programs write it: "Pre-Game
+    Cards", "PREGAME", "Main Deck", "SB" (None for any other word)."""
+    return _SECTIONS.get(_section_key(word))
+
+
 def _header(line: str) -> tuple[str, str, str] | None:
     """(key, word as written, rest of the line) when the line is a header or a `Key: value`
     line; None for a card line."""

@@ -19,26 +19,17 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
-from hlcg.deck.text import MAX_COPIES, split_set_code
+from hlcg.deck.text import MAX_COPIES, section_named, split_set_code
 
 if TYPE_CHECKING:
     from hlcg.deck.writer import Line
 
-_ZONES = {
-    "deck": ENDURANCE,
-    "endurance": ENDURANCE,
-    "main": ENDURANCE,
-    "pregame": PREGAME,
-    "pre-game": PREGAME,
-    "pre game": PREGAME,
-    "sideboard": SIDEBOARD,
-    "side": SIDEBOARD,
-}
 GAME = "highlander-the-card-game"
 
 
 def _zone(name: str | None) -> str | None:
-    return _ZONES.get((name or "").strip().lower())
+    """Lackey superzones and OCTGN sections are named like text headers ("Deck", "Pregame")."""
+    return section_named(name or "")
 
 
 def _card_lines(text: str) -> list[int]:

@@ -4,16 +4,17 @@ A line that is not a comment, a blank, a header (`Pre-Game:`, `Endurance:`, `Dec
 `Persona:`, `Format:`) or an entry `COUNT NAME` is reported with its line number; the
 other lines are still checked. Also reported: counts that are not whole numbers from 1 to
 999, unknown section headers, a second `Persona:` or `Format:` line, a file that is not
-UTF-8 (a warning), and pre-game cards listed under `Endurance:` (a warning).
+UTF-8 (a warning), pre-game cards listed under `Endurance:` and in-game cards under
+`Pre-Game:` (warnings), and set codes that match no printing (one warning per deck).
 
 Source: the deck file format of hlcg (docs/deck-format.md).
 
 Failing example:
 
     0 Thrust
-    Sideboard:
+    Specials:
 
-Fix: write each card as `COUNT NAME`, using `Pre-Game:` and `Endurance:` sections only.
+Fix: write each card as `COUNT NAME`, under `Pre-Game:`, `Endurance:` or `Sideboard:`.
 """
 
 from hlcg.rules.base import Rule, no_check
