@@ -130,10 +130,18 @@ def validate_command(
         bool, typer.Option("--all-formats", help="Also print a decks x formats legality matrix.")
     ] = False,
     fix: Annotated[
-        bool, typer.Option("--fix", help="Write NAME.fixed.txt with the smallest fixes, re-check.")
+        bool,
+        typer.Option(
+            "--fix",
+            help="Write NAME.fixed.txt (NAME.dek.fixed.txt, ...) with the smallest fixes, "
+            "re-check.",
+        ),
     ] = False,
     in_place: Annotated[
         bool, typer.Option("--in-place", help="With --fix, overwrite the deck file instead.")
+    ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="With --fix, overwrite an existing fixed deck.")
     ] = False,
     skip_non_decks: Annotated[
         bool,
@@ -151,16 +159,18 @@ def validate_command(
     files, skipping with a note those that are recognisably not decks) and globs; all are
     checked in one run. Exit codes: 0 every deck legal (warnings
     allowed), 1 any deck illegal (or any warning with --strict), 2 could not run (missing or
-    unreadable file, bad option, catalogue error). With --all-formats the exit code still
-    follows each deck's own format.
+    unreadable file, bad option, catalogue error, a fixed deck not overwritten). With
+    --all-formats the exit code still follows each deck's own format. With --fix it follows
+    the decks as given: 1 while a deck is illegal, even when its fixed copy NAME.fixed.txt is
+    legal; a deck fixed --in-place is judged as fixed.
     """
     from hlcg.catalog.lookup import Index
     from hlcg.check import check_file
     from hlcg.report import renderer
     from hlcg.rules.registry import BY_CODE, RULES
 
-    if in_place and not fix:
-        raise UsageError("--in-place only goes with --fix")
+    if (in_place or force) and not fix:
+        raise UsageError("--in-place and --force only go with --fix")
     for pattern in [*(select or []), *(ignore or [])]:
         if pattern not in RULES and not any(c.startswith(pattern.upper()) for c in BY_CODE):
             raise UsageError(f"--select/--ignore {pattern!r} matches no rule; see `hlcg rules`")
@@ -204,7 +214,9 @@ def validate_command(
     if fix:
         from hlcg.cli.fixing import fix_decks
 
-        reports = fix_decks(readable, reports, index, requested, in_place)
+        fixed = fix_decks(readable, reports, index, requested, in_place, force)
+        reports = fixed.reports
+        could_not_run = could_not_run or fixed.refused
     if could_not_run:
         raise typer.Exit(2)
     failed = any(not r.legal or (strict and r.warnings) for r in reports)

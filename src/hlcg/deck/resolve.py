@@ -19,7 +19,7 @@ from hlcg.catalog.card import Card
 from hlcg.catalog.fields import BOOL_FIELDS, INT_FIELDS
 from hlcg.catalog.lookup import Index, Suggestion
 from hlcg.catalog.normalize import normalise
-from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
+from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, Deck, Entry, LineIssue
 
 MAX_SUGGESTED_NAMES = 100
 
@@ -372,7 +372,11 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
                     )
                 )
                 continue
-            resolved.unresolved.append(card._replace(count=entry.count, section=entry.section))
+            resolved.unresolved.append(
+                card._replace(
+                    count=entry.count, section=entry.section, message=_located(entry, card.message)
+                )
+            )
             continue
         section = PREGAME if card.is_pregame else ENDURANCE
         if entry.section is not None and entry.section != section:
@@ -411,6 +415,9 @@ def _note_persona_typo(resolved: ResolvedDeck, index: Index) -> None:
     because of a typo: persona checks are skipped, and the line's problem says so."""
     cards = index.catalogue.cards
     persona_line = resolved.deck.persona_line
+    if not resolved.deck.persona and persona_line is not None:
+        _note_empty_persona(resolved, persona_line)
+        return
     for number, item in enumerate(resolved.unresolved):
         if resolved.deck.persona:
             if item.line != persona_line or item.name != resolved.deck.persona:
@@ -431,19 +438,41 @@ def _note_persona_typo(resolved: ResolvedDeck, index: Index) -> None:
         return
 
 
+def _note_empty_persona(resolved: ResolvedDeck, persona_line: int) -> None:
+    """An empty `Persona:` line is its one problem: persona checks are skipped."""
+    for number, issue in enumerate(resolved.issues):
+        if issue.line == persona_line and issue.message == NO_PERSONA:
+            message = f"{NO_PERSONA}; persona checks skipped: {', '.join(PERSONA_RULES)}"
+            resolved.issues[number] = issue._replace(message=message)
+    resolved.persona_unresolved = True
+    resolved.unresolved_persona_name = ""
+
+
+def _located(entry: Entry, message: str) -> str:
+    """A JSON deck's entry has no line: its problems start with its JSON pointer, as the
+    JSON reader's own problems do (`/endurance/5: no card named ...`)."""
+    return f"{entry.pointer}: {message}" if entry.pointer else message
+
+
 def _misplaced(card: Card, entry: Entry) -> LineIssue:
     if entry.section == ENDURANCE:
         return LineIssue(
             entry.line,
-            f"{card.name} is a pre-game card ({card.type}) listed under Endurance; "
-            "counted as pre-game",
+            _located(
+                entry,
+                f"{card.name} is a pre-game card ({card.type}) listed under Endurance; "
+                "counted as pre-game",
+            ),
             "move it under `Pre-Game:`",
             "warning",
         )
     return LineIssue(
         entry.line,
-        f"{card.name} is an in-game card ({card.type or 'type unknown'}) listed under "
-        "Pre-Game; counted in the Endurance",
+        _located(
+            entry,
+            f"{card.name} is an in-game card ({card.type or 'type unknown'}) listed under "
+            "Pre-Game; counted in the Endurance",
+        ),
         "move it under `Endurance:`",
         "warning",
     )

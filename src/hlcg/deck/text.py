@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
+from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
 
 MAX_COPIES = 999
 MAX_NAME = 200  # the longest card title is far shorter; longer "names" are not cards
@@ -225,7 +225,7 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
                         continue
                     card_text = rest  # `Pre-Game: Katana`: the section's first card
             elif key == "persona":
-                _set_persona(deck, line_no, rest)
+                set_persona(deck, line_no, rest)
                 deck.headers.append(line_no)
                 continue
             elif key == "format":
@@ -270,9 +270,14 @@ def _note_section(deck: Deck, seen: dict[str, int], section: str, word: str, lin
     seen.setdefault(section, line_no)
 
 
-def _set_persona(deck: Deck, line_no: int, name: str) -> None:
+def set_persona(deck: Deck, line_no: int | None, name: str) -> None:
+    """The deck's persona from a `Persona:` line (or an OCTGN Persona section). An empty
+    line is one problem and keeps its line: persona checks are then skipped, not run as for
+    a Generic Immortal."""
     if not name:
-        deck.issues.append(LineIssue(line_no, "`Persona:` names no persona", "add its name"))
+        deck.issues.append(LineIssue(line_no, NO_PERSONA, "add its name"))
+        if deck.persona_line is None:
+            deck.persona_line = line_no
     elif deck.persona is not None:
         deck.issues.append(
             LineIssue(

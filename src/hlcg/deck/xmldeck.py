@@ -19,7 +19,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
-from hlcg.deck.text import MAX_COPIES, section_named, split_set_code
+from hlcg.deck.text import MAX_COPIES, section_named, set_persona, split_set_code
 
 if TYPE_CHECKING:
     from hlcg.deck.writer import Line
@@ -27,8 +27,14 @@ if TYPE_CHECKING:
 GAME = "highlander-the-card-game"
 
 
+PERSONA_ZONE = "persona"
+
+
 def _zone(name: str | None) -> str | None:
-    """Lackey superzones and OCTGN sections are named like text headers ("Deck", "Pregame")."""
+    """Lackey superzones and OCTGN sections are named like text headers ("Deck", "Pregame");
+    a "Persona" section (OCTGN decks often have one) holds the persona card."""
+    if (name or "").strip().lower() == PERSONA_ZONE:
+        return PERSONA_ZONE
     return section_named(name or "")
 
 
@@ -77,6 +83,10 @@ def _read_format(root: Element, deck: Deck) -> None:
 
 
 def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
+    """LackeyCCG writes one <card> per copy: copies of one card (same name and set, in one
+    section) are one deck line with their count and the first copy's line number, so a typo
+    is one problem and a conversion writes `3 Thrust`, not three `1 Thrust` lines."""
+    first_copy: dict[tuple[str, str, str | None], int] = {}
     for zone in root.iter("superzone"):
         section = _zone(zone.get("name"))
         for card in zone.iter("card"):
@@ -88,17 +98,27 @@ def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                     LineIssue(
                         line,
                         f"card {name!r} is in zone {zone.get('name')!r}, not a deck zone",
-                        "move it to the Deck, Pregame or Sideboard zone",
+                        "move it to the Deck, Pregame, Persona or Sideboard zone",
                     )
                 )
                 continue
             if not name:
                 deck.issues.append(LineIssue(line, "card without a name", "give it a <name>"))
                 continue
+            if section == PERSONA_ZONE:
+                set_persona(deck, line, name)
+                continue
             ref = (name_el.get("id") or None) if name_el is not None else None
             set_el = card.find("set")
             set_code = (set_el.text or "").strip() or None if set_el is not None else None
-            _add(deck, Entry(name, 1, line, section, set_code, ref))
+            key = (section, name, set_code)
+            entries = deck.sideboard if section == SIDEBOARD else deck.entries
+            if key in first_copy:
+                number = first_copy[key]
+                entries[number] = entries[number]._replace(count=entries[number].count + 1)
+                continue
+            first_copy[key] = len(entries)
+            entries.append(Entry(name, 1, line, section, set_code, ref))
 
 
 def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
@@ -113,7 +133,7 @@ def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                         line,
                         f"card {name!r} is in section {section_el.get('name')!r}, "
                         "not a deck section",
-                        "move it to the Endurance, Pre-Game or Sideboard section",
+                        "move it to the Endurance, Pre-Game, Persona or Sideboard section",
                     )
                 )
                 continue
@@ -122,6 +142,9 @@ def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                 deck.issues.append(
                     LineIssue(line, f"qty {qty!r} of {name!r} is not 1..{MAX_COPIES}", "fix qty")
                 )
+                continue
+            if section == PERSONA_ZONE:
+                set_persona(deck, line, name)
                 continue
             if not name:
                 deck.issues.append(LineIssue(line, "card without a name", "give it a name"))
