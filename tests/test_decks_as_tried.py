@@ -243,3 +243,44 @@ def test_an_empty_persona_line_is_one_problem(tmp_path):
     assert code == 1 and deck["persona"] == "unknown persona (empty Persona: line)"
     assert [(p[0], p[1], p[2]) for p in shown(deck)] == [("error", "deck-syntax", 2)]
     assert shown(deck)[0][3].startswith("`Persona:` names no persona; persona checks skipped: ")
+
+
+# 5. Headers as players post them: a count with "cards", forum and markdown decoration.
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Deck: 52 cards",
+        "Deck - 52 cards",
+        "Endurance 52",
+        "Endurance (52 cards):",
+        "Endurance Cards (52)",
+        "== Deck ==",
+        "**Deck:**",
+        "__Endurance__",
+        "### Deck",
+        "## Endurance (52 cards)",
+    ],
+)
+def test_a_decorated_or_counted_header_starts_the_endurance(tmp_path, header):
+    deck_file = variant(tmp_path, "kurgan-forum.txt", "Deck (53):", header)
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == [], shown(deck)
+    assert deck["endurance"] == 52 and deck["pregame"] == 2 and deck["unrecognised"] == 0
+
+
+def test_a_markdown_comment_that_names_no_section_stays_a_comment(tmp_path):
+    deck_file = variant(
+        tmp_path, "kurgan-forum.txt", "Deck (53):", "Deck (53):\n### my favourite attacks"
+    )
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == []
+
+
+def test_a_header_count_after_the_colon_is_no_card(tmp_path):
+    deck_file = variant(
+        tmp_path, "kurgan-forum.txt", "Pre-Game: War Axe", "Pre-Game: 2 cards\nWar Axe"
+    )
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == [] and deck["pregame"] == 2
