@@ -284,3 +284,65 @@ def test_a_header_count_after_the_colon_is_no_card(tmp_path):
     )
     code, deck = validate(deck_file)
     assert code == 0 and shown(deck) == [] and deck["pregame"] == 2
+
+
+# 6. Set names from the set-name table in a persona line and in round brackets.
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Persona: Kurgan", "Persona: Kurgan (Movie Edition)"),
+        ("Persona: Kurgan", "Persona: The Kurgan (ME)"),
+        ("3x Thrust", "3x Thrust (Series Edition)"),
+        ("3x Thrust", "3x Thrust (SE)"),
+    ],
+)
+def test_a_set_name_in_round_brackets_names_the_set(tmp_path, old, new):
+    deck_file = variant(tmp_path, "kurgan-forum.txt", old, new)
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["persona"] == "The Kurgan" and deck["unrecognised"] == 0
+    assert all(p[0] != "error" for p in shown(deck)), shown(deck)
+
+
+def test_a_bracket_naming_no_set_stays_part_of_the_name(tmp_path):
+    deck_file = variant(
+        tmp_path, "kurgan-forum.txt", "Persona: Kurgan", "Persona: Kurgan (Nonsense)"
+    )
+    code, deck = validate(deck_file)
+    assert code == 1 and deck["persona"] == "unknown persona 'Kurgan (Nonsense)'"
+
+
+# 8. Sets the catalogue knows but records no printing of the cards in: said as it is.
+
+
+def test_a_lackey_deck_gets_one_true_note_about_its_sets():
+    code, deck = validate(TRIED / "kurgan-lackey.dek")
+    assert code == 0
+    problems = [p for p in deck["problems"] if p["rule"] == "deck-syntax"]
+    assert [(p["message"], p["fix"]) for p in problems] == [
+        (
+            "the catalogue records no printing of these cards in the set the deck gives: "
+            "Movie Edition (4 cards), Series Edition (46 cards); they were found by name",
+            "nothing to change in the deck; curators record printings in the sets column of "
+            "data/source/cards.csv",
+        )
+    ]
+
+
+def test_a_set_nothing_maps_asks_for_a_set_name_row(tmp_path):
+    deck_file = variant(
+        tmp_path, "kurgan-lackey.dek", "<set>Series Edition</set>", "<set>Srs Ed</set>"
+    )
+    code, deck = validate(deck_file)
+    problems = [
+        (p["severity"], p["message"], p["fix"])
+        for p in deck["problems"]
+        if p["rule"] == "deck-syntax"
+    ]
+    assert code == 0 and len(problems) == 2
+    assert (
+        "warning",
+        "sets not known: Srs Ed (46 cards); those cards were found by name",
+        "map the deck program's set names to set codes in data/source/set_names.csv",
+    ) in problems

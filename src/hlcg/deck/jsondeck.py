@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hlcg.deck.model import (
     ENDURANCE,
-    OUTSIDE_THE_DECK,
+    NOTE_SEVERITY,
     PREGAME,
     SIDEBOARD,
     Deck,
@@ -75,7 +75,7 @@ def _unknown_keys(data: dict[str, Any]) -> list[LineIssue]:
             None,
             f"{_pointer(key)}: key {key!r} is not part of a deck; ignored",
             "a deck has " + ", ".join(sorted(DeckFile.model_fields)),
-            OUTSIDE_THE_DECK,
+            NOTE_SEVERITY,
         )
         for key in data
         if key not in DeckFile.model_fields

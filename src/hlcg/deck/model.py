@@ -30,8 +30,9 @@ class Entry(NamedTuple):
 
 
 # Severity of a note about something outside the deck (a JSON key hlcg does not know, a set
-# the catalogue records no printing in): it never changes a verdict.
-OUTSIDE_THE_DECK = "warning"
+# the catalogue records no printing of a card in): never an error, so it never makes a deck
+# illegal.
+NOTE_SEVERITY = "warning"
 
 
 # The problem of a `Persona:` line naming nothing; resolve adds which checks were skipped.
