@@ -346,3 +346,56 @@ def test_a_set_nothing_maps_asks_for_a_set_name_row(tmp_path):
         "sets not known: Srs Ed (46 cards); those cards were found by name",
         "map the deck program's set names to set codes in data/source/set_names.csv",
     ) in problems
+
+
+# 7. A conversion never writes over its own source.
+
+
+@pytest.mark.parametrize("same", ["kurgan.txt", "./kurgan.txt", "sub/../kurgan.txt"])
+def test_convert_refuses_to_overwrite_its_source(tmp_path, monkeypatch, same):
+    source = variant(
+        tmp_path, "kurgan-forum.txt", "Persona: Kurgan", "Persona: Kurgan", "kurgan.txt"
+    )
+    (tmp_path / "sub").mkdir()
+    before = source.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["deck", "convert", "kurgan.txt", same, "--force"])
+    assert result.exit_code == 2
+    assert "is the deck being converted; write to another file" in result.stderr
+    assert source.read_bytes() == before
+
+
+# 9. OCTGN notes survive a conversion; a binary .o8d is said to be unreadable.
+
+
+def test_a_converted_octgn_deck_keeps_its_notes(tmp_path):
+    target = tmp_path / "copy.o8d"
+    result = runner.invoke(app, ["deck", "convert", str(TRIED / "kurgan-octgn.o8d"), str(target)])
+    assert result.exit_code == 0, result.output
+    written = target.read_text(encoding="utf-8")
+    assert "Kurgan deck for the tourney\nFormat: First Edition\nBuilt by HighlanderFan99" in written
+    assert written.count("Format:") == 1
+    assert digest(target) == digest(TRIED / "kurgan-octgn.o8d")
+
+
+def test_a_converted_text_deck_gets_its_format_in_the_notes(tmp_path):
+    target = tmp_path / "forum.o8d"
+    assert (
+        runner.invoke(
+            app, ["deck", "convert", str(TRIED / "kurgan-forum.txt"), str(target)]
+        ).exit_code
+        == 0
+    )
+    assert "<notes>Format: first-edition</notes>" in target.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("suffix", "kind"), [(".o8d", "OCTGN deck"), (".dek", "LackeyCCG deck")])
+@pytest.mark.parametrize("scan", [False, True])
+def test_a_binary_deck_file_is_not_readable_not_skipped(tmp_path, suffix, kind, scan):
+    deck_file = tmp_path / f"broken{suffix}"
+    deck_file.write_bytes(b"\x00\x01\x02binary")
+    args = [str(tmp_path)] if scan else [str(deck_file), "--skip-non-decks"]
+    result = runner.invoke(app, ["validate", *args])
+    assert result.exit_code == 2
+    assert f"broken{suffix}: not a readable {kind}: binary data" in result.stderr
+    assert "skipped" not in result.stderr

@@ -64,3 +64,4 @@ class Deck:
         self.name: str | None = None
         self.headers: list[int] = []  # header and Persona:/Format: lines
         self.ignored: list[int] = []  # blank and comment lines
+        self.notes: str | None = None  # an OCTGN deck's <notes>, kept when it is converted

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from hlcg.deck.writer import Line
 
 GAME = "highlander-the-card-game"
+_FORMAT_NOTE = re.compile(r"^\s*Format\s*:\s*(.+?)\s*$", re.M | re.I)
 
 
 PERSONA_ZONE = "persona"
@@ -77,7 +78,8 @@ def _read_format(root: Element, deck: Deck) -> None:
         return
     notes = root.find("notes")
     text = (notes.text or "") if notes is not None else ""
-    match = re.search(r"^\s*Format\s*:\s*(.+?)\s*$", text, re.M | re.I)
+    deck.notes = text.strip() or None
+    match = _FORMAT_NOTE.search(text)
     if match:
         deck.format = match.group(1)
 
@@ -183,8 +185,9 @@ def write_dek(sections: dict[str, list[Line]], fmt: str | None) -> str:
     return _serialise(root)
 
 
-def write_o8d(sections: dict[str, list[Line]], fmt: str | None) -> str:
-    """OCTGN deck; a set code the player gave follows the name in brackets."""
+def write_o8d(sections: dict[str, list[Line]], fmt: str | None, notes: str | None = None) -> str:
+    """OCTGN deck; a set code the player gave follows the name in brackets. The source's
+    notes are kept as written; a format they do not name is added as a `Format:` line."""
     root = Element("deck", game=GAME)
     for section, title in (
         (PREGAME, "Pre-Game"),
@@ -196,6 +199,9 @@ def write_o8d(sections: dict[str, list[Line]], fmt: str | None) -> str:
         element = SubElement(root, "section", name=title, shared="False")
         for line in sections.get(section, []):
             SubElement(element, "card", qty=str(line.count), id=line.card_id or "").text = line.text
-    if fmt:
-        SubElement(root, "notes").text = f"Format: {fmt}"
+    lines = [notes] if notes else []
+    if fmt and not (notes and _FORMAT_NOTE.search(notes)):
+        lines.append(f"Format: {fmt}")
+    if lines:
+        SubElement(root, "notes").text = "\n".join(lines)
     return _serialise(root)
