@@ -103,7 +103,7 @@ def test_validate_json_matches_schema():
     data = json.loads(result.stdout)
     schema = json.loads((ROOT / "schemas/report.schema.json").read_text())
     jsonschema.validate(data, schema)
-    assert data["summary"] == {"decks": 2, "legal": 1, "illegal": 1}
+    assert data["summary"] == {"decks": 2, "legal": 1, "illegal": 1, "unreadable": 0}
 
 
 def test_rules_list_and_doc():

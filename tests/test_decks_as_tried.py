@@ -210,11 +210,6 @@ def test_fix_of_a_folder_writes_one_fixed_deck_per_file_and_never_overwrites(tmp
     assert "6x Upper Left Attack" in (folder / "bad.fixed.txt").read_text(encoding="utf-8")
 
 
-def test_force_goes_with_fix_only():
-    result = runner.invoke(app, ["validate", str(TRIED / "kurgan.json"), "--force"])
-    assert result.exit_code == 2
-
-
 # 4. The persona in an OCTGN Persona section; an empty Persona: line.
 
 

@@ -140,7 +140,7 @@ def test_unknown_gems_are_reported_not_passed(check):
         "warning",
         ("unknown-gems",),
     )
-    assert warning.message == "gem-cap: gem counts not recorded for 1 card(s): Mystery"
+    assert warning.message == "gem-cap: gem counts not recorded for 1 card: Mystery"
 
 
 def test_unknown_persona_values_are_reported(check):

@@ -138,8 +138,10 @@ def test_all_sixes_roll_sheet_has_21_life_points():
     )
     assert report["legal"] and report["derived"]["life_points"] == 21
     assert report["derived"]["hand_size"] == 5
-    assert report["derived"]["card_forces"]["Slash"] == 8  # the Katana's Speed
-    assert report["derived"]["card_forces"]["Body Slam"] == 6  # the Immortal's Size
+    # Rooftop (seed 003, Locations): every attack has 1 more Force.
+    assert report["derived"]["location"]["name"] == "Rooftop"
+    assert report["derived"]["card_forces"]["Slash"] == 8 + 1  # the Katana's Speed
+    assert report["derived"]["card_forces"]["Body Slam"] == 6 + 1  # the Immortal's Size
 
 
 def test_points_sheet_of_72_fails(data):

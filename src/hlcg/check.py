@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from hlcg.catalog.lookup import Index
+from hlcg.deck.fingerprint import catalogue_digest, fingerprint
 from hlcg.deck.model import Deck, LineIssue
 from hlcg.deck.names import accepted_format_names, format_named
 from hlcg.deck.read import read_deck
 from hlcg.deck.resolve import ResolvedDeck, resolve
-from hlcg.errors import UsageError
+from hlcg.errors import CatalogueError, UsageError
 from hlcg.rules.engine import DeckReport, validate
 from hlcg.rules.profiles import profile
 
@@ -51,7 +52,14 @@ def check_deck(
     ignore: Sequence[str] = (),
 ) -> DeckReport:
     resolved = resolve_deck(deck, index, requested_format)
-    return validate(resolved, index.catalogue, profile(resolved.format), select, ignore)
+    report = validate(resolved, index.catalogue, profile(resolved.format), select, ignore)
+    # Every report names the exact deck it judged (registration manifests, CI artefacts).
+    try:
+        digest = catalogue_digest(resolved, index.catalogue.path)
+    except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
+        return report
+    report.fingerprint = fingerprint(resolved, digest)[0]
+    return report
 
 
 def check_file(

@@ -4,6 +4,8 @@ Problems found in a deck are data (``hlcg.rules.problem.Problem``), never except
 Every class here is listed in docs/errors.md; a test keeps that list complete.
 """
 
+from hlcg.wording import plural
+
 
 class HlcgError(Exception):
     """hlcg could not do what was asked; the message says why and what to do."""
@@ -22,7 +24,7 @@ class SourceError(HlcgError):
         self.errors = errors
         shown = "\n".join(errors[:50])
         more = f"\n... and {len(errors) - 50} more" if len(errors) > 50 else ""
-        super().__init__(f"{len(errors)} invalid row(s):\n{shown}{more}")
+        super().__init__(f"{plural(len(errors), 'invalid row')}:\n{shown}{more}")
 
 
 class ReadOnlyCatalogueError(HlcgError):

@@ -7,9 +7,12 @@ alias -> normalised form (case, spacing, punctuation, curly apostrophes, Master'
 Fuzzy scoring is WRatio; to keep a lookup under a couple of milliseconds on large catalogues,
 only the ``PREFILTER`` names nearest by the much cheaper QRatio are scored with it.
 
-A fuzzy match is *confident* when its score is at least ``CONFIDENT_SCORE`` and leads the
-next different name by at least ``CONFIDENT_MARGIN`` points; any other name scoring at least
-``SUGGEST_SCORE`` is offered as "did you mean".
+Whether a fuzzy match is *confident* is decided by ``hlcg.matching`` (the one place every
+name lookup decides): its score is at least ``CONFIDENT_SCORE`` and leads the next different
+card by at least ``CONFIDENT_MARGIN`` points; any other name scoring at least
+``SUGGEST_SCORE`` is offered as "did you mean", one row per card (an alias and its card are
+one row), names in the game's grid structure first ("Lower Middle Attack" lists
+"Lower Center Attack" first).
 """
 
 from __future__ import annotations
@@ -21,11 +24,20 @@ from typing import NamedTuple
 from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
+from hlcg.matching import (
+    CONFIDENT_MARGIN,
+    CONFIDENT_SCORE,
+    MAX_SUGGESTIONS,
+    SUGGEST_SCORE,
+    Candidate,
+    confident,
+    merge,
+    prefer_structure,
+    structure_key,
+)
 
-CONFIDENT_SCORE = 85.0
-CONFIDENT_MARGIN = 8.0
-SUGGEST_SCORE = 60.0
-MAX_SUGGESTIONS = 8
+__all__ = ["CONFIDENT_MARGIN", "CONFIDENT_SCORE", "SUGGEST_SCORE", "Index", "Match", "lookup"]
+
 PREFILTER = 50
 
 _PAREN_SUBTITLE = re.compile(r"^(?P<title>.+?)\s*\((?P<subtitle>[^()]+)\)$")
@@ -90,6 +102,14 @@ class Index:
     def _choices(self) -> list[str]:
         return list(self._fuzzy_keys)
 
+    @cached_property
+    def _by_structure(self) -> dict[str, list[str]]:
+        """Grid-structure key -> the fuzzy keys that name that place on the grid."""
+        keys: dict[str, list[str]] = {}
+        for key in self._fuzzy_keys:
+            keys.setdefault(structure_key(key), []).append(key)
+        return keys
+
     def _cards(self, ids: tuple[str, ...] | list[str]) -> list[Card]:
         return [self.catalogue.cards[i] for i in ids]
 
@@ -131,32 +151,45 @@ class Index:
         nearest = process.extract(
             key, self._choices, scorer=fuzz.QRatio, processor=None, limit=PREFILTER
         )
+        # The same grid place written another way may be far by QRatio: score it anyway.
+        pool = list(
+            dict.fromkeys(
+                [*self._by_structure.get(structure_key(key), ())]
+                + [choice for choice, _, _ in nearest]
+            )
+        )
         found = process.extract(
             key,
-            [choice for choice, _, _ in nearest],
+            pool,
             scorer=fuzz.WRatio,
             processor=None,
-            limit=limit,
+            limit=None,
             score_cutoff=SUGGEST_SCORE,
         )
-        suggestions = []
+        candidates = []
         for choice, score, _ in found:
             display, ids = self._fuzzy_keys[choice]
-            suggestions.append(Suggestion(display, round(float(score), 1), ids))
-        return suggestions
+            candidates.append(Candidate(display, round(float(score), 1), ids))
+        ordered = prefer_structure(key, merge(candidates))[:limit]
+        return [Suggestion(self._row_name(c), c.score, c.ids) for c in ordered]
+
+    def _row_name(self, candidate: Candidate) -> str:
+        """An alias shown with its card: "Lower Center Block (alias Lower Block)"."""
+        if len(candidate.ids) != 1:
+            return candidate.name
+        card = self.catalogue.cards[candidate.ids[0]]
+        if candidate.name in (card.name, card.title):
+            return candidate.name
+        return f"{card.name} (alias {candidate.name})"
 
     def lookup(self, query: str) -> Match:
         exact = self.exact(query)
         if exact:
             return exact
         suggestions = self.suggest(query)
-        if suggestions:
-            best = suggestions[0]
-            runner_up = next(
-                (s.score for s in suggestions[1:] if set(s.card_ids) != set(best.card_ids)), 0.0
-            )
-            if best.score >= CONFIDENT_SCORE and best.score - runner_up >= CONFIDENT_MARGIN:
-                return Match(query, "fuzzy", self._cards(best.card_ids), suggestions, best.score)
+        best = confident([Candidate(s.name, s.score, s.card_ids) for s in suggestions])
+        if best is not None:
+            return Match(query, "fuzzy", self._cards(best.ids), suggestions, best.score)
         return Match(query, "none", [], suggestions)
 
 

@@ -2,13 +2,19 @@
 
 Compact query terms (space-separated, combined with AND):
 
-    t:TYPE          card type, e.g. t:edge, t:persona
+    t:TYPE          card type, e.g. t:edge, t:persona (also type:)
     p:PERSONA       persona-specific to a persona (part of its name), e.g. p:duncan
-    s:SET           printed in a set, e.g. s:WC
-    f:FORMAT        legal in a format, e.g. f:type-two
-    g:ATTR OP N     gem count, e.g. g:reason>=1 (OP one of = != < <= > >=)
+                    (also persona:)
+    s:SET           printed in a set, e.g. s:WC (also set:)
+    f:FORMAT        legal in a format, e.g. f:type-two (also format:)
+    g:ATTR OP N     gem count, e.g. g:reason>=1 (OP one of = != < <= > >=) (also gem:)
     is:reserved | is:signature | is:master | is:pregame | is:unique
     WORD ...        full-text search over title, subtitle and text
+    "A PHRASE"      words next to each other, in this order
+
+Words are this game's: an apostrophe belongs to its word (Master's Block), and a word also
+finds its longer forms and its plural or possessive (masters finds Master's, dodges finds
+Dodge). Any other PREFIX: is an error that lists the prefixes.
 
 Unknown values never satisfy a comparison: g:agility>=0 lists only cards whose agility
 gems are known.
@@ -18,8 +24,7 @@ from __future__ import annotations
 
 import operator
 import re
-import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from hlcg.catalog.card import Card
@@ -37,6 +42,26 @@ _OPERATORS: dict[str, Callable[[int, int], bool]] = {
 }
 _GEM = re.compile(r"^(?P<attr>[a-z]+)\s*(?P<op>>=|<=|!=|=|>|<)\s*(?P<n>-?\d+)$")
 _FLAGS = ("reserved", "signature", "master", "pregame", "unique")
+# Every prefix a term may start with -> its short form.
+PREFIXES = {
+    "t": "t",
+    "type": "t",
+    "p": "p",
+    "persona": "p",
+    "s": "s",
+    "set": "s",
+    "f": "f",
+    "format": "f",
+    "g": "g",
+    "gem": "g",
+    "gems": "g",
+    "is": "is",
+}
+# A term: a "quoted phrase" (a missing closing quote ends it at the end of the query), or a
+# run of anything but white space. Apostrophes are letters here, not quotes.
+_TERM = re.compile(r'"(?P<phrase>[^"]*)(?:"|$)|(?P<word>[^\s"]+)')
+_PREFIXED = re.compile(r"^(?P<prefix>[A-Za-z]+):(?P<value>.*)$")
+_FTS_WORD = re.compile(r"[a-z0-9]+")
 
 
 class QueryError(ValueError):
@@ -63,6 +88,11 @@ class Query:
     gems: list[GemFilter] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
+    phrases: list[str] = field(default_factory=list)
+
+    @property
+    def has_text(self) -> bool:
+        return bool(self.text or self.phrases)
 
 
 def parse_gem(expression: str) -> GemFilter:
@@ -87,20 +117,39 @@ def check_format(value: str) -> str:
     return value
 
 
+def split_terms(text: str) -> list[tuple[str, bool]]:
+    """(term, is_phrase) pairs: "quoted phrases" kept whole, apostrophes left in words."""
+    terms = []
+    for match in _TERM.finditer(text):
+        if match["word"] is not None:
+            terms.append((match["word"], False))
+        elif match["phrase"].strip():
+            terms.append((match["phrase"].strip(), True))
+    return terms
+
+
 def parse_query(text: str, into: Query | None = None) -> Query:
     """Read a compact query string into ``into`` (or a new Query)."""
     query = into or Query()
-    try:
-        terms = shlex.split(text)
-    except ValueError as exc:
-        raise QueryError(f"query {text!r} not understood: {exc}") from None
-    for term in terms:
-        prefix, sep, value = term.partition(":")
-        if not sep or prefix not in ("t", "p", "s", "f", "g", "is"):
-            query.text.append(term)
+    for term, is_phrase in split_terms(text):
+        prefixed = None if is_phrase else _PREFIXED.match(term)
+        if prefixed is None:
+            (query.phrases if is_phrase else query.text).append(term)
             continue
+        name, value = prefixed["prefix"].lower(), prefixed["value"]
         if not value:
-            raise QueryError(f"term {term!r} has no value")
+            if name in PREFIXES:
+                raise QueryError(f"term {term!r} has no value, e.g. {name}:VALUE")
+            # "Flashback: The Kurgan" written out: the colon is punctuation, not a prefix.
+            query.text.append(term[:-1])
+            continue
+        prefix = PREFIXES.get(name)
+        if prefix is None:
+            raise QueryError(
+                f"unknown prefix {name + ':'!r} in {term!r}; prefixes are "
+                "t: (type), p: (persona), s: (set), f: (format), g: (gem), is:; "
+                'put a word with a colon in quotes to search for it: "A:B"'
+            )
         if prefix == "t":
             query.types.append(check_type(value.lower()))
         elif prefix == "p":
@@ -126,8 +175,8 @@ def _persona_titles(catalogue: Catalogue, fragment: str) -> set[str]:
 def run(catalogue: Catalogue, query: Query) -> list[Card]:
     """Cards matching every filter, in id order (full-text rank order with text terms)."""
     cards = list(catalogue.cards.values())
-    if query.text:
-        ids = full_text_ids(catalogue.path, " ".join(_fts_term(t) for t in query.text))
+    if query.has_text:
+        ids = full_text_ids(catalogue.path, fts_expression(query.text, query.phrases))
         by_id = catalogue.cards
         cards = [by_id[i] for i in ids if i in by_id]
     for wanted_type in query.types:
@@ -158,6 +207,35 @@ def _has_flag(card: Card, flag: str) -> bool:
     }[flag]
 
 
-def _fts_term(term: str) -> str:
-    """Quote every user word so FTS operators and punctuation in it stay inert."""
-    return '"' + term.replace('"', '""') + '"'
+def word_forms(word: str) -> list[str]:
+    """The index words a user word stands for, each matched as a prefix.
+
+    The full-text index splits "Master's" into "master" and "s"; "masters", "master's" and
+    "Masters" all mean that card, so the plural or possessive ending is also tried without
+    its "s" ("dodges" -> "dodge", "boxes" -> "box")."""
+    key = normalise(word).replace(" ", "")
+    if not key:
+        return []
+    forms = [key]
+    if len(key) > 3 and key.endswith("s"):
+        forms.append(key[:-1])
+        if len(key) > 4 and key.endswith("es"):
+            forms.append(key[:-2])
+    return forms
+
+
+def fts_expression(words: Sequence[str], phrases: Sequence[str] = ()) -> str:
+    """An FTS5 query: every word (in any of its forms, as a prefix) and every phrase.
+
+    Only index words (letters and digits) and quoted phrases reach FTS, so no FTS operator
+    or punctuation a user types can change the query's meaning."""
+    parts = []
+    for word in words:
+        for piece in normalise(word).split():
+            forms = word_forms(piece)
+            parts.append("(" + " OR ".join(f'"{form}"*' for form in forms) + ")")
+    for phrase in phrases:
+        tokens = _FTS_WORD.findall(phrase.lower())
+        if tokens:
+            parts.append('"' + " ".join(tokens) + '"')
+    return " AND ".join(parts) if parts else '""'

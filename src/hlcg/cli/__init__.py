@@ -1,2 +1,14 @@
 """The command line: one typer app per command group; each command parses, calls the
 library, renders and returns an exit code."""
+
+import warnings
+
+# typer < 0.25 (kept for start-up speed) imports click's stream helpers at import time, which
+# click 8.3+ deprecates. Under `python -W error` that warning would kill every command with a
+# traceback before hlcg runs; it is the dependencies' business, not the user's. This package
+# is imported before typer by every entry point (`hlcg`, `python -m hlcg`, tests).
+warnings.filterwarnings(
+    "ignore",
+    message=r"'click\.utils\.get_.*_stream' is deprecated",
+    category=DeprecationWarning,
+)

@@ -3,7 +3,8 @@
 Commands are registered lazily: `hlcg validate ...` builds an app holding only `validate`,
 so a run imports and inspects one command module instead of all of them (typer reads every
 registered command's signature before running any). `hlcg`, `hlcg --help`, `--version` and
-unknown commands get the full app.
+unknown commands get the full app, and so do shell-completion requests (the shell runs
+`hlcg` with `_HLCG_COMPLETE` set and no command argument).
 """
 
 import sys
@@ -57,7 +58,11 @@ def build(only: str | None = None) -> typer.Typer:
         name="hlcg",
         help="Card catalogue and deck checker for Highlander: The Card Game.",
         no_args_is_help=True,
-        add_completion=False,
+        # `-h` as well as `--help`; sub-commands inherit it from the root context.
+        context_settings={"help_option_names": ["-h", "--help"]},
+        # --install-completion / --show-completion only on the full app: a command run
+        # (`hlcg validate ...`) builds without them and pays nothing for completion.
+        add_completion=only is None,
         pretty_exceptions_enable=False,
         # Markdown joins the wrapped lines of our docstrings into paragraphs in --help.
         rich_markup_mode="markdown",

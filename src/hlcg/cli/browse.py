@@ -9,10 +9,12 @@ from hlcg.catalog.normalize import normalise
 from hlcg.cli.card import card_json
 from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json, table
 from hlcg.errors import UsageError
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog.card import Card
     from hlcg.catalog.store import Catalogue
+    from hlcg.matching import Decision
 
 
 def _gem_text(card: "Card") -> str:
@@ -87,35 +89,49 @@ def search_command(
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if as_json:
-        print_json({"count": len(cards), "cards": [card_json(c, catalogue) for c in cards]})
-        return
+        print_json(
+            {"query": query, "count": len(cards), "cards": [card_json(c, catalogue) for c in cards]}
+        )
+    elif cards:
+        typer.echo(table(_card_rows(cards), _CARD_HEADERS))
+        typer.echo(plural(len(cards), "card"), err=True)
+    else:
+        typer.echo(
+            "No cards match. Try fewer terms, a shorter word (words also match as prefixes), "
+            "or `hlcg card NAME` for a near miss of a title.",
+            err=True,
+        )
     if not cards:
-        typer.echo("No cards match.", err=True)
-        return
-    typer.echo(table(_card_rows(cards), _CARD_HEADERS))
-    typer.echo(f"{len(cards)} card(s)", err=True)
+        raise typer.Exit(1)
 
 
-def find_personas(catalogue: "Catalogue", name: str) -> list["Card"]:
-    """Persona versions by title; a part of a name or a near miss also finds them."""
-    from rapidfuzz import fuzz, process
+def find_personas(catalogue: "Catalogue", name: str) -> tuple[list["Card"], "Decision"]:
+    """Persona versions by title (or id); the decision says how, or lists the candidates."""
+    from hlcg.matching import decide
 
-    wanted = normalise(name)
-    personas = catalogue.personas
-    exact = [p for p in personas if normalise(p.title) == wanted or p.id == name]
-    if exact:
-        return exact
-    partial = [p for p in personas if wanted and wanted in normalise(p.title)]
-    titles = {normalise(p.title) for p in partial}
-    if len(titles) == 1:
-        return partial
-    best = process.extractOne(
-        wanted, {p.id: normalise(p.title) for p in personas}, scorer=fuzz.WRatio, score_cutoff=85
-    )
-    if best:
-        title = best[0]
-        return [p for p in personas if normalise(p.title) == title]
-    return []
+    titles: dict[str, list[str]] = {}
+    for persona in catalogue.personas:
+        titles.setdefault(persona.title, []).append(persona.id)
+    if name in catalogue.cards and catalogue.cards[name].type == "persona":
+        titles = {name: [name]}
+    decision = decide(name, titles)
+    return [catalogue.cards[i] for i in decision.ids], decision
+
+
+def persona_answer(catalogue: "Catalogue", name: str) -> tuple[dict[str, Any], "Decision"]:
+    """`hlcg persona --json NAME`: the versions (newest edition first: 2E gem values are what
+    most players look for), how they were found, and the close candidates."""
+    versions, decision = find_personas(catalogue, name)
+    versions.sort(key=lambda p: (0 if "2E" in p.editions else 1, p.id))
+    answer = {
+        "query": name,
+        "matched_by": decision.how,
+        "versions": [persona_profile(catalogue, p) for p in versions],
+        "candidates": [
+            {"name": c.name, "score": c.score, "ids": list(c.ids)} for c in decision.candidates
+        ],
+    }
+    return answer, decision
 
 
 def persona_profile(catalogue: "Catalogue", persona: "Card") -> dict[str, Any]:
@@ -149,17 +165,24 @@ def persona_command(
     """A persona's versions: attribute values, gem caps (3x; Master 1x), Master limit,
     modifiers and the cards specific to it."""
     catalogue = load_catalogue(db)
-    versions = find_personas(catalogue, name)
-    if not versions:
-        names = sorted({p.title for p in catalogue.personas})
-        typer.echo(f"No persona named {name!r}. Personas: {', '.join(names)}", err=True)
+    answer, decision = persona_answer(catalogue, name)
+    if not answer["versions"]:
+        if as_json:
+            print_json(answer)
+        elif decision.candidates:
+            typer.echo(f"No single persona named {name!r}. Did you mean:", err=True)
+            rows = [[c.name, f"{c.score:.0f}", ", ".join(c.ids)] for c in decision.candidates]
+            typer.echo(table(rows, ["persona", "score", "ids"]), err=True)
+        else:
+            names = sorted({p.title for p in catalogue.personas})
+            typer.echo(f"No persona named {name!r}. Personas: {', '.join(names)}", err=True)
         raise typer.Exit(1)
-    # Newest edition first: 2E gem values are what most players look for.
-    versions.sort(key=lambda p: (0 if "2E" in p.editions else 1, p.id))
-    profiles = [persona_profile(catalogue, p) for p in versions]
+    profiles = answer["versions"]
     if as_json:
-        print_json({"query": name, "versions": profiles})
+        print_json(answer)
         return
+    if decision.how == "fuzzy":
+        typer.echo(f"(closest match for {name!r}, score {decision.score:.0f})", err=True)
     for index, profile in enumerate(profiles):
         if index:
             typer.echo("")

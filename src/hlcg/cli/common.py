@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from hlcg.errors import HlcgError
+from hlcg.errors import HlcgError, UsageError
 
 if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue
@@ -46,7 +46,7 @@ def parse_format(value: str | None) -> FormatName | None:
 
 
 FormatOption = Annotated[
-    FormatName | None,
+    str | None,
     typer.Option(
         "--format",
         "-f",
@@ -72,6 +72,13 @@ def guarded(func: F) -> F:
             raise typer.Exit(0) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def refuse_overwrite(path: Path | None, force: bool) -> None:
+    """Output files are never overwritten silently: an existing one needs --force.
+    (Devices and pipes such as /dev/null or /dev/stdout are written to, not replaced.)"""
+    if path is not None and path.is_file() and not force:
+        raise UsageError(f"{path} exists; use --force to overwrite it")
 
 
 def error(message: str) -> None:

@@ -7,13 +7,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, JsonOption, guarded, print_json
+from hlcg.cli.common import DbOption, JsonOption, guarded, print_json, refuse_overwrite
 from hlcg.errors import CatalogueError, UsageError
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog.integrity import Verification
 
 app = typer.Typer(help="Build and manage card catalogues.", no_args_is_help=True)
+
+DEFAULT_CATALOGUE = Path("data/cards.sqlite")
 
 
 @app.command("build")
@@ -22,12 +25,24 @@ def build_command(
     source: Annotated[
         Path, typer.Option("--source", help="Folder of curated source files.")
     ] = Path("data/source"),
-    out: Annotated[Path, typer.Option("--out", help="Catalogue file to write.")] = Path(
-        "data/cards.sqlite"
-    ),
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Catalogue file to write (default: data/cards.sqlite, the project's own, "
+            "rebuilt in place). An existing --out file needs --force.",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --out if it exists.")] = False,
 ) -> None:
     """Build the SQLite catalogue from the source files (deterministic)."""
     from hlcg.catalog.build import build
+
+    if out is None:
+        out = DEFAULT_CATALOGUE
+    else:
+        refuse_overwrite(out, force)
 
     try:
         bundle = build(source, out)
@@ -157,7 +172,7 @@ def import_command(
         )
         return
     typer.echo(
-        f"imported {result.added + result.replaced} row(s) into {path} "
+        f"imported {plural(result.added + result.replaced, 'row')} into {path} "
         f"({result.added} new, {result.replaced} replaced; {result.total} cards)"
     )
 
@@ -173,18 +188,20 @@ def export_command(
         ),
     ],
     db: DbOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite OUT if it exists.")] = False,
 ) -> None:
     """Write the catalogue out: everything it holds, or its cards in the contract format.
 
     A folder, archive or .json document holds cards, aliases, sets with editions, formats
     and the There Can Be Only One tables; `db init` + `db import` of it gives a catalogue
-    with the same content_sha256.
+    with the same content_sha256. An existing OUT file needs --force.
     """
     from hlcg.catalog.exporter import export
     from hlcg.catalog.importer import read_bundle
     from hlcg.catalog.store import resolve_path
     from hlcg.catalog.transfer import export_catalogue, is_whole_catalogue_target
 
+    refuse_overwrite(out, force)
     bundle = read_bundle(resolve_path(db))
     try:
         if is_whole_catalogue_target(out):

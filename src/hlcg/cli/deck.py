@@ -1,5 +1,6 @@
 """`hlcg deck ...`: fingerprint, statistics and format conversion of one deck."""
 
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -10,11 +11,14 @@ from hlcg.cli.common import (
     FormatName,
     FormatOption,
     JsonOption,
+    error,
     guarded,
     load_catalogue,
     print_json,
+    warn,
 )
 from hlcg.errors import UsageError
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog.lookup import Index
@@ -34,38 +38,84 @@ def _resolve(path: Path, db: Path | None, fmt: FormatName | None) -> tuple["Reso
     return resolve_deck(read_deck(path), index, fmt.value if fmt else None), index
 
 
+class HashOutput(StrEnum):
+    text = "text"
+    json = "json"
+
+
 @app.command("hash")
 @guarded
 def hash_command(
-    deck: DeckArgument, fmt: FormatOption = None, db: DbOption = None, as_json: JsonOption = False
+    decks: Annotated[list[str], typer.Argument(help="Deck files, folders or globs.")],
+    fmt: FormatOption = None,
+    output: Annotated[
+        HashOutput, typer.Option("--output", "-o", help="text: `fingerprint  path` lines.")
+    ] = HashOutput.text,
+    as_json: Annotated[bool, typer.Option("--json", help="Same as --output json.")] = False,
+    db: DbOption = None,
 ) -> None:
-    """Print the deck's fingerprint: sha256 of its canonical form (docs/fingerprint.md).
+    """Print each deck's fingerprint: sha256 of its canonical form (docs/fingerprint.md).
 
-    The same deck written differently gives the same digest; any card, count, persona,
-    format or ruleset change gives another, and so does a change to a catalogue row the
-    deck's verdict reads (its cards, persona, their sets, the format).
+    One deck file: its digest alone. Several decks or a folder (searched like `hlcg
+    validate`): one `fingerprint  path` line per deck, a registration manifest that diffs
+    and `sha256sum`-style tools read; `--output json` gives the same as a list. The same
+    deck written differently gives the same digest; any card, count, persona, format or
+    ruleset change gives another, and so does a change to a catalogue row the deck's verdict
+    reads (its cards, persona, their sets, the format). Exit 2 when a deck file cannot be
+    read (the others are still listed).
     """
+    from hlcg.catalog.lookup import Index
+    from hlcg.check import resolve_deck
+    from hlcg.cli.validate import expand
     from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
+    from hlcg.deck.names import format_named
+    from hlcg.deck.read import read_deck
+    from hlcg.errors import DeckFileError
 
-    resolved, index = _resolve(deck, db, fmt)
-    digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue.path))
-    if resolved.unresolved:
-        typer.echo(
-            f"hlcg: warning: {len(resolved.unresolved)} line(s) name no single card; they are "
-            "hashed by name (see `hlcg validate`)",
-            err=True,
-        )
-    if as_json:
-        print_json(
+    paths = expand(decks)
+    index = Index(load_catalogue(db))
+    entries: list[dict[str, Any]] = []
+    unreadable = False
+    for path in paths:
+        try:
+            deck = read_deck(path)
+        except DeckFileError as exc:
+            error(str(exc))
+            unreadable = True
+            continue
+        resolved = resolve_deck(deck, index, fmt.value if fmt else None)
+        digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue.path))
+        if fmt is None and deck.format and format_named(deck.format) is None:
+            warn(
+                f"{path}:{deck.format_line}: unknown format {deck.format!r}; "
+                f"hashed as {resolved.format}"
+            )
+        if resolved.unresolved:
+            warn(
+                f"{path}: {plural(len(resolved.unresolved), 'line')} name no single card; "
+                "they are hashed by name (see `hlcg validate`)"
+            )
+        entries.append(
             {
-                "path": str(deck),
+                "path": str(path),
                 "fingerprint": digest,
+                "format": resolved.format,
                 "canonical": form,
                 "catalogue_rows": {"cards": used_card_ids(resolved), "format": resolved.format},
             }
         )
-        return
-    typer.echo(digest)
+    # One deck file named: its digest (or object) alone, as scripts expect; otherwise the
+    # manifest.
+    one_file = len(decks) == 1 and len(entries) == 1 and Path(decks[0]).is_file()
+    if as_json or output is HashOutput.json:
+        print_json(entries[0] if one_file else entries)
+    elif one_file:
+        typer.echo(entries[0]["fingerprint"])
+    else:
+        for entry in entries:
+            typer.echo(f"{entry['fingerprint']}  {entry['path']}")
+    if unreadable:
+        raise typer.Exit(2)
 
 
 def _bar(used: int, cap: int | None, width: int = 24) -> str:
@@ -157,7 +207,8 @@ def stats_command(
     unknown = stats["gem_counts_unknown"]
     if unknown:
         typer.echo(
-            f"gem counts not recorded for {len(unknown)} card(s); the budget counts the rest"
+            f"gem counts not recorded for {plural(len(unknown), 'card')}; "
+            "the budget counts the rest"
         )
 
 
@@ -190,7 +241,9 @@ def convert_command(
             typer.echo(f"{source}:{item.line or '-'}: {item.rule}: {item.message}", err=True)
         for issue in blocking:
             typer.echo(f"{source}:{issue.line or '-'}: deck-syntax: {issue.message}", err=True)
-        typer.echo(f"not converted: {len(resolved.unresolved) + len(blocking)} line(s)", err=True)
+        typer.echo(
+            f"not converted: {plural(len(resolved.unresolved) + len(blocking), 'line')}", err=True
+        )
         raise typer.Exit(1)
     try:
         target.write_text(render(resolved, target.suffix), encoding="utf-8")

@@ -16,15 +16,21 @@ def rules_command(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """List the deck-construction rules, or print one rule's documentation."""
+    """List the deck-construction rules, print one rule's documentation, or list a code
+    family (`hlcg rules HL2`: every HL2xx rule)."""
     from hlcg.rules.profiles import profile
     from hlcg.rules.registry import RULES, find
 
-    if name:
-        rule = find(name)
-        if rule is None:
+    listed = list(RULES.values())
+    rule = find(name) if name else None
+    if name and rule is None:
+        listed = [r for r in listed if r.code.upper().startswith(name.strip().upper())]
+        if not listed:
+            if as_json:
+                print_json({"query": name, "rule": None, "rules": []})
             typer.echo(f"No rule {name!r}. See `hlcg rules`.", err=True)
             raise typer.Exit(1)
+    if rule is not None:
         if as_json:
             print_json(
                 {"code": rule.code, "name": rule.name, "summary": rule.summary, "doc": rule.doc}
@@ -41,7 +47,7 @@ def rules_command(
     profiles = [profile(f) for f in formats]
     rows = [
         [rule.code, rule.name, *(p.settings[rule.name].severity for p in profiles), rule.summary]
-        for rule in RULES.values()
+        for rule in listed
     ]
     if as_json:
         print_json(

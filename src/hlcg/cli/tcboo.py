@@ -8,6 +8,7 @@ import typer
 
 from hlcg.cli.common import DbOption, JsonOption, guarded, print_json, table
 from hlcg.errors import DeckFileError, UsageError
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.tcboo.sheet import SheetResult
@@ -77,6 +78,28 @@ def _effects(card: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+def _find(rows: dict[str, dict[str, Any]], name: str, what: str, as_json: bool) -> dict[str, Any]:
+    """The row ``name`` means (``hlcg.matching.decide``), or exit 1 listing the candidates
+    (as JSON with --json: ``{"query", "found": null, "candidates"}``)."""
+    from hlcg.tcboo.store import TcbooData
+
+    decision = TcbooData.decide(rows, name)
+    if decision.found:
+        if decision.how == "fuzzy" and not as_json:
+            typer.echo(f"(closest match for {name!r}, score {decision.score:.0f})", err=True)
+        return rows[decision.ids[0]]
+    candidates = [{"name": c.name, "score": c.score} for c in decision.candidates]
+    if as_json:
+        print_json({"query": name, "found": None, "candidates": candidates})
+    elif candidates:
+        typer.echo(f"No single {what} named {name!r}. Did you mean:", err=True)
+        rows = [[c["name"], f"{c['score']:.0f}"] for c in candidates]
+        typer.echo(table(rows, [what, "score"]), err=True)
+    else:
+        typer.echo(f"No {what} named {name!r}; there are: {', '.join(rows)}", err=True)
+    raise typer.Exit(1)
+
+
 def _card_rows(cards: list[dict[str, Any]]) -> list[list[str]]:
     from hlcg.tcboo import CARD_TYPES
 
@@ -93,25 +116,8 @@ def card_command(
     as_json: JsonOption = False,
 ) -> None:
     """One common-deck card: type, Force and effects."""
-    from rapidfuzz import fuzz, process
-
-    from hlcg.catalog.lookup import CONFIDENT_MARGIN, CONFIDENT_SCORE, SUGGEST_SCORE
-
     data = _data(db)
-    card = data.find(data.cards, name)
-    if card is None:
-        found = process.extract(
-            name, list(data.cards), scorer=fuzz.WRatio, limit=5, score_cutoff=SUGGEST_SCORE
-        )
-        best = found[0] if found else None
-        runner_up = found[1][1] if len(found) > 1 else 0
-        # the same thresholds as `hlcg card`
-        if best and best[1] >= CONFIDENT_SCORE and best[1] - runner_up >= CONFIDENT_MARGIN:
-            card = data.cards[best[0]]
-        else:
-            suggestions = ", ".join(f"{c} ({s:.0f})" for c, s, _ in found) or "nothing close"
-            typer.echo(f"No card named {name!r}. Did you mean: {suggestions}", err=True)
-            raise typer.Exit(1)
+    card = _find(data.cards, name, "card", as_json)
     if as_json:
         print_json(card)
         return
@@ -145,7 +151,7 @@ def cards_command(
         print_json(cards)
         return
     typer.echo(table(_card_rows(cards), ["card", "type", "force", "effects"]))
-    typer.echo(f"{len(cards)} card(s)", err=True)
+    typer.echo(plural(len(cards), "card"), err=True)
 
 
 @app.command("immortal")
@@ -159,10 +165,7 @@ def immortal_command(
     from hlcg.tcboo import STATS
 
     data = _data(db)
-    immortal = data.find(data.immortals, name)
-    if immortal is None:
-        typer.echo(f"No premade Immortal {name!r}: {', '.join(data.immortals)}", err=True)
-        raise typer.Exit(1)
+    immortal = _find(data.immortals, name, "premade Immortal", as_json)
     if as_json:
         print_json(immortal)
         return
@@ -183,6 +186,25 @@ def swords_command(db: DbOption = None, as_json: JsonOption = False) -> None:
         return
     rows = [[s["name"], *(s[k] for k in SWORD_STATS)] for s in data.swords.values()]
     typer.echo(table(rows, ["sword", *SWORD_STATS]))
+
+
+@app.command("sword")
+@guarded
+def sword_command(
+    name: Annotated[str, typer.Argument(help="A sword, e.g. Katana or Longsword.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """One sword's five stats."""
+    from hlcg.tcboo import SWORD_STATS
+
+    data = _data(db)
+    sword = _find(data.swords, name, "sword", as_json)
+    if as_json:
+        print_json(sword)
+        return
+    typer.echo(table([[sword["name"], *(sword[k] for k in SWORD_STATS)]], ["sword", *SWORD_STATS]))
+    typer.echo(f"source: {sword['source']}")
 
 
 @app.command("locations")
@@ -209,7 +231,11 @@ def _render(result: "SheetResult") -> str:
         lines.append("  stats: " + ", ".join(f"{k} {v}" for k, v in derived["stats"].items()))
     if derived.get("life_points") is not None:
         lines.append(f"  Life Points: {derived['life_points']} (15 + Endurance)")
+    if "location" in derived:
+        where = derived["location"]
+        lines.append(f"  location: {where['name']} ({where['effect']})")
     lines.append(f"  hand size: {derived['hand_size']} ({derived['hand_size_note']})")
+    lines += [f"  {note}" for note in derived.get("location_notes", [])]
     forces = ", ".join(
         f"{card} {'?' if value is None else value}"
         for card, value in derived["card_forces"].items()
@@ -217,11 +243,11 @@ def _render(result: "SheetResult") -> str:
     sword = derived.get("sword", "no sword")
     lines.append(f"  Force of stat-based cards with {sword}: {forces}")
     if result.premade:
-        lines.append("PREMADE (accepted as printed; premade Immortals exceed the build rules)")
+        lines.append(derived["note"].replace("premade", "PREMADE", 1))
     elif result.legal:
         lines.append("LEGAL")
     else:
-        lines.append(f"ILLEGAL: {len(result.problems)} problem(s)")
+        lines.append(f"ILLEGAL: {plural(len(result.problems), 'problem')}")
     return "\n".join(lines) + "\n"
 
 

@@ -2,6 +2,7 @@
 
 import glob
 import os
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -16,12 +17,15 @@ from hlcg.cli.common import (
     guarded,
     load_catalogue,
     note,
+    refuse_overwrite,
     table,
 )
 from hlcg.errors import DeckFileError, UsageError
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog.lookup import Index
+    from hlcg.report import Unreadable
     from hlcg.rules.engine import DeckReport
 
 
@@ -78,15 +82,17 @@ def resolve_output(output: OutputKind) -> str:
     return output.value
 
 
-def summary_table(reports: list["DeckReport"]) -> str:
+def summary_table(reports: list["DeckReport"], unreadable: Sequence["Unreadable"] = ()) -> str:
     rows = [
         [r.path, r.persona, r.format, "yes" if r.legal else "NO", r.errors, r.warnings]
         for r in reports
     ]
+    rows += [[u.path, "-", "-", "COULD NOT READ", "-", "-"] for u in unreadable]
     legal = sum(1 for r in reports if r.legal)
+    could_not_read = f"; {plural(len(unreadable), 'file')} could not be read" if unreadable else ""
     return (
         table(rows, ["deck", "persona", "format", "legal", "errors", "warnings"])
-        + f"\n{legal} of {len(reports)} deck(s) legal\n"
+        + f"\n{legal} of {plural(len(reports), 'deck')} legal{could_not_read}\n"
     )
 
 
@@ -100,7 +106,7 @@ def format_matrix(paths: list[Path], index: "Index", select: list[str], ignore: 
         row: list[str] = [str(path)]
         for fmt in FormatName:
             report = check_deck(deck, index, fmt.value, select, ignore)
-            row.append("legal" if report.legal else f"{report.errors} error(s)")
+            row.append("legal" if report.legal else plural(report.errors, "error"))
         rows.append(row)
     return table(rows, ["deck", *(f.value for f in FormatName)]) + "\n"
 
@@ -119,6 +125,12 @@ def validate_command(
         Path | None,
         typer.Option("--output-file", help="Write the report here; the terminal gets text."),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Overwrite --output-file, or with --fix a fixed deck, if it exists."
+        ),
+    ] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings also fail (exit 1).")] = False,
     select: Annotated[
         list[str] | None, typer.Option("--select", help="Only these rules (name or code prefix).")
@@ -139,9 +151,6 @@ def validate_command(
     ] = False,
     in_place: Annotated[
         bool, typer.Option("--in-place", help="With --fix, overwrite the deck file instead.")
-    ] = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="With --fix, overwrite an existing fixed deck.")
     ] = False,
     skip_non_decks: Annotated[
         bool,
@@ -166,11 +175,12 @@ def validate_command(
     """
     from hlcg.catalog.lookup import Index
     from hlcg.check import check_file
-    from hlcg.report import renderer
+    from hlcg.report import Unreadable, renderer
     from hlcg.rules.registry import BY_CODE, RULES
 
-    if (in_place or force) and not fix:
-        raise UsageError("--in-place and --force only go with --fix")
+    if in_place and not fix:
+        raise UsageError("--in-place only goes with --fix")
+    refuse_overwrite(output_file, force)
     for pattern in [*(select or []), *(ignore or [])]:
         if pattern not in RULES and not any(c.startswith(pattern.upper()) for c in BY_CODE):
             raise UsageError(f"--select/--ignore {pattern!r} matches no rule; see `hlcg rules`")
@@ -184,40 +194,43 @@ def validate_command(
     requested = fmt.value if fmt else None
     reports = []
     readable: list[Path] = []
-    could_not_run = False
+    unreadable: list[Unreadable] = []
     for path in paths:
         try:
             reports.append(check_file(path, index, requested, select or (), ignore or ()))
             readable.append(path)
         except DeckFileError as exc:
             error(str(exc))
-            could_not_run = True
+            message = str(exc).removeprefix(f"{path}: ")
+            unreadable.append(Unreadable(str(path), message))
     kind = resolve_output(output)
-    rendered = renderer(kind)(reports)
+    rendered = renderer(kind)(reports, unreadable)
     if output_file is not None:
         try:
             output_file.write_text(rendered, encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"could not write {output_file}: {exc.strerror}") from None
-        if kind != "text":
-            typer.echo(renderer("text")(reports), nl=False)
+        # The report went to the file; the terminal still gets the human report.
+        typer.echo(renderer("text")(reports, unreadable), nl=False)
     else:
         typer.echo(rendered, nl=False)
     if kind == "github":
         from hlcg.report.github import write_step_summary
 
-        write_step_summary(reports)
-    if kind == "text" and len(reports) > 1:
-        typer.echo("\n" + summary_table(reports), err=True, nl=False)
+        write_step_summary(reports, unreadable)
+    terminal_shows_text = kind == "text" or output_file is not None
+    if terminal_shows_text and len(reports) + len(unreadable) > 1:
+        typer.echo("\n" + summary_table(reports, unreadable), err=True, nl=False)
     if all_formats:
         typer.echo("\n" + format_matrix(readable, index, select or [], ignore or []), nl=False)
+    fix_refused = False
     if fix:
         from hlcg.cli.fixing import fix_decks
 
         fixed = fix_decks(readable, reports, index, requested, in_place, force)
         reports = fixed.reports
-        could_not_run = could_not_run or fixed.refused
-    if could_not_run:
+        fix_refused = fixed.refused
+    if unreadable or fix_refused:
         raise typer.Exit(2)
     failed = any(not r.legal or (strict and r.warnings) for r in reports)
     raise typer.Exit(1 if failed else 0)

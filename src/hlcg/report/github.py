@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
+from hlcg.report import Unreadable
 from hlcg.rules.engine import DeckReport
+from hlcg.wording import plural
 
 
 def _escape_data(text: str) -> str:
@@ -16,8 +19,11 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render(reports: list[DeckReport]) -> str:
-    lines = []
+def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
+    lines = [
+        f"::error file={_escape_property(u.path)},title=unreadable deck::{_escape_data(u.message)}"
+        for u in unreadable
+    ]
     for report in reports:
         for problem in report.problems:
             command = "error" if problem.severity == "error" else "warning"
@@ -30,12 +36,13 @@ def render(reports: list[DeckReport]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def summary_markdown(reports: list[DeckReport]) -> str:
+def summary_markdown(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
     legal = sum(1 for r in reports if r.legal)
+    could_not_read = f"; {plural(len(unreadable), 'file')} could not be read" if unreadable else ""
     rows = [
         "## hlcg deck check",
         "",
-        f"{legal} of {len(reports)} deck(s) legal.",
+        f"{legal} of {plural(len(reports), 'deck')} legal{could_not_read}.",
         "",
         "| deck | persona | format | legal | errors | warnings |",
         "|---|---|---|---|---|---|",
@@ -44,13 +51,16 @@ def summary_markdown(reports: list[DeckReport]) -> str:
         mark = "yes" if r.legal else "**no**"
         path = r.path.replace("|", "\\|")
         rows.append(f"| {path} | {r.persona} | {r.format} | {mark} | {r.errors} | {r.warnings} |")
+    for u in unreadable:
+        path = u.path.replace("|", "\\|")
+        rows.append(f"| {path} | - | - | **could not read** | - | - |")
     return "\n".join(rows) + "\n"
 
 
-def write_step_summary(reports: list[DeckReport]) -> None:
+def write_step_summary(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> None:
     """Append the table to $GITHUB_STEP_SUMMARY when set: GitHub shows only the first
     annotations of a step."""
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if target:
         with Path(target).open("a", encoding="utf-8") as handle:
-            handle.write(summary_markdown(reports))
+            handle.write(summary_markdown(reports, unreadable))

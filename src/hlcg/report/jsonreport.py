@@ -3,21 +3,29 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
+from hlcg.report import Unreadable
 from hlcg.rules.engine import DeckReport
 
 REPORT_VERSION = 1
 
 
-def as_data(reports: list[DeckReport]) -> dict[str, Any]:
+def as_data(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> dict[str, Any]:
     legal = sum(1 for r in reports if r.legal)
     return {
         "version": REPORT_VERSION,
         "decks": [r.to_json() for r in reports],
-        "summary": {"decks": len(reports), "legal": legal, "illegal": len(reports) - legal},
+        "unreadable": [{"path": u.path, "message": u.message} for u in unreadable],
+        "summary": {
+            "decks": len(reports),
+            "legal": legal,
+            "illegal": len(reports) - legal,
+            "unreadable": len(unreadable),
+        },
     }
 
 
-def render(reports: list[DeckReport]) -> str:
-    return json.dumps(as_data(reports), indent=2, ensure_ascii=False) + "\n"
+def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
+    return json.dumps(as_data(reports, unreadable), indent=2, ensure_ascii=False) + "\n"

@@ -1,14 +1,18 @@
-"""JUnit XML: one testsuite, one testcase per deck, a failure per illegal deck.
+"""JUnit XML: one testsuite, one testcase per deck, a failure per illegal deck and an error
+per deck file that could not be read.
 
 The element and attribute names follow the JUnit XML that Jenkins and GitLab read
-(testsuites > testsuite > testcase > failure / system-out).
+(testsuites > testsuite > testcase > properties / failure / error / system-out).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
+from hlcg.report import Unreadable
 from hlcg.rules.engine import DeckReport
+from hlcg.wording import plural
 
 
 def _problem_lines(report: DeckReport) -> str:
@@ -21,18 +25,12 @@ def _problem_lines(report: DeckReport) -> str:
     return "\n".join(lines)
 
 
-def render(reports: list[DeckReport]) -> str:
+def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
     failures = sum(1 for r in reports if not r.legal)
-    suites = Element("testsuites", name="hlcg", tests=str(len(reports)), failures=str(failures))
-    suite = SubElement(
-        suites,
-        "testsuite",
-        name="hlcg validate",
-        tests=str(len(reports)),
-        failures=str(failures),
-        errors="0",
-        skipped="0",
-    )
+    tests = len(reports) + len(unreadable)
+    counts = {"tests": str(tests), "failures": str(failures), "errors": str(len(unreadable))}
+    suites = Element("testsuites", name="hlcg", **counts)
+    suite = SubElement(suites, "testsuite", name="hlcg validate", **counts, skipped="0")
     for report in reports:
         case = SubElement(
             suite,
@@ -41,17 +39,27 @@ def render(reports: list[DeckReport]) -> str:
             classname=f"hlcg.{report.format}",
             file=report.path,
         )
+        if report.fingerprint:
+            properties = SubElement(case, "properties")
+            SubElement(properties, "property", name="fingerprint", value=report.fingerprint)
         if not report.legal:
             first = next(p for p in report.problems if p.severity == "error")
             failure = SubElement(
                 case,
                 "failure",
-                message=f"{report.errors} error(s): {first.code} {first.rule}: {first.message}",
+                message=f"{plural(report.errors, 'error')}: {first.code} {first.rule}: "
+                f"{first.message}",
                 type="illegal-deck",
             )
             failure.text = _problem_lines(report)
         elif report.problems:
             out = SubElement(case, "system-out")
             out.text = _problem_lines(report)
+    for item in unreadable:
+        case = SubElement(
+            suite, "testcase", name=item.path, classname="hlcg.unreadable", file=item.path
+        )
+        error = SubElement(case, "error", message=item.message, type="unreadable-deck")
+        error.text = f"{item.path}: {item.message}"
     indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(suites, encoding="unicode") + "\n"

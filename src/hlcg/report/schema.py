@@ -47,6 +47,7 @@ class SideboardCardModel(_Strict):
 
 class DeckReportModel(_Strict):
     path: str
+    fingerprint: str | None
     format: Literal["first-edition", "type-one", "type-two"]
     persona: str
     legal: bool
@@ -64,6 +65,14 @@ class Summary(_Strict):
     decks: int
     legal: int
     illegal: int
+    unreadable: int
+
+
+class UnreadableModel(_Strict):
+    """A deck file that could not be read at all (the run exits 2)."""
+
+    path: str
+    message: str
 
 
 class Report(_Strict):
@@ -71,4 +80,5 @@ class Report(_Strict):
 
     version: Literal[1]
     decks: list[DeckReportModel]
+    unreadable: list[UnreadableModel]
     summary: Summary

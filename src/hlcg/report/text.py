@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.report import Unreadable
 from hlcg.rules.engine import DeckReport
+from hlcg.wording import plural
 
 
 def render_deck(report: DeckReport) -> str:
@@ -40,14 +44,17 @@ def render_deck(report: DeckReport) -> str:
         listed = ", ".join(f"{card.count} {card.name}" for card in sideboard)
         lines.append(f"  sideboard (not checked): {listed}")
     if report.legal:
-        extra = f" ({report.warnings} warning(s))" if report.warnings else ""
+        extra = f" ({plural(report.warnings, 'warning')})" if report.warnings else ""
         lines.append(f"LEGAL in {report.format}{extra}")
     else:
         lines.append(
-            f"ILLEGAL in {report.format}: {report.errors} error(s), {report.warnings} warning(s)"
+            f"ILLEGAL in {report.format}: {plural(report.errors, 'error')}, "
+            f"{plural(report.warnings, 'warning')}"
         )
     return "\n".join(lines)
 
 
-def render(reports: list[DeckReport]) -> str:
-    return "\n\n".join(render_deck(r) for r in reports) + "\n"
+def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
+    blocks = [render_deck(r) for r in reports]
+    blocks += [f"{u.path}\nCOULD NOT READ: {u.message}" for u in unreadable]
+    return "\n\n".join(blocks) + "\n"

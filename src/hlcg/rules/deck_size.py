@@ -18,6 +18,7 @@ from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
+from hlcg.wording import plural
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -31,7 +32,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         )
         yield Finding(
             f"Endurance has {size} cards{counted}, at least {minimum} are required",
-            fix=f"add {minimum - size} card(s) to the Endurance",
+            fix=f"add {plural(minimum - size, 'card')} to the Endurance",
         )
 
 

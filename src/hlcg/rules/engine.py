@@ -49,6 +49,8 @@ class DeckReport:
         self.resolved = resolved
         # Endurance copies on lines naming no single card, counted toward the deck size.
         self.unrecognised = unrecognised
+        # Set by hlcg.check (it knows the catalogue's content hash); see docs/fingerprint.md.
+        self.fingerprint: str | None = None
 
     @property
     def legal(self) -> bool:
@@ -65,6 +67,7 @@ class DeckReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path,
+            "fingerprint": self.fingerprint,
             "format": self.format,
             "persona": self.persona,
             "legal": self.legal,

@@ -22,6 +22,7 @@ from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
+from hlcg.wording import plural
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -42,7 +43,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             f"({'1x' if attribute == 'master' else '3x'} the persona's "
             f"{deck.persona.gem(attribute) if deck.persona else '?'}); most from {shown}",
             cards=tuple(i for i, _ in budget.contributors[attribute]),
-            fix=f"remove {used - cap} {attribute} gem(s), e.g. {copies} "
+            fix=f"remove {plural(used - cap, f'{attribute} gem')}, e.g. {copies} "
             f"{context.catalogue.cards[first].name}",
             edits=(("remove", first, copies),),
         )
@@ -56,7 +57,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         )
     if budget.unknown_cards:
         yield Finding(
-            f"gem counts not recorded for {len(budget.unknown_cards)} card(s): "
+            f"gem counts not recorded for {plural(len(budget.unknown_cards), 'card')}: "
             f"{context.names(budget.unknown_cards)}",
             cards=budget.unknown_cards,
             unchecked=True,

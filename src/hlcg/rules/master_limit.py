@@ -21,6 +21,7 @@ from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
+from hlcg.wording import plural
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -38,8 +39,8 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     ids = tuple(sorted(dc.card.id for dc in masters))
     if limit is None:
         yield Finding(
-            f"{who} has no Master limit recorded; {used} Master card(s) could not be checked: "
-            f"{context.names(ids)}",
+            f"{who} has no Master limit recorded; {plural(used, 'Master card')} could not be "
+            f"checked: {context.names(ids)}",
             cards=ids,
             unchecked=True,
         )
@@ -50,7 +51,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             f"{used} Master cards ({context.names(ids)}); {who} may include {limit}",
             cards=ids,
             line=min((dc.line for dc in masters if dc.line is not None), default=None),
-            fix=f"remove {used - limit} Master card(s)",
+            fix=f"remove {plural(used - limit, 'Master card')}",
             edits=(("remove", largest.card.id, min(used - limit, largest.count)),),
         )
 

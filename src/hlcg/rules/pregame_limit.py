@@ -20,6 +20,7 @@ from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
+from hlcg.wording import plural
 
 
 def pregame_count(deck: ResolvedDeck) -> int:
@@ -36,7 +37,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         yield Finding(
             f"{used} pre-game cards; at most {limit} may be used",
             cards=tuple(sorted(dc.card.id for dc in counted)),
-            fix=f"remove {used - limit} pre-game card(s)",
+            fix=f"remove {plural(used - limit, 'pre-game card')}",
             edits=(("remove", last.card.id, min(used - limit, last.count)),),
         )
 

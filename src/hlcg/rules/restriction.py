@@ -26,6 +26,7 @@ from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
+from hlcg.wording import plural
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -55,7 +56,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             )
     if unknown:
         yield Finding(
-            f"restriction number not recorded for {len(unknown)} card(s) held in several "
+            f"restriction number not recorded for {plural(len(unknown), 'card')} held in several "
             f"copies: {context.names(unknown)}",
             cards=tuple(sorted(unknown)),
             fix="check the printed numbers; curators can add them to data/source/cards.csv",

@@ -23,6 +23,7 @@ from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
+from hlcg.wording import plural
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -44,7 +45,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             f"{total} cards titled {title!r} ({parts}); at most {limit} may share a title",
             cards=tuple(dc.card.id for dc in members),
             line=min(lines) if lines else None,
-            fix=f"remove {excess} card(s) titled {title!r}",
+            fix=f"remove {plural(excess, 'card')} titled {title!r}",
             edits=(("remove", largest.card.id, excess),),
         )
 

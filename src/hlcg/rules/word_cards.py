@@ -7,6 +7,7 @@ from hlcg.catalog.normalize import title_words
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
+from hlcg.wording import plural
 
 
 def cards_needing(
@@ -19,7 +20,7 @@ def cards_needing(
         return
     total = sum(dc.count for dc in needing)
     yield Finding(
-        f"{total} {word} card(s) ({', '.join(dc.card.name for dc in needing)}) but no "
+        f"{plural(total, f'{word} card')} ({', '.join(dc.card.name for dc in needing)}) but no "
         f"{word} pre-game card",
         cards=tuple(dc.card.id for dc in needing),
         line=min((dc.line for dc in needing if dc.line), default=None),

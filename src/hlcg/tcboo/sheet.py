@@ -83,26 +83,82 @@ def _suggest(name: str, choices: list[str]) -> str:
     return f"; did you mean {', '.join(c for c, _, _ in found)}?" if found else ""
 
 
-def derive(stats: dict[str, int], sword: dict[str, Any] | None, data: TcbooData) -> dict[str, Any]:
-    """Life Points, hand size and the Force of every stat-based card."""
+BASE_HAND_SIZE = 5  # Setup: "Each player is dealt 5 cards."
+
+
+def _location_force(card: dict[str, Any], location: dict[str, Any] | None) -> int | None:
+    """What the location adds to a card's Force; None when it depends on how a card of
+    type B (attack or defense) is played and the location treats those differently."""
+    if location is None:
+        return 0
+    attack, defense = location["attack_force"] or 0, location["defense_force"] or 0
+    change = location["interference_force"] or 0 if card["interference"] else 0
+    if card["type"] == "A":
+        return change + attack
+    if card["type"] == "D":
+        return change + defense
+    if card["type"] == "B" and attack != defense:
+        return None
+    return change + (attack if card["type"] == "B" else 0)
+
+
+def derive(
+    stats: dict[str, int],
+    sword: dict[str, Any] | None,
+    data: TcbooData,
+    location: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Life Points, hand size and the Force of every stat-based card, with the location's
+    effect (seed 003, Locations) applied where it changes them."""
     forces: dict[str, int | None] = {}
+    notes: list[str] = []
     for card in data.cards.values():
         stat = card["force_stat"]
         if not stat:
             continue
+        if location is not None and location["removes_interference"] and card["interference"]:
+            notes.append(f"{card['name']} is out of the deck at {location['name']}")
+            continue
         source = sword if data.sword_stat(stat) else stats
-        forces[card["name"]] = source.get(stat) if source else None
+        value = source.get(stat) if source else None
+        change = _location_force(card, location)
+        if change is None:
+            assert location is not None
+            notes.append(
+                f"{card['name']}: {location['attack_force'] or 0:+d} as an attack, "
+                f"{location['defense_force'] or 0:+d} as a defense at {location['name']}"
+            )
+            change = 0
+        forces[card["name"]] = None if value is None else value + change
     endurance = stats.get("endurance")
-    return {
+    hand_change = (location["hand_size"] or 0) if location is not None else 0
+    hand_size = BASE_HAND_SIZE + hand_change
+    where = f" at {location['name']}" if hand_change and location is not None else ""
+    derived: dict[str, Any] = {
         "life_points": None if endurance is None else 15 + endurance,
-        "hand_size": 5,
-        "hand_size_note": "6 instead when this Immortal's Experience is higher than the "
-        f"opponent's (Experience {stats.get('experience', '?')})",
+        "hand_size": hand_size,
+        "hand_size_note": f"{hand_size + 1} instead{where} when this Immortal's Experience is "
+        f"higher than the opponent's (Experience {stats.get('experience', '?')})",
         "card_forces": dict(sorted(forces.items())),
     }
+    if location is not None:
+        derived["location"] = {"name": location["name"], "effect": location["effect"]}
+        if notes:
+            derived["location_notes"] = notes
+    return derived
+
+
+def _fold_keys(table: dict[str, Any]) -> dict[str, Any]:
+    """Keys as the rules write them, whatever their case: `Size = 6`, `Method = "roll"`."""
+    return {k.lower() if isinstance(k, str) else k: v for k, v in table.items()}
 
 
 def check(sheet: dict[str, Any], data: TcbooData, path: str = "<sheet>") -> SheetResult:
+    sheet = _fold_keys(sheet)
+    if isinstance(sheet.get("stats"), dict):
+        sheet["stats"] = _fold_keys(sheet["stats"])
+    if isinstance(sheet.get("method"), str):
+        sheet["method"] = sheet["method"].strip().lower()
     result = SheetResult(
         path=path, name=sheet.get("name") if isinstance(sheet.get("name"), str) else None
     )
@@ -172,20 +228,40 @@ def check(sheet: dict[str, Any], data: TcbooData, path: str = "<sheet>") -> Shee
                 )
             )
     location = sheet.get("location")
-    known = isinstance(location, str) and data.find(data.locations, location) is not None
-    if location is not None and not known:
+    place = data.find(data.locations, location) if isinstance(location, str) else None
+    if location is not None and place is None:
         hint = _suggest(str(location), list(data.locations))
         problems.append(SheetProblem("unknown-location", f"no location named {location!r}{hint}"))
-    result.derived = derive(stats, sword, data)
+    result.derived = derive(stats, sword, data, place)
     if sword is not None:
         result.derived["sword"] = sword["name"]
     return result
 
 
+def premade_note(stats: dict[str, int]) -> str:
+    """What a premade Immortal exceeds and what it keeps of the rules for making Immortals,
+    from its own numbers."""
+    total = sum(stats.values())
+    if total > POINTS_MAX:
+        exceeds = f"its stats sum to {total}, above the {POINTS_MIN}..{POINTS_MAX} of a built one"
+    elif total < POINTS_MIN:
+        exceeds = f"its stats sum to {total}, below the {POINTS_MIN}..{POINTS_MAX} of a built one"
+    else:
+        exceeds = f"its stats sum to {total}, within the {POINTS_MIN}..{POINTS_MAX} of a built one"
+    outside = [f"{s} {v}" for s, v in stats.items() if not STAT_MIN <= v <= STAT_MAX]
+    keeps = (
+        f"every stat stays within {STAT_MIN}..{STAT_MAX}"
+        if not outside
+        else f"outside {STAT_MIN}..{STAT_MAX}: {', '.join(outside)}"
+    )
+    return f"premade (accepted as printed): {exceeds}; {keeps}"
+
+
 def premade(name: str, data: TcbooData, sword_name: str | None = None) -> SheetResult | None:
-    immortal = data.find(data.immortals, name)
-    if immortal is None:
+    decision = data.decide(data.immortals, name)
+    if not decision.found:
         return None
+    immortal = data.immortals[decision.ids[0]]
     stats = {s: immortal[s] for s in STATS}
     sword = data.find(data.swords, sword_name) if sword_name else None
     result = SheetResult(path=f"premade:{immortal['name']}", name=immortal["name"], premade=True)
@@ -196,7 +272,7 @@ def premade(name: str, data: TcbooData, sword_name: str | None = None) -> SheetR
                 f"no sword named {sword_name!r}{_suggest(sword_name, list(data.swords))}",
             )
         )
-    result.derived = {"stats": stats, **derive(stats, sword, data)}
+    result.derived = {"stats": stats, **derive(stats, sword, data), "note": premade_note(stats)}
     if sword is not None:
         result.derived["sword"] = sword["name"]
     return result

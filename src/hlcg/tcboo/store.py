@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import connect
 from hlcg.errors import CatalogueError
+from hlcg.matching import Decision, decide
 from hlcg.tcboo import SWORD_STATS
 
 TABLES = ("tcboo_cards", "tcboo_immortals", "tcboo_swords", "tcboo_locations")
@@ -30,16 +30,20 @@ class TcbooData:
     locations: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @staticmethod
-    def find(table: dict[str, dict[str, Any]], name: str) -> dict[str, Any] | None:
-        """By exact or normalised name, else by a part of one name ("kurgan")."""
-        if name in table:
-            return table[name]
-        wanted = normalise(name)
-        exact = [row for key, row in table.items() if normalise(key) == wanted]
-        if exact:
-            return exact[0]
-        partial = [row for key, row in table.items() if wanted and wanted in normalise(key)]
-        return partial[0] if len(partial) == 1 else None
+    def decide(table: dict[str, dict[str, Any]], name: str) -> Decision:
+        """What ``name`` means among a table's names (``hlcg.matching.decide``): exact,
+        with or without spaces ("Longsword"), a part of one name ("kurgan"), or a confident
+        near miss ("Connor MacLeod" -> seed 003's "Conner MacLeod")."""
+        return decide(name, {key: (key,) for key in table})
+
+    @classmethod
+    def find(cls, table: dict[str, dict[str, Any]], name: str) -> dict[str, Any] | None:
+        """By exact or normalised name (spaces optional), else by a part of one name; a
+        near miss is not taken (a sheet says what it means: its checks suggest instead)."""
+        decision = cls.decide(table, name)
+        if decision.how in ("exact", "partial"):
+            return table[decision.ids[0]]
+        return None
 
     def sword_stat(self, stat: str) -> bool:
         return stat in SWORD_STATS

@@ -213,20 +213,19 @@ class Service:
             cards = search_lib.run(self.catalogue, search_lib.parse_query(query))
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
-        return {"count": len(cards), "cards": [card_json(c, self.catalogue) for c in cards]}
+        return {
+            "query": query,
+            "count": len(cards),
+            "cards": [card_json(c, self.catalogue) for c in cards],
+        }
 
     def persona(self, query: str) -> dict[str, Any]:
         """`hlcg persona --json NAME`: every version of the persona, newest edition first."""
-        from hlcg.cli.browse import find_personas, persona_profile
+        from hlcg.cli.browse import persona_answer
 
         if not query.strip():
             raise ApiError(400, "q: give a persona name")
-        versions = find_personas(self.catalogue, query)
-        versions.sort(key=lambda p: (0 if "2E" in p.editions else 1, p.id))
-        return {
-            "query": query,
-            "versions": [persona_profile(self.catalogue, p) for p in versions],
-        }
+        return persona_answer(self.catalogue, query)[0]
 
     def formats(self) -> list[dict[str, Any]]:
         """`hlcg formats --json`."""
