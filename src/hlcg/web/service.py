@@ -13,7 +13,7 @@ from typing import Any
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.store import Catalogue
-from hlcg.check import check_deck, resolve_deck
+from hlcg.check import add_fingerprint, check_deck, resolve_deck
 from hlcg.deck.model import ENDURANCE, PREGAME, Deck
 from hlcg.deck.names import accepted_format_names, format_named
 from hlcg.deck.read import read_deck_data
@@ -86,7 +86,8 @@ class Service:
     def report(self, request: DeckRequest) -> DeckReport:
         fmt = self._format(request.format)
         deck, _ = self._read(request)
-        return check_deck(deck, self.index, fmt)
+        # the JSON report carries the fingerprint, as `hlcg validate --output json` does
+        return add_fingerprint(check_deck(deck, self.index, fmt), self.index)
 
     def validate_json(self, request: DeckRequest) -> str:
         """What `hlcg validate --output json FILE` prints for this deck, byte for byte."""
