@@ -204,6 +204,11 @@ def validate_command(
             message = str(exc).removeprefix(f"{path}: ")
             unreadable.append(Unreadable(str(path), message))
     kind = resolve_output(output)
+    if kind in ("json", "junit", "sarif"):
+        from hlcg.check import add_fingerprint
+
+        for report in reports:
+            add_fingerprint(report, index)
     rendered = renderer(kind)(reports, unreadable)
     if output_file is not None:
         try:
