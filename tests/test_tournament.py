@@ -416,7 +416,7 @@ def test_fix_replaces_and_rechecks(tmp_path):
     deck = tmp_path / "deck.txt"
     shutil.copy(ROOT / "examples/decks/invalid/persona-specific.txt", deck)
     result = invoke("validate", str(deck), "--fix")
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # the deck as given is still illegal; its fixed copy is legal
     fixed = tmp_path / "deck.fixed.txt"
     assert "-1 Duck: Connor MacLeod" in result.stdout and "+1 Duck: Duncan MacLeod" in result.stdout
     assert "LEGAL in type-two" in result.stdout.split("+++")[-1]
@@ -457,8 +457,9 @@ def test_fix_of_a_json_deck_writes_text(tmp_path):
         == 0
     )
     result = invoke("validate", str(source), "--fix")
-    assert result.exit_code == 0
-    assert (tmp_path / "deck.fixed.txt").exists()
+    assert result.exit_code == 1
+    assert "LEGAL in" in result.stdout.split("+++")[-1]
+    assert (tmp_path / "deck.json.fixed.txt").exists()
 
 
 def test_fix_keeps_line_endings_comments_and_count_style(tmp_path):
@@ -468,7 +469,7 @@ def test_fix_keeps_line_endings_comments_and_count_style(tmp_path):
     deck = tmp_path / "crlf.txt"
     deck.write_bytes(text.encode("utf-8"))
     result = invoke("validate", str(deck), "--fix")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     fixed = (tmp_path / "crlf.fixed.txt").read_bytes().decode("utf-8")
     assert fixed.count("\r\n") == text.count("\r\n") and "\n" not in fixed.replace("\r\n", "")
     assert "x6 Thrust  // the favourite\r\n" in fixed  # title-limit: 6 copies at most

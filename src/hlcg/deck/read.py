@@ -36,9 +36,23 @@ def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck")
         raise DeckFileError(f"{path}: cannot read: {exc.strerror}") from None
 
 
+# What a file of each deck-program kind is called when it cannot be read.
+_PROGRAM_KIND = {".dek": "LackeyCCG deck", ".o8d": "OCTGN deck"}
+
+
+def _is_binary(data: bytes) -> bool:
+    return data.startswith(_BINARY_MAGIC) or b"\x00" in data
+
+
 def decode(data: bytes, path: Path) -> tuple[str, list[LineIssue]]:
     """UTF-8 (BOM allowed); latin-1 text is decoded with a warning; binary is refused."""
-    if data.startswith(_BINARY_MAGIC) or b"\x00" in data:
+    if _is_binary(data):
+        kind = _PROGRAM_KIND.get(path.suffix.lower())
+        if kind:
+            raise DeckFileError(
+                f"{path}: not a readable {kind}: binary data (NUL bytes or an image/archive "
+                "header), not XML"
+            )
         raise DeckFileError(
             f"{path}: binary data (NUL bytes or an image/archive header); not a deck"
         )
@@ -104,6 +118,8 @@ def not_a_deck(path: Path) -> str | None:
         elif suffix in (".dek", ".o8d"):
             with path.open("rb") as handle:
                 head = handle.read(_SNIFF_BYTES)
+            if _is_binary(head):
+                return None  # a broken deck file: checked, and refused with a clear message
             return None if b"<deck" in head else "XML without a <deck> element"
         else:
             return None
