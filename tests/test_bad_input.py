@@ -170,8 +170,12 @@ def test_headers_persona_lines_and_set_codes(tmp_path):
     problems = {(p["rule"], p["severity"], p["message"].split(";")[0]) for p in report["problems"]}
     assert ("deck-syntax", "warning", "section 'Endurance' again (first on line 9)") in problems
     assert any(m.startswith("second Persona line 'The Kurgan'") for _, _, m in problems)
-    # A set code no printing carries is one warning, and the card is found by name.
-    assert ("deck-syntax", "warning", "set codes not matched: 1E (1 card)") in problems
+    # A set no printing of the card is recorded in is one note, and the card is found by name.
+    assert (
+        "deck-syntax",
+        "warning",
+        "the catalogue records no printing of these cards in the set the deck gives: 1E (1 card)",
+    ) in problems
     # Flashing Blade, Lunge and Selective Memory count; the sideboard's Dodge does not
     assert report["endurance"] == 57
     assert report["sideboard"] == [{"card": "Dodge", "count": 1, "line": 35, "id": "dodge"}]

@@ -417,7 +417,7 @@ def test_fix_replaces_and_rechecks(tmp_path):
     deck = tmp_path / "deck.txt"
     shutil.copy(ROOT / "examples/decks/invalid/persona-specific.txt", deck)
     result = invoke("validate", str(deck), "--fix")
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # the deck as given is still illegal; its fixed copy is legal
     fixed = tmp_path / "deck.fixed.txt"
     assert "-1 Duck: Connor MacLeod" in result.stdout and "+1 Duck: Duncan MacLeod" in result.stdout
     assert "LEGAL in type-two" in result.stdout.split("+++")[-1]
@@ -458,8 +458,9 @@ def test_fix_of_a_json_deck_writes_text(tmp_path):
         == 0
     )
     result = invoke("validate", str(source), "--fix")
-    assert result.exit_code == 0
-    assert (tmp_path / "deck.fixed.txt").exists()
+    assert result.exit_code == 1
+    assert "LEGAL in" in result.stdout.split("+++")[-1]
+    assert (tmp_path / "deck.json.fixed.txt").exists()
 
 
 def test_fix_keeps_line_endings_comments_and_count_style(tmp_path):
@@ -469,7 +470,7 @@ def test_fix_keeps_line_endings_comments_and_count_style(tmp_path):
     deck = tmp_path / "crlf.txt"
     deck.write_bytes(text.encode("utf-8"))
     result = invoke("validate", str(deck), "--fix")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     fixed = (tmp_path / "crlf.fixed.txt").read_bytes().decode("utf-8")
     assert fixed.count("\r\n") == text.count("\r\n") and "\n" not in fixed.replace("\r\n", "")
     assert "x6 Thrust  // the favourite\r\n" in fixed  # title-limit: 6 copies at most
@@ -549,7 +550,7 @@ def test_garbage_deck_files_and_dangling_links_in_a_folder_are_unreadable(tmp_pa
     assert sorted(unreadable) == UNREADABLE_NAMES
     assert unreadable["missing.txt"] == "symbolic link to a file that does not exist"
     assert unreadable["picture.dek"] == (
-        "binary data (NUL bytes or an image/archive header); not a deck"
+        "not a readable LackeyCCG deck: binary data (NUL bytes or an image/archive header), not XML"
     )
     assert unreadable["truncated.dek"].startswith("not well-formed XML: ")
     assert "skipped" not in result.stderr

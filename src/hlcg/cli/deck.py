@@ -234,6 +234,8 @@ def convert_command(
 
     if target.suffix.lower() not in WRITE_SUFFIXES:
         raise UsageError(f"cannot write {target.suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")
+    if target.exists() and source.exists() and target.samefile(source):
+        raise UsageError(f"{target} is the deck being converted; write to another file")
     if target.exists() and not force:
         raise UsageError(f"{target} exists; use --force to overwrite it")
     resolved, index = _resolve(source, db, fmt)

@@ -38,13 +38,23 @@ def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck")
         raise DeckFileError(f"{path}: cannot read: {exc.strerror}") from None
 
 
-def _looks_binary(data: bytes) -> bool:
+# What a file of each deck-program kind is called when it cannot be read.
+_PROGRAM_KIND = {".dek": "LackeyCCG deck", ".o8d": "OCTGN deck"}
+
+
+def _is_binary(data: bytes) -> bool:
     return data.startswith(_BINARY_MAGIC) or b"\x00" in data
 
 
 def decode(data: bytes, path: Path) -> tuple[str, list[LineIssue]]:
     """UTF-8 (BOM allowed); latin-1 text is decoded with a warning; binary is refused."""
-    if _looks_binary(data):
+    if _is_binary(data):
+        kind = _PROGRAM_KIND.get(path.suffix.lower())
+        if kind:
+            raise DeckFileError(
+                f"{path}: not a readable {kind}: binary data (NUL bytes or an image/archive "
+                "header), not XML"
+            )
         raise DeckFileError(
             f"{path}: binary data (NUL bytes or an image/archive header); not a deck"
         )
@@ -113,7 +123,7 @@ def not_a_deck(path: Path) -> str | None:
             # Only well-formed-looking XML text without a deck in it is skipped; binary or
             # garbage with a deck extension is a deck that cannot be read, and says so.
             text_start = head.removeprefix(b"\xef\xbb\xbf").lstrip()
-            looks_like_xml = text_start.startswith(b"<") and not _looks_binary(head)
+            looks_like_xml = text_start.startswith(b"<") and not _is_binary(head)
             if b"<deck" in head or not looks_like_xml:
                 return None
             return "XML without a <deck> element"
