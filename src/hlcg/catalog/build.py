@@ -31,11 +31,11 @@ from hlcg.catalog.fields import (
 )
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
 from hlcg.catalog.normalize import normalise
+from hlcg.catalog.store import SCHEMA_VERSION
 from hlcg.errors import SourceError
 from hlcg.tcboo.models import SOURCE_FILES as TCBOO_FILES
 from hlcg.tcboo.models import TABLES as TCBOO_TABLES
 
-SCHEMA_VERSION = 1
 SOURCE_FILES = ("cards.csv", "aliases.csv", "sets.csv", "formats.csv", "VERSION")
 
 
@@ -230,6 +230,8 @@ def _card_record(row: CardRow) -> dict[str, object]:
     record["pregame"] = int(row.type in PREGAME_TYPES)
     record["master"] = int(is_master_title(row.title))
     record["title_norm"] = normalise(row.title)
+    record["name_norm"] = normalise(f"{row.title} {row.subtitle}") if row.subtitle else None
+    record["subtitle_norm"] = normalise(row.subtitle) if row.subtitle else None
     return record
 
 
@@ -237,7 +239,37 @@ _CARD_COLUMNS: dict[str, type] = {
     **{name: str for name in CONTRACT_FIELDS},
     **{name: int for name in (*INT_FIELDS, *BOOL_FIELDS, "pregame", "master")},
     "title_norm": str,
+    "name_norm": str,
+    "subtitle_norm": str,
 }
+
+
+def name_table(cards: list[CardRow], aliases: list[AliasRow]) -> list[dict[str, object]]:
+    """The fuzzy step's compact table: one row per normalised name (title, "title subtitle",
+    alias) with the name as shown and the ids it names. ``position`` keeps the order of first
+    appearance (cards by id, then aliases by alias), which decides ties between equal
+    scores."""
+    names: dict[str, tuple[str, list[str]]] = {}
+
+    def add(key: str, display: str, card_id: str) -> None:
+        entry = names.setdefault(key, (display, []))
+        if card_id not in entry[1]:
+            entry[1].append(card_id)
+
+    for card in sorted(cards, key=lambda r: r.id):
+        add(normalise(card.title), card.title, card.id)
+        if card.subtitle:
+            add(
+                normalise(f"{card.title} {card.subtitle}"),
+                f"{card.title}: {card.subtitle}",
+                card.id,
+            )
+    for alias in sorted(aliases, key=lambda a: a.alias):
+        add(normalise(alias.alias), alias.alias, alias.card_id)
+    return [
+        {"position": n, "key": key, "display": display, "card_ids": ";".join(ids)}
+        for n, (key, (display, ids)) in enumerate(names.items())
+    ]
 
 
 def write_catalogue(path: Path, bundle: Bundle) -> None:
@@ -288,8 +320,19 @@ def write_catalogue(path: Path, bundle: Bundle) -> None:
         db["row_digests"].create(
             {"table_name": str, "key": str, "sha256": str}, pk=("table_name", "key")
         )
+        # Lookups and deck checks read single rows through these, never the whole table.
+        db["names"].create(
+            {"position": int, "key": str, "display": str, "card_ids": str},
+            pk="position",
+            not_null={"key", "display", "card_ids"},
+        )
+        db["name_list"].create({"keys": str}, not_null={"keys"})
         db["cards"].create_index(["title_norm"])
+        db["cards"].create_index(["name_norm"])
+        db["cards"].create_index(["subtitle_norm"])
+        db["cards"].create_index(["type", "id"])
         db["aliases"].create_index(["alias_norm"])
+        db["names"].create_index(["key"], unique=True)
     _create_tcboo_tables(db)
     _insert(db, bundle)
     # The sqlite-utils way, so that `datasette cards.sqlite` offers a search box.
@@ -369,6 +412,11 @@ def _insert(db: object, bundle: Bundle) -> None:
             ),
             replace=True,
         )
+        names = name_table(cards, bundle.aliases)
+        db["names"].insert_all(names)
+        # The fuzzy step scans every name: one row of newline-joined keys reads in a single
+        # step where one row per name would cost a Python tuple each.
+        db["name_list"].insert({"keys": "\n".join(str(n["key"]) for n in names)})
         for table, rows in sorted(bundle.tcboo.items()):
             db[table].insert_all((r.model_dump() for r in sorted(rows, key=_by_name)), replace=True)
         db["modifiers"].insert_all(

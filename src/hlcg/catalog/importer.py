@@ -50,7 +50,7 @@ class ImportResult:
 
 def read_bundle(path: Path) -> Bundle:
     """Everything a catalogue file holds, validated with the contract models."""
-    conn = connect(path)
+    conn = connect(path, upgrading=True)
     try:
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         cards = []

@@ -268,15 +268,11 @@ def info_command(
 
     With `--verify` the hash is recomputed from the rows, not read from the file.
     """
-    from hlcg.catalog.fields import INT_FIELDS
     from hlcg.catalog.store import is_shipped, load, resolve_path
 
     path = resolve_path(db)
     catalogue = load(path)
-    cards = list(catalogue.cards.values())
-    facts = sum(
-        1 for c in cards for name in ("type", *INT_FIELDS) if getattr(c, name) is not None
-    ) + sum(1 for c in cards if c.reserved or c.signature or c.formats or c.modifiers)
+    counts = catalogue.counts()
     info = {
         "path": str(path.resolve()),
         "shipped": is_shipped(path),
@@ -284,12 +280,12 @@ def info_command(
         "data_version": catalogue.meta.get("data_version"),
         "content_sha256": catalogue.meta.get("content_sha256"),
         "counts": {
-            "cards": len(cards),
-            "personas": sum(1 for c in cards if c.type == "persona"),
+            "cards": counts["cards"],
+            "personas": counts["personas"],
             "sets": len(catalogue.sets),
             "formats": len(catalogue.formats),
             "aliases": len(catalogue.aliases),
-            "sourced_facts": facts,
+            "sourced_facts": counts["sourced_facts"],
         },
     }
     verification = None

@@ -30,6 +30,8 @@ _BINARY_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"%PDF", b
 def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck") -> bytes:
     """The bytes of a deck (or Immortal sheet) file, refusing what cannot be one."""
     if not path.exists():
+        if path.is_symlink():
+            raise DeckFileError(f"{path}: symbolic link to a file that does not exist")
         raise DeckFileError(f"{path}: no such file")
     if path.is_dir():
         raise DeckFileError(f"{path}: is a directory, expected a {kind} file")
@@ -42,9 +44,23 @@ def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck")
         raise DeckFileError(f"{path}: cannot read: {exc.strerror}") from None
 
 
+# What a file of each deck-program kind is called when it cannot be read.
+_PROGRAM_KIND = {".dek": "LackeyCCG deck", ".o8d": "OCTGN deck"}
+
+
+def _is_binary(data: bytes) -> bool:
+    return data.startswith(_BINARY_MAGIC) or b"\x00" in data
+
+
 def decode(data: bytes, path: Path) -> tuple[str, list[LineIssue]]:
     """UTF-8 (BOM allowed); latin-1 text is decoded with a warning; binary is refused."""
-    if data.startswith(_BINARY_MAGIC) or b"\x00" in data:
+    if _is_binary(data):
+        kind = _PROGRAM_KIND.get(path.suffix.lower())
+        if kind:
+            raise DeckFileError(
+                f"{path}: not a readable {kind}: binary data (NUL bytes or an image/archive "
+                "header), not XML"
+            )
         raise DeckFileError(
             f"{path}: binary data (NUL bytes or an image/archive header); not a deck"
         )
@@ -135,7 +151,13 @@ def not_a_deck(path: Path) -> str | None:
         elif suffix in (".dek", ".o8d"):
             with path.open("rb") as handle:
                 head = handle.read(_SNIFF_BYTES)
-            return None if b"<deck" in head else "XML without a <deck> element"
+            # Only well-formed-looking XML text without a deck in it is skipped; binary or
+            # garbage with a deck extension is a deck that cannot be read, and says so.
+            text_start = head.removeprefix(b"\xef\xbb\xbf").lstrip()
+            looks_like_xml = text_start.startswith(b"<") and not _is_binary(head)
+            if b"<deck" in head or not looks_like_xml:
+                return None
+            return "XML without a <deck> element"
         else:
             return None
     except (OSError, ValueError, RecursionError):
