@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from hlcg.catalog.lookup import Index
+from hlcg.catalog.names import accepted_format_names, format_named
 from hlcg.deck.fingerprint import catalogue_digest, fingerprint
 from hlcg.deck.model import Deck, LineIssue
-from hlcg.deck.names import accepted_format_names, format_named
 from hlcg.deck.read import read_deck
 from hlcg.deck.resolve import ResolvedDeck, resolve
 from hlcg.errors import CatalogueError, UsageError

@@ -22,6 +22,9 @@ from hlcg.catalog.normalize import normalise
 CONFIDENT_SCORE = 85.0
 CONFIDENT_MARGIN = 8.0
 SUGGEST_SCORE = 60.0
+# A query this short (letters and digits) is in too many names to be a guess: "e" scores 90
+# against any short name that holds an e.
+MIN_GUESS_LENGTH = 3
 MAX_SUGGESTIONS = 8
 
 # Words players use for one place on the attack/block grid (rows Upper, Middle, Lower;
@@ -133,7 +136,7 @@ def decide(query: str, names: Mapping[str, Sequence[str]]) -> Decision:
             ]
             return Decision(query, "none", (), merge(candidates))
     candidates = score(key, names)
-    best = confident(candidates)
+    best = confident(candidates) if len(compact(key)) >= MIN_GUESS_LENGTH else None
     if best is not None:
         return Decision(query, "fuzzy", best.ids, candidates, best.score)
     return Decision(query, "none", (), candidates)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.fields import ATTRIBUTES, CARD_TYPES, FORMAT_TAGS
+from hlcg.catalog.names import format_named
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue, full_text_ids
 
@@ -112,9 +113,13 @@ def check_type(value: str) -> str:
 
 
 def check_format(value: str) -> str:
-    if value not in FORMAT_TAGS:
+    """A format tag, from the tag itself or any spelling a deck's `Format:` line takes."""
+    if value in FORMAT_TAGS:
+        return value
+    named = format_named(value)
+    if named is None:
         raise QueryError(f"unknown format {value!r}; one of: {', '.join(FORMAT_TAGS)}")
-    return value
+    return named
 
 
 def split_terms(text: str) -> list[tuple[str, bool]]:

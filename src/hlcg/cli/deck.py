@@ -65,10 +65,10 @@ def hash_command(
     read (the others are still listed).
     """
     from hlcg.catalog.lookup import Index
+    from hlcg.catalog.names import format_named
     from hlcg.check import resolve_deck
     from hlcg.cli.validate import expand
     from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
-    from hlcg.deck.names import format_named
     from hlcg.deck.read import read_deck
     from hlcg.errors import DeckFileError
 

@@ -162,7 +162,7 @@ class Resolver:
     def set_code(self, written: str) -> str:
         """A set code or a set name as a deck program writes it -> our set code (or the
         text as written when nothing maps it)."""
-        from hlcg.deck.names import set_names
+        from hlcg.catalog.names import set_names
 
         sets = self.catalogue.sets
         lowered = written.strip().lower()

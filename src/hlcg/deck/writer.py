@@ -14,9 +14,9 @@ from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card
+from hlcg.catalog.names import format_named
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry
-from hlcg.deck.names import format_named
 from hlcg.deck.resolve import ResolvedDeck, Resolver
 from hlcg.errors import UsageError
 

@@ -84,7 +84,7 @@ def parse_xml(text: str, path: str, suffix: str) -> Deck:
 
 def _read_format(root: Element, deck: Deck) -> None:
     """The format as written, from LackeyCCG's <meta><format> or a `Format:` line in the
-    <notes> (OCTGN's free text, CDATA or not); `hlcg.deck.names.format_named` reads it."""
+    <notes> (OCTGN's free text, CDATA or not); `hlcg.catalog.names.format_named` reads it."""
     meta_format = root.find("meta/format")
     if meta_format is not None and (meta_format.text or "").strip():
         deck.format = (meta_format.text or "").strip()

@@ -12,10 +12,10 @@ from typing import Any
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
+from hlcg.catalog.names import accepted_format_names, format_named
 from hlcg.catalog.store import Catalogue
 from hlcg.check import add_fingerprint, check_deck, resolve_deck
 from hlcg.deck.model import ENDURANCE, PREGAME, Deck
-from hlcg.deck.names import accepted_format_names, format_named
 from hlcg.deck.read import read_deck_data
 from hlcg.deck.text import MAX_COPIES
 from hlcg.errors import DeckFileError
