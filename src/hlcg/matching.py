@@ -60,6 +60,16 @@ def structure_key(key: str) -> str:
     return " ".join(_GRID_SYNONYMS.get(word, word) for word in key.split())
 
 
+def structure_spellings(key: str) -> list[str]:
+    """Every way of writing the grid place a normalised name names: "lower middle attack" ->
+    "lower center attack", "lower middle attack", "lower centre attack", "lower mid attack"."""
+    spellings = [""]
+    for word in structure_key(key).split():
+        forms = [word] if word != "center" else ["center", *_GRID_SYNONYMS]
+        spellings = [f"{done} {form}".strip() for done in spellings for form in forms]
+    return spellings
+
+
 def compact(key: str) -> str:
     """A normalised name without spaces: "longsword" and "long sword" meet."""
     return key.replace(" ", "")

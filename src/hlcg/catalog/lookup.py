@@ -20,7 +20,6 @@ one row), names in the game's grid structure first ("Lower Middle Attack" lists
 from __future__ import annotations
 
 import re
-from functools import cached_property
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card
@@ -35,7 +34,7 @@ from hlcg.matching import (
     confident,
     merge,
     prefer_structure,
-    structure_key,
+    structure_spellings,
 )
 
 __all__ = ["CONFIDENT_MARGIN", "CONFIDENT_SCORE", "SUGGEST_SCORE", "Index", "Match", "lookup"]
@@ -82,14 +81,6 @@ class Index:
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
 
-    @cached_property
-    def _by_structure(self) -> dict[str, list[str]]:
-        """Grid-structure key -> the name-table keys that name that place on the grid."""
-        keys: dict[str, list[str]] = {}
-        for key in self.catalogue.name_keys:
-            keys.setdefault(structure_key(key), []).append(key)
-        return keys
-
     def _cards(self, ids: tuple[str, ...] | list[str]) -> list[Card]:
         return [self.catalogue.cards[i] for i in ids]
 
@@ -131,13 +122,10 @@ class Index:
         nearest = process.extract(
             key, self.catalogue.name_keys, scorer=fuzz.QRatio, processor=None, limit=PREFILTER
         )
-        # The same grid place written another way may be far by QRatio: score it anyway.
-        pool = list(
-            dict.fromkeys(
-                [*self._by_structure.get(structure_key(key), ())]
-                + [choice for choice, _, _ in nearest]
-            )
-        )
+        # The same grid place written another way may be far by QRatio: score it anyway. Its
+        # spellings are looked up in the indexed name table, never by scanning every name.
+        same_place = self.catalogue.name_entries(structure_spellings(key))
+        pool = list(dict.fromkeys([*same_place] + [choice for choice, _, _ in nearest]))
         found = process.extract(
             key,
             pool,
