@@ -1,13 +1,16 @@
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from hlcg.catalog.build import Bundle, write_catalogue
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
-from hlcg.catalog.store import Catalogue, FormatInfo, load, shipped_path
+from hlcg.catalog.models import CardRow, FormatRow
+from hlcg.catalog.store import Catalogue, load, shipped_path
 from hlcg.check import check_deck
 from hlcg.deck.text import parse_text
 from hlcg.rules.basics import BASIC_TITLES
@@ -142,19 +145,20 @@ def mini_cards() -> list[Card]:
 
 
 def make_catalogue(cards: list[Card]) -> Catalogue:
-    formats = {
-        name: FormatInfo(name, name, True, (edition,), name, "test")
+    """A catalogue file holding ``cards``, written by the build's own writer (so tests read
+    the same tables, indexes and name table as the shipped catalogue) in a temporary folder."""
+    formats = [
+        FormatRow(
+            name=name, title=name, checked=True, editions=[edition], description=name, source="test"
+        )
         for name, edition in (("first-edition", "1E"), ("type-one", "1E"), ("type-two", "2E"))
-    }
-    return Catalogue(
-        path=Path("/nonexistent/mini.sqlite"),
-        meta={"schema_version": "1"},
-        cards={c.id: c for c in cards},
-        aliases={},
-        alias_names={},
-        formats=formats,
-        sets={},
-    )
+    ]
+    rows = [
+        CardRow.model_validate({**c.to_contract(), "source": c.source or "test"}) for c in cards
+    ]
+    path = Path(tempfile.mkdtemp(prefix="hlcg-test-")) / "mini.sqlite"
+    write_catalogue(path, Bundle(cards=rows, formats=formats, data_version="test"))
+    return load(path)
 
 
 @pytest.fixture(scope="session")

@@ -56,8 +56,10 @@ CASES = [
     ("latin-1", "latin.txt", "Persona: Duncan MacLeod\n3 Caf\u00e9 Thrust\n".encode("latin-1"), 1),
     ("200000-lines", "many.txt", "1 Thrust\n" * 200_000, 2),
     ("200000-char-line", "long.txt", "3 Thrust\n" + "A" * 200_000 + "\n", 1),
-    ("nested-json", "nested.json", "[" * 100_000, 1),
-    ("truncated-json", "cut.json", '{"persona": "Duncan MacLeod", "endurance": [{"card": ', 1),
+    # JSON that is not JSON cannot be read: exit 2, not an empty deck judged by the rules
+    ("nested-json", "nested.json", "[" * 100_000, 2),
+    ("truncated-json", "cut.json", '{"persona": "Duncan MacLeod", "endurance": [{"card": ', 2),
+    ("truncated-xml", "cut.dek", '<?xml version="1.0"?><deck version="0.8"><superzone na', 2),
     (
         "billion-laughs",
         "laughs.o8d",
@@ -168,8 +170,12 @@ def test_headers_persona_lines_and_set_codes(tmp_path):
     problems = {(p["rule"], p["severity"], p["message"].split(";")[0]) for p in report["problems"]}
     assert ("deck-syntax", "warning", "section 'Endurance' again (first on line 9)") in problems
     assert any(m.startswith("second Persona line 'The Kurgan'") for _, _, m in problems)
-    # A set code no printing carries is one warning, and the card is found by name.
-    assert ("deck-syntax", "warning", "set codes not matched: 1E (1 card)") in problems
+    # A set no printing of the card is recorded in is one note, and the card is found by name.
+    assert (
+        "deck-syntax",
+        "warning",
+        "the catalogue records no printing of these cards in the set the deck gives: 1E (1 card)",
+    ) in problems
     # Flashing Blade, Lunge and Selective Memory count; the sideboard's Dodge does not
     assert report["endurance"] == 57
     assert report["sideboard"] == [{"card": "Dodge", "count": 1, "line": 35, "id": "dodge"}]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 
 from conftest import ROOT
+from hlcg.catalog.lookup import Index
+from hlcg.catalog.store import load
 from hlcg.check import check_deck
 from hlcg.deck.text import parse_text
 
@@ -24,8 +26,23 @@ def test_generated_decks_have_the_stated_sizes(shipped_index):
         assert not [p for p in report.problems if p.rule in ("unknown-card", "deck-syntax")]
 
 
-def test_deck_folder_and_padded_catalogue(tmp_path, shipped):
+def test_deck_folder(tmp_path, shipped):
     bench = load_bench()
     bench.deck_folder(tmp_path, shipped, 5)
     assert len(list(tmp_path.glob("*.txt"))) == 5
-    assert len(bench.padded_catalogue(shipped, 1000).cards) == 1000
+
+
+def test_padded_catalogue_keeps_every_real_name_and_verdict(tmp_path, shipped, shipped_index):
+    bench = load_bench()
+    padded_path = bench.build_catalogue(
+        bench.padded_sources(tmp_path / "source", 1000), tmp_path / "padded.sqlite"
+    )
+    padded = Index(load(padded_path))
+    assert len(padded.catalogue.cards) == 1000
+    assert len(padded.catalogue.name_keys) > len(shipped.name_keys)
+    for card in shipped.cards.values():
+        assert padded.exact(card.name) == shipped_index.exact(card.name), card.name
+    deck = bench.deck_text(60)
+    before = check_deck(parse_text(deck), shipped_index)
+    after = check_deck(parse_text(deck), padded)
+    assert [p.to_json() for p in after.problems] == [p.to_json() for p in before.problems]

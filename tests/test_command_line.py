@@ -137,6 +137,25 @@ def test_tcboo_lookups_decide_like_hlcg_card():
     assert json.loads(missing.stdout) == {"query": "qqqqqqqq", "found": None, "candidates": []}
 
 
+def test_a_one_letter_lookup_lists_candidates_instead_of_guessing():
+    # "e" is in every premade Immortal's name; WRatio scores the shortest name 90.
+    result = invoke("tcboo", "immortal", "e", "--json")
+    assert result.exit_code == 1
+    answer = json.loads(result.stdout)
+    assert answer["found"] is None
+    assert [c["name"] for c in answer["candidates"]][:1] == ["Ramirez"]
+    assert invoke("tcboo", "immortal", "ramires").exit_code == 0
+
+
+def test_search_format_takes_the_spellings_a_format_line_takes():
+    expected = search_ids("t:persona", "--format", "type-two")
+    assert expected[0] == 0 and expected[1]
+    assert search_ids("t:persona", "--format", "Type Two") == expected
+    assert search_ids("t:persona f:T2") == expected
+    result = invoke("search", "f:T9")
+    assert result.exit_code == 2 and "unknown format 't9'" in result.output
+
+
 def test_decide_never_guesses_between_close_candidates():
     names = {"Dark Duncan": ["dark-duncan"], "Duncan MacLeod": ["duncan-2e", "duncan-se"]}
     assert not decide("duncan", names).found

@@ -87,16 +87,17 @@ def test_one_fingerprint_for_every_kind(fmt):
 
 
 def test_sideboard_is_listed_never_counted():
+    """Lackey writes one <card> per copy: its two Dodge copies are one sideboard line."""
     code, deck = cli_report(PROGRAMS / "richie-lackey.dek")
-    assert deck["sideboard"][0] == {
-        "card": "Dodge",
-        "count": 1,
-        "line": deck["sideboard"][0]["line"],
-        "id": "dodge",
-    }
-    assert sum(card["count"] for card in deck["sideboard"]) == 3
-    text = runner.invoke(app, ["validate", str(PROGRAMS / "richie-forum.txt")]).stdout
-    assert "sideboard (not checked): 2 Dodge, 1 Upper Guard" in text
+    lines = (PROGRAMS / "richie-lackey.dek").read_text(encoding="utf-8").split("\n")
+    first_dodge = next(number for number, line in enumerate(lines, 1) if ">Dodge<" in line)
+    assert deck["sideboard"] == [
+        {"card": "Dodge", "count": 2, "line": first_dodge, "id": "dodge"},
+        {"card": "Upper Guard", "count": 1, "line": first_dodge + 2, "id": "upper-guard"},
+    ]
+    for name in ("richie-forum.txt", "richie-lackey.dek"):
+        text = runner.invoke(app, ["validate", str(PROGRAMS / name)]).stdout
+        assert "sideboard (not checked): 2 Dodge, 1 Upper Guard" in text, name
 
 
 # Round trip: every example deck, converted to every other kind, keeps its verdict and its

@@ -122,7 +122,7 @@ CARD_ROWS = st.lists(
                 st.none(), st.sampled_from(["attack", "event", "persona", "watcher"])
             ),
             "sets": st.lists(st.sampled_from(["SE", "WC", "2E-B1"]), unique=True, max_size=2),
-            "restriction": OPTIONAL_INT,
+            "restriction": st.one_of(st.none(), st.integers(1, 12)),  # printed from 1 up
             "reserved": st.booleans(),
             "signature": st.booleans(),
             "unique": st.one_of(st.none(), st.booleans()),

@@ -80,3 +80,6 @@ def test_readme_shows_benchmark_figures():
     for label in ("hlcg card", "hlcg validate, 60-card", "fuzzy lookup", "1,000 decks"):
         assert label in block
     assert re.search(r"= \d\.\d\dx the floor", block)
+    # the catalogue padded to 50,000 cards against the shipped one, for card and validate
+    assert "padded to 50,000 cards" in block
+    assert len(re.findall(r"padded \d+ ms = \d\.\d\dx shipped", block)) == 3

@@ -98,15 +98,23 @@ def test_bare_title_prefers_the_card_without_subtitle(shipped_index):
 
 def test_set_code_chooses_printing(shipped_index):
     assert resolve("1 Katana [2E-B1]", shipped_index).cards[0].card.id == "katana-weapon-of-choice"
-    # A set code no printing carries never makes a card unknown: one warning per deck.
+    # A set code no printing carries never makes a card unknown: a set the catalogue knows
+    # (Series Edition) is a gap in the data, one nothing maps (ZZ) a name to map.
     deck = resolve("2 Thrust [ZZ]\n1 Dodge [ZZ]\n1 Dodge [Series Edition]", shipped_index)
     assert not deck.unresolved and deck.copies() == 4
-    assert [(i.severity, i.message) for i in deck.issues] == [
+    assert [(i.severity, i.message, i.fix) for i in deck.issues] == [
         (
             "warning",
-            "set codes not matched: Series Edition (1 card), ZZ (3 cards); "
-            "those cards were found by name",
-        )
+            "the catalogue records no printing of these cards in the set the deck gives: "
+            "Series Edition (1 card); they were found by name",
+            "nothing to change in the deck; curators record printings in the sets column of "
+            "data/source/cards.csv",
+        ),
+        (
+            "warning",
+            "sets not known: ZZ (3 cards); those cards were found by name",
+            "map the deck program's set names to set codes in data/source/set_names.csv",
+        ),
     ]
 
 

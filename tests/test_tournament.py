@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from xml.etree import ElementTree
 
 import jsonschema
 import pytest
@@ -417,7 +418,7 @@ def test_fix_replaces_and_rechecks(tmp_path):
     deck = tmp_path / "deck.txt"
     shutil.copy(ROOT / "examples/decks/invalid/persona-specific.txt", deck)
     result = invoke("validate", str(deck), "--fix")
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # the deck as given is still illegal; its fixed copy is legal
     fixed = tmp_path / "deck.fixed.txt"
     assert "-1 Duck: Connor MacLeod" in result.stdout and "+1 Duck: Duncan MacLeod" in result.stdout
     assert "LEGAL in first-edition" in result.stdout.split("+++")[-1]
@@ -458,8 +459,9 @@ def test_fix_of_a_json_deck_writes_text(tmp_path):
         == 0
     )
     result = invoke("validate", str(source), "--fix")
-    assert result.exit_code == 0
-    assert (tmp_path / "deck.fixed.txt").exists()
+    assert result.exit_code == 1
+    assert "LEGAL in" in result.stdout.split("+++")[-1]
+    assert (tmp_path / "deck.json.fixed.txt").exists()
 
 
 def test_fix_keeps_line_endings_comments_and_count_style(tmp_path):
@@ -469,7 +471,7 @@ def test_fix_keeps_line_endings_comments_and_count_style(tmp_path):
     deck = tmp_path / "crlf.txt"
     deck.write_bytes(text.encode("utf-8"))
     result = invoke("validate", str(deck), "--fix")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     fixed = (tmp_path / "crlf.fixed.txt").read_bytes().decode("utf-8")
     assert fixed.count("\r\n") == text.count("\r\n") and "\n" not in fixed.replace("\r\n", "")
     assert "x6 Thrust  // the favourite\r\n" in fixed  # title-limit: 6 copies at most
@@ -495,11 +497,15 @@ def test_folder_scans_skip_files_that_are_not_decks(tmp_path):
         invoke("validate", str(TOURNAMENT / "alice-duncan.txt"), "-o", "json").stdout
     )
     (tmp_path / "package.json").write_text('{"name2": "x", "version": "1"}')
-    (tmp_path / "broken.json").write_text('{"endurance": [')  # a broken deck is still judged
+    # a broken deck is not skipped: it is a deck that cannot be read (exit 2)
+    (tmp_path / "broken.json").write_text('{"endurance": [')
     result = invoke("validate", str(tmp_path), "--output", "json")
-    assert result.exit_code == 1
-    paths = [Path(d["path"]).name for d in json.loads(result.stdout)["decks"]]
-    assert paths == ["alice-duncan.txt", "broken.json"]
+    assert result.exit_code == 2
+    report = json.loads(result.stdout)
+    assert [Path(d["path"]).name for d in report["decks"]] == ["alice-duncan.txt"]
+    assert [(Path(u["path"]).name, u["message"]) for u in report["unreadable"]] == [
+        ("broken.json", "line 1: invalid JSON: Expecting value")
+    ]
     assert f"hlcg: note: skipped {tmp_path / 'README.txt'}: not a deck (a README" in result.stderr
     assert "report.json: not a deck (an hlcg JSON report)" in result.stderr
     assert "package.json: not a deck (a JSON object with none of a deck's keys)" in result.stderr
@@ -514,3 +520,86 @@ def test_hook_skips_named_files_that_are_not_decks(tmp_path):
     assert only.exit_code == 0 and "no deck files to check" in only.stderr
     # named without the flag, a file is judged as the user asked
     assert invoke("validate", str(readme)).exit_code == 1
+
+
+PNG_BYTES = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+ZIP_BYTES = b"PK\x03\x04" + b"\x14\x00" * 20
+GARBAGE_BYTES = bytes((i * 37 + 11) % 256 for i in range(300))  # no header, has a NUL
+TRUNCATED_LACKEY = '<?xml version="1.0"?>\n<deck version="0.8">\n<superzone name="Deck">\n<card><na'
+
+
+def _unreadable_folder(tmp_path: Path) -> Path:
+    shutil.copy(TOURNAMENT / "alice-duncan.txt", tmp_path)
+    (tmp_path / "picture.dek").write_bytes(PNG_BYTES)
+    (tmp_path / "archive.o8d").write_bytes(ZIP_BYTES)
+    (tmp_path / "noise.dek").write_bytes(GARBAGE_BYTES)
+    (tmp_path / "truncated.dek").write_text(TRUNCATED_LACKEY)
+    (tmp_path / "missing.txt").symlink_to(tmp_path / "gone.txt")
+    return tmp_path
+
+
+UNREADABLE_NAMES = ["archive.o8d", "missing.txt", "noise.dek", "picture.dek", "truncated.dek"]
+
+
+def test_garbage_deck_files_and_dangling_links_in_a_folder_are_unreadable(tmp_path):
+    folder = _unreadable_folder(tmp_path)
+    result = invoke("validate", str(folder), "--output", "json")
+    assert result.exit_code == 2
+    report = json.loads(result.stdout)
+    assert [Path(d["path"]).name for d in report["decks"]] == ["alice-duncan.txt"]
+    unreadable = {Path(u["path"]).name: u["message"] for u in report["unreadable"]}
+    assert sorted(unreadable) == UNREADABLE_NAMES
+    assert unreadable["missing.txt"] == "symbolic link to a file that does not exist"
+    assert unreadable["picture.dek"] == (
+        "not a readable LackeyCCG deck: binary data (NUL bytes or an image/archive header), not XML"
+    )
+    assert unreadable["truncated.dek"].startswith("not well-formed XML: ")
+    assert "skipped" not in result.stderr
+
+
+def test_garbage_deck_files_fail_junit_and_sarif(tmp_path):
+    folder = _unreadable_folder(tmp_path)
+    junit = invoke("validate", str(folder), "--output", "junit")
+    assert junit.exit_code == 2
+    root = ElementTree.fromstring(junit.stdout)
+    errors = [
+        Path(case.get("name")).name
+        for case in root.iter("testcase")
+        if case.find("error") is not None
+    ]
+    assert sorted(errors) == UNREADABLE_NAMES
+    sarif = invoke("validate", str(folder), "--output", "sarif")
+    assert sarif.exit_code == 2
+    run = json.loads(sarif.stdout)["runs"][0]
+    notifications = run["invocations"][0]["toolExecutionNotifications"]
+    assert len(notifications) == len(UNREADABLE_NAMES)
+    # the truncated deck is not judged as an empty deck: no rule results for it
+    judged = {
+        loc["physicalLocation"]["artifactLocation"]["uri"].rsplit("/", 1)[-1]
+        for result in run["results"]
+        for loc in result["locations"]
+    }
+    assert "truncated.dek" not in judged
+
+
+def test_deck_hash_lists_no_garbage_and_exits_2(tmp_path):
+    folder = _unreadable_folder(tmp_path)
+    result = invoke("deck", "hash", str(folder), "--output", "json")
+    assert result.exit_code == 2
+    entries = json.loads(result.stdout)
+    assert [Path(e["path"]).name for e in entries if e["fingerprint"]] == ["alice-duncan.txt"]
+    unreadable = [e for e in entries if e["fingerprint"] is None]
+    assert sorted(Path(e["path"]).name for e in unreadable) == UNREADABLE_NAMES
+    assert all(e["unreadable"] for e in unreadable)
+    for name in UNREADABLE_NAMES:
+        assert f"{folder / name}: " in result.stderr
+
+
+def test_dtd_refusal_is_said_in_words(tmp_path):
+    deck = tmp_path / "dtd.dek"
+    deck.write_text('<?xml version="1.0"?>\n<!DOCTYPE d [<!ELEMENT d ANY>]>\n<deck/>\n')
+    result = invoke("validate", str(deck), "--output", "json")
+    assert result.exit_code == 1
+    messages = [p["message"] for p in json.loads(result.stdout)["decks"][0]["problems"]]
+    assert "XML refused: it contains a DTD (document type declaration)" in messages
+    assert not any("DTDForbidden" in m for m in messages)

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from hlcg.catalog.lookup import Index
+from hlcg.catalog.names import accepted_format_names, format_named
 from hlcg.deck.fingerprint import catalogue_digest, fingerprint
 from hlcg.deck.model import Deck, LineIssue
-from hlcg.deck.names import accepted_format_names, format_named
 from hlcg.deck.read import read_deck
 from hlcg.deck.resolve import ResolvedDeck, resolve
 from hlcg.errors import CatalogueError, UsageError
@@ -52,13 +52,20 @@ def check_deck(
     ignore: Sequence[str] = (),
 ) -> DeckReport:
     resolved = resolve_deck(deck, index, requested_format)
-    report = validate(resolved, index.catalogue, profile(resolved.format), select, ignore)
-    # Every report names the exact deck it judged (registration manifests, CI artefacts).
+    return validate(resolved, index.catalogue, profile(resolved.format), select, ignore)
+
+
+def add_fingerprint(report: DeckReport, index: Index) -> DeckReport:
+    """Set ``report.fingerprint`` (docs/fingerprint.md), so a report names the exact deck it
+    judged. Separate from the check: it reads the catalogue rows the deck uses (about as
+    long as the check itself), and only the machine-read reports carry it."""
+    if report.resolved is None:
+        return report
     try:
-        digest = catalogue_digest(resolved, index.catalogue.path)
+        digest = catalogue_digest(report.resolved, index.catalogue.path)
     except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
         return report
-    report.fingerprint = fingerprint(resolved, digest)[0]
+    report.fingerprint = fingerprint(report.resolved, digest)[0]
     return report
 
 

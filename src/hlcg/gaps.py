@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.catalog.fields import ATTRIBUTES, GAP_FIELDS
 from hlcg.catalog.lookup import Index
 from hlcg.check import resolve_deck
 from hlcg.deck.read import read_deck
@@ -26,14 +26,7 @@ from hlcg.rules.profiles import profile
 
 # Which facts matter most when two gaps block the same number of decks: the ones whose
 # absence leaves a whole check unfinished come first.
-FIELD_ORDER = (
-    "restriction",
-    *(f"gem_{a}" for a in ATTRIBUTES),
-    "master_limit",
-    "hand_icons",
-    "type",
-    "formats",
-)
+FIELD_ORDER = GAP_FIELDS
 GEM_FIELDS = tuple(f"gem_{a}" for a in ATTRIBUTES)
 
 

@@ -22,6 +22,9 @@ from hlcg.catalog.normalize import normalise
 CONFIDENT_SCORE = 85.0
 CONFIDENT_MARGIN = 8.0
 SUGGEST_SCORE = 60.0
+# A query this short (letters and digits) is in too many names to be a guess: "e" scores 90
+# against any short name that holds an e.
+MIN_GUESS_LENGTH = 3
 MAX_SUGGESTIONS = 8
 
 # Words players use for one place on the attack/block grid (rows Upper, Middle, Lower;
@@ -55,6 +58,16 @@ def structure_key(key: str) -> str:
     """A normalised name with the grid's synonyms folded: "lower middle attack" and
     "lower center attack" meet."""
     return " ".join(_GRID_SYNONYMS.get(word, word) for word in key.split())
+
+
+def structure_spellings(key: str) -> list[str]:
+    """Every way of writing the grid place a normalised name names: "lower middle attack" ->
+    "lower center attack", "lower middle attack", "lower centre attack", "lower mid attack"."""
+    spellings = [""]
+    for word in structure_key(key).split():
+        forms = [word] if word != "center" else ["center", *_GRID_SYNONYMS]
+        spellings = [f"{done} {form}".strip() for done in spellings for form in forms]
+    return spellings
 
 
 def compact(key: str) -> str:
@@ -133,7 +146,7 @@ def decide(query: str, names: Mapping[str, Sequence[str]]) -> Decision:
             ]
             return Decision(query, "none", (), merge(candidates))
     candidates = score(key, names)
-    best = confident(candidates)
+    best = confident(candidates) if len(compact(key)) >= MIN_GUESS_LENGTH else None
     if best is not None:
         return Decision(query, "fuzzy", best.ids, candidates, best.score)
     return Decision(query, "none", (), candidates)

@@ -14,6 +14,8 @@ from starlette.testclient import TestClient
 from hlcg.catalog.store import load, shipped_path
 from hlcg.web.app import create_app
 
+# The test client as a browser on this machine sees it (the server checks the Host header).
+LOCAL = "http://127.0.0.1:8000"
 WEB_ROOT = Path(__file__).resolve().parent.parent.parent
 # Chromium in a closed sandbox: without the background-networking switches it tries to
 # reach Google's services and its connections are refused.
@@ -46,7 +48,7 @@ def web_load():
 
 @pytest.fixture(scope="session")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(load(shipped_path()))) as test_client:
+    with TestClient(create_app(load(shipped_path())), base_url=LOCAL) as test_client:
         yield test_client
 
 

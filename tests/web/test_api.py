@@ -21,6 +21,7 @@ DECKS = sorted((ROOT / "examples" / "decks").glob("*/*.txt")) + sorted(
     (ROOT / "examples" / "tournament").glob("*.*")
 )
 SCHEMAS = ROOT / "schemas"
+LOCAL = "http://127.0.0.1:8000"  # the Host a browser on this machine sends
 
 
 def schema(name: str) -> dict:
@@ -134,7 +135,7 @@ def test_oversized_body_gets_413_and_the_server_keeps_serving(client):
         (b"{}", "bad request: deck: Field required"),
         (b'{"deck": 5}', "bad request: deck: Input should be a valid string"),
         (b'{"deck": "", "colour": "red"}', "bad request: colour: Extra inputs are not permitted"),
-        (b'{"deck": "", "format": "type-three"}', "unknown format 'type-three'; use one of"),
+        (b'{"deck": "", "format": "type-three"}', "'type-three' is not a format; use one of"),
         (b'{"deck": "", "filename": "' + b"a" * 300 + b'"}', "bad request: filename: String"),
     ],
 )
@@ -172,7 +173,9 @@ def test_a_crash_is_a_500_without_traceback_and_the_server_keeps_serving(monkeyp
         raise RuntimeError("secret internals")
 
     monkeypatch.setattr(Service, "check", crash)
-    with TestClient(create_app(load(shipped_path())), raise_server_exceptions=False) as client:
+    with TestClient(
+        create_app(load(shipped_path())), base_url=LOCAL, raise_server_exceptions=False
+    ) as client:
         response = client.post("/api/check", json={"deck": "3 Dodge"})
         assert response.status_code == 500
         assert response.json() == {
@@ -294,3 +297,114 @@ def test_markup_in_a_deck_stays_data(client):
     text_line = client.post("/api/check", json={"deck": "3 <script>alert(1)</script>\n"})
     messages = [p["message"] for p in text_line.json()["report"]["decks"][0]["problems"]]
     assert any("<script>alert(1)</script>" in m for m in messages)
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b'{"deck": "\\ud800"}', "bad request: deck: lone surrogate '\\ud800' is not text"),
+        (b'{"deck": "", "filename": "a\\udfff.txt"}', "bad request: filename: Input should be"),
+        (b"[" * 100_000, "malformed JSON: nested too deeply"),
+    ],
+)
+def test_text_json_cannot_hold_is_400_not_a_crash(client, body, message, caplog):
+    response = client.post("/api/validate", content=body)
+    assert response.status_code == 400
+    assert response.json()["error"]["message"].startswith(message)
+    assert "Traceback" not in caplog.text
+    assert client.get("/api/formats").status_code == 200
+
+
+def test_empty_format_is_refused_as_the_cli_refuses_it(client, monkeypatch):
+    deck = ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt"
+    result = CliRunner().invoke(cli_app, ["validate", "--format", "", str(deck)])
+    assert result.exit_code == 2
+    response = client.post("/api/validate", json={"deck": deck.read_text(), "format": ""})
+    assert response.status_code == 400
+    message = response.json()["error"]["message"]
+    assert message == "'' is not a format; use one of first-edition, type-one, type-two"
+    assert message in " ".join(result.output.replace("│", " ").split())
+
+
+def test_add_refuses_a_line_past_the_copies_a_deck_line_takes(client):
+    from hlcg.deck.text import MAX_COPIES
+
+    deck = f"{MAX_COPIES} Dodge\n"
+    response = client.post("/api/add", json={"deck": deck, "card": "dodge"})
+    assert response.status_code == 400
+    assert response.json()["error"]["message"] == (
+        f"line 1: {MAX_COPIES} Dodge is already the most a deck line takes (999 copies)"
+    )
+    below = client.post("/api/add", json={"deck": f"{MAX_COPIES - 1} Dodge\n", "card": "dodge"})
+    assert below.json()["deck"] == f"{MAX_COPIES} Dodge\n"
+
+
+def test_empty_search_lists_every_card_as_the_cli_does(client, monkeypatch):
+    code, printed = cli(monkeypatch, "search", "", "--json")
+    assert code == 0
+    response = client.get("/api/search?q=")
+    assert response.status_code == 200
+    assert response.json() == json.loads(printed)
+    assert response.json()["count"] == len(load(shipped_path()).cards)
+
+
+@pytest.mark.parametrize(
+    ("card", "fmt", "line"),
+    [
+        # type-two prefers the 2nd Edition Connor: the Series Edition one needs its set code.
+        ("connor-macleod-se", "type-two", "Persona: Connor MacLeod [SE]"),
+        ("connor-macleod-2e", "type-two", "Persona: Connor MacLeod"),
+        ("connor-macleod-2e", "first-edition", "Persona: Connor MacLeod [2E-VS02]"),
+        ("connor-macleod-se", "first-edition", "Persona: Connor MacLeod"),
+    ],
+)
+def test_add_persona_writes_a_name_a_player_would_write(client, card, fmt, line):
+    response = client.post(
+        "/api/add", json={"deck": "Persona: Duncan MacLeod\n1 Dodge\n", "card": card, "format": fmt}
+    )
+    assert response.status_code == 200
+    deck = response.json()["deck"]
+    assert deck.splitlines()[0] == line
+    # The checker reads the written line back as the version that was added.
+    from hlcg.catalog.lookup import Index
+    from hlcg.check import resolve_deck
+    from hlcg.deck.text import parse_text
+
+    resolved = resolve_deck(parse_text(deck, "deck.txt"), Index(load(shipped_path())), fmt)
+    assert resolved.persona is not None and resolved.persona.id == card
+
+
+@pytest.mark.parametrize(
+    ("headers", "status", "message"),
+    [
+        ({"host": "evil.example:8000"}, 403, "host 'evil.example:8000' is not this server's"),
+        ({"host": "localhost:8000"}, 200, None),
+        ({"host": "[::1]:8000"}, 200, None),
+        ({"origin": "http://evil.example"}, 403, "cross-origin request from 'http://evil.example'"),
+        ({"origin": "null"}, 403, "cross-origin request from 'null' refused"),
+        ({"origin": "http://127.0.0.1:8000"}, 200, None),
+    ],
+)
+def test_foreign_hosts_and_cross_origin_posts_are_refused(client, headers, status, message):
+    response = client.post("/api/validate", json={"deck": "1 Dodge\n"}, headers=headers)
+    assert response.status_code == status
+    if message:
+        assert response.json()["error"]["message"].startswith(message)
+        jsonschema.validate(response.json(), schema("api-error.schema.json"))
+    # A GET from another page's origin is harmless (CORS keeps its answer from that page).
+    assert client.get("/api/formats", headers={"origin": "http://evil.example"}).status_code == 200
+
+
+def test_foreign_host_gets_a_page_in_the_browser(client):
+    response = client.get("/", headers={"host": "rebound.example"})
+    assert response.status_code == 403
+    assert "text/html" in response.headers["content-type"]
+
+
+def test_wildcard_bound_server_checks_origin_only():
+    with TestClient(
+        create_app(load(shipped_path()), "0.0.0.0"), base_url="http://192.0.2.7"
+    ) as lan:
+        assert lan.get("/api/formats").status_code == 200
+        refused = lan.post("/api/check", json={"deck": ""}, headers={"origin": "http://x.example"})
+        assert refused.status_code == 403

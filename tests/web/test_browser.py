@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 ARTIFACTS = ROOT / "build" / "test-artifacts"
 EXAMPLES = sorted((ROOT / "examples" / "decks").glob("*/*.txt"))
 TIMEOUT_MS = 15_000
+EMPTY_PROMPT = "Paste or type a deck (or drop a deck file) to check it."
 
 
 def cli_json(*args: str) -> dict:
@@ -220,7 +221,7 @@ def test_an_unknown_page_is_a_page(browser, server):
     assert response is not None and response.status == 404
     expect(page.locator("#error")).to_have_text("nothing here: /no-such-page")
     page.get_by_role("link", name="Back to the deck checker").click()
-    expect(page.locator("#verdict")).to_contain_text("in type-two")
+    expect(page.locator("#verdict")).to_have_text(EMPTY_PROMPT)
     context.close()
 
 
@@ -232,3 +233,90 @@ def test_readable_at_phone_width(browser, server):
     expect(phone.locator("#verdict")).to_contain_text("ILLEGAL")
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
     context.close()
+
+
+def test_search_results_fit_a_phone_and_add_is_whole(browser, server):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    phone = context.new_page()
+    phone.goto(server.url)
+    phone.fill("#search", "t:persona")
+    phone.click("#search-form button[type=submit]")
+    rows = phone.locator("#results tbody tr")
+    expect(rows.first).to_be_visible()
+    wrap = phone.locator(".table-wrap").bounding_box()
+    assert wrap is not None and wrap["x"] + wrap["width"] <= 375
+    # the table is no wider than its box: nothing to scroll sideways, no cut-off column
+    assert phone.evaluate(
+        "() => { const w = document.querySelector('.table-wrap');"
+        " return w.scrollWidth <= w.clientWidth; }"
+    )
+    for i in range(min(rows.count(), 10)):
+        add = rows.nth(i).locator("button.add")
+        expect(add).to_have_text("Add")
+        box = add.bounding_box()
+        assert box is not None
+        assert box["x"] >= wrap["x"] and box["x"] + box["width"] <= wrap["x"] + wrap["width"]
+        assert add.evaluate("b => b.scrollWidth <= b.clientWidth")
+    context.close()
+
+
+def test_empty_deck_shows_a_prompt_not_errors(page: Page):
+    verdict = page.locator("#verdict")
+    expect(verdict).to_have_text(EMPTY_PROMPT)
+    assert "illegal" not in (verdict.get_attribute("class") or "")
+    expect(page.locator("#problems li")).to_have_count(0)
+    assert page.locator("#fix").is_disabled()
+    paste(page, "Persona: Duncan MacLeod\n1 Dodge\n", "type-two")
+    expect(verdict).to_contain_text("ILLEGAL in type-two")
+    paste(page, "  \n")
+    expect(verdict).to_have_text(EMPTY_PROMPT)
+    expect(page.locator("#problems li")).to_have_count(0)
+    expect(page.locator("#fingerprint")).to_have_text("")
+
+
+def test_addresses_without_a_card_hide_the_panels(page: Page, server):
+    card, persona = page.locator("#card"), page.locator("#persona")
+    page.evaluate("() => { location.hash = 'card=duncan-macleod-2e'; }")
+    expect(card.locator("h3")).to_have_text("Duncan MacLeod")
+    page.evaluate("() => { location.hash = 'card='; }")
+    expect(card).to_be_hidden()
+    page.evaluate("() => { location.hash = 'persona=Duncan MacLeod'; }")
+    expect(persona).to_contain_text("Master limit")
+    page.evaluate("() => { location.hash = 'persona='; }")
+    expect(persona).to_be_hidden()
+    page.evaluate("() => { location.hash = 'card=katana'; }")
+    expect(card).to_be_visible()
+    page.go_back()
+    page.go_back()
+    page.go_back()
+    page.go_back()
+    page.go_back()  # back to the page's own address, with no hash
+    assert "#" not in page.url
+    expect(card).to_be_hidden()
+    expect(persona).to_be_hidden()
+    # A malformed escape is a message, not a script error (the fixture checks the console).
+    page.evaluate("() => { location.hash = 'card=%E0%A4%A'; }")
+    expect(card).to_have_text("The address names no card or persona: #card=%E0%A4%A")
+    expect(persona).to_be_hidden()
+
+
+def test_malformed_address_on_arrival_is_not_a_script_error(browser, server):
+    opened, problems = open_page(browser, server.url + "#card=%E0%A4%A")
+    expect(opened.locator("#card")).to_contain_text("names no card or persona")
+    opened.context.close()
+    assert problems == []
+
+
+def test_persona_versions_show_their_sets_and_add_writes_a_deck_line(page: Page):
+    paste(page, "1 Dodge\n", "type-two")
+    page.fill("#search", "t:persona connor")
+    page.click("#search-form button[type=submit]")
+    series = page.locator('#results tr[data-card="connor-macleod-se"]')
+    second = page.locator('#results tr[data-card="connor-macleod-2e"]')
+    expect(series.locator(".sets")).to_have_text(" [SE]")
+    expect(second.locator(".sets")).to_have_text(" [2E-VS02]")
+    series.locator("button.add").click()
+    expect(page.locator("#search-status")).to_contain_text("Added Connor MacLeod")
+    assert page.input_value("#deck").splitlines()[0] == "Persona: Connor MacLeod [SE]"
+    second.locator("button.add").click()
+    expect(page.locator("#deck")).to_have_value("Persona: Connor MacLeod\n1 Dodge\n")

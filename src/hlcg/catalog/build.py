@@ -13,7 +13,7 @@ import json
 import os
 import sqlite3
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,11 +31,11 @@ from hlcg.catalog.fields import (
 )
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
 from hlcg.catalog.normalize import normalise
+from hlcg.catalog.store import SCHEMA_VERSION
 from hlcg.errors import SourceError
 from hlcg.tcboo.models import SOURCE_FILES as TCBOO_FILES
 from hlcg.tcboo.models import TABLES as TCBOO_TABLES
 
-SCHEMA_VERSION = 1
 SOURCE_FILES = ("cards.csv", "aliases.csv", "sets.csv", "formats.csv", "VERSION")
 
 
@@ -99,22 +99,51 @@ class Bundle:
 
     def check_references(self) -> None:
         """Aliases name existing cards, cards name existing sets: all errors at once."""
-        ids = {c.id for c in self.cards}
+        errors = self.reference_errors()
+        if errors:
+            raise SourceError(errors)
+
+    def reference_errors(
+        self, unvalidated: Mapping[str, list[Mapping[str, Any]]] = {}
+    ) -> list[str]:
+        """Aliases naming no card, cards naming no set.
+
+        ``unvalidated`` holds the raw rows of tables that did not validate (table -> rows):
+        their keys still count, so one run reports row errors and reference errors together
+        instead of the second only after the first are fixed.
+        """
+
+        def text(value: Any) -> str:
+            return value.strip() if isinstance(value, str) else ""
+
+        def listed(value: Any) -> list[str]:
+            if isinstance(value, list):
+                return [text(v) for v in value if text(v)]
+            return [part.strip() for part in text(value).split(";") if part.strip()]
+
+        raw_cards = unvalidated.get("cards", [])
+        ids = {c.id for c in self.cards} | {text(r.get("id")) for r in raw_cards}
         codes = {s.code for s in self.sets}
+        codes |= {text(r.get("code")) for r in unvalidated.get("sets", [])}
+        aliases = [(a.alias, a.card_id) for a in self.aliases]
+        aliases += [
+            (text(r.get("alias")), text(r.get("card_id"))) for r in unvalidated.get("aliases", [])
+        ]
+        cards = [(c.id, c.sets) for c in self.cards]
+        cards += [(text(r.get("id")), listed(r.get("sets"))) for r in raw_cards]
         errors = [
-            f"aliases: {a.alias!r} points at unknown card id {a.card_id!r}"
-            for a in self.aliases
-            if a.card_id not in ids
+            f"aliases: {alias!r} points at unknown card id {card_id!r}"
+            for alias, card_id in aliases
+            if card_id and card_id not in ids
         ]
         if codes:
             errors += [
-                f"cards: {c.id}: unknown set {code!r} (add it to sets.csv)"
-                for c in self.cards
-                for code in c.sets
+                f"cards: {card_id}: unknown set {code!r} (add it to sets.csv)"
+                for card_id, sets in cards
+                for code in sets
                 if code not in codes
             ]
-        if errors:
-            raise SourceError(errors)
+        return errors
 
 
 def load_sources(source_dir: Path) -> Bundle:
@@ -134,17 +163,19 @@ def load_sources(source_dir: Path) -> Bundle:
         ("sets", lambda: read_sets(source_dir / "sets.csv")),
         ("formats", lambda: read_formats(source_dir / "formats.csv")),
     )
+    unvalidated: dict[str, list[Mapping[str, Any]]] = {}
     for name, read in readers:
         try:
             setattr(bundle, name, read())
         except SourceError as exc:
             errors.extend(exc.errors)
+            unvalidated[name] = _raw_rows(source_dir / f"{name}.csv")
     try:
         bundle.tcboo = read_tcboo(source_dir)
     except SourceError as exc:
         errors.extend(exc.errors)
     if errors:
-        raise SourceError(errors)
+        raise SourceError(errors + bundle.reference_errors(unvalidated))
     bundle.data_version = (source_dir / "VERSION").read_text(encoding="utf-8").strip()
     present = [*SOURCE_FILES, *(f for f in TCBOO_FILES.values() if (source_dir / f).is_file())]
     bundle.inputs = [
@@ -153,6 +184,16 @@ def load_sources(source_dir: Path) -> Bundle:
     ]
     bundle.check_references()
     return bundle
+
+
+def _raw_rows(path: Path) -> list[Mapping[str, Any]]:
+    """The rows of a CSV source as text, for reference checks; none if it cannot be read."""
+    from hlcg.catalog.sources import _csv_rows, read_text
+
+    try:
+        return [row for _, row in _csv_rows(path, read_text(path))]
+    except SourceError:
+        return []
 
 
 def read_tcboo(source_dir: Path) -> dict[str, list[BaseModel]]:
@@ -189,6 +230,8 @@ def _card_record(row: CardRow) -> dict[str, object]:
     record["pregame"] = int(row.type in PREGAME_TYPES)
     record["master"] = int(is_master_title(row.title))
     record["title_norm"] = normalise(row.title)
+    record["name_norm"] = normalise(f"{row.title} {row.subtitle}") if row.subtitle else None
+    record["subtitle_norm"] = normalise(row.subtitle) if row.subtitle else None
     return record
 
 
@@ -196,7 +239,37 @@ _CARD_COLUMNS: dict[str, type] = {
     **{name: str for name in CONTRACT_FIELDS},
     **{name: int for name in (*INT_FIELDS, *BOOL_FIELDS, "pregame", "master")},
     "title_norm": str,
+    "name_norm": str,
+    "subtitle_norm": str,
 }
+
+
+def name_table(cards: list[CardRow], aliases: list[AliasRow]) -> list[dict[str, object]]:
+    """The fuzzy step's compact table: one row per normalised name (title, "title subtitle",
+    alias) with the name as shown and the ids it names. ``position`` keeps the order of first
+    appearance (cards by id, then aliases by alias), which decides ties between equal
+    scores."""
+    names: dict[str, tuple[str, list[str]]] = {}
+
+    def add(key: str, display: str, card_id: str) -> None:
+        entry = names.setdefault(key, (display, []))
+        if card_id not in entry[1]:
+            entry[1].append(card_id)
+
+    for card in sorted(cards, key=lambda r: r.id):
+        add(normalise(card.title), card.title, card.id)
+        if card.subtitle:
+            add(
+                normalise(f"{card.title} {card.subtitle}"),
+                f"{card.title}: {card.subtitle}",
+                card.id,
+            )
+    for alias in sorted(aliases, key=lambda a: a.alias):
+        add(normalise(alias.alias), alias.alias, alias.card_id)
+    return [
+        {"position": n, "key": key, "display": display, "card_ids": ";".join(ids)}
+        for n, (key, (display, ids)) in enumerate(names.items())
+    ]
 
 
 def write_catalogue(path: Path, bundle: Bundle) -> None:
@@ -247,8 +320,19 @@ def write_catalogue(path: Path, bundle: Bundle) -> None:
         db["row_digests"].create(
             {"table_name": str, "key": str, "sha256": str}, pk=("table_name", "key")
         )
+        # Lookups and deck checks read single rows through these, never the whole table.
+        db["names"].create(
+            {"position": int, "key": str, "display": str, "card_ids": str},
+            pk="position",
+            not_null={"key", "display", "card_ids"},
+        )
+        db["name_list"].create({"keys": str}, not_null={"keys"})
         db["cards"].create_index(["title_norm"])
+        db["cards"].create_index(["name_norm"])
+        db["cards"].create_index(["subtitle_norm"])
+        db["cards"].create_index(["type", "id"])
         db["aliases"].create_index(["alias_norm"])
+        db["names"].create_index(["key"], unique=True)
     _create_tcboo_tables(db)
     _insert(db, bundle)
     # The sqlite-utils way, so that `datasette cards.sqlite` offers a search box.
@@ -328,6 +412,11 @@ def _insert(db: object, bundle: Bundle) -> None:
             ),
             replace=True,
         )
+        names = name_table(cards, bundle.aliases)
+        db["names"].insert_all(names)
+        # The fuzzy step scans every name: one row of newline-joined keys reads in a single
+        # step where one row per name would cost a Python tuple each.
+        db["name_list"].insert({"keys": "\n".join(str(n["key"]) for n in names)})
         for table, rows in sorted(bundle.tcboo.items()):
             db[table].insert_all((r.model_dump() for r in sorted(rows, key=_by_name)), replace=True)
         db["modifiers"].insert_all(

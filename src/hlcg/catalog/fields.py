@@ -62,6 +62,17 @@ FORMAT_TAGS: tuple[str, ...] = CHECKED_FORMATS + ("mle",)
 ATTRIBUTES: tuple[str, ...] = ("master", "agility", "strength", "toughness", "empathy", "reason")
 GEM_FIELDS: tuple[str, ...] = tuple(f"gem_{a}" for a in ATTRIBUTES)
 
+# The facts `hlcg db gaps` lists as missing and a fact sheet may set, most needed first:
+# those whose absence leaves a whole check unfinished lead.
+GAP_FIELDS: tuple[str, ...] = (
+    "restriction",
+    *GEM_FIELDS,
+    "master_limit",
+    "hand_icons",
+    "type",
+    "formats",
+)
+
 INT_FIELDS: tuple[str, ...] = ("restriction", "hand_icons", *GEM_FIELDS, "master_limit")
 BOOL_FIELDS: tuple[str, ...] = ("reserved", "signature", "unique")
 LIST_FIELDS: tuple[str, ...] = ("sets", "formats", "faction")
@@ -76,3 +87,6 @@ MODIFIER_KINDS: tuple[str, ...] = (
     "hand-icons",
     "allowance",
 )
+
+# The "kind" of the one-document form of a whole catalogue (`hlcg db export x.json`).
+CATALOGUE_DOCUMENT_KIND = "hlcg-catalogue"

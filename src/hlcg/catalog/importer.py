@@ -22,17 +22,35 @@ from hlcg.tcboo.models import TABLES as TCBOO_TABLES
 
 
 @dataclass(frozen=True)
+class Conflict:
+    """A fact an imported row states differently from the catalogue, which was kept."""
+
+    card_id: str
+    field: str
+    kept: str
+    offered: str
+
+
+@dataclass(frozen=True)
 class ImportResult:
     added: int
     replaced: int
     total: int
     content_sha256: str
     facts: int = 0  # facts recorded from a fact sheet
+    # LackeyCCG rows merged into cards the catalogue holds: what the merge did.
+    merged: int = 0
+    filled: int = 0  # facts the catalogue lacked, taken from the rows
+    sources_added: int = 0
+    conflicts: tuple[Conflict, ...] = ()
+    texts_kept: int = 0  # card texts that differ from the row's; the catalogue's stays
+    # A whole-catalogue import: rows of the other tables in the result.
+    tables: tuple[tuple[str, int], ...] = ()
 
 
 def read_bundle(path: Path) -> Bundle:
     """Everything a catalogue file holds, validated with the contract models."""
-    conn = connect(path)
+    conn = connect(path, upgrading=True)
     try:
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         cards = []
@@ -82,25 +100,32 @@ def refuse_shipped(path: Path) -> None:
 def lackey_options(bundle: Bundle, *, id_from_title: bool, source: str | None) -> LackeyOptions:
     """Lackey rows completed from the target catalogue: set names, existing ids."""
     from hlcg.catalog.normalize import normalise
-    from hlcg.catalog.sources import LackeyOptions
+    from hlcg.catalog.sources import CardVersion, LackeyOptions
 
     # The shipped set table names the sets a fresh catalogue does not list yet.
     known = [*shipped_sets().values(), *bundle.sets]
     set_codes = {normalise(s.name): s.code for s in known}
     set_codes.update(_source_set_names())
     set_codes.update({normalise(s.code): s.code for s in known})
-    by_name: dict[str, list[str]] = {}
+    by_name: dict[str, list[CardVersion]] = {}
+    by_title: dict[str, list[CardVersion]] = {}
     for card in bundle.cards:
+        version = CardVersion(card.id, card.type, tuple(card.sets))
         name = normalise(" ".join(p for p in (card.title, card.subtitle) if p))
-        by_name.setdefault(name, []).append(card.id)
+        by_name.setdefault(name, []).append(version)
+        if card.subtitle:
+            by_title.setdefault(normalise(card.title), []).append(version)
+
+    def in_id_order(versions: list[CardVersion]) -> tuple[CardVersion, ...]:
+        # "quickstep", "quickstep-2", ... in the order an import made them
+        return tuple(sorted(versions, key=lambda v: (len(v.id), v.id)))
+
     return LackeyOptions(
         id_from_title=id_from_title,
         source=source,
         set_codes=set_codes,
-        # "quickstep", "quickstep-2", ... in the order the import made them
-        ids_by_name={
-            name: tuple(sorted(ids, key=lambda i: (len(i), i))) for name, ids in by_name.items()
-        },
+        versions_by_name={name: in_id_order(v) for name, v in by_name.items()},
+        versions_by_title={title: in_id_order(v) for title, v in by_title.items()},
         known_ids=frozenset(c.id for c in bundle.cards),
     )
 
@@ -145,6 +170,54 @@ def _source_set_names() -> dict[str, str]:
     return {}
 
 
+def is_lackey_data(path: Path) -> bool:
+    return path.suffix.lower() in (".tsv", ".txt")
+
+
+def _stated(value: object) -> bool:
+    """Whether a field holds a fact: empty, an empty list and (for reserved and signature,
+    which sources leave empty when false) false state nothing."""
+    return value not in (None, [], False)
+
+
+def merge_facts(card: CardRow, row: CardRow) -> tuple[CardRow, list[str], list[Conflict]]:
+    """``card`` with the facts ``row`` states that ``card`` lacks, and the row's source.
+
+    A recorded fact is never replaced: where the row states another value the card keeps
+    its own and the difference is returned as a conflict. Sets are a list of printings, so
+    the row's sets are added to the card's. Returns the merged card, the fields filled and
+    the conflicts.
+    """
+    from hlcg.catalog.fields import CONTRACT_FIELDS
+    from hlcg.catalog.normalize import normalise
+
+    data = card.model_dump()
+    filled: list[str] = []
+    conflicts: list[Conflict] = []
+    row_flat, card_flat = row.to_flat(), card.to_flat()
+    for name in CONTRACT_FIELDS:
+        if name in ("id", "source"):
+            continue
+        have, offered = getattr(card, name), getattr(row, name)
+        if not _stated(offered):
+            continue
+        if name in ("title", "subtitle"):
+            if normalise(have or "") != normalise(offered):
+                conflicts.append(Conflict(card.id, name, card_flat[name], row_flat[name]))
+        elif name == "sets":
+            added = [code for code in offered if code not in have]
+            if added:
+                data["sets"] = [*have, *added]
+                filled.append(name)
+        elif not _stated(have):
+            data[name] = offered
+            filled.append(name)
+        elif have != offered:
+            conflicts.append(Conflict(card.id, name, card_flat[name], row_flat[name]))
+    data["source"] = add_source(card.source, row.source)
+    return CardRow.model_validate(data), filled, conflicts
+
+
 def import_rows(
     source: Path,
     db: Path,
@@ -153,7 +226,12 @@ def import_rows(
     id_from_title: bool = False,
     default_source: str | None = None,
 ) -> ImportResult:
-    """Validate every row of ``source`` and upsert them into ``db`` in one step."""
+    """Validate every row of ``source`` and write them into ``db`` in one step.
+
+    Rows of the card contract (CSV, JSON, JSONL) are whole cards and replace the card of
+    their id. LackeyCCG rows state only some facts: a row naming a card the catalogue holds
+    fills the facts it lacks and adds its source, and never erases a recorded fact.
+    """
     from hlcg.catalog.sources import read_card_rows
 
     refuse_shipped(db)
@@ -162,7 +240,20 @@ def import_rows(
     rows = read_card_rows(source, column_map, options)
     existing = {c.id: c for c in bundle.cards}
     replaced = sum(1 for r in rows if r.id in existing)
-    merged: dict[str, CardRow] = {**existing, **{r.id: r for r in rows}}
+    merged: dict[str, CardRow] = dict(existing)
+    filled = sources_added = texts_kept = 0
+    conflicts: list[Conflict] = []
+    lackey = is_lackey_data(source)
+    for row in rows:
+        if not (lackey and row.id in existing):
+            merged[row.id] = row
+            continue
+        card, fields, differing = merge_facts(existing[row.id], row)
+        merged[row.id] = card
+        filled += len(fields)
+        sources_added += card.source != existing[row.id].source
+        texts_kept += sum(1 for c in differing if c.field == "text")
+        conflicts += [c for c in differing if c.field != "text"]
     known_sets = {s.code for s in bundle.sets}
     shipped = shipped_sets()
     for row in rows:
@@ -186,9 +277,14 @@ def import_rows(
         write_catalogue(temp, bundle)
     return ImportResult(
         added=len(rows) - replaced,
-        replaced=replaced,
+        replaced=0 if lackey else replaced,
         total=len(merged),
         content_sha256=bundle.content_sha256(),
+        merged=replaced if lackey else 0,
+        filled=filled,
+        sources_added=sources_added,
+        conflicts=tuple(conflicts),
+        texts_kept=texts_kept,
     )
 
 
@@ -237,6 +333,12 @@ def import_catalogue(source: Path, db: Path) -> ImportResult:
         replaced=replaced,
         total=len(merged.cards),
         content_sha256=merged.content_sha256(),
+        tables=(
+            ("aliases", len(incoming.aliases)),
+            ("sets", len(incoming.sets)),
+            ("formats", len(incoming.formats)),
+            ("tcboo", sum(len(rows) for rows in incoming.tcboo.values())),
+        ),
     )
 
 
@@ -278,12 +380,15 @@ def add_source(existing: str, more: str) -> str:
 def import_facts(sheet: Path, db: Path) -> ImportResult:
     """Record the filled-in rows of a fact sheet (id,field,value,source) on existing cards.
 
-    Rows with an empty value are gaps still open and are skipped. Every recorded fact adds
-    its source to the card's sources; the rows are validated as cards, all or nothing.
+    A sheet sets the facts `db gaps` lists (restriction numbers, gems, Master limits, hand
+    icons, types, legality), nothing else: not titles, texts or ids. Rows with an empty value
+    are gaps still open and are skipped. The same fact given twice must have one value (its
+    sources are all kept). Every recorded fact adds its source to the card's sources; every
+    error is reported at once and the catalogue is written only when there are none.
     """
     from pydantic import ValidationError
 
-    from hlcg.catalog.fields import CONTRACT_FIELDS
+    from hlcg.catalog.fields import GAP_FIELDS as SHEET_FIELDS
     from hlcg.catalog.sources import _csv_rows, read_text
     from hlcg.errors import SourceError
 
@@ -291,8 +396,7 @@ def import_facts(sheet: Path, db: Path) -> ImportResult:
     bundle = read_bundle(db)
     cards = {c.id: c.to_flat() for c in bundle.cards}
     errors: list[str] = []
-    changed: set[str] = set()
-    facts = 0
+    recorded: dict[tuple[str, str], tuple[int, str]] = {}  # (id, field) -> (row, value)
     for number, row in _csv_rows(sheet, read_text(sheet)):
         card_id, name = (row.get("id") or "").strip(), (row.get("field") or "").strip()
         value, source = (row.get("value") or "").strip(), (row.get("source") or "").strip()
@@ -301,34 +405,46 @@ def import_facts(sheet: Path, db: Path) -> ImportResult:
         where = f"{sheet}: row {number}"
         if card_id not in cards:
             errors.append(f"{where}: id: no card {card_id!r} in {db.name}")
-        elif name not in CONTRACT_FIELDS or name in ("id", "source"):
-            errors.append(f"{where}: field: {name!r} is not a card fact (see docs/catalogue.md)")
+        elif name not in SHEET_FIELDS:
+            errors.append(
+                f"{where}: field: {name!r} is not a fact db gaps lists; a sheet may set "
+                + ", ".join(SHEET_FIELDS)
+            )
         elif not source:
             errors.append(f"{where}: source: every fact needs its source")
+        elif (card_id, name) in recorded and recorded[card_id, name][1] != value:
+            first, earlier = recorded[card_id, name]
+            errors.append(
+                f"{where}: {card_id} {name}: {value!r} here, {earlier!r} in row {first}; "
+                "one card has one value"
+            )
         else:
+            try:
+                CardRow.model_validate({**cards[card_id], name: value})
+            except ValidationError as exc:
+                errors += [
+                    f"{where}: value: {'.'.join(str(p) for p in e['loc']) or name}: {e['msg']}"
+                    for e in exc.errors()
+                ]
+                continue
+            recorded.setdefault((card_id, name), (number, value))
             cards[card_id][name] = value
             cards[card_id]["source"] = add_source(cards[card_id]["source"], source)
-            changed.add(card_id)
-            facts += 1
-    rows: list[CardRow] = []
-    for card_id, flat in cards.items():
-        try:
-            rows.append(CardRow.model_validate(flat))
-        except ValidationError as exc:
-            for error in exc.errors():
-                field_name = ".".join(str(p) for p in error["loc"])
-                errors.append(f"{sheet}: card {card_id}: {field_name}: {error['msg']}")
     if errors:
         raise SourceError(errors)
-    bundle.cards = rows
+    changed = {card_id for card_id, _ in recorded}
+    bundle.cards = [
+        CardRow.model_validate(flat) if card_id in changed else card
+        for card, (card_id, flat) in zip(bundle.cards, cards.items(), strict=True)
+    ]
     with replacing(db) as temp:
         write_catalogue(temp, bundle)
     return ImportResult(
         added=0,
         replaced=len(changed),
-        total=len(rows),
+        total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
-        facts=facts,
+        facts=len(recorded),
     )
 
 
@@ -353,7 +469,7 @@ def import_any(
         return import_facts(source, db)
     lackey_only = {"--map": column_map, "--id-from": id_from_title, "--source": default_source}
     given = [name for name, value in lackey_only.items() if value]
-    if given and source.suffix.lower() not in (".tsv", ".txt"):
+    if given and not is_lackey_data(source):
         raise UsageError(
             f"{', '.join(given)} apply to LackeyCCG card data (.tsv/.txt), not to {source.name}"
         )

@@ -4,8 +4,10 @@ Order of attempts: catalogue id -> exact title -> "Title: Subtitle" or "Title (S
 alias -> normalised form (case, spacing, punctuation, curly apostrophes, Master's/Masters)
 -> fuzzy match (rapidfuzz WRatio on normalised names).
 
-Fuzzy scoring is WRatio; to keep a lookup under a couple of milliseconds on large catalogues,
-only the ``PREFILTER`` names nearest by the much cheaper QRatio are scored with it.
+Exact attempts are indexed queries on the catalogue file. The fuzzy step reads only the
+compact name table ``db build`` writes (normalised names, no cards) and scores it with
+WRatio; to keep that cheap on large catalogues, only the ``PREFILTER`` names nearest by the
+much cheaper QRatio are scored with it.
 
 Whether a fuzzy match is *confident* is decided by ``hlcg.matching`` (the one place every
 name lookup decides): its score is at least ``CONFIDENT_SCORE`` and leads the next different
@@ -18,7 +20,6 @@ one row), names in the game's grid structure first ("Lower Middle Attack" lists
 from __future__ import annotations
 
 import re
-from functools import cached_property
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card
@@ -33,7 +34,7 @@ from hlcg.matching import (
     confident,
     merge,
     prefer_structure,
-    structure_key,
+    structure_spellings,
 )
 
 __all__ = ["CONFIDENT_MARGIN", "CONFIDENT_SCORE", "SUGGEST_SCORE", "Index", "Match", "lookup"]
@@ -75,40 +76,10 @@ def split_name(name: str) -> tuple[str, str | None]:
 
 
 class Index:
-    """Lookup structures over one catalogue, built once."""
+    """Lookups over one catalogue; the catalogue reads and caches the rows they need."""
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
-
-    @cached_property
-    def _fuzzy_keys(self) -> dict[str, tuple[str, tuple[str, ...]]]:
-        """normalised key -> (display name, card ids) for titles, full names and aliases."""
-        keys: dict[str, tuple[str, list[str]]] = {}
-
-        def add(key: str, display: str, card_id: str) -> None:
-            entry = keys.setdefault(key, (display, []))
-            if card_id not in entry[1]:
-                entry[1].append(card_id)
-
-        for card in self.catalogue.cards.values():
-            add(normalise(card.title), card.title, card.id)
-            if card.subtitle:
-                add(normalise(f"{card.title} {card.subtitle}"), card.name, card.id)
-        for alias, card_id in self.catalogue.alias_names.items():
-            add(normalise(alias), alias, card_id)
-        return {k: (display, tuple(ids)) for k, (display, ids) in keys.items()}
-
-    @cached_property
-    def _choices(self) -> list[str]:
-        return list(self._fuzzy_keys)
-
-    @cached_property
-    def _by_structure(self) -> dict[str, list[str]]:
-        """Grid-structure key -> the fuzzy keys that name that place on the grid."""
-        keys: dict[str, list[str]] = {}
-        for key in self._fuzzy_keys:
-            keys.setdefault(structure_key(key), []).append(key)
-        return keys
 
     def _cards(self, ids: tuple[str, ...] | list[str]) -> list[Card]:
         return [self.catalogue.cards[i] for i in ids]
@@ -149,15 +120,12 @@ class Index:
         from rapidfuzz import fuzz, process
 
         nearest = process.extract(
-            key, self._choices, scorer=fuzz.QRatio, processor=None, limit=PREFILTER
+            key, self.catalogue.name_keys, scorer=fuzz.QRatio, processor=None, limit=PREFILTER
         )
-        # The same grid place written another way may be far by QRatio: score it anyway.
-        pool = list(
-            dict.fromkeys(
-                [*self._by_structure.get(structure_key(key), ())]
-                + [choice for choice, _, _ in nearest]
-            )
-        )
+        # The same grid place written another way may be far by QRatio: score it anyway. Its
+        # spellings are looked up in the indexed name table, never by scanning every name.
+        same_place = self.catalogue.name_entries(structure_spellings(key))
+        pool = list(dict.fromkeys([*same_place] + [choice for choice, _, _ in nearest]))
         found = process.extract(
             key,
             pool,
@@ -166,9 +134,10 @@ class Index:
             limit=None,
             score_cutoff=SUGGEST_SCORE,
         )
+        entries = self.catalogue.name_entries([choice for choice, _, _ in found])
         candidates = []
         for choice, score, _ in found:
-            display, ids = self._fuzzy_keys[choice]
+            display, ids = entries[choice]
             candidates.append(Candidate(display, round(float(score), 1), ids))
         ordered = prefer_structure(key, merge(candidates))[:limit]
         return [Suggestion(self._row_name(c), c.score, c.ids) for c in ordered]

@@ -116,7 +116,10 @@ class CardRow(_Strict):
     subtitle: str | None = None
     type: CardType | None = None
     sets: list[str] = Field(default_factory=list)
-    restriction: int | None = Field(default=None, ge=0)
+    # Printed beside the title of a restricted card: how many copies an Endurance may hold
+    # (seed 001, Restriction Number), so at least 1; a card no deck may hold is a matter of
+    # its formats.
+    restriction: int | None = Field(default=None, ge=1)
     reserved: bool = False
     signature: bool = False
     unique: bool | None = Field(

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.fields import ATTRIBUTES, CARD_TYPES, FORMAT_TAGS
+from hlcg.catalog.names import format_named
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue, full_text_ids
 
@@ -112,9 +113,13 @@ def check_type(value: str) -> str:
 
 
 def check_format(value: str) -> str:
-    if value not in FORMAT_TAGS:
+    """A format tag, from the tag itself or any spelling a deck's `Format:` line takes."""
+    if value in FORMAT_TAGS:
+        return value
+    named = format_named(value)
+    if named is None:
         raise QueryError(f"unknown format {value!r}; one of: {', '.join(FORMAT_TAGS)}")
-    return value
+    return named
 
 
 def split_terms(text: str) -> list[tuple[str, bool]]:
@@ -172,19 +177,63 @@ def _persona_titles(catalogue: Catalogue, fragment: str) -> set[str]:
     return {name for name in catalogue.persona_names if wanted and wanted in name}
 
 
+_FLAG_SQL = {
+    "reserved": "reserved = 1",
+    "signature": "signature = 1",
+    "master": "master = 1",
+    "pregame": "pregame = 1",
+    "unique": 'coalesce("unique", pregame) = 1',
+}
+
+
+def _prefilter(catalogue: Catalogue, query: Query) -> tuple[str, list[object]]:
+    """The filters as one SQL condition, so only matching rows are read; the Python filters
+    in ``run`` still decide. An unknown gem or flag value never matches, as NULL never
+    compares true in SQL."""
+    where: list[str] = []
+    params: list[object] = []
+    for wanted_type in query.types:
+        where.append("type = ?")
+        params.append(wanted_type)
+    for persona in query.personas:
+        titles = sorted(_persona_titles(catalogue, persona))
+        where.append(f"subtitle_norm IN ({', '.join('?' * len(titles))})")
+        params.extend(titles)
+    for code in query.sets:
+        where.append("id IN (SELECT card_id FROM printings WHERE lower(set_code) = lower(?))")
+        params.append(code)
+    for fmt in query.formats:
+        where.append("(coalesce(formats, '') = '' OR ';' || formats || ';' LIKE ?)")
+        params.append(f"%;{fmt};%")
+    for gem in query.gems:
+        where.append(f"gem_{gem.attribute} {gem.op} ?")
+        params.append(gem.number)
+    where.extend(_FLAG_SQL[flag] for flag in query.flags)
+    return " AND ".join(where) or "1", params
+
+
+_FTS_IDS = (
+    "SELECT cards.id FROM cards_fts JOIN cards ON cards.rowid = cards_fts.rowid "
+    "WHERE cards_fts MATCH ?"
+)
+
+
 def run(catalogue: Catalogue, query: Query) -> list[Card]:
     """Cards matching every filter, in id order (full-text rank order with text terms)."""
-    cards = list(catalogue.cards.values())
+    ids: list[str] = []
     if query.has_text:
         ids = full_text_ids(catalogue.path, fts_expression(query.text, query.phrases))
-        by_id = catalogue.cards
+    for persona in query.personas:
+        if not _persona_titles(catalogue, persona):
+            raise QueryError(f"no persona matches {persona!r}; see `hlcg search t:persona`")
+    cards = catalogue.select_cards(*_prefilter(catalogue, query))
+    if query.has_text:
+        by_id = {c.id: c for c in cards}
         cards = [by_id[i] for i in ids if i in by_id]
     for wanted_type in query.types:
         cards = [c for c in cards if c.type == wanted_type]
     for persona in query.personas:
         titles = _persona_titles(catalogue, persona)
-        if not titles:
-            raise QueryError(f"no persona matches {persona!r}; see `hlcg search t:persona`")
         cards = [c for c in cards if c.subtitle and normalise(c.subtitle) in titles]
     for code in query.sets:
         cards = [c for c in cards if code.lower() in (s.lower() for s in c.sets)]

@@ -64,24 +64,34 @@ def _located(path: Path, row: int, exc: ValidationError) -> list[str]:
     return messages
 
 
-def validate_rows(
+def collect_rows(
     model: type[Model], path: Path, numbered: Iterable[tuple[int, Mapping[str, Any]]]
-) -> list[Model]:
-    """Validate numbered raw rows; raise SourceError with every problem found."""
+) -> tuple[list[Model], list[tuple[int, str]]]:
+    """The numbered raw rows that validate, and (row number, message) for every problem."""
     rows: list[Model] = []
-    errors: list[str] = []
+    errors: list[tuple[int, str]] = []
     for number, raw in numbered:
         try:
             rows.append(model.model_validate(dict(raw)))
         except ValidationError as exc:
-            errors.extend(_located(path, number, exc))
+            errors.extend((number, message) for message in _located(path, number, exc))
+    return rows, errors
+
+
+def validate_rows(
+    model: type[Model], path: Path, numbered: Iterable[tuple[int, Mapping[str, Any]]]
+) -> list[Model]:
+    """Validate numbered raw rows; raise SourceError with every problem found."""
+    rows, errors = collect_rows(model, path, numbered)
     if errors:
-        raise SourceError(errors)
+        raise SourceError([message for _, message in errors])
     return rows
 
 
-def _csv_rows(path: Path, text: str, delimiter: str = ",") -> Iterator[tuple[int, dict[str, str]]]:
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
+def _csv_rows(
+    path: Path, text: str, delimiter: str = ",", quoting: int = csv.QUOTE_MINIMAL
+) -> Iterator[tuple[int, dict[str, str]]]:
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter, quoting=quoting)
     try:
         for record in reader:
             # Row numbers count the header as row 1, as a spreadsheet shows them.
@@ -133,6 +143,15 @@ def _check_objects(path: Path, numbered: Iterable[tuple[int, Any]]) -> list[tupl
 
 
 @dataclass(frozen=True)
+class CardVersion:
+    """What tells the cards of one name apart when a Lackey row names it."""
+
+    id: str
+    type: str | None
+    sets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class LackeyOptions:
     """How to complete LackeyCCG rows, which carry no ids, sources or set codes."""
 
@@ -140,10 +159,13 @@ class LackeyOptions:
     source: str | None = None
     # Normalised set names and codes -> set code (the catalogue's and the deck readers' tables).
     set_codes: Mapping[str, str] = field(default_factory=dict)
-    # The target catalogue: the n-th row naming a title and subtitle takes the id of the
-    # n-th card of that name it holds, so importing the file again updates rather than
-    # duplicates; any other derived id is made unique against these ids.
-    ids_by_name: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The target catalogue's cards by normalised "title subtitle", so that a row naming a
+    # card the catalogue holds takes its id (importing the same file again updates rather
+    # than duplicates); any other derived id is made unique against known_ids.
+    versions_by_name: Mapping[str, tuple[CardVersion, ...]] = field(default_factory=dict)
+    # Cards with a subtitle by normalised title alone: a row naming only the title
+    # ("Security Guard") may mean one of them.
+    versions_by_title: Mapping[str, tuple[CardVersion, ...]] = field(default_factory=dict)
     known_ids: frozenset[str] = frozenset()
 
 
@@ -152,16 +174,75 @@ def lackey_type(value: str) -> str:
     return "-".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
 
 
+def split_lackey_name(name: str) -> tuple[str, str | None]:
+    """Lackey writes one name, "Master's Block: Ramirez": the title and the subtitle."""
+    title, colon, subtitle = name.partition(":")
+    if colon and title.strip() and subtitle.strip():
+        return title.strip(), subtitle.strip()
+    return name.strip(), None
+
+
+def pick_version(
+    name: str,
+    versions: list[CardVersion],
+    card_type: str | None,
+    set_codes: Iterable[str],
+    *,
+    exact: bool,
+) -> tuple[str | None, str | None]:
+    """The id of the one catalogue card among ``versions`` that a row means, or why the row
+    cannot say which one.
+
+    A row naming one card exactly takes it (what it states differently is reported when
+    merged). Otherwise the versions of the row's type are kept (or, when none has it, those
+    whose type is unknown), then those printed in the row's set. Returns (id, None) on a
+    match, (None, None) when there is no version at all, (None, reason) when not one fits.
+    """
+    if not versions:
+        return None, None
+    if exact and len(versions) == 1:
+        return versions[0].id, None
+    same_type = [v for v in versions if card_type and v.type == card_type]
+    fitting = same_type or [v for v in versions if v.type is None or not card_type]
+    codes = set(set_codes)
+    in_set = [v for v in fitting if codes & set(v.sets)]
+    if len(fitting) > 1 and in_set:
+        fitting = in_set
+    if len(fitting) == 1:
+        return fitting[0].id, None
+    listed = ", ".join(
+        f"{v.id} ({v.type or 'type unknown'}; {', '.join(v.sets) or 'set unknown'})"
+        for v in versions
+    )
+    what = f"type {card_type}" if card_type else "no type"
+    fits = f"fits {len(fitting)}" if fitting else "fits none"
+    return None, (
+        f"{name!r} with {what} {fits} of the {len(versions)} cards of that name the "
+        f"catalogue holds: {listed}; name the version ('Title: Subtitle') or give the row "
+        "an id column"
+    )
+
+
 def _lackey_rows(
     path: Path, text: str, column_map: Mapping[str, str], options: LackeyOptions
-) -> Iterator[tuple[int, dict[str, str]]]:
+) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str]]]:
+    """The rows mapped onto the contract, and (row number, message) for rows whose card
+    cannot be told apart in the catalogue."""
     unknown = sorted(set(column_map.values()) - set(CONTRACT_FIELDS))
     if unknown:
         raise SourceError([f"--map: {', '.join(unknown)} is not a contract field"])
     taken: set[str] = set()
-    seen: dict[str, int] = {}
-    for number, record in _csv_rows(path, text, delimiter="\t"):
+    rows: list[tuple[int, dict[str, str]]] = []
+    errors: list[tuple[int, str]] = []
+    # Lackey's card data is plain tab-separated text, not CSV: a quote is part of the
+    # name or text ("Quoted" Strike), never a field delimiter.
+    for number, record in _csv_rows(path, text, delimiter="\t", quoting=csv.QUOTE_NONE):
         mapped = {column_map[k]: v for k, v in record.items() if k in column_map}
+        if mapped.get("title") and not (mapped.get("subtitle") or "").strip():
+            title, subtitle = split_lackey_name(mapped["title"])
+            mapped["title"] = title
+            if subtitle:
+                mapped["subtitle"] = subtitle
         if mapped.get("type"):
             mapped["type"] = lackey_type(mapped["type"])
         if mapped.get("sets"):
@@ -170,12 +251,29 @@ def _lackey_rows(
         if options.source and not (mapped.get("source") or "").strip():
             mapped["source"] = options.source
         if options.id_from_title and not (mapped.get("id") or "").strip():
-            name = " ".join(p for p in (mapped.get("title"), mapped.get("subtitle")) if p)
-            key = normalise(name)
-            nth = seen[key] = seen.get(key, -1) + 1
-            existing = options.ids_by_name.get(key, ())
-            if nth < len(existing) and existing[nth] not in taken:
-                mapped["id"] = existing[nth]
+            title = mapped.get("title") or ""
+            subtitle = (mapped.get("subtitle") or "").strip() or None
+            name = " ".join(p for p in (title, subtitle) if p)
+            named = options.versions_by_name.get(normalise(name), ())
+            if named:
+                versions, exact = [v for v in named if v.id not in taken], True
+            elif subtitle is None:
+                versions = [
+                    v for v in options.versions_by_title.get(normalise(title), ())
+                    if v.id not in taken
+                ]  # fmt: skip
+                exact = False
+            else:
+                versions, exact = [], True
+            sets = (mapped.get("sets") or "").split(";")
+            found, ambiguous = pick_version(
+                name, versions, mapped.get("type") or None, sets, exact=exact
+            )
+            if ambiguous:
+                errors.append((number, f"{path}: row {number}: {ambiguous}"))
+                continue
+            if found:
+                mapped["id"] = found
             else:
                 base = slug(name) or "card"
                 candidate, n = base, 1
@@ -185,7 +283,8 @@ def _lackey_rows(
                 mapped["id"] = candidate
         if mapped.get("id"):
             taken.add(mapped["id"])
-        yield number, mapped
+        rows.append((number, mapped))
+    return rows, errors
 
 
 def read_card_rows(
@@ -196,6 +295,7 @@ def read_card_rows(
     """Card rows from a .csv, .json, .jsonl or LackeyCCG .tsv/.txt file."""
     text = read_text(path)
     suffix = path.suffix.lower()
+    unmatched: list[tuple[int, str]] = []
     if suffix == ".csv":
         try:
             header = next(csv.reader(io.StringIO(text, newline="")), [])
@@ -210,14 +310,17 @@ def read_card_rows(
     elif suffix == ".jsonl":
         numbered = _check_objects(path, _jsonl_rows(path, text))
     elif suffix in (".tsv", ".txt"):
-        numbered = _lackey_rows(
+        numbered, unmatched = _lackey_rows(
             path, text, column_map or DEFAULT_LACKEY_MAP, lackey or LackeyOptions()
         )
     else:
         raise SourceError(
             [f"{path}: unknown file type {suffix!r}; use .csv, .json, .jsonl or .tsv"]
         )
-    rows = validate_rows(CardRow, path, numbered)
+    rows, invalid = collect_rows(CardRow, path, numbered)
+    if unmatched or invalid:
+        # One list in file order: rows that do not validate and rows that name no one card.
+        raise SourceError([m for _, m in sorted([*unmatched, *invalid], key=lambda e: e[0])])
     duplicates = _duplicate_ids(rows)
     if duplicates:
         raise SourceError([f"{path}: id {i!r} appears more than once" for i in duplicates])

@@ -10,6 +10,7 @@ export, ``db init``, ``db import`` reproduce the catalogue's ``content_sha256``.
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
 import tarfile
@@ -22,12 +23,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from hlcg.catalog.build import SOURCE_FILES, Bundle, load_sources
+from hlcg.catalog.fields import CATALOGUE_DOCUMENT_KIND
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
 from hlcg.errors import SourceError, UsageError
 from hlcg.tcboo.models import SOURCE_FILES as TCBOO_FILES
 from hlcg.tcboo.models import TABLES as TCBOO_TABLES
 
-DOCUMENT_KIND = "hlcg-catalogue"
+DOCUMENT_KIND = CATALOGUE_DOCUMENT_KIND
 DOCUMENT_VERSION = 1
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz")
 # An export holds a handful of small CSV files; anything far larger is not one of ours.
@@ -134,10 +136,16 @@ def export_catalogue(bundle: Bundle, out: Path) -> str:
                 archive.writestr(info, text.encode("utf-8"), zipfile.ZIP_DEFLATED)
         return f"a zip archive of {len(files)} contract files"
     if suffix in (".tar.gz", ".tgz"):
-        with tarfile.open(out, "w:gz") as archive:
+        # The gzip header would carry the time and the file name of the export: fixed
+        # (mtime 0, no name) so that the same catalogue gives the same archive, as .zip does.
+        with (
+            out.open("wb") as raw,
+            gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as compressed,
+            tarfile.open(fileobj=compressed, mode="w") as archive,
+        ):
             for name, text in sorted(files.items()):
                 data = text.encode("utf-8")
-                info = tarfile.TarInfo(name)
+                info = tarfile.TarInfo(name)  # mtime 0, owner root, mode 0644
                 info.size = len(data)
                 archive.addfile(info, io.BytesIO(data))
         return f"a tar.gz archive of {len(files)} contract files"
@@ -234,7 +242,12 @@ def _from_document(path: Path) -> Bundle:
         name: table(f"tcboo.{name}", model, tcboo.get(name)) for name, model in TCBOO_TABLES.items()
     }
     if errors:
-        raise SourceError(errors)
+        unvalidated = {
+            key: [r for r in data[key] if isinstance(r, dict)]
+            for key in ("cards", "aliases", "sets")
+            if isinstance(data.get(key), list) and not getattr(bundle, key)
+        }
+        raise SourceError(errors + bundle.reference_errors(unvalidated))
     bundle.inputs = [{"file": path.name, "sha256": ""}]
     bundle.check_references()
     return bundle

@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from hlcg.catalog.fields import ATTRIBUTES
-from hlcg.catalog.normalize import normalise
 from hlcg.cli.card import card_json
 from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json, table
 from hlcg.errors import UsageError
@@ -142,10 +141,7 @@ def persona_profile(catalogue: "Catalogue", persona: "Card") -> dict[str, Any]:
     gem_rule = RULES["gem-cap"].defaults  # the Type Two numbers: the format with gems
     caps = gem_caps(persona, gem_rule["multiplier"], gem_rule["master_multiplier"])
     names = persona.persona_names
-    specific = sorted(
-        (c for c in catalogue.cards.values() if c.subtitle and normalise(c.subtitle) in names),
-        key=lambda c: c.id,
-    )
+    specific = catalogue.cards_naming(names)
     return {
         "id": persona.id,
         "title": persona.title,
@@ -225,10 +221,7 @@ def _render_profile(profile: dict[str, Any], catalogue: "Catalogue") -> None:
 def sets_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     """The sets in the catalogue, with their edition and card counts."""
     catalogue = load_catalogue(db)
-    counts = {code: 0 for code in catalogue.sets}
-    for card in catalogue.cards.values():
-        for code in card.sets:
-            counts[code] = counts.get(code, 0) + 1
+    counts = catalogue.set_counts()
     rows = [
         {"code": code, **info, "cards": counts.get(code, 0)}
         for code, info in catalogue.sets.items()

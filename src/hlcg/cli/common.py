@@ -37,7 +37,7 @@ def parse_format(value: str | None) -> FormatName | None:
     """--format goes through the same spellings as a deck's `Format:` line ("Type Two")."""
     if value is None:
         return None
-    from hlcg.deck.names import accepted_format_names, format_named
+    from hlcg.catalog.names import accepted_format_names, format_named
 
     named = format_named(value)
     if named is None:

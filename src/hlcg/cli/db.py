@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, JsonOption, guarded, print_json, refuse_overwrite
+from hlcg.cli.common import DbOption, JsonOption, guarded, note, print_json, refuse_overwrite
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
+    from hlcg.catalog.importer import ImportResult
     from hlcg.catalog.integrity import Verification
 
 app = typer.Typer(help="Build and manage card catalogues.", no_args_is_help=True)
@@ -167,14 +168,44 @@ def import_command(
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None
     if result.facts:
         typer.echo(
-            f"recorded {result.facts} fact(s) in {path} "
-            f"({result.replaced} card(s) updated; {result.total} cards)"
+            f"recorded {plural(result.facts, 'fact')} in {path} "
+            f"({plural(result.replaced, 'card')} updated; {result.total} cards)"
         )
         return
+    if result.merged or result.conflicts:
+        _print_merge(result, path)
+        return
+    tables = ""
+    if result.tables:
+        count = dict(result.tables)
+        tables = (
+            f" with {count['aliases']} aliases, {count['sets']} sets, {count['formats']} "
+            f"formats and {count['tcboo']} There Can Be Only One rows"
+        )
     typer.echo(
         f"imported {plural(result.added + result.replaced, 'row')} into {path} "
-        f"({result.added} new, {result.replaced} replaced; {result.total} cards)"
+        f"({result.added} new, {result.replaced} replaced; {result.total} cards){tables}"
     )
+
+
+def _print_merge(result: "ImportResult", path: Path) -> None:
+    """What importing LackeyCCG rows did to the cards the catalogue already held."""
+    typer.echo(
+        f"imported {plural(result.added + result.merged, 'row')} into {path} "
+        f"({result.added} new, {result.merged} merged into existing cards; "
+        f"{result.total} cards)"
+    )
+    typer.echo(
+        f"merged: {plural(result.filled, 'missing fact')} filled, "
+        f"{plural(result.sources_added, 'source')} added, "
+        f"{plural(len(result.conflicts), 'conflicting fact')} and "
+        f"{plural(result.texts_kept, 'differing text')} kept as the catalogue records them"
+    )
+    for conflict in result.conflicts:
+        note(
+            f"kept {conflict.card_id} {conflict.field} {conflict.kept!r}; "
+            f"the imported row says {conflict.offered!r}"
+        )
 
 
 @app.command("export")
@@ -237,15 +268,11 @@ def info_command(
 
     With `--verify` the hash is recomputed from the rows, not read from the file.
     """
-    from hlcg.catalog.fields import INT_FIELDS
     from hlcg.catalog.store import is_shipped, load, resolve_path
 
     path = resolve_path(db)
     catalogue = load(path)
-    cards = list(catalogue.cards.values())
-    facts = sum(
-        1 for c in cards for name in ("type", *INT_FIELDS) if getattr(c, name) is not None
-    ) + sum(1 for c in cards if c.reserved or c.signature or c.formats or c.modifiers)
+    counts = catalogue.counts()
     info = {
         "path": str(path.resolve()),
         "shipped": is_shipped(path),
@@ -253,12 +280,12 @@ def info_command(
         "data_version": catalogue.meta.get("data_version"),
         "content_sha256": catalogue.meta.get("content_sha256"),
         "counts": {
-            "cards": len(cards),
-            "personas": sum(1 for c in cards if c.type == "persona"),
+            "cards": counts["cards"],
+            "personas": counts["personas"],
             "sets": len(catalogue.sets),
             "formats": len(catalogue.formats),
             "aliases": len(catalogue.aliases),
-            "sourced_facts": facts,
+            "sourced_facts": counts["sourced_facts"],
         },
     }
     verification = None
@@ -321,7 +348,8 @@ def gaps_command(
     decks: Annotated[
         list[Path] | None,
         typer.Argument(
-            help="Deck files to rank by (default: examples/decks/ of the current folder).",
+            help="Deck files or folders to rank by (default: examples/decks/ of the current "
+            "folder); files that are not decks are skipped with a note.",
             show_default=False,
         ),
     ] = None,
@@ -344,9 +372,16 @@ def gaps_command(
     """
     from hlcg.catalog.lookup import Index
     from hlcg.cli.common import load_catalogue, table
+    from hlcg.cli.validate import expand
     from hlcg.gaps import example_decks, fact_sheet, find_gaps
 
-    paths = list(decks or example_decks(Path.cwd()))
+    if decks:
+        # Folders are searched and what is not a deck is skipped, as `hlcg validate` does.
+        paths = expand([str(d) for d in decks], skip_non_decks=True)
+        if not paths:
+            raise UsageError("no decks to rank: none of the files given is a deck")
+    else:
+        paths = example_decks(Path.cwd())
     if not paths:
         raise UsageError("no decks given and no examples/decks/ here; name the deck files")
     found = find_gaps(paths, Index(load_catalogue(db)))

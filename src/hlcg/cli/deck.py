@@ -65,10 +65,10 @@ def hash_command(
     read (the others are still listed).
     """
     from hlcg.catalog.lookup import Index
+    from hlcg.catalog.names import format_named
     from hlcg.check import resolve_deck
     from hlcg.cli.validate import expand
     from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
-    from hlcg.deck.names import format_named
     from hlcg.deck.read import read_deck
     from hlcg.errors import DeckFileError
 
@@ -82,6 +82,9 @@ def hash_command(
         except DeckFileError as exc:
             error(str(exc))
             unreadable = True
+            # listed too, so a manifest never silently drops a file it was given
+            message = str(exc).removeprefix(f"{path}: ")
+            entries.append({"path": str(path), "fingerprint": None, "unreadable": message})
             continue
         resolved = resolve_deck(deck, index, fmt.value if fmt else None)
         digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue.path))
@@ -106,13 +109,14 @@ def hash_command(
         )
     # One deck file named: its digest (or object) alone, as scripts expect; otherwise the
     # manifest.
-    one_file = len(decks) == 1 and len(entries) == 1 and Path(decks[0]).is_file()
+    hashed = [entry for entry in entries if entry["fingerprint"]]
+    one_file = len(decks) == 1 and len(hashed) == 1 and Path(decks[0]).is_file()
     if as_json or output is HashOutput.json:
-        print_json(entries[0] if one_file else entries)
+        print_json(hashed[0] if one_file else entries)
     elif one_file:
-        typer.echo(entries[0]["fingerprint"])
+        typer.echo(hashed[0]["fingerprint"])
     else:
-        for entry in entries:
+        for entry in hashed:
             typer.echo(f"{entry['fingerprint']}  {entry['path']}")
     if unreadable:
         raise typer.Exit(2)
@@ -230,6 +234,8 @@ def convert_command(
 
     if target.suffix.lower() not in WRITE_SUFFIXES:
         raise UsageError(f"cannot write {target.suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")
+    if target.exists() and source.exists() and target.samefile(source):
+        raise UsageError(f"{target} is the deck being converted; write to another file")
     if target.exists() and not force:
         raise UsageError(f"{target} exists; use --force to overwrite it")
     resolved, index = _resolve(source, db, fmt)

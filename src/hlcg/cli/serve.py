@@ -49,7 +49,7 @@ def serve_command(
         raise UsageError(
             f"hlcg serve needs the web extra ({exc.name} is missing): pip install 'hlcg[web]'"
         ) from None
-    app = create_app(load_catalogue(db))
+    app = create_app(load_catalogue(db), host)
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{sock.getsockname()[1]}/"

@@ -62,7 +62,8 @@ def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
             in_folder = sorted(
                 p
                 for p in path.rglob("*")
-                if p.is_file()
+                # a dangling symlink is no file, but it names a deck that cannot be read
+                if (p.is_file() or (p.is_symlink() and not p.exists()))
                 and p.suffix.lower() in DECK_SUFFIXES
                 and not p.name.endswith(".fixed.txt")
             )
@@ -131,7 +132,10 @@ def validate_command(
         typer.Option("--output-file", help="Write the report here; the terminal gets text."),
     ] = None,
     force: Annotated[
-        bool, typer.Option("--force", help="Overwrite --output-file if it exists.")
+        bool,
+        typer.Option(
+            "--force", help="Overwrite --output-file, or with --fix a fixed deck, if it exists."
+        ),
     ] = False,
     strict: Annotated[
         bool,
@@ -155,7 +159,12 @@ def validate_command(
         bool, typer.Option("--all-formats", help="Also print a decks x formats legality matrix.")
     ] = False,
     fix: Annotated[
-        bool, typer.Option("--fix", help="Write NAME.fixed.txt with the smallest fixes, re-check.")
+        bool,
+        typer.Option(
+            "--fix",
+            help="Write NAME.fixed.txt (NAME.dek.fixed.txt, ...) with the smallest fixes, "
+            "re-check.",
+        ),
     ] = False,
     in_place: Annotated[
         bool, typer.Option("--in-place", help="With --fix, overwrite the deck file instead.")
@@ -176,9 +185,11 @@ def validate_command(
     files, skipping with a note those that are recognisably not decks) and globs; all are
     checked in one run. Exit codes: 0 every deck legal (warnings
     allowed), 1 any deck illegal (or any warning with --strict, or any data-gap note with
-    --fail-on unchecked), 2 could not run (missing or
-    unreadable file, bad option, catalogue error). With --all-formats the exit code still
-    follows each deck's own format.
+    --fail-on unchecked), 2 could not run (missing or unreadable file, bad option, catalogue
+    error, a fixed deck not overwritten). With --all-formats the exit code still follows each
+    deck's own format. With --fix it follows the decks as given: 1 while a deck is illegal,
+    even when its fixed copy NAME.fixed.txt is legal; a deck fixed --in-place is judged as
+    fixed.
     """
     from hlcg.catalog.lookup import Index
     from hlcg.check import check_file
@@ -211,6 +222,11 @@ def validate_command(
             message = str(exc).removeprefix(f"{path}: ")
             unreadable.append(Unreadable(str(path), message))
     kind = resolve_output(output)
+    if kind in ("json", "junit", "sarif"):
+        from hlcg.check import add_fingerprint
+
+        for report in reports:
+            add_fingerprint(report, index)
     rendered = renderer(kind)(reports, unreadable)
     if output_file is not None:
         try:
@@ -230,11 +246,14 @@ def validate_command(
         typer.echo("\n" + summary_table(reports, unreadable), err=True, nl=False)
     if all_formats:
         typer.echo("\n" + format_matrix(readable, index, select or [], ignore or []), nl=False)
+    fix_refused = False
     if fix:
         from hlcg.cli.fixing import fix_decks
 
-        reports = fix_decks(readable, reports, index, requested, in_place)
-    if unreadable:
+        fixed = fix_decks(readable, reports, index, requested, in_place, force)
+        reports = fixed.reports
+        fix_refused = fixed.refused
+    if unreadable or fix_refused:
         raise typer.Exit(2)
     chosen = set(fail_on or ())
     failed = any(

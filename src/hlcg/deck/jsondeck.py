@@ -12,8 +12,17 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
+from hlcg.deck.model import (
+    ENDURANCE,
+    NOTE_SEVERITY,
+    PREGAME,
+    SIDEBOARD,
+    Deck,
+    Entry,
+    LineIssue,
+)
 from hlcg.deck.text import MAX_COPIES, split_persona
+from hlcg.errors import DeckFileError
 
 
 class DeckEntry(BaseModel):
@@ -49,12 +58,29 @@ def _pointer(*parts: object) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def _problems(exc: ValidationError, *prefix: object) -> list[LineIssue]:
+def _problems(exc: ValidationError, *prefix: object, severity: str = "error") -> list[LineIssue]:
     issues = []
     for error in exc.errors():
         where = _pointer(*prefix, *error["loc"]) or "/"
-        issues.append(LineIssue(None, f"{where}: {error['msg']}", "see schemas/deck.schema.json"))
+        issues.append(
+            LineIssue(None, f"{where}: {error['msg']}", "see schemas/deck.schema.json", severity)
+        )
     return issues
+
+
+def _unknown_keys(data: dict[str, Any]) -> list[LineIssue]:
+    """Keys a deck does not have ("author", "comment"): metadata outside the deck, noted and
+    ignored, so they never change how the deck is read or judged."""
+    return [
+        LineIssue(
+            None,
+            f"{_pointer(key)}: key {key!r} is not part of a deck; ignored",
+            "a deck has " + ", ".join(sorted(DeckFile.model_fields)),
+            NOTE_SEVERITY,
+        )
+        for key in data
+        if key not in DeckFile.model_fields
+    ]
 
 
 def parse_json(text: str, path: str = "<deck>") -> Deck:
@@ -63,13 +89,10 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
-        deck.issues.append(
-            LineIssue(exc.lineno, f"invalid JSON: {exc.msg}", "fix the JSON syntax at this line")
-        )
-        return deck
+        # Not JSON at all (truncated, garbage): an unreadable deck (exit 2), not an empty one.
+        raise DeckFileError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
     except RecursionError:
-        deck.issues.append(LineIssue(1, "JSON nested too deeply", "a deck is a flat object"))
-        return deck
+        raise DeckFileError(f"{path}: JSON nested too deeply; a deck is a flat object") from None
     if not isinstance(data, dict):
         deck.issues.append(
             LineIssue(None, "/: a deck is a JSON object", "see schemas/deck.schema.json")
@@ -77,27 +100,40 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
         return deck
     # Entry lists are checked entry by entry, so one bad entry does not hide the rest.
     lists = {key: data.get(key) for key in _SECTION_OF if isinstance(data.get(key), list)}
-    header = {key: value for key, value in data.items() if key not in lists}
-    try:
-        parsed = DeckFile.model_validate(header)
-    except ValidationError as exc:
-        deck.issues.extend(_problems(exc))
-        parsed = None
-    if parsed is not None:
-        deck.name = parsed.name
-        if parsed.persona:
-            deck.persona, deck.persona_set = split_persona(parsed.persona)
-        deck.format = parsed.format
+    deck.issues.extend(_unknown_keys(data))
+    # Each key on its own, so a bad "name" does not throw away the persona and format.
+    valid: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in lists or key not in DeckFile.model_fields:
+            continue
+        try:
+            DeckFile.model_validate({key: value})
+        except ValidationError as exc:
+            deck.issues.extend(_problems(exc))
+            continue
+        valid[key] = value
+    parsed = DeckFile.model_validate(valid)
+    deck.name = parsed.name
+    if parsed.persona:
+        deck.persona, deck.persona_set = split_persona(parsed.persona)
+    deck.format = parsed.format
     for key, items in lists.items():
         section = _SECTION_OF[key]
         for number, item in enumerate(items):
             try:
                 entry = DeckEntry.model_validate(item)
             except ValidationError as exc:
-                deck.issues.extend(_problems(exc, key, number))
+                # The sideboard is never checked, so a bad entry there is never an error.
+                severity = "warning" if section == SIDEBOARD else "error"
+                deck.issues.extend(_problems(exc, key, number, severity=severity))
                 continue
             read = Entry(
-                name=entry.card, count=entry.count, line=None, section=section, set_code=entry.set
+                name=entry.card,
+                count=entry.count,
+                line=None,
+                section=section,
+                set_code=entry.set,
+                pointer=_pointer(key, number),
             )
             (deck.sideboard if section == SIDEBOARD else deck.entries).append(read)
     return deck

@@ -24,6 +24,19 @@ class Entry(NamedTuple):
     # The line as written when it has the shape of a section header ("Attacks (27)"): if it
     # names no card, it is reported as an unknown header, not an unknown card.
     header_text: str | None = None
+    # Where a JSON deck's entry is (`/endurance/5`): JSON decks have no line numbers, so
+    # problems with the entry name it the way deck-syntax problems do.
+    pointer: str | None = None
+
+
+# Severity of a note about something outside the deck (a JSON key hlcg does not know, a set
+# the catalogue records no printing of a card in): never an error, so it never makes a deck
+# illegal.
+NOTE_SEVERITY = "warning"
+
+
+# The problem of a `Persona:` line naming nothing; resolve adds which checks were skipped.
+NO_PERSONA = "`Persona:` names no persona"
 
 
 class LineIssue(NamedTuple):
@@ -51,3 +64,4 @@ class Deck:
         self.name: str | None = None
         self.headers: list[int] = []  # header and Persona:/Format: lines
         self.ignored: list[int] = []  # blank and comment lines
+        self.notes: str | None = None  # an OCTGN deck's <notes>, kept when it is converted

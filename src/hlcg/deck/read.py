@@ -17,6 +17,12 @@ DECK_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")
 DECK_KEYS = frozenset({"name", "format", "persona", "pregame", "endurance", "cards", "sideboard"})
 # Files that live next to decks in a repository and are never decks.
 NOT_DECK_STEMS = ("readme", "license", "licence", "changelog", "contributing", "notice")
+# Kinds of file a curator or player keeps beside decks that no deck program writes: card
+# data and fact sheets, notes, catalogues, archives, Immortal sheets, configuration.
+NOT_DECK_SUFFIXES = (
+    ".csv", ".tsv", ".md", ".rst", ".sqlite", ".db", ".zip", ".gz", ".tgz", ".toml",
+    ".yaml", ".yml", ".py", ".html",
+)  # fmt: skip
 _SNIFF_BYTES = 64 * 1024
 _BINARY_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"%PDF", b"\x7fELF")
 
@@ -24,6 +30,8 @@ _BINARY_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"%PDF", b
 def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck") -> bytes:
     """The bytes of a deck (or Immortal sheet) file, refusing what cannot be one."""
     if not path.exists():
+        if path.is_symlink():
+            raise DeckFileError(f"{path}: symbolic link to a file that does not exist")
         raise DeckFileError(f"{path}: no such file")
     if path.is_dir():
         raise DeckFileError(f"{path}: is a directory, expected a {kind} file")
@@ -36,9 +44,23 @@ def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck")
         raise DeckFileError(f"{path}: cannot read: {exc.strerror}") from None
 
 
+# What a file of each deck-program kind is called when it cannot be read.
+_PROGRAM_KIND = {".dek": "LackeyCCG deck", ".o8d": "OCTGN deck"}
+
+
+def _is_binary(data: bytes) -> bool:
+    return data.startswith(_BINARY_MAGIC) or b"\x00" in data
+
+
 def decode(data: bytes, path: Path) -> tuple[str, list[LineIssue]]:
     """UTF-8 (BOM allowed); latin-1 text is decoded with a warning; binary is refused."""
-    if data.startswith(_BINARY_MAGIC) or b"\x00" in data:
+    if _is_binary(data):
+        kind = _PROGRAM_KIND.get(path.suffix.lower())
+        if kind:
+            raise DeckFileError(
+                f"{path}: not a readable {kind}: binary data (NUL bytes or an image/archive "
+                "header), not XML"
+            )
         raise DeckFileError(
             f"{path}: binary data (NUL bytes or an image/archive header); not a deck"
         )
@@ -62,6 +84,28 @@ def read_deck(path: Path) -> Deck:
     return read_deck_data(read_deck_bytes(path), path)
 
 
+def is_catalogue_document(data: object) -> bool:
+    """A whole catalogue as `hlcg db export x.json` writes it: it has "cards", like a deck."""
+    from hlcg.catalog.fields import CATALOGUE_DOCUMENT_KIND
+
+    return isinstance(data, dict) and data.get("kind") == CATALOGUE_DOCUMENT_KIND
+
+
+def _refuse_catalogue_document(text: str, path: Path) -> None:
+    from hlcg.catalog.fields import CATALOGUE_DOCUMENT_KIND
+
+    if CATALOGUE_DOCUMENT_KIND not in text[:_SNIFF_BYTES]:
+        return  # the common case: no second parse of a deck
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return  # the deck reader says what is wrong with it
+    if is_catalogue_document(data):
+        raise DeckFileError(
+            f"{path}: an hlcg catalogue export, not a deck; `hlcg db import` reads it"
+        )
+
+
 def read_deck_data(data: bytes, path: Path) -> Deck:
     """The deck in ``data``, read as a file named ``path`` would be (its extension picks the
     reader; the name labels the report). Nothing is opened: `hlcg serve` passes a client's
@@ -71,6 +115,7 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
     if suffix == ".json":
         from hlcg.deck.jsondeck import parse_json
 
+        _refuse_catalogue_document(text, path)
         deck = parse_json(text, str(path))
     elif suffix in (".dek", ".o8d"):
         from hlcg.deck.xmldeck import parse_xml
@@ -96,6 +141,8 @@ def not_a_deck(path: Path) -> str | None:
     if path.name.lower().split(".")[0] in NOT_DECK_STEMS:
         return "a README, licence or changelog"
     suffix = path.suffix.lower()
+    if suffix in NOT_DECK_SUFFIXES:
+        return f"a {suffix} file"
     try:
         if suffix == ".json":
             if path.stat().st_size > MAX_DECK_BYTES:
@@ -104,13 +151,21 @@ def not_a_deck(path: Path) -> str | None:
         elif suffix in (".dek", ".o8d"):
             with path.open("rb") as handle:
                 head = handle.read(_SNIFF_BYTES)
-            return None if b"<deck" in head else "XML without a <deck> element"
+            # Only well-formed-looking XML text without a deck in it is skipped; binary or
+            # garbage with a deck extension is a deck that cannot be read, and says so.
+            text_start = head.removeprefix(b"\xef\xbb\xbf").lstrip()
+            looks_like_xml = text_start.startswith(b"<") and not _is_binary(head)
+            if b"<deck" in head or not looks_like_xml:
+                return None
+            return "XML without a <deck> element"
         else:
             return None
     except (OSError, ValueError, RecursionError):
         return None  # a broken file may be a broken deck: check it and say what is wrong
     if isinstance(data, dict) and {"decks", "summary"} <= data.keys():
         return "an hlcg JSON report"
+    if is_catalogue_document(data):
+        return "an hlcg catalogue export"
     if not isinstance(data, dict):
         return "JSON that is not an object"
     if not data.keys() & DECK_KEYS:

@@ -11,6 +11,7 @@ first by id stands for all of them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import NamedTuple
@@ -19,7 +20,15 @@ from hlcg.catalog.card import Card
 from hlcg.catalog.fields import BOOL_FIELDS, INT_FIELDS
 from hlcg.catalog.lookup import Index, Suggestion
 from hlcg.catalog.normalize import normalise
-from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
+from hlcg.deck.model import (
+    ENDURANCE,
+    NO_PERSONA,
+    NOTE_SEVERITY,
+    PREGAME,
+    Deck,
+    Entry,
+    LineIssue,
+)
 
 MAX_SUGGESTED_NAMES = 100
 
@@ -34,6 +43,10 @@ CONSTRUCTION_FIELDS = (
     "modifiers",
     "faction",
 )
+
+
+# A set code or name in round brackets after a name: "Thrust (SE)", "Kurgan (Movie Edition)".
+_BRACKETED_SET = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[^()]+)\)$")
 
 
 class DeckCard(NamedTuple):
@@ -161,7 +174,7 @@ class Resolver:
     def set_code(self, written: str) -> str:
         """A set code or a set name as a deck program writes it -> our set code (or the
         text as written when nothing maps it)."""
-        from hlcg.deck.names import set_names
+        from hlcg.catalog.names import set_names
 
         sets = self.catalogue.sets
         lowered = written.strip().lower()
@@ -176,6 +189,15 @@ class Resolver:
             if normalise(info.get("name") or "") == key:
                 return code
         return written.strip()
+
+    def bracketed_set(self, written: str) -> tuple[str, str] | None:
+        """ "Kurgan (Movie Edition)" -> ("Kurgan", "Movie Edition") when the bracket names a
+        catalogue set by its code or by a name deck programs write; None otherwise (so
+        "(Ramirez)" stays part of a title)."""
+        match = _BRACKETED_SET.match(written)
+        if match is None or self.set_code(match["set"]) not in self.catalogue.sets:
+            return None
+        return match["name"].strip(), match["set"].strip()
 
     def by_set(self, found: list[Card], written: str, copies: int) -> list[Card]:
         """Candidates printed in the set (or edition) written; a code no candidate carries
@@ -227,6 +249,10 @@ class Resolver:
         self, name: str, line: int | None, set_code: str | None = None
     ) -> Card | Unresolved:
         found = self.persona_candidates(name)
+        split = None if found or set_code else self.bracketed_set(name)
+        if split:
+            name, set_code = split
+            found = self.persona_candidates(name)
         if not found:
             return self._unknown(name, line, personas_only=True)
         if set_code:
@@ -245,6 +271,10 @@ class Resolver:
 
     def _by_name(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
         found = self.candidates(entry.name)
+        split = None if found or entry.set_code else self.bracketed_set(entry.name)
+        if split:
+            entry = entry._replace(name=split[0], set_code=split[1])
+            found = self.candidates(entry.name)
         if not found:
             return self._unknown(entry.name, entry.line)
         if entry.set_code:
@@ -419,7 +449,11 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
                     )
                 )
                 continue
-            resolved.unresolved.append(card._replace(count=entry.count, section=entry.section))
+            resolved.unresolved.append(
+                card._replace(
+                    count=entry.count, section=entry.section, message=_located(entry, card.message)
+                )
+            )
             continue
         versions = resolver.last_versions
         if card.is_generic_immortal:
@@ -452,8 +486,7 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
         resolved.persona = personas[0].card
     else:
         _note_persona_typo(resolved, index)
-    if resolver.unmatched_sets:
-        resolved.issues.append(_unmatched_sets(resolver.unmatched_sets))
+    resolved.issues += _unmatched_sets(resolver)
     resolved.sideboard = [
         _sideboard_card(entry, resolver, persona_names) for entry in deck.sideboard
     ]
@@ -466,6 +499,9 @@ def _note_persona_typo(resolved: ResolvedDeck, index: Index) -> None:
     because of a typo: persona checks are skipped, and the line's problem says so."""
     cards = index.catalogue.cards
     persona_line = resolved.deck.persona_line
+    if not resolved.deck.persona and persona_line is not None:
+        _note_empty_persona(resolved, persona_line)
+        return
     for number, item in enumerate(resolved.unresolved):
         if resolved.deck.persona:
             if item.line != persona_line or item.name != resolved.deck.persona:
@@ -486,34 +522,84 @@ def _note_persona_typo(resolved: ResolvedDeck, index: Index) -> None:
         return
 
 
+def _note_empty_persona(resolved: ResolvedDeck, persona_line: int) -> None:
+    """An empty `Persona:` line is its one problem: persona checks are skipped."""
+    for number, issue in enumerate(resolved.issues):
+        if issue.line == persona_line and issue.message == NO_PERSONA:
+            message = f"{NO_PERSONA}; persona checks skipped: {', '.join(PERSONA_RULES)}"
+            resolved.issues[number] = issue._replace(message=message)
+    resolved.persona_unresolved = True
+    resolved.unresolved_persona_name = ""
+
+
+def _located(entry: Entry, message: str) -> str:
+    """A JSON deck's entry has no line: its problems start with its JSON pointer, as the
+    JSON reader's own problems do (`/endurance/5: no card named ...`)."""
+    return f"{entry.pointer}: {message}" if entry.pointer else message
+
+
 def _misplaced(card: Card, entry: Entry) -> LineIssue:
     if entry.section == ENDURANCE:
         return LineIssue(
             entry.line,
-            f"{card.name} is a pre-game card ({card.type}) listed under Endurance; "
-            "counted as pre-game",
+            _located(
+                entry,
+                f"{card.name} is a pre-game card ({card.type}) listed under Endurance; "
+                "counted as pre-game",
+            ),
             "move it under `Pre-Game:`",
             "warning",
         )
     return LineIssue(
         entry.line,
-        f"{card.name} is an in-game card ({card.type or 'type unknown'}) listed under "
-        "Pre-Game; counted in the Endurance",
+        _located(
+            entry,
+            f"{card.name} is an in-game card ({card.type or 'type unknown'}) listed under "
+            "Pre-Game; counted in the Endurance",
+        ),
         "move it under `Endurance:`",
         "warning",
     )
 
 
-def _unmatched_sets(unmatched: dict[str, int]) -> LineIssue:
-    listed = ", ".join(
-        f"{code} ({n} card{'s' if n != 1 else ''})" for code, n in sorted(unmatched.items())
+def _listed(copies: dict[str, int]) -> str:
+    return ", ".join(
+        f"{name} ({n} card{'s' if n != 1 else ''})" for name, n in sorted(copies.items())
     )
-    return LineIssue(
-        None,
-        f"set codes not matched: {listed}; those cards were found by name",
-        "map the deck program's set names in data/source/set_names.csv",
-        "warning",
-    )
+
+
+def _unmatched_sets(resolver: Resolver) -> list[LineIssue]:
+    """At most two problems a deck, none an error: sets the catalogue knows but records no
+    printing of these cards in (a gap in the data, not in the deck), and set names nothing
+    maps to a catalogue set. Either way the cards were found by name."""
+    sets = resolver.catalogue.sets
+    unprinted: dict[str, int] = {}
+    unknown: dict[str, int] = {}
+    for written, copies in resolver.unmatched_sets.items():
+        known = resolver.set_code(written) in sets
+        (unprinted if known else unknown)[written] = copies
+    issues = []
+    if unprinted:
+        issues.append(
+            LineIssue(
+                None,
+                "the catalogue records no printing of these cards in the set the deck gives: "
+                f"{_listed(unprinted)}; they were found by name",
+                "nothing to change in the deck; curators record printings in the sets "
+                "column of data/source/cards.csv",
+                NOTE_SEVERITY,
+            )
+        )
+    if unknown:
+        issues.append(
+            LineIssue(
+                None,
+                f"sets not known: {_listed(unknown)}; those cards were found by name",
+                "map the deck program's set names to set codes in data/source/set_names.csv",
+                "warning",
+            )
+        )
+    return issues
 
 
 def _sideboard_card(

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
+from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
 
 MAX_COPIES = 999
 MAX_NAME = 200  # the longest card title is far shorter; longer "names" are not cards
@@ -38,12 +38,24 @@ _SECTIONS = {
     "side": SIDEBOARD,
     "sb": SIDEBOARD,
 }
-# A header: a word, an optional count ("Deck (55)", "Endurance - 55"), then a colon and
-# maybe the section's first card ("Pre-Game: Katana"), or nothing at all ("PREGAME").
-_HEADER_COUNT = r"(?:\s*\(\s*\d+\s*\)|\s+[-\u2013\u2014]\s*\d+)?"
+# A header: a word, an optional count ("Deck (55)", "Endurance - 55", "Endurance 52",
+# "Endurance (52 cards)"), then a colon and maybe the section's first card ("Pre-Game:
+# Katana") or its count ("Deck: 52 cards"), or nothing at all ("PREGAME").
+_CARDS = r"(?:\s+cards?)?"
+_BRACKETED_OR_DASHED_COUNT = r"\s*\(\s*\d+" + _CARDS + r"\s*\)|\s+[-\u2013\u2014]\s*\d+" + _CARDS
+_HEADER_COUNT = r"(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s+\d+" + _CARDS + r")?"
 _HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
 _BARE_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"$")
-_HEADER_SHAPED = re.compile(r"^[A-Za-z][A-Za-z \-]*?(?:\s*\(\s*\d+\s*\)|\s+[-\u2013\u2014]\s*\d+)$")
+# Shaped like a header with a count; "Thrust 3" is not (it may be a misspelt card line).
+_HEADER_SHAPED = re.compile(
+    r"^[A-Za-z][A-Za-z \-]*?(?:" + _BRACKETED_OR_DASHED_COUNT + r")$", re.IGNORECASE
+)
+# What follows a header's colon when it is the section's size, not a card: "Deck: 52 cards".
+_COUNT_ONLY = re.compile(r"^\(?\s*\d+" + _CARDS + r"\s*\)?$", re.IGNORECASE)
+# Forum and markdown decoration around a header: "== Deck ==", "**Deck:**", "__Deck__".
+_DECORATION = re.compile(r"[=*_~]+")
+# A markdown heading ("### Deck"), which would otherwise be read as a comment.
+_MARKDOWN_HEADING = re.compile(r"^\s*#{1,6}\s+(?P<text>.*?)\s*#*\s*$")
 _QUANTITY = re.compile(
     r"^(?:\((?P<paren>[-+]?\d+(?:[.,]\d+)?)\)|x\s*(?P<xpre>[-+]?\d+(?:[.,]\d+)?)"
     r"|(?P<num>[-+]?\d+(?:[.,]\d+)?)\s*(?:x\b)?)\s*(?P<name>.*)$",
@@ -189,14 +201,34 @@ def section_named(word: str) -> str | None:
 
 def _header(line: str) -> tuple[str, str, str] | None:
     """(key, word as written, rest of the line) when the line is a header or a `Key: value`
-    line; None for a card line."""
+    line; None for a card line. A section's size after its colon ("Deck: 52 cards") is no
+    card, and decoration ("== Deck ==", "**Deck:**") is taken off a section header."""
     colon = _HEADER.match(line)
     if colon:
-        return _section_key(colon["word"]), colon["word"].strip(), colon["rest"].strip()
+        key, rest = _section_key(colon["word"]), colon["rest"].strip()
+        if key in _SECTIONS and _COUNT_ONLY.match(rest):
+            rest = ""
+        return key, colon["word"].strip(), rest
     bare = _BARE_HEADER.match(line)
     if bare and _section_key(bare["word"]) in _SECTIONS:
         return _section_key(bare["word"]), bare["word"].strip(), ""
+    undecorated = " ".join(_DECORATION.sub(" ", line).split())
+    if undecorated != line and undecorated:
+        header = _header(undecorated)
+        if header and header[0] in _SECTIONS:
+            return header
     return None
+
+
+def _markdown_heading(raw: str) -> str | None:
+    """The header a markdown heading names ("### Pre-Game" -> "Pre-Game"); None for any
+    other `#` line, which stays a comment."""
+    heading = _MARKDOWN_HEADING.match(raw)
+    if heading is None:
+        return None
+    text = clean_line(heading["text"])
+    header = _header(text) if text else None
+    return text if header and header[0] in _SECTIONS else None
 
 
 def parse_text(text: str, path: str = "<deck>") -> Deck:
@@ -204,7 +236,7 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
     section: str | None = None
     seen_sections: dict[str, int] = {}
     for line_no, raw in enumerate(split_lines(text), start=1):
-        line = clean_line(raw)
+        line = clean_line(raw) or _markdown_heading(raw)
         if not line:
             deck.ignored.append(line_no)
             continue
@@ -225,7 +257,7 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
                         continue
                     card_text = rest  # `Pre-Game: Katana`: the section's first card
             elif key == "persona":
-                _set_persona(deck, line_no, rest)
+                set_persona(deck, line_no, rest)
                 deck.headers.append(line_no)
                 continue
             elif key == "format":
@@ -270,9 +302,14 @@ def _note_section(deck: Deck, seen: dict[str, int], section: str, word: str, lin
     seen.setdefault(section, line_no)
 
 
-def _set_persona(deck: Deck, line_no: int, name: str) -> None:
+def set_persona(deck: Deck, line_no: int | None, name: str) -> None:
+    """The deck's persona from a `Persona:` line (or an OCTGN Persona section). An empty
+    line is one problem and keeps its line: persona checks are then skipped, not run as for
+    a Generic Immortal."""
     if not name:
-        deck.issues.append(LineIssue(line_no, "`Persona:` names no persona", "add its name"))
+        deck.issues.append(LineIssue(line_no, NO_PERSONA, "add its name"))
+        if deck.persona_line is None:
+            deck.persona_line = line_no
     elif deck.persona is not None:
         deck.issues.append(
             LineIssue(

@@ -14,9 +14,9 @@ from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card
+from hlcg.catalog.names import format_named
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry
-from hlcg.deck.names import format_named
 from hlcg.deck.resolve import ResolvedDeck, Resolver
 from hlcg.errors import UsageError
 
@@ -151,5 +151,7 @@ def render(resolved: ResolvedDeck, suffix: str) -> str:
     if suffix == ".dek":
         return xmldeck.write_dek(xml_sections(resolved), written_format(resolved))
     if suffix == ".o8d":
-        return xmldeck.write_o8d(xml_sections(resolved), written_format(resolved))
+        return xmldeck.write_o8d(
+            xml_sections(resolved), written_format(resolved), resolved.deck.notes
+        )
     raise UsageError(f"cannot write a deck as {suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")

@@ -19,16 +19,31 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
-from hlcg.deck.text import MAX_COPIES, section_named, split_set_code
+from hlcg.deck.text import MAX_COPIES, section_named, set_persona, split_set_code
+from hlcg.errors import DeckFileError
 
 if TYPE_CHECKING:
     from hlcg.deck.writer import Line
 
 GAME = "highlander-the-card-game"
+# defusedxml's refusals, in words (its exception reprs name Python classes).
+_REFUSED = {
+    "DTDForbidden": "a DTD (document type declaration)",
+    "EntitiesForbidden": "an entity declaration",
+    "ExternalReferenceForbidden": "a reference to an external file",
+    "NotSupportedError": "markup the reader does not support",
+}
+_FORMAT_NOTE = re.compile(r"^\s*Format\s*:\s*(.+?)\s*$", re.M | re.I)
+
+
+PERSONA_ZONE = "persona"
 
 
 def _zone(name: str | None) -> str | None:
-    """Lackey superzones and OCTGN sections are named like text headers ("Deck", "Pregame")."""
+    """Lackey superzones and OCTGN sections are named like text headers ("Deck", "Pregame");
+    a "Persona" section (OCTGN decks often have one) holds the persona card."""
+    if (name or "").strip().lower() == PERSONA_ZONE:
+        return PERSONA_ZONE
     return section_named(name or "")
 
 
@@ -42,14 +57,19 @@ def parse_xml(text: str, path: str, suffix: str) -> Deck:
     try:
         root = fromstring(text, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:
+        what = _REFUSED.get(type(exc).__name__, "unsafe markup")
         deck.issues.append(
-            LineIssue(1, f"XML refused: {exc}", "export the deck again without a DTD or entities")
+            LineIssue(
+                1,
+                f"XML refused: it contains {what}",
+                "export the deck again without a DTD or entities",
+            )
         )
         return deck
     except ParseError as exc:
-        line = exc.position[0] if getattr(exc, "position", None) else 1
-        deck.issues.append(LineIssue(line, f"not well-formed XML: {exc}", "export the deck again"))
-        return deck
+        # A file that is not XML at all (truncated, binary, garbage) cannot be read: it is an
+        # unreadable deck (exit 2), not an empty deck judged by the rules.
+        raise DeckFileError(f"{path}: not well-formed XML: {exc}") from None
     if root.tag != "deck":
         deck.issues.append(LineIssue(1, f"root element is <{root.tag}>, not <deck>", "not a deck"))
         return deck
@@ -64,19 +84,24 @@ def parse_xml(text: str, path: str, suffix: str) -> Deck:
 
 def _read_format(root: Element, deck: Deck) -> None:
     """The format as written, from LackeyCCG's <meta><format> or a `Format:` line in the
-    <notes> (OCTGN's free text, CDATA or not); `hlcg.deck.names.format_named` reads it."""
+    <notes> (OCTGN's free text, CDATA or not); `hlcg.catalog.names.format_named` reads it."""
     meta_format = root.find("meta/format")
     if meta_format is not None and (meta_format.text or "").strip():
         deck.format = (meta_format.text or "").strip()
         return
     notes = root.find("notes")
     text = (notes.text or "") if notes is not None else ""
-    match = re.search(r"^\s*Format\s*:\s*(.+?)\s*$", text, re.M | re.I)
+    deck.notes = text.strip() or None
+    match = _FORMAT_NOTE.search(text)
     if match:
         deck.format = match.group(1)
 
 
 def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
+    """LackeyCCG writes one <card> per copy: copies of one card (same name and set, in one
+    section) are one deck line with their count and the first copy's line number, so a typo
+    is one problem and a conversion writes `3 Thrust`, not three `1 Thrust` lines."""
+    first_copy: dict[tuple[str, str, str | None], int] = {}
     for zone in root.iter("superzone"):
         section = _zone(zone.get("name"))
         for card in zone.iter("card"):
@@ -88,17 +113,27 @@ def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                     LineIssue(
                         line,
                         f"card {name!r} is in zone {zone.get('name')!r}, not a deck zone",
-                        "move it to the Deck, Pregame or Sideboard zone",
+                        "move it to the Deck, Pregame, Persona or Sideboard zone",
                     )
                 )
                 continue
             if not name:
                 deck.issues.append(LineIssue(line, "card without a name", "give it a <name>"))
                 continue
+            if section == PERSONA_ZONE:
+                set_persona(deck, line, name)
+                continue
             ref = (name_el.get("id") or None) if name_el is not None else None
             set_el = card.find("set")
             set_code = (set_el.text or "").strip() or None if set_el is not None else None
-            _add(deck, Entry(name, 1, line, section, set_code, ref))
+            key = (section, name, set_code)
+            entries = deck.sideboard if section == SIDEBOARD else deck.entries
+            if key in first_copy:
+                number = first_copy[key]
+                entries[number] = entries[number]._replace(count=entries[number].count + 1)
+                continue
+            first_copy[key] = len(entries)
+            entries.append(Entry(name, 1, line, section, set_code, ref))
 
 
 def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
@@ -113,7 +148,7 @@ def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                         line,
                         f"card {name!r} is in section {section_el.get('name')!r}, "
                         "not a deck section",
-                        "move it to the Endurance, Pre-Game or Sideboard section",
+                        "move it to the Endurance, Pre-Game, Persona or Sideboard section",
                     )
                 )
                 continue
@@ -122,6 +157,9 @@ def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                 deck.issues.append(
                     LineIssue(line, f"qty {qty!r} of {name!r} is not 1..{MAX_COPIES}", "fix qty")
                 )
+                continue
+            if section == PERSONA_ZONE:
+                set_persona(deck, line, name)
                 continue
             if not name:
                 deck.issues.append(LineIssue(line, "card without a name", "give it a name"))
@@ -160,8 +198,9 @@ def write_dek(sections: dict[str, list[Line]], fmt: str | None) -> str:
     return _serialise(root)
 
 
-def write_o8d(sections: dict[str, list[Line]], fmt: str | None) -> str:
-    """OCTGN deck; a set code the player gave follows the name in brackets."""
+def write_o8d(sections: dict[str, list[Line]], fmt: str | None, notes: str | None = None) -> str:
+    """OCTGN deck; a set code the player gave follows the name in brackets. The source's
+    notes are kept as written; a format they do not name is added as a `Format:` line."""
     root = Element("deck", game=GAME)
     for section, title in (
         (PREGAME, "Pre-Game"),
@@ -173,6 +212,9 @@ def write_o8d(sections: dict[str, list[Line]], fmt: str | None) -> str:
         element = SubElement(root, "section", name=title, shared="False")
         for line in sections.get(section, []):
             SubElement(element, "card", qty=str(line.count), id=line.card_id or "").text = line.text
-    if fmt:
-        SubElement(root, "notes").text = f"Format: {fmt}"
+    lines = [notes] if notes else []
+    if fmt and not (notes and _FORMAT_NOTE.search(notes)):
+        lines.append(f"Format: {fmt}")
+    if lines:
+        SubElement(root, "notes").text = "\n".join(lines)
     return _serialise(root)

@@ -332,16 +332,10 @@ class Context:
                         return False
             return True
 
-        own = deck.persona_names
-        ranked = sorted(
-            (c for c in self.catalogue.cards.values() if fits(c)),
-            key=lambda c: (
-                not (c.subtitle and normalise(c.subtitle) in own),
-                bool(c.subtitle),
-                c.id,
-            ),
-        )
-        return ranked[0] if ranked else None
+        if card.type is None:
+            return None
+        candidates = self.catalogue.replacement_candidates(card.type, deck.persona_names)
+        return next((c for c in candidates if fits(c)), None)
 
     def names(self, ids: list[str] | tuple[str, ...] | set[str], limit: int = 12) -> str:
         """Card names for a message, shortened past ``limit``."""

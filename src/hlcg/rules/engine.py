@@ -108,7 +108,8 @@ class DeckReport:
 
 def _persona_shown(deck: ResolvedDeck) -> str:
     if deck.persona_unresolved:
-        return f"unknown persona {deck.unresolved_persona_name!r}"
+        name = deck.unresolved_persona_name
+        return f"unknown persona {name!r}" if name else "unknown persona (empty Persona: line)"
     if deck.persona and not deck.is_generic:
         return deck.persona.title
     return "Generic Immortal"

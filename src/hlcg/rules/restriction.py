@@ -85,7 +85,8 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             f"restriction number not recorded for {plural(len(unknown), 'card')} held in several "
             f"copies: {context.names(unknown)}",
             cards=tuple(sorted(set(unknown))),
-            fix="check the printed numbers; curators can add them to data/source/cards.csv",
+            fix="check the printed numbers; curators can record them in their catalogue: "
+            "`hlcg db gaps --output csv` writes a fact sheet that `hlcg db import` reads",
             unchecked=True,
         )
 

@@ -7,8 +7,9 @@ message starts with the rule that could not finish.
 
 Source: hlcg's data policy (README, "Real data only").
 
-Fix: check the named cards by hand; curators can add the missing facts, with their source,
-to data/source/cards.csv.
+Fix: check the named cards by hand; curators can record the missing facts, with their
+source, in their catalogue: `hlcg db gaps --output csv` writes a fact sheet of them to fill
+in, and `hlcg db import SHEET.csv --db my.sqlite` records it (docs/catalogue.md).
 """
 
 from hlcg.rules.base import Rule, no_check

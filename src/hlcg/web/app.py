@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -92,13 +93,25 @@ async def parse_request(request: Request, model: type[M]) -> M:
         data = json.loads(body)
     except ValueError as exc:
         raise ApiError(400, f"malformed JSON: {exc}") from None
+    except RecursionError:
+        raise ApiError(400, "malformed JSON: nested too deeply") from None
     try:
-        return model.model_validate(data)
+        parsed = model.model_validate(data)
     except ValidationError as exc:
         located = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}" for e in exc.errors()
         )
         raise ApiError(400, f"bad request: {located}") from None
+    # JSON's \ud800 escapes decode to lone surrogates, which no UTF-8 text holds.
+    for field, value in parsed:
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise ApiError(
+                    400, f"bad request: {field}: lone surrogate {value[exc.start]!r} is not text"
+                ) from None
+    return parsed
 
 
 def query(request: Request) -> str:
@@ -108,7 +121,54 @@ def query(request: Request) -> str:
     return text
 
 
-def create_app(catalogue: Catalogue) -> Starlette:
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+WILDCARD_HOSTS = frozenset({"0.0.0.0", "::", ""})
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def host_name(authority: str) -> str:
+    """`127.0.0.1:8000` -> `127.0.0.1`, `[::1]:8000` -> `::1`, lower case."""
+    authority = authority.strip().lower()
+    if authority.startswith("["):
+        return authority[1 : authority.find("]")] if "]" in authority else authority
+    return authority.rsplit(":", 1)[0] if authority.count(":") == 1 else authority
+
+
+class HostGuard:
+    """Refuses, with 403, a request whose Host is neither the bound address nor a loopback
+    name (a DNS-rebinding page reaches the server under its own host name), and a POST from
+    another origin (a page elsewhere posting to this server). A server bound to a wildcard
+    address (`--host 0.0.0.0`) is reached under names it cannot know: it checks Origin only."""
+
+    def __init__(self, app: Any, bound_host: str) -> None:
+        self.app = app
+        bound = host_name(bound_host)
+        self.any_host = bound in WILDCARD_HOSTS
+        self.allowed = LOOPBACK_NAMES | {bound}
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        authority = headers.get("host", "")
+        refusal = None
+        if not self.any_host and host_name(authority) not in self.allowed:
+            refusal = f"host {authority!r} is not this server's; use http://127.0.0.1"
+        elif scope["method"] not in SAFE_METHODS and "origin" in headers:
+            origin = headers["origin"].strip().lower().rstrip("/")
+            own = f"{scope.get('scheme', 'http')}://{authority.lower()}"
+            if origin != own:
+                refusal = f"cross-origin request from {headers['origin']!r} refused"
+        if refusal is None:
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        await error_response(request, 403, refusal)(scope, receive, send)
+
+
+def create_app(catalogue: Catalogue, host: str = "127.0.0.1") -> Starlette:
+    """The app for a server bound to ``host`` (Host headers are checked against it)."""
     service = Service(catalogue)
 
     def ok(data: Any) -> JSONResponse:
@@ -172,6 +232,7 @@ def create_app(catalogue: Catalogue) -> Starlette:
     ]
     return Starlette(
         routes=routes,
+        middleware=[Middleware(HostGuard, bound_host=host)],
         exception_handlers={
             ApiError: on_api_error,
             HTTPException: on_http_error,

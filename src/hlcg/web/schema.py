@@ -48,8 +48,8 @@ class ErrorDetail(_Strict):
 
 
 class ErrorResponse(_Strict):
-    """Every API error: 400 bad request, 404 not found, 405, 413 body too large, 422 deck
-    unreadable, 500."""
+    """Every API error: 400 bad request, 403 foreign host or origin, 404 not found, 405,
+    413 body too large, 422 deck unreadable, 500."""
 
     error: ErrorDetail
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hlcg.catalog.fields import CHECKED_FORMATS
+from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
+from hlcg.catalog.names import accepted_format_names, format_named
 from hlcg.catalog.store import Catalogue
-from hlcg.check import check_deck, format_named, resolve_deck
+from hlcg.check import add_fingerprint, check_deck, resolve_deck
 from hlcg.deck.model import ENDURANCE, PREGAME, Deck
 from hlcg.deck.read import read_deck_data
+from hlcg.deck.text import MAX_COPIES
 from hlcg.errors import DeckFileError
 from hlcg.report import jsonreport
 from hlcg.rules.engine import DeckReport
@@ -63,12 +65,14 @@ class Service:
     # -- decks ---------------------------------------------------------------------------
 
     def _format(self, requested: str | None) -> str | None:
-        if not requested:
+        # As `hlcg validate --format`: absent means the deck's own line, and any given
+        # value, "" included, must name a format (the CLI's message, word for word).
+        if requested is None:
             return None
         named = format_named(requested)
         if named is None:
             raise ApiError(
-                400, f"unknown format {requested!r}; use one of {', '.join(CHECKED_FORMATS)}"
+                400, f"{requested!r} is not a format; use one of {accepted_format_names()}"
             )
         return named
 
@@ -82,7 +86,8 @@ class Service:
     def report(self, request: DeckRequest) -> DeckReport:
         fmt = self._format(request.format)
         deck, _ = self._read(request)
-        return check_deck(deck, self.index, fmt)
+        # the JSON report carries the fingerprint, as `hlcg validate --output json` does
+        return add_fingerprint(check_deck(deck, self.index, fmt), self.index)
 
     def validate_json(self, request: DeckRequest) -> str:
         """What `hlcg validate --output json FILE` prints for this deck, byte for byte."""
@@ -152,13 +157,12 @@ class Service:
         lines = split_lines(request.deck)
         resolver = Resolver(self.index, resolved.format)
         if card.type == "persona":
-            line = f"Persona: {writable_name(card, PREGAME, resolver, frozenset())}"
             if deck.persona_line:
-                lines[deck.persona_line - 1] = line
                 at = deck.persona_line
+                del lines[at - 1]
             else:
                 at = (deck.format_line or 0) + 1
-                lines.insert(at - 1, line)
+            lines.insert(at - 1, self._persona_line(card, lines, at, name, fmt))
             return {"deck": "\n".join(lines) + "\n", "line": at, "added": card.name}
         section = PREGAME if card.is_pregame else ENDURANCE
         same = [
@@ -171,6 +175,12 @@ class Service:
         if same:
             entry = max(same, key=lambda e: e.line or 0)
             at = entry.line or 0
+            if entry.count >= MAX_COPIES:
+                raise ApiError(
+                    400,
+                    f"line {at}: {entry.count} {entry.name} is already the most a deck line "
+                    f"takes ({MAX_COPIES} copies)",
+                )
             set_code = f" [{entry.set_code}]" if entry.set_code else ""
             lines[at - 1] = f"{entry.count + 1} {entry.name}{set_code}"
             return {"deck": "\n".join(lines) + "\n", "line": at, "added": card.name}
@@ -193,6 +203,23 @@ class Service:
             )
             at = len(lines)
         return {"deck": "\n".join(lines) + "\n", "line": at, "added": card.name}
+
+    def _persona_line(
+        self, card: Card, lines: list[str], at: int, name: str, fmt: str | None
+    ) -> str:
+        """The `Persona:` line a player writes for this version: the name alone when it
+        means this version in this deck, else the name with a set code in brackets (as
+        docs/deck-format.md allows), else the id. Each try is read back by the checker."""
+        from hlcg.deck.text import parse_text
+
+        tries = [card.name, *(f"{card.name} [{code}]" for code in card.sets), card.id]
+        for written in tries:
+            line = f"Persona: {written}"
+            text = "\n".join([*lines[: at - 1], line, *lines[at - 1 :]]) + "\n"
+            persona = resolve_deck(parse_text(text, name), self.index, fmt).persona
+            if persona is not None and persona.id == card.id:
+                return line
+        return f"Persona: {card.id}"
 
     # -- the catalogue -------------------------------------------------------------------
 

@@ -81,10 +81,26 @@ function scheduleCheck() {
   checkTimer = setTimeout(check, DEBOUNCE_MS);
 }
 
+function showEmpty() {
+  // Nothing written yet: a prompt, not the errors of an empty deck.
+  const verdict = $("verdict");
+  verdict.className = "verdict empty";
+  verdict.textContent = "Paste or type a deck (or drop a deck file) to check it.";
+  for (const id of ["counts", "fingerprint", "fix-result"]) $(id).textContent = "";
+  $("problems").replaceChildren();
+  $("gems").replaceChildren();
+  $("fix").disabled = true;
+}
+
 async function check() {
   clearTimeout(checkTimer);
   const serial = ++checkSerial;
   const verdict = $("verdict");
+  if (!deckBox.value.trim()) {
+    showEmpty();
+    verdict.removeAttribute("aria-busy");
+    return;
+  }
   verdict.setAttribute("aria-busy", "true");
   try {
     const data = await api("/api/check", deckRequest());
@@ -271,12 +287,15 @@ async function search(event) {
         type: "button", class: "link",
       });
       name.addEventListener("click", () => { location.hash = `card=${encodeURIComponent(card.id)}`; });
+      // Versions of a card share a title: the sets (as a deck line writes them) tell them apart.
+      const sets = card.sets.length ? ` [${card.sets.join(", ")}]` : "";
       const add = el("button", "Add", {
-        type: "button", class: "add", "aria-label": `add ${card.title} to the deck`,
+        type: "button", class: "add", "aria-label": `add ${card.title}${sets} to the deck`,
       });
       add.addEventListener("click", () => addCard(card.id));
       const cell = el("td");
       cell.append(name);
+      if (sets) cell.append(el("span", sets, { class: "sets", title: card.id }));
       const addCell = el("td");
       addCell.append(add);
       row.append(
@@ -284,7 +303,7 @@ async function search(event) {
         el("td", card.type || "?"),
         el("td", card.restriction === null ? "" : card.restriction),
         el("td", gemText(card)),
-        el("td", card.formats.join(", ") || "any"),
+        el("td", card.formats.join(", ") || "any", { class: "col-formats" }),
         addCell,
       );
       body.append(row);
@@ -323,11 +342,12 @@ function sourceLink(source) {
   return el("span", source);
 }
 
-async function showCard(id) {
+async function showCard(id, serial) {
   const box = $("card");
   $("persona").hidden = true;
   try {
     const data = await api(`/api/card?q=${encodeURIComponent(id)}`);
+    if (serial !== routeSerial) return; // the address changed meanwhile
     const card = data.cards.find((c) => c.id === id) || data.cards[0];
     box.replaceChildren();
     if (!card) {
@@ -360,16 +380,18 @@ async function showCard(id) {
     }
     box.hidden = false;
   } catch (error) {
+    if (serial !== routeSerial) return;
     box.replaceChildren(el("p", error.message));
     box.hidden = false;
   }
 }
 
-async function showPersona(name) {
+async function showPersona(name, serial) {
   const box = $("persona");
   $("card").hidden = true;
   try {
     const data = await api(`/api/persona?q=${encodeURIComponent(name)}`);
+    if (serial !== routeSerial) return; // the address changed meanwhile
     box.replaceChildren();
     if (!data.versions.length) box.append(el("p", `No persona named ${name}.`));
     for (const version of data.versions) {
@@ -401,16 +423,35 @@ async function showPersona(name) {
     }
     box.hidden = false;
   } catch (error) {
+    if (serial !== routeSerial) return;
     box.replaceChildren(el("p", error.message));
     box.hidden = false;
   }
 }
 
+let routeSerial = 0; // a card or persona answer for an older address is dropped
+
 function route() {
+  const serial = ++routeSerial;
   const hash = location.hash.slice(1);
-  const [kind, value] = [hash.split("=")[0], decodeURIComponent(hash.split("=").slice(1).join("="))];
-  if (kind === "card" && value) showCard(value);
-  else if (kind === "persona" && value) showPersona(value);
+  const kind = hash.split("=")[0];
+  let value = "";
+  try {
+    value = decodeURIComponent(hash.split("=").slice(1).join("="));
+  } catch (e) {
+    // A hand-edited or truncated address (#card=%E0%A4%A): say so instead of failing.
+    $("persona").hidden = true;
+    $("card").replaceChildren(el("p", `The address names no card or persona: #${hash}`));
+    $("card").hidden = false;
+    return;
+  }
+  if (kind === "card" && value) showCard(value, serial);
+  else if (kind === "persona" && value) showPersona(value, serial);
+  else {
+    // No card or persona in the address (back to /, or #card=): no panel left over.
+    $("card").hidden = true;
+    $("persona").hidden = true;
+  }
 }
 
 $("search-form").addEventListener("submit", search);

@@ -1,0 +1,229 @@
+"""Cost that does not grow with the catalogue: lookups and deck checks read only the rows
+they name, through indexes, and the fuzzy step reads the prebuilt name table."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from hlcg.catalog.build import write_catalogue
+from hlcg.catalog.fields import INT_FIELDS
+from hlcg.catalog.importer import read_bundle
+from hlcg.catalog.lookup import Index
+from hlcg.catalog.models import CardRow
+from hlcg.catalog.normalize import normalise
+from hlcg.catalog.search import parse_query, run
+from hlcg.catalog.store import Catalogue, load, shipped_path
+from hlcg.check import check_file
+from hlcg.cli.app import app
+
+runner = CliRunner()
+PADDING = 5_000
+EXAMPLES = sorted((ROOT / "examples" / "decks").rglob("*.txt"))
+
+
+@pytest.fixture(scope="module")
+def padded_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped catalogue plus 5,000 generated events whose titles name no real card."""
+    bundle = read_bundle(shipped_path())
+    bundle.cards += [
+        CardRow(id=f"padding-{n}", title=f"Padding Event {n}", type="event", source="test")
+        for n in range(PADDING)
+    ]
+    path = tmp_path_factory.mktemp("padded") / "padded.sqlite"
+    write_catalogue(path, bundle)
+    return path
+
+
+@pytest.mark.parametrize("deck", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_deck_check_reads_only_the_rows_its_lines_name(deck, padded_path, shipped_index):
+    catalogue = load(padded_path)
+    report = check_file(deck, Index(catalogue))
+    expected = check_file(deck, shipped_index)
+    assert [p.to_json() for p in report.problems] == [p.to_json() for p in expected.problems]
+    lines = sum(1 for line in deck.read_text(encoding="utf-8").splitlines() if line.strip())
+    personas = len(shipped_index.catalogue.personas)  # read for the persona-name rules
+    # every line's candidates, the personas and, for a refused card, the replacements tried
+    assert catalogue.cards_read <= 3 * lines + personas + 60
+    assert catalogue.cards_read < PADDING / 20
+
+
+def test_exact_and_fuzzy_lookups_read_only_the_cards_they_return(padded_path):
+    catalogue = load(padded_path)
+    index = Index(catalogue)
+    assert [c.id for c in index.lookup("Head Shot").cards] == ["head-shot"]
+    assert catalogue.cards_read == 1
+    fuzzy = index.lookup("uper left atack")
+    assert fuzzy.how == "fuzzy" and [c.id for c in fuzzy.cards] == ["upper-left-attack"]
+    # the match and the suggested cards (each suggestion row is shown with its card)
+    assert catalogue.cards_read <= 1 + len(fuzzy.suggestions)
+    before = catalogue.cards_read
+    assert index.lookup("Padding Event 4321").cards[0].id == "padding-4321"
+    assert catalogue.cards_read == before + 1
+
+
+def test_card_command_on_a_padded_catalogue_answers_as_on_the_shipped_one(padded_path):
+    names = ("Head Shot", "uper left atack", "Master's Block: Ramirez", "dunkan macleod", "zzqx")
+    for name in names:
+        shipped = runner.invoke(app, ["card", name, "--json"])
+        padded = runner.invoke(app, ["card", name, "--json", "--db", str(padded_path)])
+        assert padded.exit_code == shipped.exit_code, name
+        assert json.loads(padded.stdout) == json.loads(shipped.stdout)
+
+
+def test_the_name_table_holds_every_title_full_name_and_alias(shipped):
+    cards = list(shipped.cards.values())
+    expected = (
+        {normalise(c.title) for c in cards}
+        | {normalise(f"{c.title} {c.subtitle}") for c in cards if c.subtitle}
+        | {normalise(alias) for alias in shipped.alias_names}
+    )
+    assert len(shipped.name_keys) == len(set(shipped.name_keys)) == len(expected)
+    assert set(shipped.name_keys) == expected
+    entries = shipped.name_entries(["masters block", "upper left attack"])
+    assert entries["upper left attack"] == ("Upper Left Attack", ("upper-left-attack",))
+    display, ids = entries["masters block"]
+    assert display == "Master's Block" and len(ids) == len(shipped.titled("Master's Block")) > 1
+
+
+@pytest.mark.parametrize(
+    ("sql", "index"),
+    [
+        ("SELECT * FROM cards WHERE id = ?", "sqlite_autoindex_cards_1"),
+        ("SELECT * FROM cards WHERE title_norm = ?", "idx_cards_title_norm"),
+        ("SELECT * FROM cards WHERE name_norm = ?", "idx_cards_name_norm"),
+        ("SELECT card_id FROM aliases WHERE alias_norm = ?", "idx_aliases_alias_norm"),
+        ("SELECT * FROM names WHERE key = ?", "idx_names_key"),
+        ("SELECT * FROM cards WHERE subtitle_norm IN (?)", "idx_cards_subtitle_norm"),
+        ("SELECT * FROM cards WHERE type = ? ORDER BY id", "idx_cards_type_id"),
+    ],
+)
+def test_exact_lookups_are_indexed_queries(padded_path, sql, index):
+    conn = sqlite3.connect(padded_path)
+    plan = " ".join(row[-1] for row in conn.execute(f"EXPLAIN QUERY PLAN {sql}", ("x",)))
+    conn.close()
+    assert index in plan and "SCAN" not in plan and "TEMP B-TREE" not in plan, plan
+
+
+def test_counts_by_sql_equal_counts_over_every_card(shipped):
+    cards = list(shipped.cards.values())
+    known = sum(1 for c in cards for name in ("type", *INT_FIELDS) if getattr(c, name) is not None)
+    flagged = sum(1 for c in cards if c.reserved or c.signature or c.formats or c.modifiers)
+    assert shipped.counts() == {
+        "cards": len(cards),
+        "personas": sum(1 for c in cards if c.type == "persona"),
+        "sourced_facts": known + flagged,
+    }
+    assert shipped.set_counts() == {
+        code: n for code in shipped.sets if (n := sum(1 for c in cards if code in c.sets))
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "t:persona",
+        "is:master",
+        "is:unique",
+        "is:pregame t:object",
+        "s:wc",
+        "f:first-edition",
+        "f:type-two t:event",
+        "g:agility>=1",
+        "g:master=0",
+        "g:reason!=1",
+        "p:duncan",
+        "p:methos is:reserved",
+        "head",
+        "block t:block",
+        "",
+    ],
+)
+def test_search_reads_matching_rows_only_and_finds_what_a_full_scan_finds(text):
+    catalogue = load(shipped_path())
+    query = parse_query(text)
+    found = [c.id for c in run(catalogue, query)]
+    everything = load(shipped_path())
+    all_cards = list(everything.cards.values())
+    expected = [c.id for c in run_over(everything, query, all_cards)]
+    assert found == expected
+    # the SQL prefilter is exact: rows read are rows shown (plus the personas a p: reads)
+    personas = {p.id for p in catalogue.personas} if query.personas else set()
+    if not query.text:
+        assert catalogue.cards_read == len(set(found) | personas)
+
+
+def run_over(catalogue: Catalogue, query, cards):  # the filters alone, over every card
+    from hlcg.catalog.search import _has_flag, full_text_ids
+
+    if query.text:
+        ids = full_text_ids(catalogue.path, " ".join(f'"{t}"' for t in query.text))
+        by_id = {c.id: c for c in cards}
+        cards = [by_id[i] for i in ids if i in by_id]
+    for wanted in query.types:
+        cards = [c for c in cards if c.type == wanted]
+    for persona in query.personas:
+        wanted = normalise(persona)
+        titles = {n for n in catalogue.persona_names if wanted in n}
+        cards = [c for c in cards if c.subtitle and normalise(c.subtitle) in titles]
+    for code in query.sets:
+        cards = [c for c in cards if code.lower() in (s.lower() for s in c.sets)]
+    for fmt in query.formats:
+        cards = [c for c in cards if c.legal_in(fmt)]
+    for gem in query.gems:
+        cards = [c for c in cards if gem(c)]
+    for flag in query.flags:
+        cards = [c for c in cards if _has_flag(c, flag)]
+    return cards
+
+
+def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_path):
+    old = tmp_path / "old.sqlite"
+    shutil.copyfile(shipped_path(), old)
+    conn = sqlite3.connect(old)
+    with conn:  # what schema version 1 looked like: no name table
+        conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+        conn.execute("DROP TABLE names")
+        conn.execute("DROP TABLE name_list")
+    conn.close()
+    result = runner.invoke(app, ["card", "Head Shot", "--db", str(old)])
+    assert result.exit_code == 2
+    assert "schema version 1, this hlcg reads version 2" in result.stderr
+    assert "hlcg db build" in result.stderr and "hlcg db import FILE --db PATH" in result.stderr
+    exported = tmp_path / "old.json"
+    assert runner.invoke(app, ["db", "export", str(exported), "--db", str(old)]).exit_code == 0
+    shipped_cards = len(load(shipped_path()).cards)
+    assert len(json.loads(exported.read_text(encoding="utf-8"))["cards"]) == shipped_cards
+    extra = tmp_path / "extra.csv"
+    extra.write_text(
+        "id,title,type,source\nnew-event,Brand New Event,event,https://example.org/card\n",
+        encoding="utf-8",
+    )
+    imported = runner.invoke(app, ["db", "import", str(extra), "--db", str(old)])
+    assert imported.exit_code == 0, imported.output
+    upgraded = load(old)
+    assert upgraded.meta["schema_version"] == "2" and len(upgraded.cards) == shipped_cards + 1
+    assert Index(upgraded).lookup("brand new evnt").cards[0].id == "new-event"
+    assert Index(upgraded).lookup("Upper Middle Attack").found
+
+
+def test_one_catalogue_shared_by_threads_answers_as_it_does_alone():
+    """hlcg serve checks decks in worker threads against one catalogue."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def answers(index: Index) -> list[object]:
+        found = [[p.to_json() for p in check_file(deck, index).problems] for deck in EXAMPLES]
+        names = ["uper left atack", "Head Shot", "dunkan macleod", "Master's Block: Ramirez"]
+        return found + [[c.id for c in index.lookup(name).cards] for name in names]
+
+    expected = answers(Index(load(shipped_path())))
+    shared = Index(load(shipped_path()))
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(lambda _: answers(shared), range(16)))
+    assert all(result == expected for result in results)
