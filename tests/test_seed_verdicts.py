@@ -12,13 +12,16 @@ from pathlib import Path
 import pytest
 
 from conftest import BASIC_TITLES, ROOT, errors, make_catalogue
+from hlcg.catalog.build import load_sources, write_catalogue
 from hlcg.catalog.lookup import Index
-from hlcg.catalog.store import Catalogue
+from hlcg.catalog.models import CardRow
+from hlcg.catalog.store import Catalogue, load
 from hlcg.check import check_deck, check_file, resolve_deck
 from hlcg.deck.fingerprint import fingerprint
 from hlcg.deck.read import read_deck
 from hlcg.deck.text import parse_text
 
+SOURCE = ROOT / "data" / "source"
 SLUG = re.compile(r"(?<![\w-])[a-z0-9]+(?:-[a-z0-9]+)+(?![\w-])")
 BASICS = "".join(f"3 {t}\n" for t in BASIC_TITLES)
 EXAMPLES = sorted((ROOT / "examples" / "decks").glob("*/*.txt")) + sorted(
@@ -147,20 +150,22 @@ def test_strict_passes_a_deck_whose_only_findings_are_data_gaps(check):
     assert report.fails(strict=True, fail_on_unchecked=True)
 
 
-def renamed(catalogue: Catalogue) -> tuple[Catalogue, dict[str, str]]:
-    """The same catalogue with every card id replaced by another."""
-    new_ids = {old: f"c{n:04d}" for n, old in enumerate(sorted(catalogue.cards))}
-    cards = {new_ids[c.id]: c._replace(id=new_ids[c.id]) for c in catalogue.cards.values()}
-    copy = Catalogue(
-        path=catalogue.path,
-        meta=catalogue.meta,
-        cards=cards,
-        aliases={a: new_ids[i] for a, i in catalogue.aliases.items()},
-        alias_names={a: new_ids[i] for a, i in catalogue.alias_names.items()},
-        formats=catalogue.formats,
-        sets=catalogue.sets,
-    )
-    return copy, new_ids
+def renamed(tmp: Path) -> tuple[Catalogue, dict[str, str]]:
+    """The shipped sources built into a catalogue whose every card id is another, as a
+    curator's catalogue with ids of its own would be."""
+    bundle = load_sources(SOURCE)
+    new_ids = {row.id: f"c{n:04d}" for n, row in enumerate(sorted(bundle.cards, key=_id))}
+    bundle.cards = [row.model_copy(update={"id": new_ids[row.id]}) for row in bundle.cards]
+    bundle.aliases = [
+        row.model_copy(update={"card_id": new_ids[row.card_id]}) for row in bundle.aliases
+    ]
+    path = tmp / "other-ids.sqlite"
+    write_catalogue(path, bundle)
+    return load(path), new_ids
+
+
+def _id(row: CardRow) -> str:
+    return row.id
 
 
 def _verdict(report, ids: dict[str, str]) -> tuple:
@@ -177,8 +182,8 @@ def _verdict(report, ids: dict[str, str]) -> tuple:
 
 
 @pytest.fixture(scope="module")
-def renamed_index(shipped: Catalogue) -> tuple[Index, dict[str, str]]:
-    catalogue, ids = renamed(shipped)
+def renamed_index(tmp_path_factory: pytest.TempPathFactory) -> tuple[Index, dict[str, str]]:
+    catalogue, ids = renamed(tmp_path_factory.mktemp("renamed"))
     return Index(catalogue), ids
 
 

@@ -66,9 +66,14 @@ def _spellings(basic: str | list[str]) -> list[str]:
 def basic_cards(catalogue: Catalogue, basics: list[Any]) -> list[tuple[str, list[Card]]]:
     """Per basic (by its first title), the catalogue cards that are it; empty when the
     catalogue has none."""
+    wanted = sorted({normalise(s) for basic in basics for s in _spellings(basic)})
+    marks = ", ".join("?" * len(wanted))
     by_title: dict[str, list[Card]] = {}
-    for card in catalogue.cards.values():
-        if card.subtitle is None and not card.is_pregame:
+    # One indexed query for the basics' titles: a deck check reads only the rows it needs.
+    for card in catalogue.select_cards(
+        f"title_norm IN ({marks}) AND subtitle IS NULL", wanted
+    ):
+        if not card.is_pregame:
             by_title.setdefault(normalise(card.title), []).append(card)
     found = []
     for basic in basics:
