@@ -133,7 +133,7 @@ def test_noisy_spelling_of_a_legal_deck_is_the_same_deck(tmp_path):
 
 
 def test_curly_quotes_and_combining_characters(tmp_path):
-    text = LEGAL + "1 Director\u2019s Cut\n1 \u201cCourage\u201d\n1 Dodge\u0301\n"
+    text = LEGAL + "1 Director\u2019s Cut\n1 \u201cUpper Guard\u201d\n1 Dodge\u0301\n"
     path = deck_file(tmp_path, "quotes.txt", text)
     report = json.loads(invoke("validate", str(path), "-o", "json").stdout)["decks"][0]
     assert report["legal"], report["problems"]

@@ -218,12 +218,11 @@ class Resolver:
         return list(match.cards) if match else []
 
     def by_format(self, candidates: list[Card]) -> list[Card]:
-        """Versions legal in the format first. Only between versions of one type and
-        subtitle: format narrowing never turns one card into another (a Weapon of Choice not
-        legal in the format stays a Weapon of Choice, reported by format-legality, never a
-        persona; a title whose versions belong to other personas stays ambiguous, never one
-        persona's)."""
-        if len({(c.type, c.subtitle) for c in candidates}) > 1:
+        """Versions legal in the format first, but only between versions of one subtitle:
+        a title whose versions belong to other personas stays ambiguous, never one
+        persona's. (A Weapon of Choice is never re-read as a persona of the same name: the
+        deck's own persona rules other personas out before this narrowing.)"""
+        if len({c.subtitle for c in candidates}) > 1:
             return candidates
         fmt = self.format
         candidates = _narrow(candidates, lambda c: c.legal_in(fmt))
