@@ -484,7 +484,8 @@ def test_fix_adds_the_missing_weapon_rather_than_replacing_its_cards(tmp_path):
     result = invoke("validate", str(deck), "--fix", "--in-place")
     assert result.exit_code == 0, result.output
     text = deck.read_text()
-    assert "Pre-Game:\nKatana\n# added by hlcg --fix\n1 Rapier\n" in text
+    # The deck has no Pre-Game section: the fix opens one for the weapon.
+    assert text.endswith("1 Slice: Rapier\n\nPre-Game:\n# added by hlcg --fix\n1 Rapier\n")
     assert "1 Slice: Rapier" in text
     # fixing again adds no second marker
     assert text.count("# added by hlcg --fix") == 1
