@@ -29,6 +29,7 @@ class Card(NamedTuple):
     type: str | None = None
     sets: tuple[str, ...] = ()
     restriction: int | None = None
+    unrestricted: bool = False  # a source states it carries no restriction number
     reserved: bool = False
     signature: bool = False
     unique: bool | None = None
@@ -116,6 +117,8 @@ class Card(NamedTuple):
             type=row["type"],
             sets=split(row["sets"]),
             restriction=row["restriction"],
+            # Schema version 2 catalogues, read to be upgraded, have no such column.
+            unrestricted=bool(row.get("unrestricted")),
             reserved=bool(row["reserved"]),
             signature=bool(row["signature"]),
             unique=None if unique is None else bool(unique),

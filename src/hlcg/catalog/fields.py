@@ -8,6 +8,7 @@ CONTRACT_FIELDS: tuple[str, ...] = (
     "type",
     "sets",
     "restriction",
+    "unrestricted",
     "reserved",
     "signature",
     "unique",
@@ -74,7 +75,7 @@ GAP_FIELDS: tuple[str, ...] = (
 )
 
 INT_FIELDS: tuple[str, ...] = ("restriction", "hand_icons", *GEM_FIELDS, "master_limit")
-BOOL_FIELDS: tuple[str, ...] = ("reserved", "signature", "unique")
+BOOL_FIELDS: tuple[str, ...] = ("unrestricted", "reserved", "signature", "unique")
 LIST_FIELDS: tuple[str, ...] = ("sets", "formats", "faction")
 
 MODIFIER_KINDS: tuple[str, ...] = (

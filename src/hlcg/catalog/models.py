@@ -120,6 +120,12 @@ class CardRow(_Strict):
     # (seed 001, Restriction Number), so at least 1; a card no deck may hold is a matter of
     # its formats.
     restriction: int | None = Field(default=None, ge=1)
+    # A source states that the card carries no restriction number (a basic attack, Joe
+    # Dawson): only the general limits apply. False is "not stated", so an empty restriction
+    # stays unknown.
+    unrestricted: bool = Field(
+        default=False, description="A source states the card carries no restriction number"
+    )
     reserved: bool = False
     signature: bool = False
     unique: bool | None = Field(
@@ -211,6 +217,11 @@ class CardRow(_Strict):
             items = getattr(self, name)
             if len(set(items)) != len(items):
                 raise ValueError(f"{name}: repeated entries {items}")
+        if self.unrestricted and self.restriction is not None:
+            raise ValueError(
+                f"unrestricted: the card carries restriction number {self.restriction}, so it "
+                "cannot also carry none; keep one of the two"
+            )
         return self
 
     def to_flat(self) -> dict[str, str]:

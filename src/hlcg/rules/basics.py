@@ -70,9 +70,7 @@ def basic_cards(catalogue: Catalogue, basics: list[Any]) -> list[tuple[str, list
     marks = ", ".join("?" * len(wanted))
     by_title: dict[str, list[Card]] = {}
     # One indexed query for the basics' titles: a deck check reads only the rows it needs.
-    for card in catalogue.select_cards(
-        f"title_norm IN ({marks}) AND subtitle IS NULL", wanted
-    ):
+    for card in catalogue.select_cards(f"title_norm IN ({marks}) AND subtitle IS NULL", wanted):
         if not card.is_pregame:
             by_title.setdefault(normalise(card.title), []).append(card)
     found = []

@@ -12,7 +12,9 @@ number by its amount for cards the deck may use normally; never for Signature ca
 restriction cannot be altered, and never for cards borrowed from another persona.
 
 Cards whose restriction number is not recorded are listed by `unchecked` when the deck
-holds more than one copy.
+holds more than one copy. A card a source states carries no restriction number (the basic
+attacks, Joe Dawson; the catalogue's `unrestricted` fact) is limited only by the general
+limits, and is no data gap.
 
 Source: seed 001 (Restricted Cards); seed 000 (Deck Construction: Restricted Cards,
 Signature Cards); seed 002 (Restriction Number); research rules-notes.md section 3
@@ -25,6 +27,7 @@ Fix: remove the extra copies.
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
@@ -36,6 +39,9 @@ from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
+# The limit of a card that carries no restriction number: this rule never limits it.
+NO_NUMBER = sys.maxsize
+
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     bonus = sum(
@@ -46,6 +52,8 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     normal = context.borrowing.normal
 
     def limit_of(card: Card) -> int | None:
+        if card.unrestricted:
+            return NO_NUMBER
         if card.restriction is None:
             return None
         raised = bonus if (card.id in normal and not card.signature) else 0
