@@ -173,7 +173,7 @@ def test_headers_persona_lines_and_set_codes(tmp_path):
     # A set no printing of the card is recorded in is one note, and the card is found by name.
     assert (
         "deck-syntax",
-        "warning",
+        "note",
         "the catalogue records no printing of these cards in the set the deck gives: 1E (1 card)",
     ) in problems
     # Flashing Blade, Lunge and Selective Memory count; the sideboard's Dodge does not

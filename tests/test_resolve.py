@@ -104,7 +104,7 @@ def test_set_code_chooses_printing(shipped_index):
     assert not deck.unresolved and deck.copies() == 4
     assert [(i.severity, i.message, i.fix) for i in deck.issues] == [
         (
-            "warning",
+            "note",
             "the catalogue records no printing of these cards in the set the deck gives: "
             "Series Edition (1 card); they were found by name",
             "nothing to change in the deck; curators record printings in the sets column of "

@@ -120,9 +120,10 @@ def test_a_lackey_restriction_for_a_card_that_carries_none_is_a_conflict(tmp_pat
     assert invoke("db", "init", str(db), "--from-shipped").exit_code == 0
     data = tmp_path / "carddata.txt"
     data.write_text("Name\tRestriction\nThrust\t2\n", encoding="utf-8")
+    mapping = '{"Name": "title", "Restriction": "restriction"}'
     result = invoke(
         "db", "import", str(data), "--db", str(db), "--id-from", "title",
-        "--source", "https://example.org/plugin", "--map", '{"Name": "title", "Restriction": "restriction"}',
+        "--source", "https://example.org/plugin", "--map", mapping,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "1 conflicting fact" in result.stdout

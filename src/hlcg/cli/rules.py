@@ -5,7 +5,7 @@ from typing import Annotated
 import typer
 
 from hlcg.catalog.fields import CHECKED_FORMATS
-from hlcg.cli.common import FormatName, JsonOption, guarded, parse_format, print_json, table
+from hlcg.cli.common import JsonOption, guarded, parse_format, print_json, table
 
 
 def _show(value: object) -> str:
@@ -46,8 +46,14 @@ def _print_permissions(as_json: bool) -> None:
 def rules_command(
     name: Annotated[str | None, typer.Argument(help="A rule name or code.")] = None,
     fmt: Annotated[
-        FormatName | None,
-        typer.Option("--format", "-f", parser=parse_format, help="Show severities in this format."),
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            parser=parse_format,
+            metavar=f"[{'|'.join(CHECKED_FORMATS)}]",
+            help="Show severities in this format.",
+        ),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -108,7 +114,7 @@ def rules_command(
             for option, value in setting.params.items():
                 typer.echo(f"  {option} = {_show(value)}")
         return
-    formats = [fmt.value] if fmt else ["first-edition", "type-one", "type-two"]
+    formats = [fmt] if fmt else list(CHECKED_FORMATS)
     profiles = [profile(f) for f in formats]
     rows = [
         [

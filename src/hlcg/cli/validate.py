@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.cli.common import (
     DbOption,
-    FormatName,
     FormatOption,
     error,
     guarded,
@@ -110,11 +110,11 @@ def format_matrix(paths: list[Path], index: "Index", select: list[str], ignore: 
     for path in paths:
         deck = read_deck(path)  # read once, checked in each format
         row: list[str] = [str(path)]
-        for fmt in FormatName:
-            report = check_deck(deck, index, fmt.value, select, ignore)
+        for fmt in CHECKED_FORMATS:
+            report = check_deck(deck, index, fmt, select, ignore)
             row.append("legal" if report.legal else plural(report.errors, "error"))
         rows.append(row)
-    return table(rows, ["deck", *(f.value for f in FormatName)]) + "\n"
+    return table(rows, ["deck", *CHECKED_FORMATS]) + "\n"
 
 
 @guarded
@@ -209,7 +209,7 @@ def validate_command(
             raise typer.Exit(0)
         raise UsageError("no deck files found")
     index = Index(load_catalogue(db))
-    requested = fmt.value if fmt else None
+    requested = fmt
     reports = []
     readable: list[Path] = []
     unreadable: list[Unreadable] = []

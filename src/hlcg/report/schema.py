@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from hlcg.catalog.models import CheckedFormat
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -48,7 +50,7 @@ class SideboardCardModel(_Strict):
 class DeckReportModel(_Strict):
     path: str
     fingerprint: str | None
-    format: Literal["first-edition", "type-one", "type-two"]
+    format: CheckedFormat
     persona: str
     legal: bool
     errors: int

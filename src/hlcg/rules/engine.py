@@ -187,7 +187,9 @@ def validate(
 
     syntax = profile.settings["deck-syntax"].severity
     for issue in deck.issues:
-        severity = "warning" if issue.severity == "warning" else syntax
+        # A line issue may be milder than the rule (a warning, or a note about something
+        # outside the deck such as a set code); never harsher.
+        severity = issue.severity if issue.severity in ("warning", "note") else syntax
         add("deck-syntax", severity, message=issue.message, line=issue.line, fix=issue.fix)
     for unresolved in deck.unresolved:
         add(
