@@ -23,7 +23,7 @@ def _rows() -> list[dict[str, str]]:
 
 def test_checked_formats_and_tags_come_from_the_table():
     rows = _rows()
-    assert CHECKED_FORMATS == tuple(r["name"] for r in rows if r["checked"] == "true")
+    assert tuple(r["name"] for r in rows if r["checked"] == "true") == CHECKED_FORMATS
     assert sorted(FORMAT_TAGS) == sorted(r["name"] for r in rows)
     assert CHECKED_FORMATS == ("first-edition", "type-one", "type-two")
 
