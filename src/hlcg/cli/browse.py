@@ -135,7 +135,7 @@ def persona_answer(catalogue: "Catalogue", name: str) -> tuple[dict[str, Any], "
 
 def persona_profile(catalogue: "Catalogue", persona: "Card") -> dict[str, Any]:
     values = {a: persona.gem(a) for a in ATTRIBUTES}
-    from hlcg.rules.context import gem_caps
+    from hlcg.rules.gems import gem_caps
     from hlcg.rules.registry import RULES
 
     gem_rule = RULES["gem-cap"].defaults  # the Type Two numbers: the format with gems

@@ -23,6 +23,7 @@ from hlcg.deck.model import (
 )
 from hlcg.deck.text import MAX_COPIES, split_persona
 from hlcg.errors import DeckFileError
+from hlcg.problems import Severity
 
 
 class DeckEntry(BaseModel):
@@ -58,7 +59,9 @@ def _pointer(*parts: object) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def _problems(exc: ValidationError, *prefix: object, severity: str = "error") -> list[LineIssue]:
+def _problems(
+    exc: ValidationError, *prefix: object, severity: Severity = Severity.ERROR
+) -> list[LineIssue]:
     issues = []
     for error in exc.errors():
         where = _pointer(*prefix, *error["loc"]) or "/"
@@ -124,7 +127,7 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
                 entry = DeckEntry.model_validate(item)
             except ValidationError as exc:
                 # The sideboard is never checked, so a bad entry there is never an error.
-                severity = "warning" if section == SIDEBOARD else "error"
+                severity = Severity.WARNING if section == SIDEBOARD else Severity.ERROR
                 deck.issues.extend(_problems(exc, key, number, severity=severity))
                 continue
             read = Entry(

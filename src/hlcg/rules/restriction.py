@@ -23,6 +23,8 @@ Signature Cards); seed 002 (Restriction Number); research rules-notes.md section
 Failing example: 3 Luck: Richie Ryan (restricted to 2).
 
 Fix: remove the extra copies.
+
+Options: none; a format profile sets only its severity.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.catalog.card import Card
+from hlcg.catalog.modifiers import RestrictionBonus
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
@@ -45,9 +48,7 @@ NO_NUMBER = sys.maxsize
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     bonus = sum(
-        int(m.get("amount", 1)) * dc.count
-        for dc, m in context.modifiers
-        if m.get("kind") == "restriction-bonus"
+        m.amount * dc.count for dc, m in context.modifiers if isinstance(m, RestrictionBonus)
     )
     normal = context.borrowing.normal
 
