@@ -11,7 +11,7 @@ copies wins.
 A card the deck may not hold is replaced, where one fits, by a card of the same type: the
 search tries the catalogue's candidates (the persona's own cards first, then generic ones)
 in a copy of the deck holding the candidate instead, and keeps the first that the deck uses
-normally and about which the format's count, gem, weapon and legality rules say nothing.
+normally and that none of the format's rules names.
 """
 
 from __future__ import annotations
@@ -36,16 +36,6 @@ from hlcg.rules.profiles import OFF, profile
 from hlcg.rules.registry import RULES
 
 MAX_ROUNDS = 4
-# The rules a replacement is tested by: in the deck holding it, none may name it.
-REPLACEMENT_RULES = (
-    "title-limit",
-    "restriction",
-    "master-limit",
-    "gem-cap",
-    "weapon-specific",
-    "format-legality",
-)
-
 
 def replacement(context: Context, deck_card: DeckCard) -> Card | None:
     """The card to put in place of a card the deck may not hold, or None when none fits."""
@@ -58,7 +48,8 @@ def replacement(context: Context, deck_card: DeckCard) -> Card | None:
 
 def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
     """Whether the deck, holding ``candidate`` instead of ``deck_card``, uses it normally
-    (no borrowing permission) and the format's rules find nothing wrong with it."""
+    (no borrowing permission) and no rule the format runs names it: no error, warning or
+    data gap (a replacement whose gems are not recorded could break a cap unseen)."""
     trial = Context(
         _swapped(context.deck, deck_card, candidate),
         context.catalogue,
@@ -68,12 +59,12 @@ def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
     if candidate.id not in trial.borrowing.normal:
         return False
     settings = context.profile.settings
-    for name in REPLACEMENT_RULES:
+    for name, rule in RULES.items():
         if settings[name].severity == OFF or (
             trial.deck.persona_unresolved and name in PERSONA_RULES
         ):
             continue  # as in the check: the unknown persona's problem stands for these
-        for finding in RULES[name].check(trial.deck, trial, settings[name].params):
+        for finding in rule.check(trial.deck, trial, settings[name].params):
             if candidate.id in finding.cards:
                 return False
     return True
