@@ -102,7 +102,9 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
         )
         return deck
     # Entry lists are checked entry by entry, so one bad entry does not hide the rest.
-    lists = {key: data.get(key) for key in _SECTION_OF if isinstance(data.get(key), list)}
+    lists: dict[str, list[Any]] = {
+        key: data[key] for key in _SECTION_OF if isinstance(data.get(key), list)
+    }
     deck.issues.extend(_unknown_keys(data))
     # Each key on its own, so a bad "name" does not throw away the persona and format.
     valid: dict[str, Any] = {}
