@@ -9,7 +9,6 @@ from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print
 
 if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-up light
     from hlcg.catalog.card import Card
-    from hlcg.catalog.lookup import Match
     from hlcg.catalog.store import Catalogue
 
 
@@ -65,22 +64,6 @@ def _modifier(modifier: dict[str, Any]) -> str:
     return f"{modifier['kind']}({params})" if params else modifier["kind"]
 
 
-def card_json(card: "Card", catalogue: "Catalogue") -> dict[str, Any]:
-    return {**card.to_contract(), "printings": catalogue.printings(card.id)}
-
-
-def match_json(match: "Match", catalogue: "Catalogue") -> dict[str, Any]:
-    return {
-        "query": match.query,
-        "matched_by": match.how,
-        "score": match.score,
-        "cards": [card_json(c, catalogue) for c in match.cards],
-        "suggestions": [
-            {"name": s.name, "score": s.score, "ids": list(s.card_ids)} for s in match.suggestions
-        ],
-    }
-
-
 def card_command(
     name: Annotated[str, typer.Argument(help="Card id, title, 'Title: Subtitle' or a near miss.")],
     db: DbOption = None,
@@ -95,6 +78,7 @@ def card_command(
 
 
 def _card(name: str, db: Any, as_json: bool) -> None:
+    from hlcg.answers.catalogue import match_json
     from hlcg.catalog.lookup import CONFIDENT_SCORE, SUGGEST_SCORE, Index
 
     catalogue = load_catalogue(db)
