@@ -43,6 +43,11 @@ def persona_answer(catalogue: Catalogue, name: str) -> tuple[dict[str, Any], Dec
 
 def persona_profile(catalogue: Catalogue, persona: Card) -> dict[str, Any]:
     """One version: attribute values, gem caps, Master limit, modifiers, its own cards."""
+    from hlcg.rules.context import gem_caps
+    from hlcg.rules.registry import RULES
+
+    gem_rule = RULES["gem-cap"].defaults  # the Type Two numbers: the format with gems
+    caps = gem_caps(persona, gem_rule["multiplier"], gem_rule["master_multiplier"])
     specific = catalogue.cards_naming(persona.persona_names)
     return {
         "id": persona.id,
@@ -50,7 +55,7 @@ def persona_profile(catalogue: Catalogue, persona: Card) -> dict[str, Any]:
         "sets": list(persona.sets),
         "formats": list(persona.formats),
         "attributes": {a: persona.gem(a) for a in ATTRIBUTES},
-        "gem_caps": persona.gem_caps,
+        "gem_caps": caps,
         "master_limit": persona.effective_master_limit,
         "modifiers": list(persona.modifiers),
         "specific_cards": [c.id for c in specific if c.id != persona.id],

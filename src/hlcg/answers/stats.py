@@ -21,7 +21,7 @@ def deck_stats(resolved: ResolvedDeck, index: Index) -> dict[str, Any]:
     for dc in resolved.cards:
         key = dc.card.type or "unknown"
         by_type[key] = by_type.get(key, 0) + dc.count
-    context = Context(resolved, index.catalogue)
+    context = Context(resolved, index.catalogue, profile(resolved.format))
     budget = context.gem_budget
     gems = {}
     for attribute in ATTRIBUTES:

@@ -29,6 +29,7 @@ class Card(NamedTuple):
     type: str | None = None
     sets: tuple[str, ...] = ()
     restriction: int | None = None
+    unrestricted: bool = False  # a source states it carries no restriction number
     reserved: bool = False
     signature: bool = False
     unique: bool | None = None
@@ -70,14 +71,6 @@ class Card(NamedTuple):
         """Normalised names a persona goes by; a dual persona "A / B" goes by A and B too."""
         return persona_names(self.title)
 
-    @property
-    def gem_caps(self) -> dict[str, int | None]:
-        """A persona's gem caps: 3x each attribute, the Master gem 1x (seed 002,
-        Constructing a Deck); None where the value is not recorded."""
-        return {
-            a: None if v is None else (v if a == "master" else 3 * v) for a, v in self.gems.items()
-        }
-
     def gem(self, attribute: str) -> int | None:
         return getattr(self, f"gem_{attribute}")
 
@@ -89,6 +82,11 @@ class Card(NamedTuple):
     def effective_master_limit(self) -> int | None:
         """A persona's Master limit: its own number, else its Master gem."""
         return self.master_limit if self.master_limit is not None else self.gem_master
+
+    @property
+    def is_generic_immortal(self) -> bool:
+        """The Generic Immortal pseudo-persona, known by its catalogue flag, not its id."""
+        return any(m.get("kind") == "generic-immortal" for m in self.modifiers)
 
     def modifiers_of(self, kind: str) -> list[dict[str, Any]]:
         return [m for m in self.modifiers if m.get("kind") == kind]
@@ -119,6 +117,8 @@ class Card(NamedTuple):
             type=row["type"],
             sets=split(row["sets"]),
             restriction=row["restriction"],
+            # Schema version 2 catalogues, read to be upgraded, have no such column.
+            unrestricted=bool(row.get("unrestricted")),
             reserved=bool(row["reserved"]),
             signature=bool(row["signature"]),
             unique=None if unique is None else bool(unique),

@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from hlcg.catalog.build import Bundle, replacing, write_catalogue
+from hlcg.catalog.fields import BOOL_FIELDS
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
 from hlcg.catalog.sources import LackeyOptions
 from hlcg.catalog.store import connect, is_shipped
@@ -54,10 +55,13 @@ def read_bundle(path: Path) -> Bundle:
     try:
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         cards = []
-        for row in conn.execute("SELECT * FROM cards ORDER BY id"):
-            data = {k: row[k] for k in CardRow.model_fields}
-            for flag in ("reserved", "signature", "unique"):
-                if data[flag] is not None:
+        rows = conn.execute("SELECT * FROM cards ORDER BY id")
+        # An older schema lacks newer columns (unrestricted): their defaults apply.
+        columns = {d[0] for d in rows.description}
+        for row in rows:
+            data = {k: row[k] for k in CardRow.model_fields if k in columns}
+            for flag in BOOL_FIELDS:
+                if data.get(flag) is not None:
                     data[flag] = bool(data[flag])
             cards.append(CardRow.model_validate(data))
         aliases = [
@@ -180,6 +184,10 @@ def _stated(value: object) -> bool:
     return value not in (None, [], False)
 
 
+# Facts that exclude each other: a card with a restriction number does not carry none.
+_EXCLUSIVE = {"restriction": "unrestricted", "unrestricted": "restriction"}
+
+
 def merge_facts(card: CardRow, row: CardRow) -> tuple[CardRow, list[str], list[Conflict]]:
     """``card`` with the facts ``row`` states that ``card`` lacks, and the row's source.
 
@@ -200,6 +208,13 @@ def merge_facts(card: CardRow, row: CardRow) -> tuple[CardRow, list[str], list[C
             continue
         have, offered = getattr(card, name), getattr(row, name)
         if not _stated(offered):
+            continue
+        other = _EXCLUSIVE.get(name)
+        if other and _stated(getattr(card, other)):
+            # A restriction number and "carries none" are one fact stated two ways.
+            conflicts.append(
+                Conflict(card.id, name, f"{other}: {card_flat[other]}", row_flat[name])
+            )
             continue
         if name in ("title", "subtitle"):
             if normalise(have or "") != normalise(offered):

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from hlcg.catalog.fields import (
     BOOL_FIELDS,
     CARD_TYPES,
+    CHECKED_FORMATS,
     FORMAT_TAGS,
     INT_FIELDS,
     LIST_FIELDS,
@@ -23,6 +24,8 @@ from hlcg.catalog.fields import (
 
 CardType = Literal[CARD_TYPES]  # type: ignore[valid-type]
 FormatTag = Literal[FORMAT_TAGS]  # type: ignore[valid-type]
+# The formats hlcg checks decks for, as data/source/formats.csv lists them.
+CheckedFormat = Literal[CHECKED_FORMATS]  # type: ignore[valid-type]
 
 _TRUE = {"true", "1", "yes", "y"}
 _FALSE = {"false", "0", "no", "n", ""}
@@ -84,8 +87,17 @@ class Allowance(_Strict):
     count: int = Field(default=1, ge=1)
 
 
+class GenericImmortal(_Strict):
+    """Marks the Generic Immortal pseudo-persona: a deck that declares it plays no Persona
+    card (seed 001, Generic Immortal). Declared, never played: it is not a pre-game card.
+    What such a deck may borrow depends on the format (`hlcg rules generic-borrow`)."""
+
+    kind: Literal["generic-immortal"]
+
+
 Modifier = Annotated[
-    RestrictionBonus
+    GenericImmortal
+    | RestrictionBonus
     | Borrow
     | AnyMasterCards
     | OnlyWatcher
@@ -111,6 +123,12 @@ class CardRow(_Strict):
     # (seed 001, Restriction Number), so at least 1; a card no deck may hold is a matter of
     # its formats.
     restriction: int | None = Field(default=None, ge=1)
+    # A source states that the card carries no restriction number (a basic attack, Joe
+    # Dawson): only the general limits apply. False is "not stated", so an empty restriction
+    # stays unknown.
+    unrestricted: bool = Field(
+        default=False, description="A source states the card carries no restriction number"
+    )
     reserved: bool = False
     signature: bool = False
     unique: bool | None = Field(
@@ -202,6 +220,11 @@ class CardRow(_Strict):
             items = getattr(self, name)
             if len(set(items)) != len(items):
                 raise ValueError(f"{name}: repeated entries {items}")
+        if self.unrestricted and self.restriction is not None:
+            raise ValueError(
+                f"unrestricted: the card carries restriction number {self.restriction}, so it "
+                "cannot also carry none; keep one of the two"
+            )
         return self
 
     def to_flat(self) -> dict[str, str]:

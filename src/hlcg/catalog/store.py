@@ -22,7 +22,7 @@ from hlcg.catalog.fields import INT_FIELDS
 from hlcg.catalog.normalize import normalise
 from hlcg.errors import CatalogueError
 
-SCHEMA_VERSION = 2  # 2: name_norm, subtitle_norm; names, name_list
+SCHEMA_VERSION = 3  # 2: name_norm, subtitle_norm; names, name_list. 3: unrestricted
 ENV_VAR = "HLCG_DB"
 _REQUIRED_TABLES = {
     "meta",

@@ -8,7 +8,6 @@ import typer
 
 from hlcg.cli.common import (
     DbOption,
-    FormatName,
     FormatOption,
     JsonOption,
     error,
@@ -30,13 +29,13 @@ app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_he
 DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.txt, .json, .dek, .o8d).")]
 
 
-def _resolve(path: Path, db: Path | None, fmt: FormatName | None) -> tuple["ResolvedDeck", "Index"]:
+def _resolve(path: Path, db: Path | None, fmt: str | None) -> tuple["ResolvedDeck", "Index"]:
     from hlcg.catalog.lookup import Index
     from hlcg.check import resolve_deck
     from hlcg.deck.read import read_deck
 
     index = Index(load_catalogue(db))
-    return resolve_deck(read_deck(path), index, fmt.value if fmt else None), index
+    return resolve_deck(read_deck(path), index, fmt), index
 
 
 class HashOutput(StrEnum):
@@ -75,7 +74,7 @@ def hash_command(
     unreadable = False
     for path in paths:
         try:
-            entry, warnings = hash_entry(path, index, fmt.value if fmt else None)
+            entry, warnings = hash_entry(path, index, fmt)
         except DeckFileError as exc:
             error(str(exc))
             unreadable = True
