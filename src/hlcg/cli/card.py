@@ -23,7 +23,14 @@ def _value(value: Any) -> str:
 
 
 def render_card(card: "Card", catalogue: "Catalogue") -> str:
-    lines = [f"{card.name}  [{card.id}]"]
+    """Every field of one card, aligned: what the rules read first, then the rest."""
+    fields = _rules_fields(card) + _other_fields(card, catalogue)
+    width = max(len(k) for k, _ in fields)
+    lines = [f"{card.name}  [{card.id}]"] + [f"  {k.ljust(width)}  {v}" for k, v in fields]
+    return "\n".join(lines)
+
+
+def _rules_fields(card: "Card") -> list[tuple[str, str]]:
     fields: list[tuple[str, str]] = [
         ("type", card.type or "unknown"),
         ("subtitle", card.subtitle or "-"),
@@ -36,7 +43,11 @@ def render_card(card: "Card", catalogue: "Catalogue") -> str:
     ]
     if card.type == "persona":
         fields.append(("master limit", _value(card.effective_master_limit)))
-    fields += [
+    return fields
+
+
+def _other_fields(card: "Card", catalogue: "Catalogue") -> list[tuple[str, str]]:
+    fields = [
         ("formats", ", ".join(card.formats) if card.formats else "no restriction recorded"),
         ("master card", _value(card.is_master)),
     ]
@@ -47,16 +58,9 @@ def render_card(card: "Card", catalogue: "Catalogue") -> str:
     if card.text:
         fields.append(("text", card.text))
     printings = catalogue.printings(card.id)
-    fields.append(
-        (
-            "printings",
-            ", ".join(f"{p['set']} ({p.get('name', '?')})" for p in printings) or "unknown",
-        )
-    )
-    fields.append(("source", card.source))
-    width = max(len(k) for k, _ in fields)
-    lines += [f"  {k.ljust(width)}  {v}" for k, v in fields]
-    return "\n".join(lines)
+    listed = ", ".join(f"{p['set']} ({p.get('name', '?')})" for p in printings)
+    fields += [("printings", listed or "unknown"), ("source", card.source)]
+    return fields
 
 
 def _modifier(modifier: dict[str, Any]) -> str:
