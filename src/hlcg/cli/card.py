@@ -9,7 +9,6 @@ from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print
 
 if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-up light
     from hlcg.catalog.card import Card
-    from hlcg.catalog.lookup import Match
     from hlcg.catalog.store import Catalogue
 
 
@@ -24,7 +23,14 @@ def _value(value: Any) -> str:
 
 
 def render_card(card: "Card", catalogue: "Catalogue") -> str:
-    lines = [f"{card.name}  [{card.id}]"]
+    """Every field of one card, aligned: what the rules read first, then the rest."""
+    fields = _rules_fields(card) + _other_fields(card, catalogue)
+    width = max(len(k) for k, _ in fields)
+    lines = [f"{card.name}  [{card.id}]"] + [f"  {k.ljust(width)}  {v}" for k, v in fields]
+    return "\n".join(lines)
+
+
+def _rules_fields(card: "Card") -> list[tuple[str, str]]:
     fields: list[tuple[str, str]] = [
         ("type", card.type or "unknown"),
         ("subtitle", card.subtitle or "-"),
@@ -37,7 +43,11 @@ def render_card(card: "Card", catalogue: "Catalogue") -> str:
     ]
     if card.type == "persona":
         fields.append(("master limit", _value(card.effective_master_limit)))
-    fields += [
+    return fields
+
+
+def _other_fields(card: "Card", catalogue: "Catalogue") -> list[tuple[str, str]]:
+    fields = [
         ("formats", ", ".join(card.formats) if card.formats else "no restriction recorded"),
         ("master card", _value(card.is_master)),
     ]
@@ -48,37 +58,14 @@ def render_card(card: "Card", catalogue: "Catalogue") -> str:
     if card.text:
         fields.append(("text", card.text))
     printings = catalogue.printings(card.id)
-    fields.append(
-        (
-            "printings",
-            ", ".join(f"{p['set']} ({p.get('name', '?')})" for p in printings) or "unknown",
-        )
-    )
-    fields.append(("source", card.source))
-    width = max(len(k) for k, _ in fields)
-    lines += [f"  {k.ljust(width)}  {v}" for k, v in fields]
-    return "\n".join(lines)
+    listed = ", ".join(f"{p['set']} ({p.get('name', '?')})" for p in printings)
+    fields += [("printings", listed or "unknown"), ("source", card.source)]
+    return fields
 
 
 def _modifier(modifier: dict[str, Any]) -> str:
     params = ", ".join(f"{k}={v}" for k, v in modifier.items() if k != "kind")
     return f"{modifier['kind']}({params})" if params else modifier["kind"]
-
-
-def card_json(card: "Card", catalogue: "Catalogue") -> dict[str, Any]:
-    return {**card.to_contract(), "printings": catalogue.printings(card.id)}
-
-
-def match_json(match: "Match", catalogue: "Catalogue") -> dict[str, Any]:
-    return {
-        "query": match.query,
-        "matched_by": match.how,
-        "score": match.score,
-        "cards": [card_json(c, catalogue) for c in match.cards],
-        "suggestions": [
-            {"name": s.name, "score": s.score, "ids": list(s.card_ids)} for s in match.suggestions
-        ],
-    }
 
 
 def card_command(
@@ -95,6 +82,7 @@ def card_command(
 
 
 def _card(name: str, db: Any, as_json: bool) -> None:
+    from hlcg.answers.catalogue import match_json
     from hlcg.catalog.lookup import CONFIDENT_SCORE, SUGGEST_SCORE, Index
 
     catalogue = load_catalogue(db)
