@@ -29,8 +29,10 @@ def hash_entry(path: Path, index: Index, fmt: str | None) -> tuple[dict[str, Any
             f"hashed as {resolved.format}"
         )
     if resolved.unresolved:
+        lines = len(resolved.unresolved)
+        verb = "names" if lines == 1 else "name"
         warnings.append(
-            f"{path}: {plural(len(resolved.unresolved), 'line')} name no single card; "
+            f"{path}: {plural(lines, 'line')} {verb} no single card; "
             "they are hashed by name (see `hlcg validate`)"
         )
     entry = {

@@ -25,7 +25,7 @@ def _card_rows(cards: list["Card"]) -> list[list[Any]]:
             c.id,
             c.name,
             c.type or "?",
-            "" if c.restriction is None else c.restriction,
+            "none" if c.unrestricted else ("" if c.restriction is None else c.restriction),
             _gem_text(c),
             ",".join(c.formats) or "any",
         ]
@@ -137,7 +137,7 @@ def _render_profile(profile: dict[str, Any], catalogue: "Catalogue") -> None:
         return "unknown" if v is None else str(v)
 
     sets = ", ".join(profile["sets"]) or "set unknown"
-    formats = ", ".join(profile["formats"]) or "no restriction recorded"
+    formats = ", ".join(profile["formats"]) or "none recorded, judged by its sets' editions"
     typer.echo(f"{profile['title']}  [{profile['id']}]  ({sets}; formats: {formats})")
     rows = [
         [

@@ -12,6 +12,11 @@ if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-
     from hlcg.catalog.store import Catalogue
 
 
+def _restriction(card: "Card") -> str:
+    """A sourced "no restriction number" reads apart from an unknown one."""
+    return "none printed" if card.unrestricted else _value(card.restriction)
+
+
 def _value(value: Any) -> str:
     if value is None:
         return "unknown"
@@ -34,7 +39,7 @@ def _rules_fields(card: "Card") -> list[tuple[str, str]]:
     fields: list[tuple[str, str]] = [
         ("type", card.type or "unknown"),
         ("subtitle", card.subtitle or "-"),
-        ("restriction", "none printed" if card.unrestricted else _value(card.restriction)),
+        ("restriction", _restriction(card)),
         ("reserved", _value(card.reserved)),
         ("signature", _value(card.signature)),
         ("unique", _value(card.is_unique) + ("" if card.unique is not None else " (default)")),
@@ -48,7 +53,12 @@ def _rules_fields(card: "Card") -> list[tuple[str, str]]:
 
 def _other_fields(card: "Card", catalogue: "Catalogue") -> list[tuple[str, str]]:
     fields = [
-        ("formats", ", ".join(card.formats) if card.formats else "no restriction recorded"),
+        (
+            "formats",
+            ", ".join(card.formats)
+            if card.formats
+            else "none recorded, judged by its sets' editions",
+        ),
         ("master card", _value(card.is_master)),
     ]
     if card.faction:
@@ -113,7 +123,7 @@ def _card(name: str, db: Any, as_json: bool) -> None:
         return
     typer.echo(f"{len(match.cards)} cards match {name!r}:")
     rows = [
-        [c.id, c.name, c.type or "?", _value(c.restriction), _flags(c)]
+        [c.id, c.name, c.type or "?", _restriction(c), _flags(c)]
         for c in sorted(match.cards, key=lambda c: c.id)
     ]
     typer.echo(table(rows, ["id", "name", "type", "restriction", "flags"]))
