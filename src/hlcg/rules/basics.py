@@ -28,6 +28,7 @@ Endurance needs one of each, each given by its spellings.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hlcg.catalog.normalize import normalise
@@ -66,10 +67,20 @@ def _spellings(basic: str | list[str]) -> list[str]:
     return [basic] if isinstance(basic, str) else list(basic)
 
 
-def basic_cards(catalogue: Catalogue, basics: list[Any]) -> list[tuple[str, list[Card]]]:
+def basic_cards(
+    catalogue: Catalogue, basics: list[Any]
+) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     """Per basic (by its first title), the catalogue cards that are it; empty when the
     catalogue has none."""
-    wanted = sorted({normalise(s) for basic in basics for s in _spellings(basic)})
+    return _basic_cards(catalogue, tuple(tuple(_spellings(basic)) for basic in basics))
+
+
+# Asked once per deck check with the same parameters: one query per catalogue and basics list.
+@lru_cache(maxsize=16)
+def _basic_cards(
+    catalogue: Catalogue, basics: tuple[tuple[str, ...], ...]
+) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    wanted = sorted({normalise(s) for spellings in basics for s in spellings})
     marks = ", ".join("?" * len(wanted))
     by_title: dict[str, list[Card]] = {}
     # One indexed query for the basics' titles: a deck check reads only the rows it needs.
@@ -77,11 +88,10 @@ def basic_cards(catalogue: Catalogue, basics: list[Any]) -> list[tuple[str, list
         if not card.is_pregame:
             by_title.setdefault(normalise(card.title), []).append(card)
     found = []
-    for basic in basics:
-        spellings = _spellings(basic)
+    for spellings in basics:
         cards = [c for s in spellings for c in by_title.get(normalise(s), [])]
-        found.append((spellings[0], sorted(cards, key=lambda c: c.id)))
-    return found
+        found.append((spellings[0], tuple(sorted(cards, key=lambda c: c.id))))
+    return tuple(found)
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
