@@ -37,6 +37,7 @@ from hlcg.rules.registry import RULES
 
 MAX_ROUNDS = 4
 
+
 def replacement(context: Context, deck_card: DeckCard) -> Card | None:
     """The card to put in place of a card the deck may not hold, or None when none fits."""
     card = deck_card.card

@@ -29,6 +29,7 @@ from hlcg.deck.model import (
     Entry,
     LineIssue,
 )
+from hlcg.problems import Severity
 
 MAX_SUGGESTED_NAMES = 100
 
@@ -547,7 +548,7 @@ def _misplaced(card: Card, entry: Entry) -> LineIssue:
                 "counted as pre-game",
             ),
             "move it under `Pre-Game:`",
-            "warning",
+            Severity.WARNING,
         )
     return LineIssue(
         entry.line,
@@ -557,7 +558,7 @@ def _misplaced(card: Card, entry: Entry) -> LineIssue:
             "Pre-Game; counted in the Endurance",
         ),
         "move it under `Endurance:`",
-        "warning",
+        Severity.WARNING,
     )
 
 
@@ -595,7 +596,7 @@ def _unmatched_sets(resolver: Resolver) -> list[LineIssue]:
                 None,
                 f"sets not known: {_listed(unknown)}; those cards were found by name",
                 "map the deck program's set names to set codes in data/source/set_names.csv",
-                "warning",
+                Severity.WARNING,
             )
         )
     return issues

@@ -21,6 +21,7 @@ import re
 import unicodedata
 
 from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
+from hlcg.problems import Severity
 
 MAX_COPIES = 999
 MAX_NAME = 200  # the longest card title is far shorter; longer "names" are not cards
@@ -296,7 +297,7 @@ def _note_section(deck: Deck, seen: dict[str, int], section: str, word: str, lin
                 f"section {word!r} again (first on line {seen[section]}); "
                 "its cards are added to that section",
                 "merge the two sections",
-                "warning",
+                Severity.WARNING,
             )
         )
     seen.setdefault(section, line_no)
