@@ -3,9 +3,17 @@ and kept only when the deck uses it normally and no rule of the format names it.
 
 from __future__ import annotations
 
+from itertools import islice
+from pathlib import Path
+
+import pytest
+
 from conftest import BASE_49
+from hlcg import fix
+from hlcg.check import check_file
 from hlcg.fix import fits, replacement
 from hlcg.rules.context import Context
+from hlcg.rules.registry import RULES
 
 
 def _refused(check, mini, extra: str, base: str, card_id: str):
@@ -46,3 +54,35 @@ def test_without_a_fitting_card_the_fix_removes(check, mini):
     (problem,) = [p for p in report.problems if p.rule == "persona-specific"]
     assert problem.fix == "remove 1 Move: Rival"
     assert problem.edits == (("remove", "rival-move", 1),)
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "decks" / "invalid"
+
+
+@pytest.mark.parametrize(
+    "name", ["format-legality", "kurgan-with-connors-card", "persona-specific", "reserved"]
+)
+def test_the_candidate_rules_decide_as_every_rule_would(name, shipped_index, monkeypatch):
+    """The trial runs only the rules that can name an added Endurance card; running every
+    rule decides each candidate the same way."""
+    report = check_file(EXAMPLES / f"{name}.txt", shipped_index)
+    assert report.resolved is not None
+    context = Context(report.resolved, shipped_index.catalogue)
+    lines = report.resolved.endurance  # each line as if it were refused
+    candidates = [
+        (deck_card, candidate)
+        for deck_card in lines
+        if deck_card.card.type
+        for candidate in islice(
+            shipped_index.catalogue.replacement_candidates(
+                deck_card.card.type, report.resolved.persona_names
+            ),
+            15,
+        )
+    ]
+    assert candidates
+    some = [fits(context, dc, c) for dc, c in candidates]
+    monkeypatch.setattr(fix, "CANDIDATE_RULES", tuple(RULES))
+    every = [fits(context, dc, c) for dc, c in candidates]
+    assert some == every
+    assert any(some) and not all(some)

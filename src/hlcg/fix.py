@@ -30,12 +30,28 @@ from hlcg.deck.resolve import PERSONA_RULES, DeckCard, ResolvedDeck
 from hlcg.deck.text import parse_text
 from hlcg.problems import Severity
 from hlcg.rules.basics import basic_cards
+from hlcg.rules.borrowing import foreign_owner
 from hlcg.rules.context import Context
 from hlcg.rules.engine import DeckReport
+from hlcg.rules.legality import LEGAL, judge
 from hlcg.rules.profiles import OFF, profile
 from hlcg.rules.registry import RULES
 
 MAX_ROUNDS = 4
+
+
+# The rules that can name a card added to the Endurance and used normally, cheapest first.
+# The others judge the pre-game, the deck's size and basics, or the cards the borrowing
+# analysis refuses; format-legality's verdict on the card alone is asked before the trial.
+CANDIDATE_RULES = (
+    "title-limit",
+    "master-limit",
+    "watcher-cards",
+    "hunter-cards",
+    "weapon-specific",
+    "restriction",
+    "gem-cap",
+)
 
 
 def replacement(context: Context, deck_card: DeckCard) -> Card | None:
@@ -49,24 +65,30 @@ def replacement(context: Context, deck_card: DeckCard) -> Card | None:
 
 def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
     """Whether the deck, holding ``candidate`` instead of ``deck_card``, uses it normally
-    (no borrowing permission) and no rule the format runs names it: no error, warning or
-    data gap (a replacement whose gems are not recorded could break a cap unseen)."""
+    (no borrowing permission), the format is known to take it, and no rule the format runs
+    finds an error or a warning in it. Notes do not count, as in a check: a data gap about
+    the candidate (a gem count not recorded) is reported when the fixed deck is checked, as
+    it would be for a card the player chose. The two questions about the card alone are
+    asked first: they settle most candidates without a trial deck."""
+    if foreign_owner(context, candidate) is not None:
+        return False  # refused or borrowed: the borrowing analysis, on the card alone
+    excluded = context.param("format-legality", "excluded_editions")
+    if judge(candidate, context.deck.format, context.catalogue, excluded) != LEGAL:
+        return False  # not offered unless known legal: format-legality's verdict
     trial = Context(
         _swapped(context.deck, deck_card, candidate),
         context.catalogue,
         context.profile,
         suggest_replacements=False,
     )
-    if candidate.id not in trial.borrowing.normal:
-        return False
     settings = context.profile.settings
-    for name, rule in RULES.items():
+    for name in CANDIDATE_RULES:
         if settings[name].severity == OFF or (
             trial.deck.persona_unresolved and name in PERSONA_RULES
         ):
             continue  # as in the check: the unknown persona's problem stands for these
-        for finding in rule.check(trial.deck, trial, settings[name].params):
-            if candidate.id in finding.cards:
+        for finding in RULES[name].check(trial.deck, trial, settings[name].params):
+            if candidate.id in finding.cards and not (finding.unchecked or finding.advisory):
                 return False
     return True
 

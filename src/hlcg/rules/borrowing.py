@@ -56,6 +56,28 @@ class Refusal(NamedTuple):
     allowed: int = 0
 
 
+class Owner(NamedTuple):
+    name: str  # normalised, as the card's subtitle names it
+    faction: bool  # a faction's card rather than a persona's
+
+
+def foreign_owner(context: Context, card: Card) -> Owner | None:
+    """Whose card this is when it is not the deck's own: the persona or faction its subtitle
+    names; None for a card the deck uses normally (generic cards, its persona's and
+    faction's cards, weapon cards, and Persona, Premium and Quickening cards)."""
+    if card.type in OWN_TYPES:
+        return None
+    catalogue = context.catalogue
+    owners = named_personas(catalogue, card)
+    if owners:
+        if owners & context.deck.persona_names or is_weapon_card(catalogue, card):
+            return None
+        return Owner(next(iter(owners)), faction=False)
+    faction = named_faction(catalogue, card)
+    own = context.deck_factions | context.deck.persona_names
+    return Owner(faction, faction=True) if faction and faction not in own else None
+
+
 class Borrowing:
     def __init__(self) -> None:
         self.normal: set[str] = set()  # card ids used normally
@@ -91,32 +113,19 @@ class _Analysis:
 
     def classify(self, deck_card: DeckCard) -> None:
         card = deck_card.card
-        catalogue = self.context.catalogue
-        owners = set() if card.type in OWN_TYPES else named_personas(catalogue, card)
-        if not owners:
-            self.unnamed(deck_card)
-        elif owners & self.deck.persona_names or is_weapon_card(catalogue, card):
+        owner = foreign_owner(self.context, card)
+        if owner is None:
             self.result.normal.add(card.id)
+        elif owner.faction:
+            self.refuse(deck_card, RefusalKind.FACTION, owner.name)
         elif card.signature:
-            self.refuse(deck_card, RefusalKind.SIGNATURE, next(iter(owners)))
+            self.refuse(deck_card, RefusalKind.SIGNATURE, owner.name)
         elif self.master_of_any(card):
             self.result.borrowed[card.id] = "any-master-cards"
         elif self.deck.is_generic:
-            self.generic_immortal(deck_card, next(iter(owners)))
+            self.generic_immortal(deck_card, owner.name)
         else:
-            self.persona_deck(deck_card, next(iter(owners)))
-
-    def unnamed(self, deck_card: DeckCard) -> None:
-        """A card naming no persona: normal, unless it names a faction the deck is not."""
-        card = deck_card.card
-        faction = None if card.type in OWN_TYPES else named_faction(self.context.catalogue, card)
-        foreign = (
-            faction not in self.context.deck_factions and faction not in self.deck.persona_names
-        )
-        if faction and foreign:
-            self.refuse(deck_card, RefusalKind.FACTION, faction)
-        else:
-            self.result.normal.add(card.id)
+            self.persona_deck(deck_card, owner.name)
 
     def master_of_any(self, card: Card) -> bool:
         """Methos: other personas' Master cards are his own (Reserved ones if allowed)."""

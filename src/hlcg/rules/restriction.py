@@ -50,7 +50,8 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     bonus = sum(
         m.amount * dc.count for dc, m in context.modifiers if isinstance(m, RestrictionBonus)
     )
-    normal = context.borrowing.normal
+    # Only a bonus needs the borrowing analysis: it raises cards used normally.
+    normal = context.borrowing.normal if bonus else frozenset()
 
     def limit_of(card: Card) -> int | None:
         if card.unrestricted:
