@@ -79,7 +79,7 @@ def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
         _swapped(context.deck, deck_card, candidate),
         context.catalogue,
         context.profile,
-        suggest_replacements=False,
+        trial=True,
     )
     settings = context.profile.settings
     for name in CANDIDATE_RULES:

@@ -74,8 +74,9 @@ def foreign_owner(context: Context, card: Card) -> Owner | None:
             return None
         return Owner(next(iter(owners)), faction=False)
     faction = named_faction(catalogue, card)
-    own = context.deck_factions | context.deck.persona_names
-    return Owner(faction, faction=True) if faction and faction not in own else None
+    if faction is None or faction in context.deck_factions or faction in context.deck.persona_names:
+        return None
+    return Owner(faction, faction=True)
 
 
 class Borrowing:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from hlcg.catalog.card import Card
 from hlcg.catalog.modifiers import Modifier, decode_all
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
@@ -28,7 +29,7 @@ class Context:
         catalogue: Catalogue,
         profile: Profile | None = None,
         *,
-        suggest_replacements: bool = True,
+        trial: bool = False,
     ) -> None:
         self.deck = deck
         self.catalogue = catalogue
@@ -37,8 +38,12 @@ class Context:
 
             profile = profile_named(deck.format)
         self.profile = profile
-        # Off while --fix tries a replacement: a trial deck needs no replacements itself.
-        self.suggest_replacements = suggest_replacements
+        # A deck --fix tries a replacement in: only which cards its findings name is read,
+        # so it searches no replacements itself and names no cards in messages.
+        self.trial = trial
+        # A card several rules refuse (another persona's card, and not legal in the format)
+        # is searched a replacement for once.
+        self.replacements: dict[tuple[str, int, int | None], Card | None] = {}
 
     def param(self, rule_name: str, option: str) -> Any:
         return self.profile.settings[rule_name].params[option]
@@ -52,7 +57,12 @@ class Context:
     @cached_property
     def modifiers(self) -> list[tuple[DeckCard, Modifier]]:
         """Every modifier of every card in the deck, with the card that grants it."""
-        return [(dc, m) for dc in self.deck.cards for m in decode_all(dc.card.modifiers)]
+        return [
+            (dc, m)
+            for dc in self.deck.cards
+            if dc.card.modifiers
+            for m in decode_all(dc.card.modifiers)
+        ]
 
     @cached_property
     def persona_modifiers(self) -> tuple[Modifier, ...]:
@@ -91,6 +101,8 @@ class Context:
 
     def names(self, ids: Collection[str], limit: int = 12) -> str:
         """Card names for a message, shortened past ``limit``."""
+        if self.trial:
+            return ""
         cards = [self.catalogue.cards[i].name for i in sorted(ids)]
         shown = ", ".join(cards[:limit])
         return shown + (f" and {len(cards) - limit} more" if len(cards) > limit else "")
@@ -110,10 +122,13 @@ def removal_or_replacement(context: Context, deck_card: DeckCard, message: str) 
     card, copies = deck_card.card, deck_card.count
     edits: tuple[tuple[str, str, int], ...] = (("remove", card.id, copies),)
     fix = f"remove {copies} {card.name}"
-    if deck_card.section == "endurance" and context.suggest_replacements:
+    if deck_card.section == "endurance" and not context.trial:
         from hlcg.fix import replacement  # the search runs the rules: imported when needed
 
-        substitute = replacement(context, deck_card)
+        key = (card.id, copies, deck_card.line)
+        if key not in context.replacements:
+            context.replacements[key] = replacement(context, deck_card)
+        substitute = context.replacements[key]
         if substitute is not None:
             fix = f"replace {copies} {card.name} with {copies} {substitute.name} [{substitute.id}]"
             edits = (*edits, ("add", substitute.id, copies))

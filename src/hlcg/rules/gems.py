@@ -8,11 +8,14 @@ statistics and the replacement search read the same budget.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.deck.resolve import DeckCard
+
+_gem_values = attrgetter(*(f"gem_{a}" for a in ATTRIBUTES))
 
 
 def gem_caps(
@@ -42,8 +45,8 @@ class GemBudget(NamedTuple):
         unknown = set()
         for deck_card in endurance:
             card = deck_card.card
-            for attribute in ATTRIBUTES:
-                gems = card.gem(attribute)
+            # One attribute read per field: this runs for every deck and every --fix trial.
+            for attribute, gems in zip(ATTRIBUTES, _gem_values(card), strict=True):
                 if gems is None:
                     unknown.add(card.id)
                 elif gems:
@@ -52,11 +55,3 @@ class GemBudget(NamedTuple):
         for listed in contributors.values():
             listed.sort(key=lambda item: (-item[1], item[0]))
         return cls(used, caps, tuple(sorted(unknown)), contributors)
-
-    def room_for(self, card: Card, copies: int) -> bool:
-        """Whether ``copies`` more of ``card`` stay within every recorded cap."""
-        for attribute in ATTRIBUTES:
-            cap, gems = self.caps[attribute], card.gem(attribute)
-            if cap is not None and gems is not None and self.used[attribute] + gems * copies > cap:
-                return False
-        return True
