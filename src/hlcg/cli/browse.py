@@ -6,7 +6,16 @@ import typer
 
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.cli.card import card_json
-from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json, table
+from hlcg.cli.common import (
+    DbOption,
+    JsonOption,
+    echo_closest,
+    echo_no_single,
+    guarded,
+    load_catalogue,
+    print_json,
+    table,
+)
 from hlcg.errors import UsageError
 from hlcg.wording import plural
 
@@ -166,9 +175,8 @@ def persona_command(
         if as_json:
             print_json(answer)
         elif decision.candidates:
-            typer.echo(f"No single persona named {name!r}. Did you mean:", err=True)
             rows = [[c.name, f"{c.score:.0f}", ", ".join(c.ids)] for c in decision.candidates]
-            typer.echo(table(rows, ["persona", "score", "ids"]), err=True)
+            echo_no_single("persona", name, rows, ["persona", "score", "ids"])
         else:
             names = sorted({p.title for p in catalogue.personas})
             typer.echo(f"No persona named {name!r}. Personas: {', '.join(names)}", err=True)
@@ -178,7 +186,7 @@ def persona_command(
         print_json(answer)
         return
     if decision.how == "fuzzy":
-        typer.echo(f"(closest match for {name!r}, score {decision.score:.0f})", err=True)
+        echo_closest(name, decision.score)
     for index, profile in enumerate(profiles):
         if index:
             typer.echo("")
