@@ -213,3 +213,12 @@ def test_problems_are_located_at_their_key(data):
     assert problem["field"] == "stats.strength"
     text = invoke("tcboo", "check", str(SHEETS / "stat-range.toml")).stdout
     assert "stat-range.toml: stats.strength: stat-range: strength is 10" in text
+
+
+def test_the_force_stats_the_source_model_takes_are_the_stats():
+    from typing import get_args
+
+    from hlcg.tcboo import STATS, SWORD_STATS
+    from hlcg.tcboo.models import Stat
+
+    assert get_args(Stat) == STATS + SWORD_STATS

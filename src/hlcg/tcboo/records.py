@@ -5,7 +5,6 @@ lookup or a sheet check does not pay for importing pydantic. Their fields are th
 models' fields in the same order (a test holds them together).
 """
 
-
 from typing import Any, NamedTuple
 
 # Card fields that change a Force, and how the effects list words them.
