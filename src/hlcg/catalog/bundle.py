@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
-from hlcg.catalog.references import reference_errors
+from hlcg.catalog.references import Raw, reference_errors
 from hlcg.catalog.schema import TableGroup, row_key
 from hlcg.errors import SourceError
 
@@ -103,7 +103,7 @@ class Bundle:
             raise SourceError(errors)
 
     def reference_errors(
-        self, unvalidated: Mapping[str, list[Mapping[str, Any]]] | None = None
+        self, unvalidated: Raw | None = None
     ) -> list[str]:
         """Aliases naming no card, cards naming no set (``hlcg.catalog.references``)."""
         return reference_errors(self.cards, self.aliases, self.sets, unvalidated or {})

@@ -16,7 +16,7 @@ import json
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -30,6 +30,7 @@ from hlcg.errors import SourceError, UsageError
 
 DOCUMENT_KIND = CATALOGUE_DOCUMENT_KIND
 DOCUMENT_VERSION = 1
+M = TypeVar("M", bound=BaseModel)
 
 
 def is_catalogue_export(path: Path) -> bool:
@@ -48,7 +49,7 @@ def is_whole_catalogue_target(path: Path) -> bool:
     return suffix_of(path) in (*ARCHIVE_SUFFIXES, ".json", "") or path.is_dir()
 
 
-def _csv(model: type[BaseModel], rows: Iterable[BaseModel]) -> str:
+def _csv(model: type[M], rows: Iterable[M]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(model.model_fields), lineterminator="\n")
     writer.writeheader()
