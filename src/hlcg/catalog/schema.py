@@ -7,8 +7,8 @@ file has them (``hlcg.catalog.store``). Tables other parts of hlcg keep in the c
 exports and imports them without knowing what they hold.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: NamedTuple fields written as strings cost a
+# compile each at import, and this module is imported by every command.
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 
@@ -102,7 +102,7 @@ class TableGroup(NamedTuple):
     its four). Their rows are pydantic models keyed by their ``name`` field."""
 
     name: str  # the group's key in the content hash and in a one-document export
-    models: Mapping[str, type[BaseModel]]  # table -> row model
+    models: Mapping[str, type["BaseModel"]]  # table -> row model
     files: Mapping[str, str]  # table -> its file under a source folder
 
 
@@ -116,7 +116,7 @@ def _annotation_types(annotation: object) -> set[type]:
     return found or {str}
 
 
-def group_table(model: type[BaseModel]) -> Table:
+def group_table(model: "type[BaseModel]") -> Table:
     """A handed-in table's columns from its row model: flags and numbers as integers."""
     columns: dict[str, type] = {}
     for name, info in model.model_fields.items():
