@@ -102,9 +102,7 @@ class Bundle:
         if errors:
             raise SourceError(errors)
 
-    def reference_errors(
-        self, unvalidated: Raw | None = None
-    ) -> list[str]:
+    def reference_errors(self, unvalidated: Raw | None = None) -> list[str]:
         """Aliases naming no card, cards naming no set (``hlcg.catalog.references``)."""
         return reference_errors(self.cards, self.aliases, self.sets, unvalidated or {})
 

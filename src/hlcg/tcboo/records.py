@@ -123,7 +123,6 @@ class Location(NamedTuple):
     source: str
 
 
-Record = Card | Immortal | Sword | Location
 # Catalogue table -> the record its rows are read into.
 RECORDS: dict[str, type[Any]] = {
     "tcboo_cards": Card,
