@@ -111,8 +111,9 @@ def timed(func: Callable[[], object], repeats: int) -> list[float]:
 
 
 def deck_text(size: int) -> str:
-    """A legal-shaped type-two deck of ``size`` Endurance cards from real catalogue cards."""
-    lines = ["Format: type-two", "Persona: Duncan MacLeod", "Pre-Game:", "Katana", "Endurance:"]
+    """A legal-shaped first-edition deck of ``size`` Endurance cards from real catalogue
+    cards (the fillers are 1st Edition cards, which Type Two does not take)."""
+    lines = ["Format: first-edition", "Persona: Duncan MacLeod", "Endurance:"]
     fillers = ["Head Shot", "Dodge", "Upper Guard", "Back Away", "Slash", "Lunge", "Courage"]
     count = 0
     names = [*BASICS, *fillers]

@@ -133,7 +133,7 @@ def test_noisy_spelling_of_a_legal_deck_is_the_same_deck(tmp_path):
 
 
 def test_curly_quotes_and_combining_characters(tmp_path):
-    text = LEGAL + "1 Master\u2019s Advance\n1 \u201cCourage\u201d\n1 Dodge\u0301\n"
+    text = LEGAL + "1 Director\u2019s Cut\n1 \u201cUpper Guard\u201d\n1 Dodge\u0301\n"
     path = deck_file(tmp_path, "quotes.txt", text)
     report = json.loads(invoke("validate", str(path), "-o", "json").stdout)["decks"][0]
     assert report["legal"], report["problems"]
@@ -173,7 +173,7 @@ def test_headers_persona_lines_and_set_codes(tmp_path):
     # A set no printing of the card is recorded in is one note, and the card is found by name.
     assert (
         "deck-syntax",
-        "warning",
+        "note",
         "the catalogue records no printing of these cards in the set the deck gives: 1E (1 card)",
     ) in problems
     # Flashing Blade, Lunge and Selective Memory count; the sideboard's Dodge does not

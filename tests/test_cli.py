@@ -80,7 +80,10 @@ def test_search_options_and_json():
 
 def test_validate_exit_codes():
     assert invoke("validate", VALID).exit_code == 0
-    assert invoke("validate", VALID, "--strict").exit_code == 1
+    # Its only findings are data gaps (notes): --strict passes, --fail-on unchecked fails.
+    assert invoke("validate", VALID, "--strict").exit_code == 0
+    assert invoke("validate", VALID, "--fail-on", "unchecked").exit_code == 1
+    assert invoke("validate", VALID, "--fail-on", "warning").exit_code == 0
     bad = invoke("validate", INVALID)
     assert bad.exit_code == 1
     assert (
@@ -103,7 +106,18 @@ def test_validate_json_matches_schema():
     data = json.loads(result.stdout)
     schema = json.loads((ROOT / "schemas/report.schema.json").read_text())
     jsonschema.validate(data, schema)
-    assert data["summary"] == {"decks": 2, "legal": 1, "illegal": 1, "unreadable": 0}
+    assert data["summary"] == {
+        "decks": 2,
+        "legal": 1,
+        "illegal": 1,
+        "errors": 1,
+        "warnings": 0,
+        "notes": sum(d["notes"] for d in data["decks"]),
+        "unreadable": 0,
+    }
+    assert [d["notes"] for d in data["decks"]] == [
+        sum(p["severity"] == "note" for p in d["problems"]) for d in data["decks"]
+    ]
 
 
 def test_rules_list_and_doc():
@@ -221,3 +235,20 @@ def test_shipped_catalogue_cannot_be_written_through_hlcg():
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
         conn.execute("DELETE FROM cards")
     conn.close()
+
+
+def test_rules_shows_each_formats_parameters_and_the_permissions():
+    result = invoke("rules", "title-limit", "--json")
+    data = json.loads(result.stdout)
+    assert data["parameters"][0]["name"] == "max" and data["parameters"][0]["default"] == 6
+    assert {f: v["parameters"] for f, v in data["formats"].items()} == {
+        "first-edition": {"max": 6},
+        "type-one": {"max": 6},
+        "type-two": {"max": 6},
+    }
+    text = invoke("rules", "format-legality").stdout
+    assert "first-edition: error" in text and "  excluded_editions = 2E" in text
+    permissions = invoke("rules", "permissions").stdout
+    assert "generic-immortal: A Generic Immortal may include one copy" in permissions
+    assert "  type-two: does not apply" in permissions
+    assert "  type-one: unconfirmed" in permissions

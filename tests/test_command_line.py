@@ -343,7 +343,16 @@ def test_unreadable_deck_in_github_summary_and_json(folder_with_unreadable):
     text = invoke("validate", str(folder_with_unreadable))
     assert "COULD NOT READ" in text.stderr and "1 file could not be read" in text.stderr
     report = json.loads(invoke("validate", str(folder_with_unreadable), "-o", "json").stdout)
-    assert report["summary"] == {"decks": 1, "legal": 1, "illegal": 0, "unreadable": 1}
+    # Findings are counted by severity, data gaps (notes) apart from warnings (issue 10).
+    assert report["summary"] == {
+        "decks": 1,
+        "legal": 1,
+        "illegal": 0,
+        "unreadable": 1,
+        "errors": 0,
+        "warnings": 0,
+        "notes": 2,
+    }
     assert report["unreadable"][0]["path"] == "my decks/photo.txt"
 
 

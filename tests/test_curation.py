@@ -90,17 +90,15 @@ def test_security_guard_restricted_to_3_per_version_and_stalk_of_fasil_to_2(tmp_
     )
     deck.write_text("Format: first-edition\nPersona: Fasil\nEndurance:\n" + "\n".join(lines))
     found = [p for p in problems(deck) if p[0] in ("HL103", "HL104")]
+    # One fault, one error (issue 10): the extra Object copy breaks the title limit and its
+    # restriction, so both limits are named in a single error.
     assert found == [
         (
             "HL103",
             ("security-guard-situation", "security-guard-object"),
-            "7 cards titled 'Security Guard' (3 Security Guard: Situation, "
-            "4 Security Guard: Object); at most 6 may share a title",
-        ),
-        (
-            "HL104",
-            ("security-guard-object",),
-            "4 copies of Security Guard: Object; restricted to 3",
+            "breaks 2 limits (title-limit, restriction): 7 cards titled 'Security Guard' "
+            "(3 Security Guard: Situation, 4 Security Guard: Object); at most 6 may share a "
+            "title; 4 copies of Security Guard: Object; restricted to 3",
         ),
         ("HL104", ("stalk-fasil",), "3 copies of Stalk: Fasil; restricted to 2"),
     ]

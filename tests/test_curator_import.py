@@ -84,10 +84,11 @@ def test_lackey_rows_fill_only_missing_facts_and_keep_recorded_ones(tmp_path):
     assert new_ramirez["restriction"] == ramirez["restriction"] == 2
     assert (ramirez["type"], new_ramirez["type"]) == (None, "block")
     assert new_ramirez["sets"] == ["ME"]
-    # The verdict on a deck holding the restricted card is the same as before the import.
+    # The verdict on a deck holding the restricted card is the same as before the import
+    # (a first-edition deck: The Gathering is a 1st Edition set).
     deck = write(
         tmp_path / "deck.txt",
-        (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
+        (ROOT / "examples/decks/valid/duncan-first-edition.txt").read_text()
         + "\n4 Kiss Your Butts Goodbye\n",
     )
 

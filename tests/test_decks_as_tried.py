@@ -102,7 +102,7 @@ def test_a_json_key_outside_the_deck_is_noted_and_ignored(tmp_path, key):
     assert code == 0 and deck["legal"]
     assert deck["persona"] == "The Kurgan" and deck["format"] == "first-edition"
     assert shown(deck) == [
-        ("warning", "deck-syntax", None, f"/{key}: key {key!r} is not part of a deck; ignored")
+        ("note", "deck-syntax", None, f"/{key}: key {key!r} is not part of a deck; ignored")
     ]
     for fmt in ("first-edition", "type-two"):
         assert digest(deck_file, fmt) == digest(TRIED / "kurgan.json", fmt)

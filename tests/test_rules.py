@@ -83,11 +83,28 @@ def test_signature_not_lifted_by_any_modifier(check):
     assert check("Persona: Rival\n1 Sig: Rival").legal
 
 
-def test_generic_borrow_one_copy(check):
-    assert check("1 Move: Rival").legal
-    report = check("2 Move: Rival")
+def test_generic_borrow_one_copy_in_first_edition(check):
+    assert check("1 Move: Rival", fmt="first-edition").legal
+    report = check("2 Move: Rival", fmt="first-edition")
     assert errors(report) == [("generic-borrow", ("rival-move",))]
     assert "a Generic Immortal may include at most 1" in report.problems[0].message
+
+
+def test_generic_permission_per_format(check):
+    # Type Two: only the persona named in the title box may include the card (seed 002).
+    report = check("1 Move: Rival", fmt="type-two")
+    assert errors(report) == [("persona-specific", ("rival-move",))]
+    assert "the Generic Immortal permission does not apply in type-two" in (
+        report.problems[0].message
+    )
+    # Type One: no source either way; admitted, and listed as a data gap.
+    report = check("1 Move: Rival", fmt="type-one")
+    assert report.legal
+    assert [(p.rule, p.severity, p.cards) for p in report.problems] == [
+        ("unchecked", "note", ("rival-move",))
+    ]
+    assert "generic-borrow: the Generic Immortal permission" in report.problems[0].message
+    assert "not confirmed for type-one" in report.problems[0].message
 
 
 def test_borrow_modifier_one_card_per_persona_reserved_included(check):
@@ -137,7 +154,7 @@ def test_unknown_gems_are_reported_not_passed(check):
     (warning,) = report.problems
     assert (warning.rule, warning.severity, warning.cards) == (
         "unchecked",
-        "warning",
+        "note",
         ("unknown-gems",),
     )
     assert warning.message == "gem-cap: gem counts not recorded for 1 card: Mystery"
@@ -145,7 +162,7 @@ def test_unknown_gems_are_reported_not_passed(check):
 
 def test_unknown_persona_values_are_reported(check):
     report = check("Persona: Rival")
-    assert [(p.rule, p.severity) for p in report.problems] == [("unchecked", "warning")]
+    assert [(p.rule, p.severity) for p in report.problems] == [("unchecked", "note")]
     assert "Rival has no recorded value for master, agility" in report.problems[0].message
 
 

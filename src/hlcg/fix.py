@@ -22,13 +22,15 @@ from dataclasses import dataclass
 
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.normalize import normalise
+from hlcg.catalog.store import Catalogue
 from hlcg.check import check_deck
 from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry
 from hlcg.deck.resolve import DeckCard, ResolvedDeck, Resolver
 from hlcg.deck.text import parse_text, split_lines
 from hlcg.deck.writer import writable_name
-from hlcg.rules.basics import BASICS
+from hlcg.rules.basics import basic_cards
 from hlcg.rules.engine import DeckReport
+from hlcg.rules.profiles import profile
 
 MAX_ROUNDS = 4
 MARKER = "# added by hlcg --fix"
@@ -59,7 +61,7 @@ class FixResult:
 
 
 def planned_edits(
-    report: DeckReport, skip_rules: tuple[str, ...] = ()
+    report: DeckReport, catalogue: Catalogue, skip_rules: tuple[str, ...] = ()
 ) -> tuple[dict[str, int], dict[str, int]]:
     """(card id -> copies to remove, card id -> copies to add) from the errors' edits."""
     removals: dict[str, int] = {}
@@ -73,22 +75,33 @@ def planned_edits(
             elif action == "add":
                 additions[card_id] = max(additions[card_id], copies)
     if report.resolved is not None:
-        _fill_deck_size(report, additions)
+        _fill_deck_size(report, catalogue, additions)
     return removals, dict(additions)
 
 
-def _fill_deck_size(report: DeckReport, additions: defaultdict[str, int]) -> None:
+def _fill_deck_size(
+    report: DeckReport, catalogue: Catalogue, additions: defaultdict[str, int]
+) -> None:
     """deck-size: add copies of the basic cards already in the deck, fewest first."""
     if not any(p.rule == "deck-size" and p.severity == "error" for p in report.problems):
         return
     assert report.resolved is not None
-    missing = 50 - report.endurance - report.unrecognised - sum(additions.values())
-    counts = {dc.card.id: dc.count for dc in report.resolved.endurance if dc.card.id in BASICS}
-    for card_id in BASICS:
-        counts[card_id] = counts.get(card_id, 0) + additions.get(card_id, 0)
+    setting = profile(report.format).settings
+    minimum = setting["deck-size"].params["min"]
+    per_title = setting["title-limit"].params["max"]
+    missing = minimum - report.endurance - report.unrecognised - sum(additions.values())
+    held = {dc.card.id: dc.count for dc in report.resolved.endurance}
+    basics = [
+        next((c.id for c in cards if c.id in held), cards[0].id)
+        for _, cards in basic_cards(catalogue, setting["basics"].params["cards"])
+        if cards
+    ]
+    if not basics:
+        return
+    counts = {card_id: held.get(card_id, 0) + additions.get(card_id, 0) for card_id in basics}
     while missing > 0:
-        card_id = min(BASICS, key=lambda i: (counts[i], BASICS.index(i)))
-        if counts[card_id] >= 6:
+        card_id = min(basics, key=lambda i: (counts[i], basics.index(i)))
+        if counts[card_id] >= per_title:
             return
         counts[card_id] += 1
         additions[card_id] += 1
@@ -119,7 +132,7 @@ def weapon_plan(report: DeckReport, index: Index) -> tuple[dict[str, int], dict[
                 weapons[found[0]] = found[0]
     if not weapons:
         return None
-    removals, additions = planned_edits(report, skip_rules=("weapon-specific",))
+    removals, additions = planned_edits(report, index.catalogue, skip_rules=("weapon-specific",))
     for weapon_id in weapons:
         additions[weapon_id] = max(additions.get(weapon_id, 0), 1)
     return removals, additions
@@ -234,7 +247,7 @@ def fix_text(text: str, deck: Deck, index: Index, requested_format: str | None =
     for _ in range(MAX_ROUNDS):
         if report.resolved is None:
             break
-        plans = [planned_edits(report), weapon_plan(report, index)]
+        plans = [planned_edits(report, index.catalogue), weapon_plan(report, index)]
         best: tuple[tuple[int, int], str, list[str], DeckReport] | None = None
         for plan in plans:
             if plan is None or not any(plan):

@@ -77,7 +77,7 @@ def test_persona_specific_example_names_the_rule_and_line(client):
     path = ROOT / "examples" / "decks" / "invalid" / "persona-specific.txt"
     lines = path.read_text(encoding="utf-8").splitlines()
     duck_line = lines.index("1 Duck: Connor MacLeod") + 1
-    response = post_deck(client, path, format="type-two")
+    response = post_deck(client, path)  # the deck's own first-edition
     deck = response.json()["decks"][0]
     assert deck["legal"] is False
     errors = [p for p in deck["problems"] if p["severity"] == "error"]

@@ -114,7 +114,9 @@ def test_persona_specific_in_type_two_shows_the_problem_and_jumps_to_its_line(pa
     text = path.read_text(encoding="utf-8")
     duck_line = text.splitlines().index("1 Duck: Connor MacLeod") + 1
     paste(page, text, "type-two")
-    expect(page.locator("#verdict")).to_have_text("ILLEGAL in type-two: 1 error(s)")
+    # Connor's Duck is also a 1st Edition card, which Type Two does not take.
+    expect(page.locator("#verdict")).to_have_text("ILLEGAL in type-two: 2 error(s)")
+    expect(page.locator('#problems li[data-rule="format-legality"]')).to_have_count(1)
     problem = page.locator('#problems li[data-rule="persona-specific"]')
     expect(problem).to_contain_text("Duck: Connor MacLeod")
     expect(problem.locator("button.line-link")).to_have_text(f"line {duck_line}")
@@ -128,7 +130,7 @@ def test_persona_specific_in_type_two_shows_the_problem_and_jumps_to_its_line(pa
     # the gem budget, counts and fingerprint are shown
     expect(page.locator("#gems .gem")).to_have_count(6)
     expect(page.locator('#gems .gem[data-attribute="agility"]')).to_contain_text("0 / 15")
-    expect(page.locator("#counts")).to_contain_text("Endurance 53 cards; pre-game 2 of 6")
+    expect(page.locator("#counts")).to_contain_text("Endurance 53 cards; pre-game 1 of 6")
     expect(page.locator("#fingerprint")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shot = ARTIFACTS / "deck-page.png"
@@ -137,9 +139,9 @@ def test_persona_specific_in_type_two_shows_the_problem_and_jumps_to_its_line(pa
 
 
 def test_search_add_a_card_and_the_verdict_changes(page: Page):
-    path = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
+    path = ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt"
     paste(page, path.read_text(encoding="utf-8"))
-    expect(page.locator("#verdict")).to_have_text("LEGAL in type-two")
+    expect(page.locator("#verdict")).to_have_text("LEGAL in first-edition")
     page.fill("#search", "")
     page.focus("#search")
     page.keyboard.type("duck p:connor")
@@ -148,12 +150,12 @@ def test_search_add_a_card_and_the_verdict_changes(page: Page):
     expect(row).to_have_count(1)
     expect(page.locator("#search-status")).to_have_text("1 card(s)")
     row.locator("button.add").click()
-    expect(page.locator("#verdict")).to_have_text("ILLEGAL in type-two: 1 error(s)")
+    expect(page.locator("#verdict")).to_have_text("ILLEGAL in first-edition: 1 error(s)")
     expect(page.locator('#problems li[data-rule="persona-specific"]')).to_have_count(1)
     assert "1 Duck: Connor MacLeod" in page.input_value("#deck")
     # the suggested fix makes it legal again
     page.click("#fix")
-    expect(page.locator("#verdict")).to_have_text("LEGAL in type-two")
+    expect(page.locator("#verdict")).to_have_text("LEGAL in first-edition")
     expect(page.locator("#fix-result")).to_contain_text("removed 1 Duck: Connor MacLeod")
 
 

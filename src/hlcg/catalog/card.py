@@ -1,11 +1,11 @@
-"""The run-time card: a plain frozen dataclass read from the catalogue."""
+"""The run-time card: a NamedTuple read from the catalogue (no pydantic at run time)."""
 
-from __future__ import annotations
-
-import json
+# No `from __future__ import annotations`: each field annotation written as a string would
+# cost a compile when the NamedTuple is made, and every command imports this module.
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from hlcg.catalog.codec import decode_card
 from hlcg.catalog.fields import ATTRIBUTES, CONTRACT_FIELDS, PREGAME_TYPES
 from hlcg.catalog.normalize import normalise, title_words
 
@@ -29,6 +29,7 @@ class Card(NamedTuple):
     type: str | None = None
     sets: tuple[str, ...] = ()
     restriction: int | None = None
+    unrestricted: bool = False  # a source states it carries no restriction number
     reserved: bool = False
     signature: bool = False
     unique: bool | None = None
@@ -70,14 +71,6 @@ class Card(NamedTuple):
         """Normalised names a persona goes by; a dual persona "A / B" goes by A and B too."""
         return persona_names(self.title)
 
-    @property
-    def gem_caps(self) -> dict[str, int | None]:
-        """A persona's gem caps: 3x each attribute, the Master gem 1x (seed 002,
-        Constructing a Deck); None where the value is not recorded."""
-        return {
-            a: None if v is None else (v if a == "master" else 3 * v) for a, v in self.gems.items()
-        }
-
     def gem(self, attribute: str) -> int | None:
         return getattr(self, f"gem_{attribute}")
 
@@ -89,6 +82,11 @@ class Card(NamedTuple):
     def effective_master_limit(self) -> int | None:
         """A persona's Master limit: its own number, else its Master gem."""
         return self.master_limit if self.master_limit is not None else self.gem_master
+
+    @property
+    def is_generic_immortal(self) -> bool:
+        """The Generic Immortal pseudo-persona, known by its catalogue flag, not its id."""
+        return any(m.get("kind") == "generic-immortal" for m in self.modifiers)
 
     def modifiers_of(self, kind: str) -> list[dict[str, Any]]:
         return [m for m in self.modifiers if m.get("kind") == kind]
@@ -105,37 +103,6 @@ class Card(NamedTuple):
         return data
 
     @classmethod
-    def from_row(cls, row: dict[str, Any], editions: frozenset[str] = frozenset()) -> Card:
-        """Build from a ``cards`` table row (lists `;`-joined, modifiers JSON, bools 0/1)."""
-
-        def split(value: str | None) -> tuple[str, ...]:
-            return tuple(value.split(";")) if value else ()
-
-        unique = row["unique"]
-        return cls(
-            id=row["id"],
-            title=row["title"],
-            subtitle=row["subtitle"],
-            type=row["type"],
-            sets=split(row["sets"]),
-            restriction=row["restriction"],
-            reserved=bool(row["reserved"]),
-            signature=bool(row["signature"]),
-            unique=None if unique is None else bool(unique),
-            hand_icons=row["hand_icons"],
-            gem_master=row["gem_master"],
-            gem_agility=row["gem_agility"],
-            gem_strength=row["gem_strength"],
-            gem_toughness=row["gem_toughness"],
-            gem_empathy=row["gem_empathy"],
-            gem_reason=row["gem_reason"],
-            master_limit=row["master_limit"],
-            formats=split(row["formats"]),
-            modifiers=tuple(json.loads(row["modifiers"]))
-            if row["modifiers"] not in (None, "", "[]")
-            else (),
-            faction=split(row["faction"]),
-            text=row["text"],
-            source=row["source"],
-            editions=editions,
-        )
+    def from_row(cls, row: dict[str, Any], editions: frozenset[str] = frozenset()) -> "Card":
+        """Build from a ``cards`` table row, decoded by the card codec."""
+        return cls(**decode_card(row), editions=editions)

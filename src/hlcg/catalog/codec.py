@@ -15,6 +15,8 @@ from typing import Any
 from hlcg.catalog.fields import BOOL_FIELDS, CONTRACT_FIELDS, LIST_FIELDS, PREGAME_TYPES
 from hlcg.catalog.normalize import normalise
 
+# Card columns newer than the oldest schema an import still reads (3: unrestricted).
+NEWER_COLUMNS = frozenset({"unrestricted"})
 # Flags whose absence says "unknown" rather than false.
 OPTIONAL_FLAGS = frozenset({"unique"})
 _REQUIRED_FLAGS = tuple(name for name in BOOL_FIELDS if name not in OPTIONAL_FLAGS)
@@ -51,8 +53,14 @@ def encode_card(values: Mapping[str, Any]) -> dict[str, object]:
 
 def decode_card(record: Mapping[str, Any]) -> dict[str, Any]:
     """A row of the ``cards`` table as contract values: lists as tuples, flags as bools,
-    modifiers as dicts. ``Card(**decode_card(row))`` and ``CardRow(**...)`` both take it."""
-    values = {name: record[name] for name in CONTRACT_FIELDS}
+    modifiers as dicts. ``Card(**decode_card(row))`` and ``CardRow(**...)`` both take it.
+
+    A catalogue of an older schema, read to be upgraded, lacks the newer columns: their
+    defaults apply."""
+    values = {
+        name: record.get(name) if name in NEWER_COLUMNS else record[name]
+        for name in CONTRACT_FIELDS
+    }
     for name in LIST_FIELDS:
         text = values[name]
         values[name] = tuple(text.split(";")) if text else ()

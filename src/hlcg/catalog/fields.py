@@ -1,5 +1,7 @@
 """Vocabulary of the card contract: field names, card types, formats, attributes."""
 
+from hlcg.catalog.datafiles import rows as _data_rows
+
 # The flat row format is a public contract: CSV headers, JSON and JSONL keys.
 CONTRACT_FIELDS: tuple[str, ...] = (
     "id",
@@ -8,6 +10,7 @@ CONTRACT_FIELDS: tuple[str, ...] = (
     "type",
     "sets",
     "restriction",
+    "unrestricted",
     "reserved",
     "signature",
     "unique",
@@ -54,10 +57,17 @@ PREGAME_TYPES: tuple[str, ...] = (
 )
 CARD_TYPES: tuple[str, ...] = IN_GAME_TYPES + PREGAME_TYPES
 
-# The three formats hlcg checks decks for. "mle" is a legality tag only: the card database
-# marks some cards legal solely in MLE, and the contract needs a way to say "none of ours".
-CHECKED_FORMATS: tuple[str, ...] = ("first-edition", "type-one", "type-two")
-FORMAT_TAGS: tuple[str, ...] = CHECKED_FORMATS + ("mle",)
+# The formats live in data/source/formats.csv (with their titles, editions and sources):
+# those marked checked are the ones hlcg checks decks for; the others are legality tags only
+# ("mle": the card database marks some cards legal solely in MLE, and the contract needs a
+# way to say "none of ours").
+_FORMAT_ROWS = _data_rows("formats.csv")
+CHECKED_FORMATS: tuple[str, ...] = tuple(
+    row["name"] for row in _FORMAT_ROWS if row["checked"] == "true"
+)
+FORMAT_TAGS: tuple[str, ...] = CHECKED_FORMATS + tuple(
+    row["name"] for row in _FORMAT_ROWS if row["checked"] != "true"
+)
 
 ATTRIBUTES: tuple[str, ...] = ("master", "agility", "strength", "toughness", "empathy", "reason")
 GEM_FIELDS: tuple[str, ...] = tuple(f"gem_{a}" for a in ATTRIBUTES)
@@ -74,10 +84,11 @@ GAP_FIELDS: tuple[str, ...] = (
 )
 
 INT_FIELDS: tuple[str, ...] = ("restriction", "hand_icons", *GEM_FIELDS, "master_limit")
-BOOL_FIELDS: tuple[str, ...] = ("reserved", "signature", "unique")
+BOOL_FIELDS: tuple[str, ...] = ("unrestricted", "reserved", "signature", "unique")
 LIST_FIELDS: tuple[str, ...] = ("sets", "formats", "faction")
 
 MODIFIER_KINDS: tuple[str, ...] = (
+    "generic-immortal",
     "restriction-bonus",
     "borrow",
     "any-master-cards",

@@ -107,6 +107,10 @@ def _stated(value: object) -> bool:
     return value not in (None, [], False)
 
 
+# Facts that exclude each other: a card with a restriction number does not carry none.
+_EXCLUSIVE = {"restriction": "unrestricted", "unrestricted": "restriction"}
+
+
 def merge_facts(card: CardRow, row: CardRow) -> tuple[CardRow, list[str], list[Conflict]]:
     """``card`` with the facts ``row`` states that ``card`` lacks, and the row's source.
 
@@ -126,6 +130,13 @@ def merge_facts(card: CardRow, row: CardRow) -> tuple[CardRow, list[str], list[C
             continue
         have, offered = getattr(card, name), getattr(row, name)
         if not _stated(offered):
+            continue
+        other = _EXCLUSIVE.get(name)
+        if other and _stated(getattr(card, other)):
+            # A restriction number and "carries none" are one fact stated two ways.
+            conflicts.append(
+                Conflict(card.id, name, f"{other}: {card_flat[other]}", row_flat[name])
+            )
             continue
         if name in ("title", "subtitle"):
             if normalise(have or "") != normalise(offered):

@@ -12,28 +12,14 @@ checkout.
 
 from __future__ import annotations
 
-import csv
 from functools import cache
-from pathlib import Path
 
+from hlcg.catalog.datafiles import rows as _rows
 from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.catalog.normalize import normalise
 
 FORMAT_NAMES_FILE = "format_names.csv"
 SET_NAMES_FILE = "set_names.csv"
-
-
-def data_file(name: str) -> Path:
-    """A data table inside the installed package, else the one in a source checkout."""
-    packaged = Path(__file__).resolve().parent.parent / "data" / name
-    if packaged.is_file():
-        return packaged
-    return Path(__file__).resolve().parents[3] / "data" / "source" / name
-
-
-def _rows(name: str) -> list[dict[str, str]]:
-    with data_file(name).open(encoding="utf-8", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 @cache

@@ -10,6 +10,8 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": 
 _NON_WORD = re.compile(r"[^a-z0-9]+")
 
 
+# Deck checks normalise the same names again and again (every line, every candidate).
+@lru_cache(maxsize=16384)
 def normalise(name: str) -> str:
     """Case, spacing, punctuation and apostrophes folded: "Master’s  Block" -> "masters block".
 

@@ -36,7 +36,7 @@ def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
     try:
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         cards = [
-            CardRow.model_validate(decode_card(row))
+            CardRow.model_validate(decode_card(dict(row)))
             for row in conn.execute("SELECT * FROM cards ORDER BY id")
         ]
         aliases = [

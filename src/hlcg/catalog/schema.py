@@ -17,7 +17,7 @@ from hlcg.catalog.fields import BOOL_FIELDS, CONTRACT_FIELDS, INT_FIELDS
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-SCHEMA_VERSION = 2  # 2: name_norm, subtitle_norm; names, name_list
+SCHEMA_VERSION = 3  # 2: name_norm, subtitle_norm; names, name_list. 3: unrestricted
 
 
 class Table(NamedTuple):

@@ -144,7 +144,11 @@ def persona_answer(catalogue: "Catalogue", name: str) -> tuple[dict[str, Any], "
 
 def persona_profile(catalogue: "Catalogue", persona: "Card") -> dict[str, Any]:
     values = {a: persona.gem(a) for a in ATTRIBUTES}
-    caps = persona.gem_caps
+    from hlcg.rules.context import gem_caps
+    from hlcg.rules.registry import RULES
+
+    gem_rule = RULES["gem-cap"].defaults  # the Type Two numbers: the format with gems
+    caps = gem_caps(persona, gem_rule["multiplier"], gem_rule["master_multiplier"])
     names = persona.persona_names
     specific = catalogue.cards_naming(names)
     return {

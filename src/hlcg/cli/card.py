@@ -28,7 +28,7 @@ def render_card(card: "Card", catalogue: "Catalogue") -> str:
     fields: list[tuple[str, str]] = [
         ("type", card.type or "unknown"),
         ("subtitle", card.subtitle or "-"),
-        ("restriction", _value(card.restriction)),
+        ("restriction", "none printed" if card.unrestricted else _value(card.restriction)),
         ("reserved", _value(card.reserved)),
         ("signature", _value(card.signature)),
         ("unique", _value(card.is_unique) + ("" if card.unique is not None else " (default)")),

@@ -3,12 +3,12 @@
 import functools
 import json
 from collections.abc import Callable
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
+from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.errors import HlcgError, UsageError
 
 if TYPE_CHECKING:
@@ -27,13 +27,7 @@ DbOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
-class FormatName(StrEnum):
-    first_edition = "first-edition"
-    type_one = "type-one"
-    type_two = "type-two"
-
-
-def parse_format(value: str | None) -> FormatName | None:
+def parse_format(value: str | None) -> str | None:
     """--format goes through the same spellings as a deck's `Format:` line ("Type Two")."""
     if value is None:
         return None
@@ -42,7 +36,7 @@ def parse_format(value: str | None) -> FormatName | None:
     named = format_named(value)
     if named is None:
         raise typer.BadParameter(f"{value!r} is not a format; use one of {accepted_format_names()}")
-    return FormatName(named)
+    return named
 
 
 FormatOption = Annotated[
@@ -51,7 +45,7 @@ FormatOption = Annotated[
         "--format",
         "-f",
         parser=parse_format,
-        metavar="[first-edition|type-one|type-two]",
+        metavar=f"[{'|'.join(CHECKED_FORMATS)}]",
         help="Format (default: the deck's Format: line, else type-two); "
         "'Type Two', 'type 2' and the like work too.",
     ),

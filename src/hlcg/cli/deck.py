@@ -8,7 +8,6 @@ import typer
 
 from hlcg.cli.common import (
     DbOption,
-    FormatName,
     FormatOption,
     JsonOption,
     error,
@@ -29,13 +28,13 @@ app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_he
 DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.txt, .json, .dek, .o8d).")]
 
 
-def _resolve(path: Path, db: Path | None, fmt: FormatName | None) -> tuple["ResolvedDeck", "Index"]:
+def _resolve(path: Path, db: Path | None, fmt: str | None) -> tuple["ResolvedDeck", "Index"]:
     from hlcg.catalog.lookup import Index
     from hlcg.check import resolve_deck
     from hlcg.deck.read import read_deck
 
     index = Index(load_catalogue(db))
-    return resolve_deck(read_deck(path), index, fmt.value if fmt else None), index
+    return resolve_deck(read_deck(path), index, fmt), index
 
 
 class HashOutput(StrEnum):
@@ -86,7 +85,7 @@ def hash_command(
             message = str(exc).removeprefix(f"{path}: ")
             entries.append({"path": str(path), "fingerprint": None, "unreadable": message})
             continue
-        resolved = resolve_deck(deck, index, fmt.value if fmt else None)
+        resolved = resolve_deck(deck, index, fmt)
         digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue.path))
         if fmt is None and deck.format and format_named(deck.format) is None:
             warn(
@@ -144,7 +143,7 @@ def deck_stats(resolved: "ResolvedDeck", index: "Index") -> dict[str, Any]:
         by_type[key] = by_type.get(key, 0) + dc.count
     from hlcg.rules.context import Context
 
-    context = Context(resolved, index.catalogue)
+    context = Context(resolved, index.catalogue, profile(resolved.format))
     budget = context.gem_budget
     gems = {}
     for attribute in ATTRIBUTES:

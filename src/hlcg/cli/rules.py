@@ -4,22 +4,69 @@ from typing import Annotated
 
 import typer
 
-from hlcg.cli.common import FormatName, JsonOption, guarded, parse_format, print_json, table
+from hlcg.catalog.fields import CHECKED_FORMATS
+from hlcg.cli.common import JsonOption, guarded, parse_format, print_json, table
+
+
+def _show(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(" / ".join(v) if isinstance(v, list) else str(v) for v in value) or "-"
+    return str(value)
+
+
+def _print_permissions(as_json: bool) -> None:
+    from hlcg.rules.permissions import CARD_MODIFIERS, PERMISSIONS
+
+    if as_json:
+        print_json(
+            {
+                "permissions": [
+                    {"name": p.name, "summary": p.summary, "formats": p.formats, "source": p.source}
+                    for p in PERMISSIONS.values()
+                ],
+                "card_modifiers": CARD_MODIFIERS,
+            }
+        )
+        return
+    typer.echo("Rulebook permissions (per format; absent: does not apply):\n")
+    for permission in PERMISSIONS.values():
+        typer.echo(f"{permission.name}: {permission.summary}")
+        for fmt in CHECKED_FORMATS:
+            typer.echo(f"  {fmt}: {permission.formats.get(fmt, 'does not apply')}")
+        typer.echo(f"  source: {permission.source}\n")
+    typer.echo(
+        "Card modifiers (printed on a card; they apply wherever that card is legal, "
+        "see format-legality):\n"
+    )
+    for kind, what in CARD_MODIFIERS.items():
+        typer.echo(f"  {kind}: {what}")
 
 
 @guarded
 def rules_command(
     name: Annotated[str | None, typer.Argument(help="A rule name or code.")] = None,
     fmt: Annotated[
-        FormatName | None,
-        typer.Option("--format", "-f", parser=parse_format, help="Show severities in this format."),
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            parser=parse_format,
+            metavar=f"[{'|'.join(CHECKED_FORMATS)}]",
+            help="Show severities in this format.",
+        ),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """List the deck-construction rules, print one rule's documentation, or list a code
-    family (`hlcg rules HL2`: every HL2xx rule)."""
+    """List the deck-construction rules, print one rule's documentation with each format's
+    severity and parameters, or list a code family (`hlcg rules HL2`: every HL2xx rule).
+    `hlcg rules permissions` lists the permissions and exceptions, the formats each applies
+    in and its source."""
     from hlcg.rules.profiles import profile
     from hlcg.rules.registry import RULES, find
+
+    if name and name.strip().lower() == "permissions":
+        _print_permissions(as_json)
+        return
 
     listed = list(RULES.values())
     rule = find(name) if name else None
@@ -31,22 +78,51 @@ def rules_command(
             typer.echo(f"No rule {name!r}. See `hlcg rules`.", err=True)
             raise typer.Exit(1)
     if rule is not None:
+        settings = {f: profile(f).settings[rule.name] for f in CHECKED_FORMATS}
         if as_json:
             print_json(
-                {"code": rule.code, "name": rule.name, "summary": rule.summary, "doc": rule.doc}
+                {
+                    "code": rule.code,
+                    "name": rule.name,
+                    "summary": rule.summary_for(),
+                    "doc": rule.doc,
+                    "parameters": [
+                        {
+                            "name": p.name,
+                            "type": p.type.__name__,
+                            "default": p.default,
+                            "source": p.source,
+                        }
+                        for p in rule.params
+                    ],
+                    "formats": {
+                        f: {"severity": s.severity, "parameters": s.params, "why": s.why}
+                        for f, s in settings.items()
+                    },
+                }
             )
             return
-        typer.echo(f"{rule.code} {rule.name}: {rule.summary}\n")
+        typer.echo(f"{rule.code} {rule.name}: {rule.summary_for()}\n")
         typer.echo(rule.doc)
-        for fmt_name in ("first-edition", "type-one", "type-two"):
-            setting = profile(fmt_name).settings[rule.name]
+        if rule.params:
+            typer.echo("\nParameters (default, source):")
+            for param in rule.params:
+                typer.echo(f"  {param.name} = {_show(param.default)} ({param.source})")
+        for fmt_name, setting in settings.items():
             why = f" ({setting.why})" if setting.why else ""
             typer.echo(f"\n{fmt_name}: {setting.severity}{why}")
+            for option, value in setting.params.items():
+                typer.echo(f"  {option} = {_show(value)}")
         return
-    formats = [fmt.value] if fmt else ["first-edition", "type-one", "type-two"]
+    formats = [fmt] if fmt else list(CHECKED_FORMATS)
     profiles = [profile(f) for f in formats]
     rows = [
-        [rule.code, rule.name, *(p.settings[rule.name].severity for p in profiles), rule.summary]
+        [
+            rule.code,
+            rule.name,
+            *(p.settings[rule.name].severity for p in profiles),
+            rule.summary_for(profiles[0].settings[rule.name].params if fmt else None),
+        ]
         for rule in listed
     ]
     if as_json:

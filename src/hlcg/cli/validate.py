@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.cli.common import (
     DbOption,
-    FormatName,
     FormatOption,
     error,
     guarded,
@@ -36,6 +36,11 @@ class OutputKind(StrEnum):
     sarif = "sarif"
     github = "github"
     auto = "auto"
+
+
+class FailOn(StrEnum):
+    warning = "warning"
+    unchecked = "unchecked"
 
 
 def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
@@ -85,14 +90,14 @@ def resolve_output(output: OutputKind) -> str:
 
 def summary_table(reports: list["DeckReport"], unreadable: Sequence["Unreadable"] = ()) -> str:
     rows = [
-        [r.path, r.persona, r.format, "yes" if r.legal else "NO", r.errors, r.warnings]
+        [r.path, r.persona, r.format, "yes" if r.legal else "NO", r.errors, r.warnings, r.notes]
         for r in reports
     ]
-    rows += [[u.path, "-", "-", "COULD NOT READ", "-", "-"] for u in unreadable]
+    rows += [[u.path, "-", "-", "COULD NOT READ", "-", "-", "-"] for u in unreadable]
     legal = sum(1 for r in reports if r.legal)
     could_not_read = f"; {plural(len(unreadable), 'file')} could not be read" if unreadable else ""
     return (
-        table(rows, ["deck", "persona", "format", "legal", "errors", "warnings"])
+        table(rows, ["deck", "persona", "format", "legal", "errors", "warnings", "notes"])
         + f"\n{legal} of {plural(len(reports), 'deck')} legal{could_not_read}\n"
     )
 
@@ -105,11 +110,11 @@ def format_matrix(paths: list[Path], index: "Index", select: list[str], ignore: 
     for path in paths:
         deck = read_deck(path)  # read once, checked in each format
         row: list[str] = [str(path)]
-        for fmt in FormatName:
-            report = check_deck(deck, index, fmt.value, select, ignore)
+        for fmt in CHECKED_FORMATS:
+            report = check_deck(deck, index, fmt, select, ignore)
             row.append("legal" if report.legal else plural(report.errors, "error"))
         rows.append(row)
-    return table(rows, ["deck", *(f.value for f in FormatName)]) + "\n"
+    return table(rows, ["deck", *CHECKED_FORMATS]) + "\n"
 
 
 @guarded
@@ -132,7 +137,18 @@ def validate_command(
             "--force", help="Overwrite --output-file, or with --fix a fixed deck, if it exists."
         ),
     ] = False,
-    strict: Annotated[bool, typer.Option("--strict", help="Warnings also fail (exit 1).")] = False,
+    strict: Annotated[
+        bool,
+        typer.Option("--strict", help="Warnings also fail (exit 1); data gaps (notes) do not."),
+    ] = False,
+    fail_on: Annotated[
+        list[FailOn] | None,
+        typer.Option(
+            "--fail-on",
+            help="Also fail (exit 1) on these findings: warning (as --strict), unchecked "
+            "(data gaps, for organisers who want complete data). Repeatable.",
+        ),
+    ] = None,
     select: Annotated[
         list[str] | None, typer.Option("--select", help="Only these rules (name or code prefix).")
     ] = None,
@@ -168,11 +184,12 @@ def validate_command(
     DECKS may be files, folders (searched recursively for .txt, .deck, .json, .dek and .o8d
     files, skipping with a note those that are recognisably not decks) and globs; all are
     checked in one run. Exit codes: 0 every deck legal (warnings
-    allowed), 1 any deck illegal (or any warning with --strict), 2 could not run (missing or
-    unreadable file, bad option, catalogue error, a fixed deck not overwritten). With
-    --all-formats the exit code still follows each deck's own format. With --fix it follows
-    the decks as given: 1 while a deck is illegal, even when its fixed copy NAME.fixed.txt is
-    legal; a deck fixed --in-place is judged as fixed.
+    allowed), 1 any deck illegal (or any warning with --strict, or any data-gap note with
+    --fail-on unchecked), 2 could not run (missing or unreadable file, bad option, catalogue
+    error, a fixed deck not overwritten). With --all-formats the exit code still follows each
+    deck's own format. With --fix it follows the decks as given: 1 while a deck is illegal,
+    even when its fixed copy NAME.fixed.txt is legal; a deck fixed --in-place is judged as
+    fixed.
     """
     from hlcg.catalog.lookup import Index
     from hlcg.check import check_file
@@ -192,7 +209,7 @@ def validate_command(
             raise typer.Exit(0)
         raise UsageError("no deck files found")
     index = Index(load_catalogue(db))
-    requested = fmt.value if fmt else None
+    requested = fmt
     reports = []
     readable: list[Path] = []
     unreadable: list[Unreadable] = []
@@ -238,5 +255,12 @@ def validate_command(
         fix_refused = fixed.refused
     if unreadable or fix_refused:
         raise typer.Exit(2)
-    failed = any(not r.legal or (strict and r.warnings) for r in reports)
+    chosen = set(fail_on or ())
+    failed = any(
+        r.fails(
+            strict=strict or FailOn.warning in chosen,
+            fail_on_unchecked=FailOn.unchecked in chosen,
+        )
+        for r in reports
+    )
     raise typer.Exit(1 if failed else 0)

@@ -55,6 +55,13 @@ class DeckCard(NamedTuple):
     line: int | None  # the first line naming it
     section: str  # PREGAME or ENDURANCE
     entries: tuple[Entry, ...] = ()  # every deck line that named it
+    # A line written by a title whose versions differ only in text (Grayson's three
+    # Business as Usual): every version it may mean, ``card`` first. Empty: one card.
+    versions: tuple[Card, ...] = ()
+
+    @property
+    def pooled(self) -> bool:
+        return len(self.versions) > 1
 
 
 class Unresolved(NamedTuple):
@@ -95,6 +102,9 @@ class ResolvedDeck:
         # The `Persona:` line names no persona: persona checks are skipped rather than
         # judging the deck as a Generic Immortal because of a typo.
         self.persona_unresolved = False
+        # Names a Generic Immortal goes by (the catalogue's flagged pseudo-persona), so
+        # cards whose subtitle names it are its own (Type Two v3.03 "Generic Immortal").
+        self.generic_names: frozenset[str] = frozenset()
         self.unresolved_persona_name: str | None = None  # as written, when unresolved
 
     @property
@@ -111,15 +121,15 @@ class ResolvedDeck:
 
     @property
     def is_generic(self) -> bool:
-        if self.persona is None:
-            return not self.persona_unresolved
-        return self.persona.id == "generic-immortal"
+        """A deck without a Persona card (seed 001, Generic Immortal), unless its
+        `Persona:` line names no persona (a typo is not a Generic Immortal)."""
+        return self.persona is None and not self.persona_unresolved
 
     @property
     def persona_names(self) -> frozenset[str]:
         """Normalised names the deck's persona goes by (both halves of a dual persona)."""
-        if self.is_generic or self.persona is None:
-            return frozenset()
+        if self.persona is None:
+            return self.generic_names if self.is_generic else frozenset()
         return self.persona.persona_names
 
     def copies(self, section: str | None = None) -> int:
@@ -157,6 +167,8 @@ class Resolver:
         info = self.catalogue.formats.get(fmt)
         self.home_editions = set(info.editions) if info else set()
         self._suggestions: dict[str, list[Suggestion]] = {}
+        # The versions the last decided name may mean (see DeckCard.versions).
+        self.last_versions: tuple[Card, ...] = ()
         self.unmatched_sets: dict[str, int] = {}  # set code as written -> copies
 
     def set_code(self, written: str) -> str:
@@ -206,6 +218,12 @@ class Resolver:
         return list(match.cards) if match else []
 
     def by_format(self, candidates: list[Card]) -> list[Card]:
+        """Versions legal in the format first, but only between versions of one subtitle:
+        a title whose versions belong to other personas stays ambiguous, never one
+        persona's. (A Weapon of Choice is never re-read as a persona of the same name: the
+        deck's own persona rules other personas out before this narrowing.)"""
+        if len({c.subtitle for c in candidates}) > 1:
+            return candidates
         fmt = self.format
         candidates = _narrow(candidates, lambda c: c.legal_in(fmt))
         candidates = _narrow(candidates, lambda c: fmt in c.formats)
@@ -243,6 +261,7 @@ class Resolver:
     def entry(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
         """The card a line names. An id the file carries (.dek/.o8d) is a hint, used only
         when the name is not enough: a name resolves the same in every file kind."""
+        self.last_versions = ()
         found_card = self._by_name(entry, persona_names)
         hinted = self.catalogue.cards.get(entry.card_id) if entry.card_id else None
         if isinstance(found_card, Unresolved) and hinted is not None:
@@ -268,12 +287,21 @@ class Resolver:
                 found, lambda c: bool(c.subtitle) and normalise(c.subtitle) in persona_names
             )
         found = _narrow(found, lambda c: c.subtitle is None)
+        if persona_names:
+            # A deck has one persona: another persona of the same name is not meant when
+            # a card of another type has that name (the Katana Weapon of Choice).
+            found = _narrow(
+                found, lambda c: c.type != "persona" or bool(c.persona_names & persona_names)
+            )
         return self._decide(entry.name, entry.line, self.by_format(found))
 
     def _decide(self, name: str, line: int | None, found: list[Card]) -> Card | Unresolved:
         found = sorted(found, key=lambda c: c.id)
         diffs = differences(found) if len(found) > 1 else {}
         if not diffs:
+            # Equal in all deck construction reads: the first stands for all, and the line
+            # may mean any of them (seed 000, Restricted Cards: each text is its own card).
+            self.last_versions = tuple(found) if len(found) > 1 else ()
             return found[0]
         detail = "; ".join(
             f"{field_name}: "
@@ -340,7 +368,7 @@ def _listed_persona(deck: Deck, resolver: Resolver) -> Card | None:
             continue
         if any(c.type == "persona" for c in resolver.candidates(entry.name)):
             found = resolver.persona(entry.name, entry.line, entry.set_code)
-            if isinstance(found, Card):
+            if isinstance(found, Card) and not found.is_generic_immortal:
                 return found
     return None
 
@@ -373,22 +401,40 @@ def _as_written(entry: Entry, index: Index) -> Entry:
     return entry._replace(name=title, count=count, set_code=None, title_reading=None)
 
 
+GENERIC_IMMORTAL = normalise("Generic Immortal")  # the rulebooks' term (seed 001)
+
+
 def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
-    """Resolve every entry; unresolvable lines are kept as ``Unresolved`` problems."""
+    """Resolve every entry; unresolvable lines are kept as ``Unresolved`` problems.
+
+    The Generic Immortal is declared, not played: `Persona: Generic Immortal` (or the
+    pseudo-persona listed under Pre-Game) leaves the deck without a Persona card, so the deck
+    gets the same verdict and fingerprint with or without that line."""
     resolver = Resolver(index, fmt)
     resolved = ResolvedDeck(deck, fmt, None, list(deck.issues))
+    resolved.generic_names = frozenset(
+        name
+        for card in resolver.catalogue.personas
+        if card.is_generic_immortal
+        for name in card.persona_names
+    )
     declared: Card | None = None
-    if deck.persona:
+    declared_generic = False
+    if deck.persona and normalise(deck.persona) in resolved.generic_names | {GENERIC_IMMORTAL}:
+        declared_generic = True
+    elif deck.persona:
         found = resolver.persona(deck.persona, deck.persona_line, deck.persona_set)
         if isinstance(found, Unresolved):
             resolved.unresolved.append(found._replace(count=0))  # a persona line is no copy
+        elif found.is_generic_immortal:
+            declared_generic = True
         else:
             declared = found
     counted = dict(resolver.unmatched_sets)
-    preferred = declared or _listed_persona(deck, resolver)
+    preferred = declared or (None if declared_generic else _listed_persona(deck, resolver))
     resolver.unmatched_sets = counted  # the persona's line is counted when it is resolved
-    persona_names = preferred.persona_names if preferred else frozenset()
-    merged: dict[tuple[str, str], DeckCard] = {}
+    persona_names = preferred.persona_names if preferred else resolved.generic_names
+    merged: dict[tuple[str, str, tuple[str, ...]], DeckCard] = {}
     for entry in deck.entries:
         entry = _as_written(entry, index)
         card = resolver.entry(entry, persona_names)
@@ -408,21 +454,29 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
                 )
             )
             continue
+        versions = resolver.last_versions
+        if card.is_generic_immortal:
+            continue  # declared, not played
         section = PREGAME if card.is_pregame else ENDURANCE
         if entry.section is not None and entry.section != section:
             resolved.issues.append(_misplaced(card, entry))
-        key = (card.id, section)
+        key = (card.id, section, tuple(v.id for v in versions))
         if key in merged:
             first = merged[key]
             merged[key] = DeckCard(
-                card, first.count + entry.count, first.line, section, (*first.entries, entry)
+                card,
+                first.count + entry.count,
+                first.line,
+                section,
+                (*first.entries, entry),
+                versions,
             )
         else:
-            merged[key] = DeckCard(card, entry.count, entry.line, section, (entry,))
+            merged[key] = DeckCard(card, entry.count, entry.line, section, (entry,), versions)
     if declared is not None:
         listed = [dc for dc in merged.values() if dc.card.type == "persona"]
         if not any(dc.card.id == declared.id for dc in listed):
-            merged[(declared.id, PREGAME)] = DeckCard(declared, 1, deck.persona_line, PREGAME)
+            merged[(declared.id, PREGAME, ())] = DeckCard(declared, 1, deck.persona_line, PREGAME)
     resolved.cards = list(merged.values())
     personas = [dc for dc in resolved.cards if dc.card.type == "persona"]
     if declared is not None:

@@ -26,7 +26,7 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
     ]
     for report in reports:
         for problem in report.problems:
-            command = "error" if problem.severity == "error" else "warning"
+            command = {"error": "error", "warning": "warning"}.get(problem.severity, "notice")
             props = [f"file={_escape_property(report.path)}"]
             if problem.line:
                 props.append(f"line={problem.line}")
@@ -44,16 +44,17 @@ def summary_markdown(reports: list[DeckReport], unreadable: Sequence[Unreadable]
         "",
         f"{legal} of {plural(len(reports), 'deck')} legal{could_not_read}.",
         "",
-        "| deck | persona | format | legal | errors | warnings |",
-        "|---|---|---|---|---|---|",
+        "| deck | persona | format | legal | errors | warnings | notes |",
+        "|---|---|---|---|---|---|---|",
     ]
     for r in reports:
         mark = "yes" if r.legal else "**no**"
         path = r.path.replace("|", "\\|")
-        rows.append(f"| {path} | {r.persona} | {r.format} | {mark} | {r.errors} | {r.warnings} |")
+        cells = [path, r.persona, r.format, mark, r.errors, r.warnings, r.notes]
+        rows.append("| " + " | ".join(str(cell) for cell in cells) + " |")
     for u in unreadable:
         path = u.path.replace("|", "\\|")
-        rows.append(f"| {path} | - | - | **could not read** | - | - |")
+        rows.append(f"| {path} | - | - | **could not read** | - | - | - |")
     return "\n".join(rows) + "\n"
 
 

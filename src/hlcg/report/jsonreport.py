@@ -22,6 +22,9 @@ def as_data(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) ->
             "decks": len(reports),
             "legal": legal,
             "illegal": len(reports) - legal,
+            "errors": sum(r.errors for r in reports),
+            "warnings": sum(r.warnings for r in reports),
+            "notes": sum(r.notes for r in reports),
             "unreadable": len(unreadable),
         },
     }

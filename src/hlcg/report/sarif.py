@@ -32,7 +32,7 @@ def _rules() -> list[dict[str, Any]]:
             "shortDescription": {"text": rule.summary},
             "fullDescription": {"text": rule.doc.split("\n\n")[0]},
             "help": {"text": rule.doc},
-            "defaultConfiguration": {"level": "warning" if rule.name == "unchecked" else "error"},
+            "defaultConfiguration": {"level": "note" if rule.name == "unchecked" else "error"},
         }
         for rule in RULES.values()
     ]

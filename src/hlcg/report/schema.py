@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from hlcg.catalog.models import CheckedFormat
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -15,7 +17,7 @@ class _Strict(BaseModel):
 class ProblemModel(_Strict):
     code: str
     rule: str
-    severity: Literal["error", "warning"]
+    severity: Literal["error", "warning", "note"]
     message: str
     cards: list[str]
     line: int | None
@@ -48,9 +50,12 @@ class SideboardCardModel(_Strict):
 class DeckReportModel(_Strict):
     path: str
     fingerprint: str | None
-    format: Literal["first-edition", "type-one", "type-two"]
+    format: CheckedFormat
     persona: str
     legal: bool
+    errors: int
+    warnings: int
+    notes: int
     endurance: int = Field(description="Endurance copies of recognised cards")
     unrecognised: int = Field(
         description="Endurance copies on lines naming no single card (they count toward 50)"
@@ -65,6 +70,9 @@ class Summary(_Strict):
     decks: int
     legal: int
     illegal: int
+    errors: int
+    warnings: int
+    notes: int
     unreadable: int
 
 

@@ -12,10 +12,11 @@ from hlcg.wording import plural
 
 def render_deck(report: DeckReport) -> str:
     pregame_limit = "" if report.pregame_limit is None else f"/{report.pregame_limit}"
-    endurance = f"{report.endurance}/50"
+    minimum = report.endurance_minimum
+    endurance = f"{report.endurance}/{minimum}"
     if report.unrecognised:
         endurance = (
-            f"{report.endurance + report.unrecognised}/50 ({report.endurance} recognised + "
+            f"{report.endurance + report.unrecognised}/{minimum} ({report.endurance} recognised + "
             f"{report.unrecognised} unrecognised)"
         )
     lines = [
@@ -43,13 +44,17 @@ def render_deck(report: DeckReport) -> str:
     if sideboard:
         listed = ", ".join(f"{card.count} {card.name}" for card in sideboard)
         lines.append(f"  sideboard (not checked): {listed}")
+    # Notes (data gaps, split-dependent verdicts) are counted apart from warnings.
+    counts = [
+        plural(n, label) for n, label in ((report.warnings, "warning"), (report.notes, "note")) if n
+    ]
     if report.legal:
-        extra = f" ({plural(report.warnings, 'warning')})" if report.warnings else ""
+        extra = f" ({', '.join(counts)})" if counts else ""
         lines.append(f"LEGAL in {report.format}{extra}")
     else:
+        shown = counts or [plural(0, "warning")]
         lines.append(
-            f"ILLEGAL in {report.format}: {plural(report.errors, 'error')}, "
-            f"{plural(report.warnings, 'warning')}"
+            f"ILLEGAL in {report.format}: {plural(report.errors, 'error')}, {', '.join(shown)}"
         )
     return "\n".join(lines)
 

@@ -1,4 +1,9 @@
-"""What a rule is: a stable code, a public kebab-case name, a check, and its docstring."""
+"""What a rule is: a stable code, a public kebab-case name, a check, its parameters with
+typed defaults (the style of yamllint's ``CONF``/``DEFAULT``), and its docstring.
+
+A rule owns its numbers: the format profiles (``profiles.json``) may only override the
+parameters a rule declares, with values of the declared type.
+"""
 
 from __future__ import annotations
 
@@ -16,17 +21,46 @@ if TYPE_CHECKING:
 Check = Callable[["ResolvedDeck", "Context", dict[str, Any]], Iterable[Finding]]
 
 
+class Param(NamedTuple):
+    """One parameter of a rule: its name, type, default and where the default comes from."""
+
+    name: str
+    type: type
+    default: Any
+    source: str
+
+    def accepts(self, value: Any) -> bool:
+        """Whether ``value`` has this parameter's type (a bool is not an int here)."""
+        if self.type is int:
+            return isinstance(value, int) and not isinstance(value, bool)
+        if self.type is list:
+            return isinstance(value, list) and all(isinstance(item, (str, list)) for item in value)
+        return isinstance(value, self.type)
+
+
 class Rule(NamedTuple):
     code: str
     name: str
+    # May name parameters, filled from the format's values: "at least {min} cards".
     summary: str
     check: Check
     module: ModuleType | None = None
+    params: tuple[Param, ...] = ()
+    severity: str = "error"  # the default; a profile may override it
 
     @property
     def doc(self) -> str:
         """The rule's documentation: its module docstring."""
         return inspect.cleandoc(self.module.__doc__ or "") if self.module else self.summary
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        return {p.name: p.default for p in self.params}
+
+    def summary_for(self, params: dict[str, Any] | None = None) -> str:
+        """The summary with the parameters of a format (the defaults when none given)."""
+        values = {**self.defaults, **(params or {})}
+        return self.summary.format(**values) if values else self.summary
 
 
 def no_check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterable[Finding]:

@@ -12,14 +12,19 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
+from hlcg.rules.legality import LEGAL, judge
+from hlcg.rules.permissions import GENERIC_IMMORTAL, UNCONFIRMED, status
 from hlcg.rules.problem import Finding
+
+if TYPE_CHECKING:
+    from hlcg.rules.profiles import Profile
 
 
 class Refusal(NamedTuple):
@@ -38,6 +43,8 @@ class Borrowing:
         # another persona's card id -> the permission that admits it (shown by deck stats)
         self.borrowed: dict[str, str] = {}
         self.refusals: list[Refusal] = []
+        # borrowed card ids admitted by a permission no source confirms in this format
+        self.unconfirmed: list[str] = []
 
 
 class GemBudget(NamedTuple):
@@ -47,10 +54,42 @@ class GemBudget(NamedTuple):
     contributors: dict[str, list[tuple[str, int]]]  # attribute -> [(card id, gems)]
 
 
+def gem_caps(
+    persona: Card | None, multiplier: int, master_multiplier: int
+) -> dict[str, int | None]:
+    """A persona's gem caps (seed 002, Constructing a Deck: each attribute times the
+    multiplier, the Master gem times its own); None where the value is not recorded."""
+    if persona is None:
+        return dict.fromkeys(ATTRIBUTES)
+    return {
+        a: None if v is None else v * (master_multiplier if a == "master" else multiplier)
+        for a, v in persona.gems.items()
+    }
+
+
 class Context:
-    def __init__(self, deck: ResolvedDeck, catalogue: Catalogue) -> None:
+    def __init__(
+        self, deck: ResolvedDeck, catalogue: Catalogue, profile: Profile | None = None
+    ) -> None:
         self.deck = deck
         self.catalogue = catalogue
+        if profile is None:
+            from hlcg.rules.profiles import profile as profile_named
+
+            profile = profile_named(deck.format)
+        self.profile = profile
+
+    def param(self, rule_name: str, option: str) -> Any:
+        return self.profile.settings[rule_name].params[option]
+
+    @cached_property
+    def format_editions(self) -> tuple[str, ...]:
+        info = self.catalogue.formats.get(self.deck.format)
+        return info.editions if info else ()
+
+    def legal(self, card: Card) -> bool:
+        excluded = self.param("format-legality", "excluded_editions")
+        return judge(card, self.deck.format, self.catalogue, excluded) == LEGAL
 
     # --- modifiers on the deck's cards ------------------------------------------------
     @cached_property
@@ -151,11 +190,26 @@ class Context:
                 if card.reserved:
                     result.refusals.append(Refusal(deck_card, "reserved", owner, "reserved card"))
                     continue
-                if deck_card.count > 1:
+                applies = status(GENERIC_IMMORTAL, deck.format)
+                if applies is None:
                     result.refusals.append(
-                        Refusal(deck_card, "generic-borrow", owner, "Generic Immortal", 1)
+                        Refusal(
+                            deck_card,
+                            "persona-specific",
+                            owner,
+                            f"another persona's card; the Generic Immortal permission does "
+                            f"not apply in {deck.format}",
+                        )
+                    )
+                    continue
+                allowed = self.param("generic-borrow", "generic_copies")
+                if deck_card.count > allowed:
+                    result.refusals.append(
+                        Refusal(deck_card, "generic-borrow", owner, "Generic Immortal", allowed)
                     )
                 result.borrowed[card.id] = "generic-immortal"
+                if applies == UNCONFIRMED:
+                    result.unconfirmed.append(card.id)
                 continue
             # A persona deck: Richie's per-persona borrowing first, then allowance cards.
             copies = deck_card.count
@@ -209,8 +263,11 @@ class Context:
                 if gems:
                     used[attribute] += gems * deck_card.count
                     contributors[attribute].append((card.id, gems * deck_card.count))
-        persona = self.deck.persona
-        caps = persona.gem_caps if persona is not None else dict.fromkeys(ATTRIBUTES)
+        caps = gem_caps(
+            self.deck.persona,
+            self.param("gem-cap", "multiplier"),
+            self.param("gem-cap", "master_multiplier"),
+        )
         for attribute in contributors:
             contributors[attribute].sort(key=lambda item: (-item[1], item[0]))
         return GemBudget(used, caps, tuple(sorted(set(unknown))), contributors)
@@ -220,7 +277,7 @@ class Context:
         """A card this deck could add without any borrowing permission."""
         if card.type in (None, "persona", "premium", "quickening") or card.is_pregame:
             return False
-        if not card.legal_in(self.deck.format):
+        if not self.legal(card):
             return False
         if self.named_weapon(card) and not self.is_weapon_card(card):
             return bool(self.named_personas(card) & self.deck.persona_names)
@@ -236,8 +293,6 @@ class Context:
         """The card to put in place of ``copies`` of ``card``: same type, usable normally,
         within the title limit, its restriction, the Master limit and the gem headroom.
         The persona's own cards come first, then generic ones, then by id."""
-        from hlcg.rules.profiles import profile
-
         deck = self.deck
         in_deck = {dc.card.id: dc.count for dc in deck.cards}
         titles: defaultdict[str, int] = defaultdict(int)
@@ -245,11 +300,12 @@ class Context:
             titles[normalise(dc.card.title)] += dc.count
         masters_used = sum(dc.count for dc in deck.endurance if dc.card.is_master)
         master_limit = (
-            0
+            self.param("master-limit", "generic_limit")
             if deck.is_generic
             else (deck.persona.effective_master_limit if deck.persona else None)
         )
-        gems_apply = profile(deck.format).settings["gem-cap"].severity != "off"
+        gems_apply = self.profile.settings["gem-cap"].severity != "off"
+        per_title = self.param("title-limit", "max")
         budget = self.gem_budget
 
         def fits(candidate: Card) -> bool:
@@ -257,7 +313,7 @@ class Context:
                 return False
             if not self.usable_normally(candidate) or candidate.signature:
                 return False
-            if titles[normalise(candidate.title)] + copies > 6:
+            if titles[normalise(candidate.title)] + copies > per_title:
                 return False
             held = in_deck.get(candidate.id, 0) + copies
             if candidate.restriction is not None and held > candidate.restriction:

@@ -15,14 +15,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.deck.resolve import ResolvedDeck
-from hlcg.rules.base import Rule
+from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
-    minimum = int(params.get("min", 50))
+    minimum = params["min"]
     recognised = deck.copies("endurance")
     unrecognised = deck.unrecognised_copies()
     size = recognised + unrecognised
@@ -36,4 +36,10 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         )
 
 
-RULE = Rule("HL101", "deck-size", "The Endurance holds at least 50 cards", check)
+RULE = Rule(
+    "HL101",
+    "deck-size",
+    "The Endurance holds at least {min} cards",
+    check,
+    params=(Param("min", int, 50, "seed 001 §Deck Composition; seed 000 §Deck Construction"),),
+)

@@ -28,6 +28,7 @@ class DeckReport:
         endurance: int,
         pregame: int,
         pregame_limit: int | None,
+        endurance_minimum: int,
         gems: dict[str, dict[str, int | None]],
         master_used: int,
         master_limit: int | None,
@@ -42,6 +43,7 @@ class DeckReport:
         self.endurance = endurance
         self.pregame = pregame
         self.pregame_limit = pregame_limit
+        self.endurance_minimum = endurance_minimum
         self.gems = gems
         self.master_used = master_used
         self.master_limit = master_limit
@@ -64,6 +66,24 @@ class DeckReport:
     def warnings(self) -> int:
         return sum(1 for p in self.problems if p.severity == "warning")
 
+    @property
+    def notes(self) -> int:
+        """Data gaps: what could not be checked for missing catalogue data."""
+        return sum(1 for p in self.problems if p.severity == "note")
+
+    @property
+    def data_gaps(self) -> int:
+        return sum(1 for p in self.problems if p.rule == "unchecked")
+
+    def fails(self, strict: bool = False, fail_on_unchecked: bool = False) -> bool:
+        """Whether this deck fails a run: errors always, warnings with --strict, data gaps
+        (`unchecked` notes) with --fail-on unchecked."""
+        return (
+            not self.legal
+            or (strict and self.warnings > 0)
+            or (fail_on_unchecked and self.data_gaps > 0)
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path,
@@ -71,6 +91,9 @@ class DeckReport:
             "format": self.format,
             "persona": self.persona,
             "legal": self.legal,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "notes": self.notes,
             "endurance": self.endurance,
             "unrecognised": self.unrecognised,
             "pregame": self.pregame,
@@ -103,6 +126,48 @@ def selected(rule_name: str, code: str, select: Sequence[str], ignore: Sequence[
     return not hits(ignore)
 
 
+# Limits a fault breaks together: too many copies of one line can break a title limit, a
+# restriction, the Master limit and a gem cap at once; removing copies fixes all of them.
+COUNT_LIMITS = ("title-limit", "restriction", "master-limit", "gem-cap", "generic-borrow")
+
+
+def group_removals(problems: list[Problem]) -> list[Problem]:
+    """One error per fault: errors of the count limits whose fix removes copies of the same
+    card become one error naming every limit broken, with the largest removal as its fix
+    (it satisfies each of them)."""
+    groups: dict[str, list[Problem]] = {}
+    kept: list[Problem] = []
+    for problem in problems:
+        edits = problem.edits
+        if (
+            problem.severity == "error"
+            and problem.rule in COUNT_LIMITS
+            and len(edits) == 1
+            and edits[0][0] == "remove"
+        ):
+            groups.setdefault(edits[0][1], []).append(problem)
+        else:
+            kept.append(problem)
+    for group in groups.values():
+        if len(group) == 1:
+            kept.append(group[0])
+            continue
+        group.sort(key=lambda p: (-p.edits[0][2], COUNT_LIMITS.index(p.rule)))
+        first = group[0]
+        cards = tuple(dict.fromkeys(c for p in group for c in p.cards))
+        lines = [p.line for p in group if p.line is not None]
+        limits = ", ".join(p.rule for p in group)
+        kept.append(
+            first._replace(
+                message=f"breaks {len(group)} limits ({limits}): "
+                + "; ".join(p.message for p in group),
+                cards=cards,
+                line=min(lines) if lines else None,
+            )
+        )
+    return kept
+
+
 def validate(
     deck: ResolvedDeck,
     catalogue: Catalogue,
@@ -110,7 +175,7 @@ def validate(
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
 ) -> DeckReport:
-    context = Context(deck, catalogue)
+    context = Context(deck, catalogue, profile)
     problems: list[Problem] = []
 
     def add(rule_name: str, severity: str, **fields: Any) -> None:
@@ -122,7 +187,9 @@ def validate(
 
     syntax = profile.settings["deck-syntax"].severity
     for issue in deck.issues:
-        severity = "warning" if issue.severity == "warning" else syntax
+        # A line issue may be milder than the rule (a warning, or a note about something
+        # outside the deck such as a set code); never harsher.
+        severity = issue.severity if issue.severity in ("warning", "note") else syntax
         add("deck-syntax", severity, message=issue.message, line=issue.line, fix=issue.fix)
     for unresolved in deck.unresolved:
         add(
@@ -155,7 +222,7 @@ def validate(
                 Problem(
                     code=rule.code,
                     rule=rule.name,
-                    severity=setting.severity,
+                    severity="note" if finding.advisory else setting.severity,
                     message=finding.message,
                     cards=finding.cards,
                     line=finding.line,
@@ -163,6 +230,7 @@ def validate(
                     edits=finding.edits,
                 )
             )
+    problems = group_removals(problems)
     problems.sort(key=Problem.sort_key)
     budget = context.gem_budget
     gem_rule_on = profile.settings["gem-cap"].severity != "off"
@@ -175,15 +243,14 @@ def validate(
         persona_id=persona.id if persona else None,
         endurance=deck.copies("endurance"),
         pregame=pregame_count(deck),
-        pregame_limit=None
-        if limit_setting.severity == "off"
-        else int(limit_setting.params.get("max", 6)),
+        pregame_limit=None if limit_setting.severity == "off" else limit_setting.params["max"],
+        endurance_minimum=profile.settings["deck-size"].params["min"],
         gems={
             a: {"used": budget.used[a], "cap": budget.caps[a] if gem_rule_on else None}
             for a in ATTRIBUTES
         },
         master_used=sum(dc.count for dc in deck.endurance if dc.card.is_master),
-        master_limit=0
+        master_limit=profile.settings["master-limit"].params["generic_limit"]
         if deck.is_generic
         else (persona.effective_master_limit if persona else None),
         problems=problems,

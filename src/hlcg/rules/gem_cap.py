@@ -19,7 +19,7 @@ from typing import Any
 
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.deck.resolve import ResolvedDeck
-from hlcg.rules.base import Rule
+from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural
@@ -34,17 +34,24 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         if cap is None or used <= cap:
             continue
         top = budget.contributors[attribute][:3]
-        shown = ", ".join(f"{context.catalogue.cards[i].name} ({n})" for i, n in top)
+        lines = {dc.card.id: dc.line for dc in deck.endurance}
+        shown = ", ".join(
+            f"{context.catalogue.cards[i].name} ({n}"
+            + (f", line {lines[i]})" if lines.get(i) else ")")
+            for i, n in top
+        )
         first = top[0][0]
         per_copy = context.catalogue.cards[first].gem(attribute) or 1
         copies = -(-(used - cap) // per_copy)
         yield Finding(
             f"{used} {attribute} gems; the cap is {cap} "
-            f"({'1x' if attribute == 'master' else '3x'} the persona's "
+            f"({params['master_multiplier' if attribute == 'master' else 'multiplier']}x "
+            "the persona's "
             f"{deck.persona.gem(attribute) if deck.persona else '?'}); most from {shown}",
             cards=tuple(i for i, _ in budget.contributors[attribute]),
             fix=f"remove {plural(used - cap, f'{attribute} gem')}, e.g. {copies} "
             f"{context.catalogue.cards[first].name}",
+            line=lines.get(first),
             edits=(("remove", first, copies),),
         )
     who = "a Generic Immortal" if deck.is_generic else (deck.persona.title if deck.persona else "")
@@ -64,4 +71,13 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         )
 
 
-RULE = Rule("HL206", "gem-cap", "Attribute gems within 3x the persona (Master 1x)", check)
+RULE = Rule(
+    "HL206",
+    "gem-cap",
+    "Attribute gems within {multiplier}x the persona (Master {master_multiplier}x)",
+    check,
+    params=(
+        Param("multiplier", int, 3, "seed 002 §Constructing a Deck (Attribute Gems)"),
+        Param("master_multiplier", int, 1, "seed 002 §Constructing a Deck (Attribute Gems)"),
+    ),
+)

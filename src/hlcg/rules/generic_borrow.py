@@ -17,8 +17,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.deck.resolve import ResolvedDeck
-from hlcg.rules.base import Rule
+from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
+from hlcg.rules.permissions import GENERIC_IMMORTAL
 from hlcg.rules.problem import Finding
 
 
@@ -46,5 +47,28 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             edits=(("remove", deck_card.card.id, excess),),
         )
 
+    unconfirmed = context.borrowing.unconfirmed
+    if unconfirmed:
+        yield Finding(
+            f"the Generic Immortal permission ({GENERIC_IMMORTAL.summary}) is not confirmed "
+            f"for {deck.format}; admitted but unchecked: {context.names(unconfirmed)}",
+            cards=tuple(unconfirmed),
+            fix="check the format's rules by hand (`hlcg rules permissions`)",
+            unchecked=True,
+        )
 
-RULE = Rule("HL204", "generic-borrow", "Borrowed cards within the allowance", check)
+
+RULE = Rule(
+    "HL204",
+    "generic-borrow",
+    "Borrowed cards within the allowance",
+    check,
+    params=(
+        Param(
+            "generic_copies",
+            int,
+            1,
+            "seed 001 §Generic Immortal: up to one of any Immortal-Specific card",
+        ),
+    ),
+)

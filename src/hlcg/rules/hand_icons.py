@@ -17,13 +17,13 @@ from typing import Any
 
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.resolve import ResolvedDeck
-from hlcg.rules.base import Rule
+from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
-    limit = int(params.get("max", 2))
+    limit = params["max"]
     overrides = {
         normalise(str(m.get("title", ""))): int(m.get("hand_icons", 0))
         for m in context.persona_modifiers("hand-icons")
@@ -58,4 +58,10 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         )
 
 
-RULE = Rule("HL310", "hand-icons", "At most 2 hand icons in the pre-game", check)
+RULE = Rule(
+    "HL310",
+    "hand-icons",
+    "At most {max} hand icons in the pre-game",
+    check,
+    params=(Param("max", int, 2, "seed 002 §Card Anatomy (Hand Icon)"),),
+)

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.deck.resolve import ResolvedDeck
-from hlcg.rules.base import Rule
+from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural
@@ -30,7 +30,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     if not used:
         return
     if deck.is_generic:
-        limit: int | None = 0
+        limit: int | None = params["generic_limit"]
         who = "a Generic Immortal"
     else:
         assert deck.persona is not None
@@ -51,9 +51,24 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             f"{used} Master cards ({context.names(ids)}); {who} may include {limit}",
             cards=ids,
             line=min((dc.line for dc in masters if dc.line is not None), default=None),
-            fix=f"remove {plural(used - limit, 'Master card')}",
+            fix=f"remove {used - limit} {largest.card.name}"
+            if largest.count >= used - limit
+            else f"remove {plural(used - limit, 'Master card')}",
             edits=(("remove", largest.card.id, min(used - limit, largest.count)),),
         )
 
 
-RULE = Rule("HL205", "master-limit", "Master cards within the persona's limit", check)
+RULE = Rule(
+    "HL205",
+    "master-limit",
+    "Master cards within the persona's limit",
+    check,
+    params=(
+        Param(
+            "generic_limit",
+            int,
+            0,
+            "seed 001 §Master's Cards: Generic Immortals may not use Master's cards",
+        ),
+    ),
+)

@@ -29,7 +29,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         "persona-specific",
         lambda r: (
             f"{r.deck_card.card.name} is specific to {r.deck_card.card.subtitle}; "
-            f"{persona} may not include it"
+            f"{persona} may not include it" + (f" ({r.reason})" if "permission" in r.reason else "")
         ),
     )
 

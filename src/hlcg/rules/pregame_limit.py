@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.deck.resolve import ResolvedDeck
-from hlcg.rules.base import Rule
+from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural
@@ -28,7 +28,7 @@ def pregame_count(deck: ResolvedDeck) -> int:
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
-    limit = int(params.get("max", 6))
+    limit = params["max"]
     used = pregame_count(deck)
     if used > limit:
         counted = [dc for dc in deck.pregame if not dc.card.modifiers_of("pregame-exempt")]
@@ -42,4 +42,10 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         )
 
 
-RULE = Rule("HL301", "pregame-limit", "At most 6 pre-game cards", check)
+RULE = Rule(
+    "HL301",
+    "pregame-limit",
+    "At most {max} pre-game cards",
+    check,
+    params=(Param("max", int, 6, "seed 002 §Pre-Game Cards"),),
+)

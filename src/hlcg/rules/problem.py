@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-SEVERITY_ORDER = {"error": 0, "warning": 1}
+# `note` is for data gaps (`unchecked`): what hlcg could not check for missing catalogue
+# data. Counted apart so `--strict` can fail on warnings without failing on data gaps.
+SEVERITIES: tuple[str, ...] = ("error", "warning", "note")
+SEVERITY_ORDER = {name: rank for rank, name in enumerate(SEVERITIES)}
 
 
 class Finding(NamedTuple):
@@ -16,6 +19,9 @@ class Finding(NamedTuple):
     fix: str | None = None
     # Set when the check could not be completed for missing data: reported by `unchecked`.
     unchecked: bool = False
+    # Set for what a player should know but that breaks no rule (a verdict that depends on
+    # how copies are split over versions): reported as a note under the rule's own code.
+    advisory: bool = False
     # Lines of the smallest change that fixes it, for --fix (issue 4): ("remove", id, n) ...
     edits: tuple[tuple[str, str, int], ...] = ()
 

@@ -1,4 +1,10 @@
-"""Format profiles (``profiles.json``): which rules run, their severity and parameters.
+"""Format profiles (``profiles.json``): per format, overrides of the rules' own defaults.
+
+Each rule owns its default severity and its parameters with typed defaults (see
+``hlcg.rules.base``); a profile holds only what a format changes, with why. The file is
+checked when read: an unknown format section, rule name, option, severity or a value of the
+wrong type is an error, never silently ignored (renaming ``gem-cap`` to ``gem_cap`` must not
+turn gem caps back on for first edition).
 
 JSON rather than TOML: it is read on every deck check, and importing tomllib alone costs
 more than checking a deck.
@@ -13,9 +19,13 @@ from typing import Any, NamedTuple
 
 from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.errors import UsageError
+from hlcg.rules.problem import SEVERITIES as PROBLEM_SEVERITIES
 from hlcg.rules.registry import RULES
 
-SEVERITIES = ("error", "warning", "off")
+SEVERITIES = (*PROBLEM_SEVERITIES, "off")
+SECTION_KEYS = ("title", "sources", "rules")
+SETTING_KEYS = ("severity", "why")
+PROFILES_PATH = Path(__file__).parent / "profiles.json"
 
 
 class RuleSetting(NamedTuple):
@@ -33,28 +43,84 @@ class Profile(NamedTuple):
     def active(self) -> list[str]:
         return [name for name, s in self.settings.items() if s.severity != "off"]
 
+    def param(self, rule_name: str, option: str) -> Any:
+        return self.settings[rule_name].params[option]
+
+
+def problems_in(data: Any) -> list[str]:
+    """Everything wrong in profiles data, one readable line each (empty when valid)."""
+    if not isinstance(data, dict):
+        return ["profiles: the top level must be an object"]
+    found = []
+    for name, section in data.items():
+        if name.startswith("$"):
+            continue
+        if name not in CHECKED_FORMATS:
+            found.append(f"{name}: unknown format (known: {', '.join(CHECKED_FORMATS)})")
+            continue
+        if not isinstance(section, dict):
+            found.append(f"{name}: must be an object")
+            continue
+        found += [f"{name}.{key}: unknown key" for key in section if key not in SECTION_KEYS]
+        rules = section.get("rules", {})
+        if not isinstance(rules, dict):
+            found.append(f"{name}.rules: must be an object")
+            continue
+        for rule_name, setting in rules.items():
+            where = f"{name}.rules.{rule_name}"
+            rule = RULES.get(rule_name)
+            if rule is None:
+                found.append(f"{where}: unknown rule (see `hlcg rules`)")
+                continue
+            if not isinstance(setting, dict):
+                found.append(f"{where}: must be an object")
+                continue
+            params = {p.name: p for p in rule.params}
+            for option, value in setting.items():
+                if option == "severity":
+                    if value not in SEVERITIES:
+                        found.append(
+                            f"{where}.severity: {value!r} is not one of {', '.join(SEVERITIES)}"
+                        )
+                elif option == "why":
+                    if not isinstance(value, str):
+                        found.append(f"{where}.why: must be text")
+                elif option not in params:
+                    known = ", ".join([*SETTING_KEYS, *params]) or "none"
+                    found.append(f"{where}.{option}: unknown option (known: {known})")
+                elif not params[option].accepts(value):
+                    found.append(
+                        f"{where}.{option}: {value!r} is not of type {params[option].type.__name__}"
+                    )
+    missing = [f for f in CHECKED_FORMATS if f not in data]
+    found += [f"{f}: no section for this format" for f in missing]
+    return found
+
 
 @cache
 def _data() -> dict[str, Any]:
     # A plain path, not importlib.resources: that import alone costs more than a deck check.
-    text = (Path(__file__).parent / "profiles.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    data = json.loads(PROFILES_PATH.read_text(encoding="utf-8"))
+    found = problems_in(data)
+    if found:
+        raise UsageError("profiles.json: " + "; ".join(found))
+    return data
+
+
+def build_profile(name: str, section: dict[str, Any]) -> Profile:
+    """A format's settings: each rule's defaults with the section's overrides."""
+    overrides = section.get("rules", {})
+    settings = {}
+    for rule_name, rule in RULES.items():
+        override = dict(overrides.get(rule_name, {}))
+        severity = override.pop("severity", rule.severity)
+        why = override.pop("why", None)
+        settings[rule_name] = RuleSetting(severity, {**rule.defaults, **override}, why)
+    return Profile(name, section.get("title", name), tuple(section.get("sources", ())), settings)
 
 
 @cache
 def profile(name: str) -> Profile:
     if name not in CHECKED_FORMATS:
         raise UsageError(f"unknown format {name!r}; choose one of {', '.join(CHECKED_FORMATS)}")
-    data = _data()
-    defaults = data.get("defaults", {})
-    section = data[name]
-    overrides = section.get("rules", {})
-    settings = {}
-    for rule_name in RULES:
-        merged = {**defaults.get(rule_name, {}), **overrides.get(rule_name, {})}
-        severity = merged.pop("severity", "error")
-        why = merged.pop("why", None)
-        if severity not in SEVERITIES:
-            raise UsageError(f"profiles.json: {name}.{rule_name}: bad severity {severity!r}")
-        settings[rule_name] = RuleSetting(severity, merged, why)
-    return Profile(name, section.get("title", name), tuple(section.get("sources", ())), settings)
+    return build_profile(name, _data()[name])

@@ -62,7 +62,7 @@ _MODULES = (
 RULES: dict[str, Rule] = {}
 for _module in _MODULES:
     _rule = _module.RULE
-    RULES[_rule.name] = Rule(_rule.code, _rule.name, _rule.summary, _rule.check, _module)
+    RULES[_rule.name] = _rule._replace(module=_module)
 
 BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES.values()}
 

@@ -20,14 +20,14 @@ from typing import Any
 
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
-from hlcg.rules.base import Rule
+from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
-    limit = int(params.get("max", 6))
+    limit = params["max"]
     groups: defaultdict[str, list[DeckCard]] = defaultdict(list)
     for deck_card in deck.cards:
         groups[normalise(deck_card.card.title)].append(deck_card)
@@ -50,4 +50,10 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         )
 
 
-RULE = Rule("HL103", "title-limit", "At most 6 cards share a title", check)
+RULE = Rule(
+    "HL103",
+    "title-limit",
+    "At most {max} cards share a title",
+    check,
+    params=(Param("max", int, 6, "seed 001 §Deck Composition; seed 002 §Card Anatomy (Title)"),),
+)

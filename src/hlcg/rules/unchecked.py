@@ -1,4 +1,4 @@
-"""unchecked (HL900): what could not be checked for missing data (a warning).
+"""unchecked (HL900): what could not be checked for missing data (a note).
 
 When a check needs a fact the catalogue does not record — a gem count, a restriction number,
 a persona's attribute values or Master limit, a Weapon of Choice's hand icons — it cannot
@@ -14,4 +14,4 @@ in, and `hlcg db import SHEET.csv --db my.sqlite` records it (docs/catalogue.md)
 
 from hlcg.rules.base import Rule, no_check
 
-RULE = Rule("HL900", "unchecked", "Checks that could not be completed", no_check)
+RULE = Rule("HL900", "unchecked", "Checks that could not be completed", no_check, severity="note")

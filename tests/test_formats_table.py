@@ -1,0 +1,48 @@
+"""The format list has one home, data/source/formats.csv: the command line, the readers, the
+contract and the report schema all take it from there."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from hlcg.catalog.fields import CHECKED_FORMATS, FORMAT_TAGS
+from hlcg.catalog.names import format_named
+from hlcg.cli.app import app
+
+runner = CliRunner()
+
+
+def _rows() -> list[dict[str, str]]:
+    with (ROOT / "data" / "source" / "formats.csv").open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_checked_formats_and_tags_come_from_the_table():
+    rows = _rows()
+    assert tuple(r["name"] for r in rows if r["checked"] == "true") == CHECKED_FORMATS
+    assert sorted(FORMAT_TAGS) == sorted(r["name"] for r in rows)
+    assert CHECKED_FORMATS == ("first-edition", "type-one", "type-two")
+
+
+def test_every_reader_and_schema_takes_the_table():
+    for row in _rows():
+        assert format_named(row["name"]) == (row["name"] if row["checked"] == "true" else None)
+        assert format_named(row["title"]) == format_named(row["name"])
+    report = json.loads((ROOT / "schemas" / "report.schema.json").read_text(encoding="utf-8"))
+    deck_report = report["$defs"]["DeckReportModel"]["properties"]["format"]
+    assert deck_report["enum"] == list(CHECKED_FORMATS)
+    card = json.loads((ROOT / "schemas" / "card.schema.json").read_text(encoding="utf-8"))
+    assert card["properties"]["formats"]["items"]["enum"] == list(FORMAT_TAGS)
+
+
+def test_the_command_line_lists_and_loops_over_the_table():
+    shown = runner.invoke(app, ["rules", "restriction", "--json"])
+    assert list(json.loads(shown.stdout)["formats"]) == list(CHECKED_FORMATS)
+    deck = ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt"
+    matrix = runner.invoke(app, ["validate", str(deck), "--all-formats"]).stdout
+    header = next(line for line in matrix.splitlines() if line.startswith("deck"))
+    assert header.split() == ["deck", *CHECKED_FORMATS]

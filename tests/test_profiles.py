@@ -1,0 +1,72 @@
+"""Format profiles hold only validated overrides of the rules' own typed defaults."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from hlcg.rules.profiles import PROFILES_PATH, build_profile, problems_in, profile
+from hlcg.rules.registry import RULES
+
+SHIPPED = json.loads(PROFILES_PATH.read_text(encoding="utf-8"))
+
+
+def test_shipped_profiles_are_valid():
+    assert problems_in(SHIPPED) == []
+
+
+def _with(fmt: str, rule: str, setting: dict) -> dict:
+    data = copy.deepcopy(SHIPPED)
+    data[fmt].setdefault("rules", {})[rule] = setting
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (
+            _with("first-edition", "gem_cap", {"severity": "off"}),
+            "first-edition.rules.gem_cap: unknown rule (see `hlcg rules`)",
+        ),
+        (
+            _with("type-two", "deck-size", {"minimum": 40}),
+            "type-two.rules.deck-size.minimum: unknown option (known: severity, why, min)",
+        ),
+        (
+            _with("type-two", "deck-size", {"min": "40"}),
+            "type-two.rules.deck-size.min: '40' is not of type int",
+        ),
+        (
+            _with("type-two", "title-limit", {"max": True}),
+            "type-two.rules.title-limit.max: True is not of type int",
+        ),
+        (
+            _with("type-one", "gem-cap", {"severity": "fatal"}),
+            "type-one.rules.gem-cap.severity: 'fatal' is not one of error, warning, note, off",
+        ),
+        (
+            {**copy.deepcopy(SHIPPED), "type-three": {}},
+            "type-three: unknown format (known: first-edition, type-one, type-two)",
+        ),
+    ],
+)
+def test_bad_profiles_are_refused(data, expected):
+    assert problems_in(data) == [expected]
+
+
+def test_profiles_hold_overrides_of_rule_defaults():
+    # Each number lives in its rule; a format section only overrides it.
+    assert RULES["deck-size"].defaults == {"min": 50}
+    assert profile("type-two").param("deck-size", "min") == 50
+    custom = build_profile("type-two", {"rules": {"deck-size": {"min": 40}}})
+    assert custom.param("deck-size", "min") == 40
+    assert custom.settings["unchecked"].severity == "note"
+    assert profile("first-edition").settings["gem-cap"].severity == "off"
+
+
+def test_every_rule_summary_reads_its_parameters():
+    for rule in RULES.values():
+        assert "{" not in rule.summary_for(), rule.name
+    assert RULES["title-limit"].summary_for({"max": 4}) == "At most 4 cards share a title"

@@ -1,0 +1,234 @@
+"""Verdicts that follow the rulebooks, on the shipped catalogue and on any catalogue.
+
+The seed examples, the per-format permissions, editions, the Generic Immortal declared not
+played, one error per fault, and the same verdicts on a catalogue whose ids are all renamed.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import BASIC_TITLES, ROOT, errors, make_catalogue
+from hlcg.catalog.build import write_catalogue
+from hlcg.catalog.bundle import load_sources
+from hlcg.catalog.lookup import Index
+from hlcg.catalog.models import CardRow
+from hlcg.catalog.store import Catalogue, load
+from hlcg.check import check_deck, check_file, resolve_deck
+from hlcg.deck.fingerprint import fingerprint
+from hlcg.deck.read import read_deck
+from hlcg.deck.text import parse_text
+from hlcg.tcboo.models import TABLE_GROUP
+
+SOURCE = ROOT / "data" / "source"
+SLUG = re.compile(r"(?<![\w-])[a-z0-9]+(?:-[a-z0-9]+)+(?![\w-])")
+BASICS = "".join(f"3 {t}\n" for t in BASIC_TITLES)
+EXAMPLES = sorted((ROOT / "examples" / "decks").glob("*/*.txt")) + sorted(
+    (ROOT / "examples" / "tournament").glob("*.*")
+)
+
+
+def _check(index: Index, text: str, fmt: str | None = None):
+    return check_deck(parse_text(text, "deck.txt"), index, fmt)
+
+
+def test_seed_000_grayson_business_as_usual_by_title_is_legal(shipped_index):
+    deck = "Format: type-two\nPersona: Grayson\nEndurance:\n" + BASICS
+    report = _check(shipped_index, deck + "6 Business as Usual\n")
+    assert report.legal, report.problems
+    [note] = [p for p in report.problems if p.rule == "restriction"]
+    assert note.severity == "note"
+    assert note.message == (
+        "6 Business as Usual: Grayson: legal only when split over its 3 versions "
+        "(2 + 2 + 2 at most); name the versions to be sure"
+    )
+    report = _check(shipped_index, deck + "7 Business as Usual\n")
+    assert errors(report) == [
+        (
+            "title-limit",
+            (
+                "business-as-usual-grayson-1",
+                "business-as-usual-grayson-2",
+                "business-as-usual-grayson-3",
+            ),
+        )
+    ]
+    assert report.problems[0].message.startswith("breaks 2 limits (title-limit, restriction)")
+    assert report.problems[0].fix == "remove 1 card titled 'Business as Usual'"
+    # Versions named one by one leave less room for the pooled copies.
+    named = deck + "3 business-as-usual-grayson-1\n3 Business as Usual\n"
+    assert errors(_check(shipped_index, named)) == [
+        ("restriction", ("business-as-usual-grayson-1",))
+    ]
+    named = deck + "2 business-as-usual-grayson-1\n4 Business as Usual\n"
+    report = _check(shipped_index, named)
+    assert report.legal
+    assert (
+        "(0 + 2 + 2 at most)" in [p for p in report.problems if p.rule == "restriction"][0].message
+    )
+
+
+def test_seed_000_ramirez_masters_block_is_one_card(shipped_index):
+    report = check_file(ROOT / "examples/decks/invalid/ramirez-masters-block.txt", shipped_index)
+    assert errors(report) == [("restriction", ("masters-block-ramirez",))]
+    assert report.problems[0].message == "3 copies of Master's Block: Ramirez; restricted to 2"
+
+
+def test_type_two_generic_immortal_may_not_take_another_personas_card(shipped_index):
+    deck = "Endurance:\n" + BASICS + "5 Dodge\n1 Seduce: Amanda\n"
+    report = _check(shipped_index, deck, "type-two")
+    assert errors(report) == [("persona-specific", ("seduce-amanda",))]
+    assert _check(shipped_index, deck, "first-edition").legal
+
+
+@pytest.mark.parametrize("fmt", ["first-edition", "type-one", "type-two"])
+def test_generic_immortal_is_declared_not_played(shipped_index, fmt):
+    body = "Endurance:\n" + BASICS + "5 Dodge\n"
+    texts = [
+        body,
+        "Persona: Generic Immortal\n" + body,
+        "Pre-Game:\nGeneric Immortal\n" + body,
+    ]
+    reports, prints = [], []
+    for text in texts:
+        deck = parse_text(text, "deck.txt")
+        reports.append(check_deck(deck, shipped_index, fmt))
+        prints.append(fingerprint(resolve_deck(deck, shipped_index, fmt), "0" * 64)[0])
+    assert len(set(prints)) == 1
+    assert {(r.legal, r.pregame, r.persona) for r in reports} == {(True, 0, "Generic Immortal")}
+
+
+def test_second_edition_persona_is_illegal_in_first_edition(shipped_index):
+    deck = "Format: first-edition\nPersona: Crysta Van Pelt\nEndurance:\n" + BASICS + "5 Dodge\n"
+    report = _check(shipped_index, deck)
+    assert errors(report) == [("format-legality", ("crysta-van-pelt-persona",))]
+    assert "(a 2E card; first-edition takes 1E cards)" in report.problems[0].message
+    # Type One: its 2nd Edition compatibility list is not held, so it is a data gap.
+    report = _check(shipped_index, deck.replace("first-edition", "type-one"))
+    assert report.legal
+    gaps = [p.message for p in report.problems if p.rule == "unchecked"]
+    assert "format-legality: no source says whether 2E cards are legal in type-one: " in gaps[0]
+
+
+def test_first_edition_card_is_illegal_in_type_two(shipped_index):
+    deck = "Persona: Duncan MacLeod\nEndurance:\n" + BASICS + "5 Head Shot\n"
+    assert errors(_check(shipped_index, deck, "type-two")) == [("format-legality", ("head-shot",))]
+
+
+def test_weapon_of_choice_is_not_read_as_a_persona(shipped_index):
+    deck = "Format: first-edition\nPersona: Duncan MacLeod\nPre-Game:\nKatana\nEndurance:\n"
+    report = _check(shipped_index, deck + BASICS + "5 Dodge\n")
+    assert errors(report) == [("format-legality", ("katana-weapon-of-choice",))]
+    assert report.problems[0].line == 4
+
+
+def test_persona_specific_title_without_its_persona_is_ambiguous(shipped_index):
+    deck = "Format: first-edition\nPersona: Methos\nEndurance:\n" + BASICS + "2 Master's Block\n"
+    report = _check(shipped_index, deck)
+    [problem] = [p for p in report.problems if p.rule == "ambiguous-card"]
+    assert problem.cards == (
+        "masters-block-duncan-macleod",
+        "masters-block-ramirez",
+        "masters-block-richie-ryan",
+    )
+
+
+def test_eight_copies_of_a_restricted_master_card_give_one_error(check):
+    report = check("Persona: Rival\n8 Master's Block: Rival", fmt="first-edition")
+    assert errors(report) == [("master-limit", ("masters-block-rival",))]
+    [problem] = report.problems
+    assert problem.message.startswith("breaks 3 limits (master-limit, title-limit, restriction): ")
+    assert problem.fix == "remove 7 Master's Block: Rival"
+    assert problem.edits == (("remove", "masters-block-rival", 7),)
+
+
+def test_strict_passes_a_deck_whose_only_findings_are_data_gaps(check):
+    report = check("Persona: Hero\n1 Mystery")
+    assert report.legal and report.notes == 1 and report.warnings == 0
+    assert not report.fails(strict=True)
+    assert report.fails(strict=True, fail_on_unchecked=True)
+
+
+def renamed(tmp: Path) -> tuple[Catalogue, dict[str, str]]:
+    """The shipped sources built into a catalogue whose every card id is another, as a
+    curator's catalogue with ids of its own would be."""
+    bundle = load_sources(SOURCE, [TABLE_GROUP])
+    new_ids = {row.id: f"c{n:04d}" for n, row in enumerate(sorted(bundle.cards, key=_id))}
+    bundle.cards = [row.model_copy(update={"id": new_ids[row.id]}) for row in bundle.cards]
+    bundle.aliases = [
+        row.model_copy(update={"card_id": new_ids[row.card_id]}) for row in bundle.aliases
+    ]
+    path = tmp / "other-ids.sqlite"
+    write_catalogue(path, bundle)
+    return load(path), new_ids
+
+
+def _id(row: CardRow) -> str:
+    return row.id
+
+
+def _verdict(report, ids: dict[str, str]) -> tuple:
+    back = {new: old for old, new in ids.items()}
+    return (
+        report.legal,
+        report.persona,
+        (report.endurance, report.pregame),
+        sorted(
+            (p.rule, p.severity, p.line, tuple(back.get(c, c) for c in p.cards))
+            for p in report.problems
+        ),
+    )
+
+
+@pytest.fixture(scope="module")
+def renamed_index(tmp_path_factory: pytest.TempPathFactory) -> tuple[Index, dict[str, str]]:
+    catalogue, ids = renamed(tmp_path_factory.mktemp("renamed"))
+    return Index(catalogue), ids
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("fmt", [None, "first-edition", "type-one", "type-two"])
+def test_same_verdicts_on_a_catalogue_with_other_ids(
+    path: Path, fmt, shipped_index, renamed_index, tmp_path
+):
+    index, ids = renamed_index
+    # Ids written in the deck (slugs in text decks, id attributes in .o8d/.dek) are the
+    # curator's ids too: rename them as the catalogue's.
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r'id="([^"]+)"', lambda m: f'id="{ids.get(m.group(1), m.group(1))}"', text)
+    text = SLUG.sub(lambda m: ids.get(m.group(0), m.group(0)), text)
+    copy = tmp_path / path.name
+    copy.write_text(text, encoding="utf-8")
+    shipped_report = check_deck(read_deck(path), shipped_index, fmt)
+    other_report = check_deck(read_deck(copy), index, fmt)
+    assert _verdict(other_report, ids) == _verdict(shipped_report, {})
+
+
+def test_renamed_catalogue_still_knows_basics_and_generic(renamed_index, mini):
+    index, _ = renamed_index
+    report = _check(index, "Format: type-two\nEndurance:\n3 Thrust\n")
+    [basics] = [p for p in report.problems if p.rule == "basics"]
+    assert basics.message.startswith("missing 14 of the 15 basic cards: Upper Left Attack")
+    # A catalogue without basic cards says it could not check them.
+    bare = Index(make_catalogue([c for c in mini.catalogue.cards.values() if c.id == "filler"]))
+    report = _check(bare, "Endurance:\n50 Filler\n")
+    gaps = [p.message for p in report.problems if p.message.startswith("basics")]
+    assert gaps == [
+        "basics: the catalogue has no card for 15 basic cards (Upper Left Attack, Upper "
+        "Center Attack, Upper Right Attack, Middle Left Attack, Thrust, Middle Right Attack, "
+        "Lower Left Attack, Lower Center Attack, Lower Right Attack, Upper Left Block, Upper "
+        "Center Block, Upper Right Block, Lower Left Block, Lower Center Block, Lower Right "
+        "Block); whether the deck holds them could not be checked"
+    ]
+
+
+def test_gem_cap_names_the_cards_and_lines_carrying_the_gems(check):
+    report = check("Persona: Hero\n2 Gemmy\n1 Gemmy", fmt="type-two")
+    [problem] = [p for p in report.problems if p.rule == "gem-cap"]
+    assert problem.message == (
+        "6 agility gems; the cap is 3 (3x the persona's 1); most from Gemmy (6, line 2)"
+    )
+    assert problem.line == 2

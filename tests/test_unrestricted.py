@@ -1,0 +1,154 @@
+"""A card that carries no restriction number is a fact, distinct from an unknown number.
+
+Sources state it for the nine basic attacks ("the six card limitation for each attack",
+watcherdatabase Articles/23) and for Joe Dawson (cotw16). The catalogue records it as
+`unrestricted`; the restriction rule then has nothing to check and reports no data gap."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from hlcg.catalog.models import CardRow
+from hlcg.cli.app import app
+
+runner = CliRunner()
+BASIC_ATTACKS = (
+    "upper-left-attack",
+    "upper-center-attack",
+    "upper-right-attack",
+    "middle-left-attack",
+    "thrust",
+    "middle-right-attack",
+    "lower-left-attack",
+    "lower-center-attack",
+    "lower-right-attack",
+)
+
+
+def invoke(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def card_json(card_id: str, *extra: str) -> dict:
+    result = invoke("card", card_id, "--json", *extra)
+    assert result.exit_code == 0, result.output
+    (card,) = json.loads(result.stdout)["cards"]
+    return card
+
+
+def test_the_sources_record_which_cards_carry_no_restriction_number():
+    with (ROOT / "data" / "source" / "cards.csv").open(encoding="utf-8", newline="") as f:
+        rows = {r["id"]: r for r in csv.DictReader(f)}
+    unrestricted = sorted(i for i, r in rows.items() if r["unrestricted"] == "true")
+    assert unrestricted == sorted((*BASIC_ATTACKS, "joe-dawson-watcher"))
+    for card_id in BASIC_ATTACKS:
+        assert "http://www.watcherdatabase.tk/Articles/23.html" in rows[card_id]["source"]
+    assert "http://www.oocities.org/gislef/cotw16.htm" in rows["joe-dawson-watcher"]["source"]
+
+
+def test_no_restriction_number_is_not_an_unknown_one():
+    thrust, block = card_json("thrust"), card_json("upper-left-block")
+    assert (thrust["restriction"], thrust["unrestricted"]) == (None, True)
+    assert (block["restriction"], block["unrestricted"]) == (None, False)
+    shown = invoke("card", "thrust").stdout
+    assert "restriction  none printed" in shown
+
+
+def test_the_restriction_gap_names_only_cards_whose_number_is_unknown():
+    deck = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
+    result = invoke("validate", str(deck), "--output", "json")
+    assert result.exit_code == 0, result.output
+    (gap,) = [
+        p
+        for p in json.loads(result.stdout)["decks"][0]["problems"]
+        if p["message"].startswith("restriction:")
+    ]
+    assert gap["severity"] == "note"
+    assert not set(gap["cards"]) & set(BASIC_ATTACKS)
+    assert "upper-left-block" in gap["cards"]
+
+
+def test_a_card_cannot_carry_a_number_and_none():
+    with pytest.raises(ValidationError) as caught:
+        CardRow(id="x", title="X", restriction=2, unrestricted=True, source="test")
+    assert "unrestricted: the card carries restriction number 2, so it cannot also carry none" in (
+        str(caught.value)
+    )
+
+
+def test_import_refuses_a_row_with_both_and_leaves_the_catalogue_untouched(tmp_path: Path):
+    db = tmp_path / "mine.sqlite"
+    assert invoke("db", "init", str(db), "--from-shipped").exit_code == 0
+    before = db.read_bytes()
+    rows = tmp_path / "rows.csv"
+    rows.write_text(
+        "id,title,type,restriction,unrestricted,source\n"
+        "odd-card,Odd Card,event,2,true,https://example.org/odd\n",
+        encoding="utf-8",
+    )
+    result = invoke("db", "import", str(rows), "--db", str(db))
+    assert result.exit_code == 2
+    assert "cannot also carry none" in result.stderr
+    assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("kind", ["folder", "catalogue.json"])
+def test_export_and_import_keep_the_fact(tmp_path: Path, kind: str):
+    exported = tmp_path / kind
+    assert invoke("db", "export", str(exported)).exit_code == 0
+    rebuilt = tmp_path / "rebuilt.sqlite"
+    assert invoke("db", "init", str(rebuilt)).exit_code == 0
+    result = invoke("db", "import", str(exported), "--db", str(rebuilt))
+    assert result.exit_code == 0, result.output
+    assert card_json("thrust", "--db", str(rebuilt))["unrestricted"] is True
+    assert card_json("upper-left-block", "--db", str(rebuilt))["unrestricted"] is False
+    shipped = json.loads(invoke("db", "info", "--json").stdout)["content_sha256"]
+    mine = json.loads(invoke("db", "info", "--json", "--db", str(rebuilt)).stdout)
+    assert mine["content_sha256"] == shipped
+
+
+def test_a_lackey_restriction_for_a_card_that_carries_none_is_a_conflict(tmp_path: Path):
+    db = tmp_path / "mine.sqlite"
+    assert invoke("db", "init", str(db), "--from-shipped").exit_code == 0
+    data = tmp_path / "carddata.txt"
+    data.write_text("Name\tRestriction\nThrust\t2\n", encoding="utf-8")
+    mapping = '{"Name": "title", "Restriction": "restriction"}'
+    result = invoke(
+        "db", "import", str(data), "--db", str(db), "--id-from", "title",
+        "--source", "https://example.org/plugin", "--map", mapping,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "1 conflicting fact" in result.stdout
+    thrust = card_json("thrust", "--db", str(db))
+    assert (thrust["restriction"], thrust["unrestricted"]) == (None, True)
+
+
+def test_a_schema_2_catalogue_without_the_column_is_upgraded_by_an_import(tmp_path: Path):
+    old = tmp_path / "old.sqlite"
+    assert invoke("db", "init", str(old), "--from-shipped").exit_code == 0
+    conn = sqlite3.connect(old)
+    with conn:
+        conn.execute("ALTER TABLE cards DROP COLUMN unrestricted")
+        conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    conn.close()
+    refused = invoke("card", "thrust", "--db", str(old))
+    assert refused.exit_code == 2
+    assert "schema version 2, this hlcg reads version 3" in refused.stderr
+    extra = tmp_path / "extra.csv"
+    extra.write_text(
+        "id,title,type,source\nnew-event,Brand New Event,event,https://example.org/card\n",
+        encoding="utf-8",
+    )
+    result = invoke("db", "import", str(extra), "--db", str(old))
+    assert result.exit_code == 0, result.output
+    # The old catalogue did not record the fact: after the upgrade it is unstated.
+    assert card_json("thrust", "--db", str(old))["unrestricted"] is False
+    assert card_json("new-event", "--db", str(old))["title"] == "Brand New Event"
