@@ -85,7 +85,7 @@ def _csv_rows(
             # Row numbers count the header as row 1, as a spreadsheet shows them.
             number = reader.line_num
             if None in record:
-                extra = record.pop(None)  # type: ignore[call-overload]
+                extra = record.pop(None)
                 yield number, {**record, "__extra__": extra}
                 continue
             yield number, record

@@ -18,7 +18,6 @@ from typing import Any, NamedTuple
 from hlcg.catalog.card import Card
 from hlcg.catalog.connection import (
     ENV_VAR,
-    SCHEMA_VERSION,
     connect,
     full_text_ids,
     is_shipped,
@@ -28,6 +27,7 @@ from hlcg.catalog.connection import (
 from hlcg.catalog.fields import INT_FIELDS
 from hlcg.catalog.lazy import CardTable, card_list_map, column_map
 from hlcg.catalog.normalize import normalise
+from hlcg.catalog.schema import SCHEMA_VERSION
 from hlcg.errors import CatalogueError
 
 # Opening a catalogue file is asked for from here too.
@@ -112,6 +112,16 @@ class Catalogue:
         try:
             with self._lock:
                 return self._conn.execute(sql, params).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise CatalogueError(f"{self.path} is corrupt ({exc})") from None
+
+    def dict_rows(self, sql: str, params: Sequence[object] = ()) -> list[dict[str, Any]]:
+        """Rows as column name -> value, on the catalogue's own connection (no reopening)."""
+        try:
+            with self._lock:
+                cursor = self._conn.execute(sql, params)
+                names = [d[0] for d in cursor.description]
+                return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
         except sqlite3.DatabaseError as exc:
             raise CatalogueError(f"{self.path} is corrupt ({exc})") from None
 

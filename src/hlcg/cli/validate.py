@@ -1,6 +1,5 @@
 """`hlcg validate DECK...`: check decks against the deck-construction rules of a format."""
 
-import glob
 import os
 from collections.abc import Sequence
 from enum import StrEnum
@@ -14,13 +13,14 @@ from hlcg.cli.common import (
     DbOption,
     FormatOption,
     error,
+    expand,
     guarded,
     load_catalogue,
     note,
-    refuse_overwrite,
     table,
 )
 from hlcg.errors import DeckFileError, UsageError
+from hlcg.output import refuse_overwrite
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
@@ -41,45 +41,6 @@ class OutputKind(StrEnum):
 class FailOn(StrEnum):
     warning = "warning"
     unchecked = "unchecked"
-
-
-def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
-    """Files as given, folders searched recursively for deck files, globs expanded. Files
-    found in folders (and, with skip_non_decks, any file) that are recognisably not decks
-    are skipped with a note."""
-    from hlcg.deck.read import DECK_SUFFIXES, not_a_deck
-
-    def keep(path: Path) -> bool:
-        reason = not_a_deck(path)
-        if reason:
-            note(f"skipped {path}: not a deck ({reason})")
-        return reason is None
-
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            in_folder = sorted(
-                p
-                for p in path.rglob("*")
-                # a dangling symlink is no file, but it names a deck that cannot be read
-                if (p.is_file() or (p.is_symlink() and not p.exists()))
-                and p.suffix.lower() in DECK_SUFFIXES
-                and not p.name.endswith(".fixed.txt")
-            )
-            if not in_folder:
-                raise UsageError(
-                    f"{raw}: no deck files ({', '.join(DECK_SUFFIXES)}) in this folder"
-                )
-            found.extend(p for p in in_folder if keep(p))
-        elif not path.exists() and glob.has_magic(raw):
-            matches = sorted(Path(m) for m in glob.glob(raw, recursive=True))
-            if not matches:
-                raise UsageError(f"{raw}: no files match")
-            found.extend(m for m in matches if not skip_non_decks or keep(m))
-        elif not skip_non_decks or not path.is_file() or keep(path):
-            found.append(path)
-    return list(dict.fromkeys(found))
 
 
 def resolve_output(output: OutputKind) -> str:

@@ -41,7 +41,7 @@ class SheetForm(BaseModel):
     method: Literal["roll", "points"]
     sword: str | None = None
     location: str | None = None
-    stats: SheetStats | None = None  # type: ignore[valid-type]
+    stats: SheetStats | None = None
 
     @field_validator("name", mode="before")
     @classmethod
