@@ -30,19 +30,9 @@ from hlcg.catalog.normalize import normalise
 from hlcg.catalog.schema import SCHEMA_VERSION
 from hlcg.errors import CatalogueError
 
-# Opening a catalogue file is asked for from here too.
-__all__ = [
-    "ENV_VAR",
-    "SCHEMA_VERSION",
-    "Catalogue",
-    "FormatInfo",
-    "connect",
-    "full_text_ids",
-    "is_shipped",
-    "load",
-    "resolve_path",
-    "shipped_path",
-]
+# Opening a catalogue file (hlcg.catalog.connection) is asked for from here too.
+__all__ = ["ENV_VAR", "SCHEMA_VERSION", "Catalogue", "FormatInfo", "connect", "full_text_ids"]
+__all__ += ["is_shipped", "load", "resolve_path", "shipped_path"]
 
 
 class FormatInfo(NamedTuple):
