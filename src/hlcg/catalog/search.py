@@ -7,6 +7,8 @@ comparison: g:agility>=0 lists only cards whose agility gems are known.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hlcg.catalog.card import Card
 from hlcg.catalog.fulltext import fts_expression, word_forms
 from hlcg.catalog.normalize import normalise
@@ -81,8 +83,12 @@ def _prefilter(catalogue: Catalogue, query: Query) -> tuple[str, list[object]]:
     return " AND ".join(where) or "1", params
 
 
-def run(catalogue: Catalogue, query: Query) -> list[Card]:
-    """Cards matching every filter, in id order (full-text rank order with text terms)."""
+def run(
+    catalogue: Catalogue, query: Query, legal_in: Callable[[Card, str], bool] | None = None
+) -> list[Card]:
+    """Cards matching every filter, in id order (full-text rank order with text terms).
+    ``legal_in`` judges the format filters (the rules pass their verdict, which also weighs
+    a card's editions); by default only recorded format legality counts."""
     ids: list[str] = []
     if query.has_text:
         ids = full_text_ids(catalogue.path, fts_expression(query.text, query.phrases))
@@ -94,10 +100,20 @@ def run(catalogue: Catalogue, query: Query) -> list[Card]:
     if query.has_text:
         by_id = {c.id: c for c in cards}
         cards = [by_id[i] for i in ids if i in by_id]
-    return [card for card in cards if _matches(card, query, titles)]
+    judge = legal_in or _recorded_legality
+    return [card for card in cards if _matches(card, query, titles, judge)]
 
 
-def _matches(card: Card, query: Query, persona_titles: list[set[str]]) -> bool:
+def _recorded_legality(card: Card, fmt: str) -> bool:
+    return card.legal_in(fmt)
+
+
+def _matches(
+    card: Card,
+    query: Query,
+    persona_titles: list[set[str]],
+    legal_in: Callable[[Card, str], bool],
+) -> bool:
     """Whether a card the SQL prefilter let through passes every filter of the query."""
     subtitle = normalise(card.subtitle) if card.subtitle else None
     sets = {code.lower() for code in card.sets}
@@ -105,7 +121,7 @@ def _matches(card: Card, query: Query, persona_titles: list[set[str]]) -> bool:
         all(card.type == wanted for wanted in query.types)
         and all(subtitle in titles for titles in persona_titles)
         and all(code.lower() in sets for code in query.sets)
-        and all(card.legal_in(fmt) for fmt in query.formats)
+        and all(legal_in(card, fmt) for fmt in query.formats)
         and all(gem(card) for gem in query.gems)
         and all(_has_flag(card, flag) for flag in query.flags)
     )

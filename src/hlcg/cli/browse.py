@@ -28,7 +28,12 @@ def _gem_text(card: "Card") -> str:
     return " ".join(known)
 
 
-def _card_rows(cards: list["Card"]) -> list[list[Any]]:
+def _card_rows(cards: list["Card"], catalogue: "Catalogue") -> list[list[Any]]:
+    """One row per card; `formats` are where `validate` lets it be played (by its recorded
+    formats, else its editions; `?` where no source decides)."""
+    from hlcg.answers.catalogue import FormatVerdicts
+
+    verdicts = FormatVerdicts(catalogue)
     return [
         [
             c.id,
@@ -36,7 +41,7 @@ def _card_rows(cards: list["Card"]) -> list[list[Any]]:
             c.type or "?",
             "none" if c.unrestricted else ("" if c.restriction is None else c.restriction),
             _gem_text(c),
-            ",".join(c.formats) or "any",
+            verdicts.shown(c),
         ]
         for c in cards
     ]
@@ -94,7 +99,7 @@ def search_command(
     if as_json:
         print_json(search_json(query, cards, catalogue))
     elif cards:
-        typer.echo(table(_card_rows(cards), _CARD_HEADERS))
+        typer.echo(table(_card_rows(cards, catalogue), _CARD_HEADERS))
         typer.echo(plural(len(cards), "card"), err=True)
     else:
         typer.echo(
@@ -164,7 +169,7 @@ def _render_profile(profile: dict[str, Any], catalogue: "Catalogue") -> None:
     specific = [catalogue.cards[i] for i in profile["specific_cards"]]
     if specific:
         typer.echo(f"Cards specific to {profile['title']} ({len(specific)}):")
-        typer.echo(table(_card_rows(specific), _CARD_HEADERS))
+        typer.echo(table(_card_rows(specific, catalogue), _CARD_HEADERS))
     typer.echo(f"Source: {profile['source']}")
 
 
