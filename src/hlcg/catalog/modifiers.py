@@ -1,64 +1,77 @@
-"""Card modifiers as typed records, one small record per kind.
-
-The catalogue keeps a card's modifiers as the contract writes them (JSON objects with a
-``kind``, validated by ``hlcg.catalog.models`` when the catalogue is built); ``decode``
-turns them into these records once, so the rules read ``borrow.per_persona`` rather than
-``m.get("per_persona", 1)``. NamedTuples: nothing is paid at start-up for them.
-"""
+"""Pydantic models of the card modifiers: sourced exceptions to the deck-construction rules
+that a card carries (``modifiers`` of the card contract, JSON in CSV)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple, TypeVar
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 
-class GenericImmortal(NamedTuple):
-    """Marks the Generic Immortal pseudo-persona (seed 001, Generic Immortal)."""
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class RestrictionBonus(NamedTuple):
-    """Each copy raises the restriction numbers of cards used normally (pre-game Darius)."""
+class RestrictionBonus(Strict):
+    """Each copy raises the restriction numbers of non-signature cards the deck may use
+    normally (pre-game Darius, first edition)."""
 
-    amount: int
+    kind: Literal["restriction-bonus"]
+    amount: int = Field(ge=1)
 
 
-class Borrow(NamedTuple):
-    """One persona-specific card from each other persona (Richie Ryan)."""
+class Borrow(Strict):
+    """One persona-specific card from each other persona, never a signature card (Richie)."""
 
-    per_persona: int = 1
+    kind: Literal["borrow"]
+    per_persona: int = Field(default=1, ge=1)
     include_reserved: bool = False
 
 
-class AnyMasterCards(NamedTuple):
+class AnyMasterCards(Strict):
     """Master cards of any persona count as this persona's own (Methos)."""
 
+    kind: Literal["any-master-cards"]
     include_reserved: bool = False
 
 
-class OnlyWatcher(NamedTuple):
+class OnlyWatcher(Strict):
     """The only Watcher pre-game this persona may be assigned (Methos: Adam Pierson)."""
 
-    title: str
+    kind: Literal["only-watcher"]
+    title: str = Field(min_length=1)
 
 
-class PregameExempt(NamedTuple):
+class PregameExempt(Strict):
     """Does not count toward the pre-game limit (Methuselah Stone)."""
 
+    kind: Literal["pregame-exempt"]
 
-class HandIcons(NamedTuple):
+
+class HandIcons(Strict):
     """This persona wields the named Weapon of Choice with another number of hand icons."""
 
-    title: str
-    hand_icons: int
+    kind: Literal["hand-icons"]
+    title: str = Field(min_length=1)
+    hand_icons: int = Field(ge=0)
 
 
-class Allowance(NamedTuple):
+class Allowance(Strict):
     """Each copy allows one non-signature card of a persona you are not playing (2E Darius)."""
 
-    count: int = 1  # type: ignore[assignment]  # the contract's name; hides tuple.count
+    kind: Literal["allowance"]
+    count: int = Field(default=1, ge=1)
 
 
-Modifier = (
+class GenericImmortal(Strict):
+    """Marks the Generic Immortal pseudo-persona: a deck that declares it plays no Persona
+    card (seed 001, Generic Immortal). Declared, never played: it is not a pre-game card.
+    What such a deck may borrow depends on the format (`hlcg rules generic-borrow`)."""
+
+    kind: Literal["generic-immortal"]
+
+
+Modifier = Annotated[
     GenericImmortal
     | RestrictionBonus
     | Borrow
@@ -66,40 +79,6 @@ Modifier = (
     | OnlyWatcher
     | PregameExempt
     | HandIcons
-    | Allowance
-)
-
-# The contract's kind -> its record.
-KINDS: dict[str, type[Modifier]] = {
-    "generic-immortal": GenericImmortal,
-    "restriction-bonus": RestrictionBonus,
-    "borrow": Borrow,
-    "any-master-cards": AnyMasterCards,
-    "only-watcher": OnlyWatcher,
-    "pregame-exempt": PregameExempt,
-    "hand-icons": HandIcons,
-    "allowance": Allowance,
-}
-KIND_OF: dict[type[Modifier], str] = {record: kind for kind, record in KINDS.items()}
-
-M = TypeVar("M", bound=Modifier)
-
-
-def decode(raw: Mapping[str, Any]) -> Modifier:
-    """A contract modifier (``{"kind": "borrow", "per_persona": 1}``) as its record."""
-    params = {key: value for key, value in raw.items() if key != "kind"}
-    return KINDS[raw["kind"]](**params)
-
-
-def decode_all(raw: Iterable[Mapping[str, Any]]) -> tuple[Modifier, ...]:
-    return tuple(decode(m) for m in raw)
-
-
-def encode(modifier: Modifier) -> dict[str, Any]:
-    """A record as the contract writes it: its kind first, then its parameters."""
-    return {"kind": KIND_OF[type(modifier)], **modifier._asdict()}
-
-
-def of_kind(modifiers: Iterable[Modifier], kind: type[M]) -> list[M]:
-    """The modifiers of one kind (``of_kind(card_modifiers, Borrow)``)."""
-    return [m for m in modifiers if isinstance(m, kind)]
+    | Allowance,
+    Field(discriminator="kind"),
+]

@@ -22,9 +22,9 @@ from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.modifiers import Allowance, AnyMasterCards, Borrow, of_kind
 from hlcg.catalog.subtitles import is_weapon_card, named_faction, named_personas
 from hlcg.deck.resolve import DeckCard
+from hlcg.rules.modifiers import Allowance, AnyMasterCards, Borrow, of_kind
 from hlcg.rules.permissions import GENERIC_IMMORTAL, UNCONFIRMED, status
 
 if TYPE_CHECKING:

@@ -10,12 +10,12 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.modifiers import Modifier, decode_all
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.borrowing import Borrowing, Refusal, RefusalKind, analyse
 from hlcg.rules.gems import GemBudget, gem_caps
+from hlcg.rules.modifiers import Modifier, decode_all
 from hlcg.rules.problem import Finding
 
 if TYPE_CHECKING:

@@ -17,11 +17,11 @@ Options: `max` (int, default 2): the most hand icons among the pre-game cards.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.catalog.modifiers import HandIcons, of_kind
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
+from hlcg.rules.modifiers import HandIcons, of_kind
 from hlcg.rules.problem import Finding
 
 

@@ -18,10 +18,10 @@ Options: `max` (int, default 6): the most pre-game cards.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.catalog.modifiers import PregameExempt
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
+from hlcg.rules.modifiers import PregameExempt
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 

@@ -35,10 +35,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.modifiers import RestrictionBonus
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
+from hlcg.rules.modifiers import RestrictionBonus
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 

@@ -16,11 +16,11 @@ Options: none; a format profile sets only its severity.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.catalog.modifiers import OnlyWatcher, of_kind
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
+from hlcg.rules.modifiers import OnlyWatcher, of_kind
 from hlcg.rules.problem import Finding
 
 

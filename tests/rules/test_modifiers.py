@@ -6,8 +6,8 @@ import typing
 
 import pytest
 
-from hlcg.catalog import models
-from hlcg.catalog.modifiers import KINDS, Borrow, HandIcons, decode, encode, of_kind
+from hlcg.catalog import modifiers as contract
+from hlcg.rules.modifiers import KINDS, Borrow, HandIcons, decode, encode, of_kind
 
 
 def test_every_shipped_modifier_decodes_and_encodes_back(shipped):
@@ -22,7 +22,7 @@ def test_every_shipped_modifier_decodes_and_encodes_back(shipped):
 
 def test_records_match_the_contract_models():
     """One record per contract kind, with the model's fields and defaults."""
-    union = typing.get_args(typing.get_args(models.Modifier)[0])
+    union = typing.get_args(typing.get_args(contract.Modifier)[0])
     by_kind = {typing.get_args(m.model_fields["kind"].annotation)[0]: m for m in union}
     assert set(by_kind) == set(KINDS)
     for kind, model in by_kind.items():
