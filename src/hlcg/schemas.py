@@ -17,13 +17,16 @@ def generate() -> dict[str, dict[str, Any]]:
     from hlcg.report.schema import Report
     from hlcg.web.schema import API_SCHEMAS
 
-    schemas = {}
-    for filename, model in (
+    from pydantic import BaseModel
+
+    models: list[tuple[str, type[BaseModel]]] = [
         ("card.schema.json", CardRow),
         ("deck.schema.json", DeckFile),
         ("report.schema.json", Report),
         *API_SCHEMAS.items(),
-    ):
+    ]
+    schemas = {}
+    for filename, model in models:
         schema = model.model_json_schema()
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         schemas[filename] = schema
