@@ -12,12 +12,12 @@ from typing import Any
 
 
 def generate() -> dict[str, dict[str, Any]]:
+    from pydantic import BaseModel
+
     from hlcg.catalog.models import CardRow
     from hlcg.deck.jsondeck import DeckFile
     from hlcg.report.schema import Report
     from hlcg.web.schema import API_SCHEMAS
-
-    from pydantic import BaseModel
 
     models: list[tuple[str, type[BaseModel]]] = [
         ("card.schema.json", CardRow),
