@@ -93,27 +93,3 @@ def test_the_catalogue_does_not_import_there_can_be_only_one():
     assert offending == set()
     # and the check sees what it looks for
     assert "hlcg.catalog.schema" in _imported_modules(SRC / "tcboo" / "models.py")
-
-
-OWN_FILES = [
-    *sorted((SRC / "catalog").glob("*.py")),
-    *sorted((SRC / "tcboo").glob("*.py")),
-    SRC / "cli" / "tcboo.py",
-]
-
-
-@pytest.mark.parametrize("path", OWN_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_catalogue_and_tcboo_modules_are_small(path: Path):
-    lines = len(path.read_text(encoding="utf-8").splitlines())
-    assert lines <= 250, f"{path.name} has {lines} lines"
-
-
-def test_catalogue_and_tcboo_functions_are_simple():
-    radon = pytest.importorskip("radon.complexity")
-    complex_ones = [
-        f"{path.name}:{block.name} {block.complexity}"
-        for path in OWN_FILES
-        for block in radon.cc_visit(path.read_text(encoding="utf-8"))
-        if block.complexity > 15
-    ]
-    assert complex_ones == []
