@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from hlcg.rules import (
     ambiguous_card,
     basics,
@@ -70,3 +72,11 @@ BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES.values()}
 def find(name_or_code: str) -> Rule | None:
     key = name_or_code.strip()
     return RULES.get(key.lower()) or BY_CODE.get(key.upper())
+
+
+def unmatched_selectors(patterns: Iterable[str]) -> list[str]:
+    """--select/--ignore patterns that name no rule and are no prefix of any rule's code
+    (`title-limit`, `HL2` and `hl201` match; `HL9` does not)."""
+    return [
+        p for p in patterns if p not in RULES and not any(c.startswith(p.upper()) for c in BY_CODE)
+    ]
