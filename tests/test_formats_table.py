@@ -46,3 +46,16 @@ def test_the_command_line_lists_and_loops_over_the_table():
     matrix = runner.invoke(app, ["validate", str(deck), "--all-formats"]).stdout
     header = next(line for line in matrix.splitlines() if line.startswith("deck"))
     assert header.split() == ["deck", *CHECKED_FORMATS]
+
+
+def test_rules_format_option_narrows_a_rule_and_the_permissions():
+    shown = runner.invoke(app, ["rules", "title-limit", "--format", "Type One", "--json"])
+    assert list(json.loads(shown.stdout)["formats"]) == ["type-one"]
+    text = runner.invoke(app, ["rules", "permissions", "-f", "type-two"]).stdout
+    assert "  type-two: does not apply" in text and "  first-edition:" not in text
+
+
+def test_an_unknown_rule_name_gets_the_nearest_names():
+    result = runner.invoke(app, ["rules", "restricton"])
+    assert result.exit_code == 1
+    assert "No rule 'restricton'. Did you mean: restriction? See `hlcg rules`." in result.stderr

@@ -11,7 +11,8 @@ if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue
     from hlcg.check import CheckOptions, RunResult, run
     from hlcg.deck.model import Deck
-    from hlcg.rules.engine import DeckReport, Problem
+    from hlcg.rules.engine import DeckReport
+    from hlcg.rules.problem import Problem
 
 __version__ = "0.1.0"
 
@@ -30,7 +31,7 @@ _LAZY = {
     "Catalogue": "hlcg.catalog.store",
     "Deck": "hlcg.deck.model",
     "DeckReport": "hlcg.rules.engine",
-    "Problem": "hlcg.rules.engine",
+    "Problem": "hlcg.rules.problem",
 }
 __all__ = [
     "RULESET_VERSION",

@@ -68,7 +68,7 @@ def add_fingerprint(report: DeckReport, index: Index) -> DeckReport:
     if report.resolved is None:
         return report
     try:
-        digest = catalogue_digest(report.resolved, index.catalogue.path)
+        digest = catalogue_digest(report.resolved, index.catalogue)
     except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
         return report
     report.fingerprint = fingerprint(report.resolved, digest)[0]

@@ -254,6 +254,24 @@ def test_fix_returns_the_cli_fix(client, tmp_path, monkeypatch):
     assert again["decks"][0]["legal"] is True
 
 
+def test_fix_of_a_json_deck_returns_the_cli_fix_as_a_text_deck(client, tmp_path, monkeypatch):
+    source = ROOT / "examples" / "decks" / "invalid" / "persona-specific.txt"
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    converted = runner.invoke(cli_app, ["deck", "convert", str(source), "deck.json"])
+    assert converted.exit_code == 0, converted.stderr
+    runner.invoke(cli_app, ["validate", "--fix", "deck.json"])
+    fixed = (tmp_path / "deck.json.fixed.txt").read_text(encoding="utf-8")
+    deck = (tmp_path / "deck.json").read_text(encoding="utf-8")
+    response = client.post("/api/fix", json={"deck": deck, "filename": "deck.json"})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["deck"] == fixed
+    assert data["filename"] == "deck.txt"
+    assert data["changed"] is True
+    assert data["applied"] == ["removed 1 Duck: Connor MacLeod", "added 1 Duck: Duncan MacLeod"]
+
+
 def test_add_raises_a_count_or_adds_a_line_in_its_section(client):
     deck = "Persona: Duncan MacLeod\n\nPre-Game:\nKatana\n\nEndurance:\n2 Dodge\n3 Thrust\n"
     dodge = client.get("/api/card?q=Dodge").json()["cards"][0]["id"]

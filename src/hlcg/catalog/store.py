@@ -237,6 +237,16 @@ class Catalogue:
         except sqlite3.DatabaseError as exc:
             raise CatalogueError(f"{self.path} is corrupt ({exc})") from None
 
+    def dict_rows(self, sql: str, params: Sequence[object] = ()) -> list[dict[str, Any]]:
+        """Rows as column name -> value, on the catalogue's own connection (no reopening)."""
+        try:
+            with self._lock:
+                cursor = self._conn.execute(sql, params)
+                names = [d[0] for d in cursor.description]
+                return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+        except sqlite3.DatabaseError as exc:
+            raise CatalogueError(f"{self.path} is corrupt ({exc})") from None
+
     def _card(self, values: tuple[Any, ...], columns: Sequence[str]) -> Card:
         cached = self._card_cache.get(values[0])  # `SELECT *`: the id comes first
         if cached is not None:

@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from hlcg.catalog.fields import ATTRIBUTES
-from hlcg.cli.card import card_json
 from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json, table
 from hlcg.errors import UsageError
 from hlcg.wording import plural
@@ -13,7 +12,6 @@ from hlcg.wording import plural
 if TYPE_CHECKING:
     from hlcg.catalog.card import Card
     from hlcg.catalog.store import Catalogue
-    from hlcg.matching import Decision
 
 
 def _gem_text(card: "Card") -> str:
@@ -27,7 +25,7 @@ def _card_rows(cards: list["Card"]) -> list[list[Any]]:
             c.id,
             c.name,
             c.type or "?",
-            "" if c.restriction is None else c.restriction,
+            "none" if c.unrestricted else ("" if c.restriction is None else c.restriction),
             _gem_text(c),
             ",".join(c.formats) or "any",
         ]
@@ -67,30 +65,25 @@ def search_command(
     master, pregame, unique), and bare words for full-text search. Options and terms combine
     with AND. Unknown gem counts never satisfy a gem filter.
     """
-    from hlcg.catalog import search as search_lib
+    from hlcg.answers.catalogue import SearchFilters, search_cards, search_json
 
+    flags = {"reserved": reserved, "signature": signature, "master": master}
+    filters = SearchFilters(
+        types=card_type or [],
+        personas=persona or [],
+        sets=set_code or [],
+        formats=fmt or [],
+        gems=gem or [],
+        text=text,
+        flags=[flag for flag, on in flags.items() if on],
+    )
     try:
-        parsed = search_lib.parse_query(query)
-        parsed.types += [search_lib.check_type(t.lower()) for t in card_type or []]
-        parsed.personas += persona or []
-        parsed.sets += set_code or []
-        parsed.formats += [search_lib.check_format(f.lower()) for f in fmt or []]
-        parsed.gems += [search_lib.parse_gem(g) for g in gem or []]
-        if text:
-            parsed.text += text.split()
-        parsed.flags += [
-            name
-            for name, on in (("reserved", reserved), ("signature", signature), ("master", master))
-            if on
-        ]
         catalogue = load_catalogue(db)
-        cards = search_lib.run(catalogue, parsed)
+        cards = search_cards(catalogue, query, filters)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if as_json:
-        print_json(
-            {"query": query, "count": len(cards), "cards": [card_json(c, catalogue) for c in cards]}
-        )
+        print_json(search_json(query, cards, catalogue))
     elif cards:
         typer.echo(table(_card_rows(cards), _CARD_HEADERS))
         typer.echo(plural(len(cards), "card"), err=True)
@@ -104,58 +97,6 @@ def search_command(
         raise typer.Exit(1)
 
 
-def find_personas(catalogue: "Catalogue", name: str) -> tuple[list["Card"], "Decision"]:
-    """Persona versions by title (or id); the decision says how, or lists the candidates."""
-    from hlcg.matching import decide
-
-    titles: dict[str, list[str]] = {}
-    for persona in catalogue.personas:
-        titles.setdefault(persona.title, []).append(persona.id)
-    if name in catalogue.cards and catalogue.cards[name].type == "persona":
-        titles = {name: [name]}
-    decision = decide(name, titles)
-    return [catalogue.cards[i] for i in decision.ids], decision
-
-
-def persona_answer(catalogue: "Catalogue", name: str) -> tuple[dict[str, Any], "Decision"]:
-    """`hlcg persona --json NAME`: the versions (newest edition first: 2E gem values are what
-    most players look for), how they were found, and the close candidates."""
-    versions, decision = find_personas(catalogue, name)
-    versions.sort(key=lambda p: (0 if "2E" in p.editions else 1, p.id))
-    answer = {
-        "query": name,
-        "matched_by": decision.how,
-        "versions": [persona_profile(catalogue, p) for p in versions],
-        "candidates": [
-            {"name": c.name, "score": c.score, "ids": list(c.ids)} for c in decision.candidates
-        ],
-    }
-    return answer, decision
-
-
-def persona_profile(catalogue: "Catalogue", persona: "Card") -> dict[str, Any]:
-    values = {a: persona.gem(a) for a in ATTRIBUTES}
-    from hlcg.rules.context import gem_caps
-    from hlcg.rules.registry import RULES
-
-    gem_rule = RULES["gem-cap"].defaults  # the Type Two numbers: the format with gems
-    caps = gem_caps(persona, gem_rule["multiplier"], gem_rule["master_multiplier"])
-    names = persona.persona_names
-    specific = catalogue.cards_naming(names)
-    return {
-        "id": persona.id,
-        "title": persona.title,
-        "sets": list(persona.sets),
-        "formats": list(persona.formats),
-        "attributes": values,
-        "gem_caps": caps,
-        "master_limit": persona.effective_master_limit,
-        "modifiers": list(persona.modifiers),
-        "specific_cards": [c.id for c in specific if c.id != persona.id],
-        "source": persona.source,
-    }
-
-
 @guarded
 def persona_command(
     name: Annotated[str, typer.Argument(help="Persona name, e.g. 'Duncan MacLeod'.")],
@@ -164,6 +105,8 @@ def persona_command(
 ) -> None:
     """A persona's versions: attribute values, gem caps (3x; Master 1x), Master limit,
     modifiers and the cards specific to it."""
+    from hlcg.answers.personas import persona_answer
+
     catalogue = load_catalogue(db)
     answer, decision = persona_answer(catalogue, name)
     if not answer["versions"]:
@@ -194,7 +137,7 @@ def _render_profile(profile: dict[str, Any], catalogue: "Catalogue") -> None:
         return "unknown" if v is None else str(v)
 
     sets = ", ".join(profile["sets"]) or "set unknown"
-    formats = ", ".join(profile["formats"]) or "no restriction recorded"
+    formats = ", ".join(profile["formats"]) or "none recorded, judged by its sets' editions"
     typer.echo(f"{profile['title']}  [{profile['id']}]  ({sets}; formats: {formats})")
     rows = [
         [
@@ -220,12 +163,9 @@ def _render_profile(profile: dict[str, Any], catalogue: "Catalogue") -> None:
 @guarded
 def sets_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     """The sets in the catalogue, with their edition and card counts."""
-    catalogue = load_catalogue(db)
-    counts = catalogue.set_counts()
-    rows = [
-        {"code": code, **info, "cards": counts.get(code, 0)}
-        for code, info in catalogue.sets.items()
-    ]
+    from hlcg.answers.catalogue import sets_json
+
+    rows = sets_json(load_catalogue(db))
     if as_json:
         print_json(rows)
         return
@@ -237,24 +177,11 @@ def sets_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     )
 
 
-def formats_json(catalogue: "Catalogue") -> list[dict[str, Any]]:
-    """The formats as `hlcg formats --json` prints them (and `GET /api/formats` returns)."""
-    return [
-        {
-            "name": f.name,
-            "title": f.title,
-            "checked": f.checked,
-            "editions": list(f.editions),
-            "description": f.description,
-            "source": f.source,
-        }
-        for f in catalogue.formats.values()
-    ]
-
-
 @guarded
 def formats_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     """The formats: which hlcg checks decks for, their editions and rulebook sources."""
+    from hlcg.answers.catalogue import formats_json
+
     rows = formats_json(load_catalogue(db))
     if as_json:
         print_json(rows)

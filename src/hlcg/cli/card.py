@@ -9,8 +9,12 @@ from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print
 
 if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-up light
     from hlcg.catalog.card import Card
-    from hlcg.catalog.lookup import Match
     from hlcg.catalog.store import Catalogue
+
+
+def _restriction(card: "Card") -> str:
+    """A sourced "no restriction number" reads apart from an unknown one."""
+    return "none printed" if card.unrestricted else _value(card.restriction)
 
 
 def _value(value: Any) -> str:
@@ -24,11 +28,18 @@ def _value(value: Any) -> str:
 
 
 def render_card(card: "Card", catalogue: "Catalogue") -> str:
-    lines = [f"{card.name}  [{card.id}]"]
+    """Every field of one card, aligned: what the rules read first, then the rest."""
+    fields = _rules_fields(card) + _other_fields(card, catalogue)
+    width = max(len(k) for k, _ in fields)
+    lines = [f"{card.name}  [{card.id}]"] + [f"  {k.ljust(width)}  {v}" for k, v in fields]
+    return "\n".join(lines)
+
+
+def _rules_fields(card: "Card") -> list[tuple[str, str]]:
     fields: list[tuple[str, str]] = [
         ("type", card.type or "unknown"),
         ("subtitle", card.subtitle or "-"),
-        ("restriction", "none printed" if card.unrestricted else _value(card.restriction)),
+        ("restriction", _restriction(card)),
         ("reserved", _value(card.reserved)),
         ("signature", _value(card.signature)),
         ("unique", _value(card.is_unique) + ("" if card.unique is not None else " (default)")),
@@ -37,8 +48,17 @@ def render_card(card: "Card", catalogue: "Catalogue") -> str:
     ]
     if card.type == "persona":
         fields.append(("master limit", _value(card.effective_master_limit)))
-    fields += [
-        ("formats", ", ".join(card.formats) if card.formats else "no restriction recorded"),
+    return fields
+
+
+def _other_fields(card: "Card", catalogue: "Catalogue") -> list[tuple[str, str]]:
+    fields = [
+        (
+            "formats",
+            ", ".join(card.formats)
+            if card.formats
+            else "none recorded, judged by its sets' editions",
+        ),
         ("master card", _value(card.is_master)),
     ]
     if card.faction:
@@ -48,37 +68,14 @@ def render_card(card: "Card", catalogue: "Catalogue") -> str:
     if card.text:
         fields.append(("text", card.text))
     printings = catalogue.printings(card.id)
-    fields.append(
-        (
-            "printings",
-            ", ".join(f"{p['set']} ({p.get('name', '?')})" for p in printings) or "unknown",
-        )
-    )
-    fields.append(("source", card.source))
-    width = max(len(k) for k, _ in fields)
-    lines += [f"  {k.ljust(width)}  {v}" for k, v in fields]
-    return "\n".join(lines)
+    listed = ", ".join(f"{p['set']} ({p.get('name', '?')})" for p in printings)
+    fields += [("printings", listed or "unknown"), ("source", card.source)]
+    return fields
 
 
 def _modifier(modifier: dict[str, Any]) -> str:
     params = ", ".join(f"{k}={v}" for k, v in modifier.items() if k != "kind")
     return f"{modifier['kind']}({params})" if params else modifier["kind"]
-
-
-def card_json(card: "Card", catalogue: "Catalogue") -> dict[str, Any]:
-    return {**card.to_contract(), "printings": catalogue.printings(card.id)}
-
-
-def match_json(match: "Match", catalogue: "Catalogue") -> dict[str, Any]:
-    return {
-        "query": match.query,
-        "matched_by": match.how,
-        "score": match.score,
-        "cards": [card_json(c, catalogue) for c in match.cards],
-        "suggestions": [
-            {"name": s.name, "score": s.score, "ids": list(s.card_ids)} for s in match.suggestions
-        ],
-    }
 
 
 def card_command(
@@ -95,6 +92,7 @@ def card_command(
 
 
 def _card(name: str, db: Any, as_json: bool) -> None:
+    from hlcg.answers.catalogue import match_json
     from hlcg.catalog.lookup import CONFIDENT_SCORE, SUGGEST_SCORE, Index
 
     catalogue = load_catalogue(db)
@@ -125,7 +123,7 @@ def _card(name: str, db: Any, as_json: bool) -> None:
         return
     typer.echo(f"{len(match.cards)} cards match {name!r}:")
     rows = [
-        [c.id, c.name, c.type or "?", _value(c.restriction), _flags(c)]
+        [c.id, c.name, c.type or "?", _restriction(c), _flags(c)]
         for c in sorted(match.cards, key=lambda c: c.id)
     ]
     typer.echo(table(rows, ["id", "name", "type", "restriction", "flags"]))

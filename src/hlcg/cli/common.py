@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from hlcg.catalog.fields import CHECKED_FORMATS
-from hlcg.errors import HlcgError, UsageError
+from hlcg.errors import HlcgError
 
 if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue
@@ -68,11 +68,14 @@ def guarded(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def refuse_overwrite(path: Path | None, force: bool) -> None:
-    """Output files are never overwritten silently: an existing one needs --force.
-    (Devices and pipes such as /dev/null or /dev/stdout are written to, not replaced.)"""
-    if path is not None and path.is_file() and not force:
-        raise UsageError(f"{path} exists; use --force to overwrite it")
+def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
+    """`hlcg.deck.paths.expand`, with a note on stderr for each file skipped as no deck."""
+    from hlcg.deck.paths import expand as expand_paths
+
+    def skipped(path: Path, reason: str) -> None:
+        note(f"skipped {path}: not a deck ({reason})")
+
+    return expand_paths(paths, skip_non_decks, skipped)
 
 
 def error(message: str) -> None:

@@ -11,6 +11,7 @@ from hlcg.cli.common import (
     FormatOption,
     JsonOption,
     error,
+    expand,
     guarded,
     load_catalogue,
     print_json,
@@ -63,12 +64,8 @@ def hash_command(
     reads (its cards, persona, their sets, the format). Exit 2 when a deck file cannot be
     read (the others are still listed).
     """
+    from hlcg.answers.fingerprints import hash_entry, unreadable_entry
     from hlcg.catalog.lookup import Index
-    from hlcg.catalog.names import format_named
-    from hlcg.check import resolve_deck
-    from hlcg.cli.validate import expand
-    from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
-    from hlcg.deck.read import read_deck
     from hlcg.errors import DeckFileError
 
     paths = expand(decks)
@@ -77,35 +74,15 @@ def hash_command(
     unreadable = False
     for path in paths:
         try:
-            deck = read_deck(path)
+            entry, warnings = hash_entry(path, index, fmt)
         except DeckFileError as exc:
             error(str(exc))
             unreadable = True
-            # listed too, so a manifest never silently drops a file it was given
-            message = str(exc).removeprefix(f"{path}: ")
-            entries.append({"path": str(path), "fingerprint": None, "unreadable": message})
+            entries.append(unreadable_entry(path, str(exc).removeprefix(f"{path}: ")))
             continue
-        resolved = resolve_deck(deck, index, fmt)
-        digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue.path))
-        if fmt is None and deck.format and format_named(deck.format) is None:
-            warn(
-                f"{path}:{deck.format_line}: unknown format {deck.format!r}; "
-                f"hashed as {resolved.format}"
-            )
-        if resolved.unresolved:
-            warn(
-                f"{path}: {plural(len(resolved.unresolved), 'line')} name no single card; "
-                "they are hashed by name (see `hlcg validate`)"
-            )
-        entries.append(
-            {
-                "path": str(path),
-                "fingerprint": digest,
-                "format": resolved.format,
-                "canonical": form,
-                "catalogue_rows": {"cards": used_card_ids(resolved), "format": resolved.format},
-            }
-        )
+        for message in warnings:
+            warn(message)
+        entries.append(entry)
     # One deck file named: its digest (or object) alone, as scripts expect; otherwise the
     # manifest.
     hashed = [entry for entry in entries if entry["fingerprint"]]
@@ -131,52 +108,14 @@ def _bar(used: int, cap: int | None, width: int = 24) -> str:
     return "#" * filled + "." * (width - filled) + over
 
 
-def deck_stats(resolved: "ResolvedDeck", index: "Index") -> dict[str, Any]:
-    from hlcg.catalog.fields import ATTRIBUTES
-    from hlcg.rules.engine import validate
-    from hlcg.rules.profiles import profile
-
-    report = validate(resolved, index.catalogue, profile(resolved.format))
-    by_type: dict[str, int] = {}
-    for dc in resolved.cards:
-        key = dc.card.type or "unknown"
-        by_type[key] = by_type.get(key, 0) + dc.count
-    from hlcg.rules.context import Context
-
-    context = Context(resolved, index.catalogue, profile(resolved.format))
-    budget = context.gem_budget
-    gems = {}
-    for attribute in ATTRIBUTES:
-        used = report.gems[attribute]["used"] or 0
-        cap = report.gems[attribute]["cap"]
-        gems[attribute] = {
-            "used": used,
-            "cap": cap,
-            "headroom": None if cap is None else cap - used,
-            "top": [{"card": cid, "gems": n} for cid, n in budget.contributors[attribute][:3]],
-        }
-    return {
-        "path": resolved.path,
-        "format": resolved.format,
-        "persona": report.persona,
-        "endurance": report.endurance,
-        "pregame": {"used": report.pregame, "limit": report.pregame_limit},
-        "types": dict(sorted(by_type.items())),
-        "gem_caps_apply": profile(resolved.format).settings["gem-cap"].severity != "off",
-        "gems": gems,
-        "gem_counts_unknown": list(budget.unknown_cards),
-        "master": {"used": report.master_used, "limit": report.master_limit},
-        "borrowed": context.borrowing.borrowed,
-        "legal": report.legal,
-    }
-
-
 @app.command("stats")
 @guarded
 def stats_command(
     deck: DeckArgument, fmt: FormatOption = None, db: DbOption = None, as_json: JsonOption = False
 ) -> None:
     """Counts by type, the gem budget per attribute, Master cards and pre-game slots."""
+    from hlcg.answers.stats import deck_stats
+
     resolved, index = _resolve(deck, db, fmt)
     stats = deck_stats(resolved, index)
     if as_json:
@@ -230,13 +169,13 @@ def convert_command(
     (exit 1), so nothing is lost on the way.
     """
     from hlcg.deck.writer import WRITE_SUFFIXES, render
+    from hlcg.output import refuse_overwrite, write_output
 
     if target.suffix.lower() not in WRITE_SUFFIXES:
         raise UsageError(f"cannot write {target.suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")
     if target.exists() and source.exists() and target.samefile(source):
         raise UsageError(f"{target} is the deck being converted; write to another file")
-    if target.exists() and not force:
-        raise UsageError(f"{target} exists; use --force to overwrite it")
+    refuse_overwrite(target, force)
     resolved, index = _resolve(source, db, fmt)
     blocking = [i for i in resolved.issues if i.severity == "error"]
     if resolved.unresolved or blocking:
@@ -248,8 +187,5 @@ def convert_command(
             f"not converted: {plural(len(resolved.unresolved) + len(blocking), 'line')}", err=True
         )
         raise typer.Exit(1)
-    try:
-        target.write_text(render(resolved, target.suffix), encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"could not write {target}: {exc.strerror}") from None
+    write_output(target, render(resolved, target.suffix), force=True)
     typer.echo(f"wrote {target} ({resolved.copies()} cards)", err=True)

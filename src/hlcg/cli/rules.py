@@ -1,11 +1,14 @@
 """`hlcg rules [NAME|CODE]`: the rule list, or one rule's documentation."""
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.cli.common import JsonOption, guarded, parse_format, print_json, table
+
+if TYPE_CHECKING:
+    from hlcg.rules.base import Rule
 
 
 def _show(value: object) -> str:
@@ -14,14 +17,19 @@ def _show(value: object) -> str:
     return str(value)
 
 
-def _print_permissions(as_json: bool) -> None:
+def _print_permissions(formats: list[str], as_json: bool) -> None:
     from hlcg.rules.permissions import CARD_MODIFIERS, PERMISSIONS
 
     if as_json:
         print_json(
             {
                 "permissions": [
-                    {"name": p.name, "summary": p.summary, "formats": p.formats, "source": p.source}
+                    {
+                        "name": p.name,
+                        "summary": p.summary,
+                        "formats": {f: s for f, s in p.formats.items() if f in formats},
+                        "source": p.source,
+                    }
                     for p in PERMISSIONS.values()
                 ],
                 "card_modifiers": CARD_MODIFIERS,
@@ -31,7 +39,7 @@ def _print_permissions(as_json: bool) -> None:
     typer.echo("Rulebook permissions (per format; absent: does not apply):\n")
     for permission in PERMISSIONS.values():
         typer.echo(f"{permission.name}: {permission.summary}")
-        for fmt in CHECKED_FORMATS:
+        for fmt in formats:
             typer.echo(f"  {fmt}: {permission.formats.get(fmt, 'does not apply')}")
         typer.echo(f"  source: {permission.source}\n")
     typer.echo(
@@ -42,78 +50,49 @@ def _print_permissions(as_json: bool) -> None:
         typer.echo(f"  {kind}: {what}")
 
 
-@guarded
-def rules_command(
-    name: Annotated[str | None, typer.Argument(help="A rule name or code.")] = None,
-    fmt: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            "-f",
-            parser=parse_format,
-            metavar=f"[{'|'.join(CHECKED_FORMATS)}]",
-            help="Show severities in this format.",
-        ),
-    ] = None,
-    as_json: JsonOption = False,
-) -> None:
-    """List the deck-construction rules, print one rule's documentation with each format's
-    severity and parameters, or list a code family (`hlcg rules HL2`: every HL2xx rule).
-    `hlcg rules permissions` lists the permissions and exceptions, the formats each applies
-    in and its source."""
+def _print_rule(rule: "Rule", formats: list[str], as_json: bool) -> None:
     from hlcg.rules.profiles import profile
-    from hlcg.rules.registry import RULES, find
 
-    if name and name.strip().lower() == "permissions":
-        _print_permissions(as_json)
+    settings = {f: profile(f).settings[rule.name] for f in formats}
+    if as_json:
+        print_json(
+            {
+                "code": rule.code,
+                "name": rule.name,
+                "summary": rule.summary_for(),
+                "doc": rule.doc,
+                "parameters": [
+                    {
+                        "name": p.name,
+                        "type": p.type.__name__,
+                        "default": p.default,
+                        "source": p.source,
+                    }
+                    for p in rule.params
+                ],
+                "formats": {
+                    f: {"severity": s.severity, "parameters": s.params, "why": s.why}
+                    for f, s in settings.items()
+                },
+            }
+        )
         return
+    typer.echo(f"{rule.code} {rule.name}: {rule.summary_for()}\n")
+    typer.echo(rule.doc)
+    if rule.params:
+        typer.echo("\nParameters (default, source):")
+        for param in rule.params:
+            typer.echo(f"  {param.name} = {_show(param.default)} ({param.source})")
+    for fmt_name, setting in settings.items():
+        why = f" ({setting.why})" if setting.why else ""
+        typer.echo(f"\n{fmt_name}: {setting.severity}{why}")
+        for option, value in setting.params.items():
+            typer.echo(f"  {option} = {_show(value)}")
 
-    listed = list(RULES.values())
-    rule = find(name) if name else None
-    if name and rule is None:
-        listed = [r for r in listed if r.code.upper().startswith(name.strip().upper())]
-        if not listed:
-            if as_json:
-                print_json({"query": name, "rule": None, "rules": []})
-            typer.echo(f"No rule {name!r}. See `hlcg rules`.", err=True)
-            raise typer.Exit(1)
-    if rule is not None:
-        settings = {f: profile(f).settings[rule.name] for f in CHECKED_FORMATS}
-        if as_json:
-            print_json(
-                {
-                    "code": rule.code,
-                    "name": rule.name,
-                    "summary": rule.summary_for(),
-                    "doc": rule.doc,
-                    "parameters": [
-                        {
-                            "name": p.name,
-                            "type": p.type.__name__,
-                            "default": p.default,
-                            "source": p.source,
-                        }
-                        for p in rule.params
-                    ],
-                    "formats": {
-                        f: {"severity": s.severity, "parameters": s.params, "why": s.why}
-                        for f, s in settings.items()
-                    },
-                }
-            )
-            return
-        typer.echo(f"{rule.code} {rule.name}: {rule.summary_for()}\n")
-        typer.echo(rule.doc)
-        if rule.params:
-            typer.echo("\nParameters (default, source):")
-            for param in rule.params:
-                typer.echo(f"  {param.name} = {_show(param.default)} ({param.source})")
-        for fmt_name, setting in settings.items():
-            why = f" ({setting.why})" if setting.why else ""
-            typer.echo(f"\n{fmt_name}: {setting.severity}{why}")
-            for option, value in setting.params.items():
-                typer.echo(f"  {option} = {_show(value)}")
-        return
+
+def _print_list(listed: "list[Rule]", fmt: str | None, as_json: bool) -> None:
+    from hlcg.rules.profiles import profile
+
     formats = [fmt] if fmt else list(CHECKED_FORMATS)
     profiles = [profile(f) for f in formats]
     rows = [
@@ -139,3 +118,55 @@ def rules_command(
         )
         return
     typer.echo(table(rows, ["code", "name", *formats, "checks"]))
+
+
+def _no_rule(name: str, as_json: bool) -> None:
+    """A name that is no rule, code or code family: exit 1, with the nearest names."""
+    from difflib import get_close_matches
+
+    from hlcg.rules.registry import RULES
+
+    if as_json:
+        print_json({"query": name, "rule": None, "rules": []})
+    known = [r.name for r in RULES.values()]
+    close = get_close_matches(name.strip().lower(), known, n=3, cutoff=0.6)
+    hint = f" Did you mean: {', '.join(close)}?" if close else ""
+    typer.echo(f"No rule {name!r}.{hint} See `hlcg rules`.", err=True)
+    raise typer.Exit(1)
+
+
+@guarded
+def rules_command(
+    name: Annotated[str | None, typer.Argument(help="A rule name or code.")] = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            parser=parse_format,
+            metavar=f"[{'|'.join(CHECKED_FORMATS)}]",
+            help="Only this format's severities, parameters and permissions.",
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List the deck-construction rules, print one rule's documentation with each format's
+    severity and parameters, or list a code family (`hlcg rules HL2`: every HL2xx rule).
+    `hlcg rules permissions` lists the permissions and exceptions, the formats each applies
+    in and its source."""
+    from hlcg.rules.registry import RULES, find
+
+    formats = [fmt] if fmt else list(CHECKED_FORMATS)
+    if name and name.strip().lower() == "permissions":
+        _print_permissions(formats, as_json)
+        return
+    rule = find(name) if name else None
+    if rule is not None:
+        _print_rule(rule, formats, as_json)
+        return
+    listed = list(RULES.values())
+    if name:
+        listed = [r for r in listed if r.code.upper().startswith(name.strip().upper())]
+        if not listed:
+            _no_rule(name, as_json)
+    _print_list(listed, fmt, as_json)

@@ -40,13 +40,6 @@ class FailOn(StrEnum):
     unchecked = "unchecked"
 
 
-def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
-    """`hlcg.deck.paths.expand` with a note for each file skipped (`hlcg deck hash`)."""
-    from hlcg.deck.paths import expand as expand_paths
-
-    return expand_paths(paths, skip_non_decks, _note_skipped)
-
-
 def resolve_output(output: OutputKind) -> str:
     if output is OutputKind.auto:
         return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"

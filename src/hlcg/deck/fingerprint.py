@@ -26,11 +26,15 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hlcg import RULESET_VERSION
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME
 from hlcg.deck.resolve import ResolvedDeck
+
+if TYPE_CHECKING:
+    from hlcg.catalog.store import Catalogue
 
 FINGERPRINT_VERSION = 2
 
@@ -46,11 +50,12 @@ def used_card_ids(deck: ResolvedDeck) -> list[str]:
     return sorted(ids)
 
 
-def catalogue_digest(deck: ResolvedDeck, catalogue_path: Path) -> str:
-    """The catalogue line: computed from the rows the deck uses, never read from `meta`."""
+def catalogue_digest(deck: ResolvedDeck, catalogue: Path | Catalogue) -> str:
+    """The catalogue line: computed from the rows the deck uses, never read from `meta`.
+    ``catalogue`` is an open catalogue (its connection is reused) or a file's path."""
     from hlcg.catalog.integrity import used_rows_digest
 
-    return used_rows_digest(catalogue_path, used_card_ids(deck), deck.format)
+    return used_rows_digest(catalogue, used_card_ids(deck), deck.format)
 
 
 def canonical_form(deck: ResolvedDeck, content_sha256: str) -> str:

@@ -27,7 +27,7 @@ class Line(NamedTuple):
     """One card line to write."""
 
     name: str  # as the player wrote it
-    count: int
+    copies: int
     set_code: str | None
     card_id: str | None  # the catalogue card it resolved to (None in the sideboard if unknown)
 
@@ -111,7 +111,7 @@ def as_text(resolved: ResolvedDeck) -> str:
         if parts[section]:
             if out:
                 out.append("")
-            out += [header, *(f"{line.count} {line.text}" for line in parts[section])]
+            out += [header, *(f"{line.copies} {line.text}" for line in parts[section])]
     return "\n".join(out) + "\n"
 
 
@@ -120,7 +120,7 @@ def as_json(resolved: ResolvedDeck) -> str:
         return [
             {
                 "card": line.name,
-                "count": line.count,
+                "count": line.copies,
                 **({"set": line.set_code} if line.set_code else {}),
             }
             for line in lines

@@ -190,7 +190,7 @@ def write_dek(sections: dict[str, list[Line]], fmt: str | None) -> str:
             continue
         superzone = SubElement(root, "superzone", name=zone)
         for line in sections.get(section, []):
-            for _ in range(line.count):
+            for _ in range(line.copies):
                 card = SubElement(superzone, "card")
                 SubElement(card, "name", id=line.card_id or "").text = line.name
                 if line.set_code:
@@ -211,7 +211,9 @@ def write_o8d(sections: dict[str, list[Line]], fmt: str | None, notes: str | Non
             continue
         element = SubElement(root, "section", name=title, shared="False")
         for line in sections.get(section, []):
-            SubElement(element, "card", qty=str(line.count), id=line.card_id or "").text = line.text
+            SubElement(
+                element, "card", qty=str(line.copies), id=line.card_id or ""
+            ).text = line.text
     lines = [notes] if notes else []
     if fmt and not (notes and _FORMAT_NOTE.search(notes)):
         lines.append(f"Format: {fmt}")

@@ -29,8 +29,8 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
     failures = sum(1 for r in reports if not r.legal)
     tests = len(reports) + len(unreadable)
     counts = {"tests": str(tests), "failures": str(failures), "errors": str(len(unreadable))}
-    suites = Element("testsuites", name="hlcg", **counts)
-    suite = SubElement(suites, "testsuite", name="hlcg validate", **counts, skipped="0")
+    suites = Element("testsuites", {"name": "hlcg", **counts})
+    suite = SubElement(suites, "testsuite", {"name": "hlcg validate", **counts, "skipped": "0"})
     for report in reports:
         case = SubElement(
             suite,

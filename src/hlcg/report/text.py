@@ -11,6 +11,24 @@ from hlcg.wording import plural
 
 
 def render_deck(report: DeckReport) -> str:
+    """One deck: its header, each problem with its fix, the gem budget, the sideboard and
+    the verdict."""
+    lines = _header(report)
+    for problem in report.problems:
+        where = f"{report.path}:{problem.line}" if problem.line else report.path
+        lines.append(f"{where}: {problem.code} {problem.rule}: {problem.message}")
+        if problem.fix:
+            lines.append(f"    fix: {problem.fix}")
+    lines += _gem_budget(report)
+    sideboard = report.resolved.sideboard if report.resolved else []
+    if sideboard:
+        listed = ", ".join(f"{card.count} {card.name}" for card in sideboard)
+        lines.append(f"  sideboard (not checked): {listed}")
+    lines.append(_verdict(report))
+    return "\n".join(lines)
+
+
+def _header(report: DeckReport) -> list[str]:
     pregame_limit = "" if report.pregame_limit is None else f"/{report.pregame_limit}"
     minimum = report.endurance_minimum
     endurance = f"{report.endurance}/{minimum}"
@@ -19,44 +37,38 @@ def render_deck(report: DeckReport) -> str:
             f"{report.endurance + report.unrecognised}/{minimum} ({report.endurance} recognised + "
             f"{report.unrecognised} unrecognised)"
         )
-    lines = [
+    return [
         f"{report.path}",
         f"  format {report.format} | persona {report.persona} | "
         f"Endurance {endurance} | pre-game {report.pregame}{pregame_limit}",
     ]
-    for problem in report.problems:
-        where = f"{report.path}:{problem.line}" if problem.line else report.path
-        lines.append(f"{where}: {problem.code} {problem.rule}: {problem.message}")
-        if problem.fix:
-            lines.append(f"    fix: {problem.fix}")
-    if any(v["cap"] is not None for v in report.gems.values()) or any(
-        v["used"] for v in report.gems.values()
-    ):
-        lines.append("  gem budget:")
-        lines.append(f"    {'attribute':<10} {'used':>4} {'cap':>5} {'headroom':>8}")
-        for attribute in ATTRIBUTES:
-            used = report.gems[attribute]["used"]
-            cap = report.gems[attribute]["cap"]
-            cap_text = "?" if cap is None else str(cap)
-            room = "?" if cap is None else str(cap - (used or 0))
-            lines.append(f"    {attribute:<10} {used:>4} {cap_text:>5} {room:>8}")
-    sideboard = report.resolved.sideboard if report.resolved else []
-    if sideboard:
-        listed = ", ".join(f"{card.count} {card.name}" for card in sideboard)
-        lines.append(f"  sideboard (not checked): {listed}")
+
+
+def _gem_budget(report: DeckReport) -> list[str]:
+    """The gem table, when the format caps gems or the deck carries any."""
+    gems = report.gems.values()
+    if not any(v["cap"] is not None for v in gems) and not any(v["used"] for v in gems):
+        return []
+    lines = ["  gem budget:", f"    {'attribute':<10} {'used':>4} {'cap':>5} {'headroom':>8}"]
+    for attribute in ATTRIBUTES:
+        used = report.gems[attribute]["used"]
+        cap = report.gems[attribute]["cap"]
+        cap_text = "?" if cap is None else str(cap)
+        room = "?" if cap is None else str(cap - (used or 0))
+        lines.append(f"    {attribute:<10} {used:>4} {cap_text:>5} {room:>8}")
+    return lines
+
+
+def _verdict(report: DeckReport) -> str:
     # Notes (data gaps, split-dependent verdicts) are counted apart from warnings.
     counts = [
         plural(n, label) for n, label in ((report.warnings, "warning"), (report.notes, "note")) if n
     ]
     if report.legal:
         extra = f" ({', '.join(counts)})" if counts else ""
-        lines.append(f"LEGAL in {report.format}{extra}")
-    else:
-        shown = counts or [plural(0, "warning")]
-        lines.append(
-            f"ILLEGAL in {report.format}: {plural(report.errors, 'error')}, {', '.join(shown)}"
-        )
-    return "\n".join(lines)
+        return f"LEGAL in {report.format}{extra}"
+    shown = counts or [plural(0, "warning")]
+    return f"ILLEGAL in {report.format}: {plural(report.errors, 'error')}, {', '.join(shown)}"
 
 
 def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:

@@ -10,21 +10,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.names import accepted_format_names, format_named
 from hlcg.catalog.store import Catalogue
-from hlcg.check import add_fingerprint, check_deck, resolve_deck
-from hlcg.deck.model import ENDURANCE, PREGAME, Deck
+from hlcg.check import add_fingerprint, check_deck
+from hlcg.deck.model import Deck
 from hlcg.deck.read import read_deck_data
-from hlcg.deck.text import MAX_COPIES
 from hlcg.errors import DeckFileError
 from hlcg.report import jsonreport
 from hlcg.rules.engine import DeckReport
 from hlcg.web.schema import AddRequest, DeckRequest
 
 TEXT_SUFFIXES = (".txt", ".deck")
-HEADER_FOR = {PREGAME: "Pre-Game:", ENDURANCE: "Endurance:"}
 
 
 class ApiError(Exception):
@@ -58,7 +55,7 @@ class Service:
         """Build the catalogue's lazy indexes now, before requests share them across
         threads: a check of a deck with a known card, a persona and an unknown name."""
         warm_up = "Persona: Duncan MacLeod\nPre-Game:\nKatana\nEndurance:\n1 Dodge\n1 Qqqq Zzzz\n"
-        self.report(DeckRequest(deck=warm_up))
+        self.report(DeckRequest(deck=warm_up, format=None, filename=None))
         self.index.lookup("Qqqq Zzzz")
         self.catalogue.weapon_names, self.catalogue.faction_names  # noqa: B018
 
@@ -95,7 +92,7 @@ class Service:
 
     def check(self, request: DeckRequest) -> dict[str, Any]:
         """The deck page's view: the report, `hlcg deck stats` and the fingerprint."""
-        from hlcg.cli.deck import deck_stats
+        from hlcg.answers.stats import deck_stats
         from hlcg.deck.fingerprint import catalogue_digest, fingerprint
 
         report = self.report(request)
@@ -127,7 +124,7 @@ class Service:
             text = request.deck
         else:
             assert report.resolved is not None
-            text = as_text(report.resolved, self.index)
+            text = as_text(report.resolved)
             name = f"{Path(name).stem}.txt"
         outcome = fix_text(text, parse_text(text, name), self.index, fmt)
         return {
@@ -138,12 +135,8 @@ class Service:
         }
 
     def add(self, request: AddRequest) -> dict[str, Any]:
-        """One copy of a card added to a text deck: a count raised on the card's own line,
-        else a line after the last card of its section (pre-game or Endurance); a persona
-        becomes the deck's Persona: line."""
-        from hlcg.deck.resolve import Resolver
-        from hlcg.deck.text import parse_text, split_lines
-        from hlcg.deck.writer import writable_name
+        """One copy of a card added to a text deck (`hlcg.answers.adding`)."""
+        from hlcg.answers.adding import CannotAdd, add_card
 
         card = self.catalogue.cards.get(request.card)
         if card is None:
@@ -152,80 +145,17 @@ class Service:
         if Path(name).suffix.lower() not in TEXT_SUFFIXES:
             raise ApiError(400, f"{name}: cards are added to text decks only; fix it first")
         fmt = self._format(request.format)
-        deck = parse_text(request.deck, name)
-        resolved = resolve_deck(deck, self.index, fmt)
-        lines = split_lines(request.deck)
-        resolver = Resolver(self.index, resolved.format)
-        if card.type == "persona":
-            if deck.persona_line:
-                at = deck.persona_line
-                del lines[at - 1]
-            else:
-                at = (deck.format_line or 0) + 1
-            lines.insert(at - 1, self._persona_line(card, lines, at, name, fmt))
-            return {"deck": "\n".join(lines) + "\n", "line": at, "added": card.name}
-        section = PREGAME if card.is_pregame else ENDURANCE
-        same = [
-            entry
-            for dc in resolved.cards
-            if dc.card.id == card.id and dc.section == section
-            for entry in dc.entries
-            if entry.line is not None
-        ]
-        if same:
-            entry = max(same, key=lambda e: e.line or 0)
-            at = entry.line or 0
-            if entry.count >= MAX_COPIES:
-                raise ApiError(
-                    400,
-                    f"line {at}: {entry.count} {entry.name} is already the most a deck line "
-                    f"takes ({MAX_COPIES} copies)",
-                )
-            set_code = f" [{entry.set_code}]" if entry.set_code else ""
-            lines[at - 1] = f"{entry.count + 1} {entry.name}{set_code}"
-            return {"deck": "\n".join(lines) + "\n", "line": at, "added": card.name}
-        new_line = f"1 {writable_name(card, section, resolver, resolved.persona_names)}"
-        has_headers = any(e.section is not None for e in deck.entries)
-        in_section = [
-            e.line
-            for e in deck.entries
-            if e.line is not None
-            and (e.section == section or (not has_headers and section == ENDURANCE))
-        ]
-        if in_section:
-            at = max(in_section) + 1
-            lines.insert(at - 1, new_line)
-        else:
-            while lines and not lines[-1].strip():
-                lines.pop()
-            lines += (
-                ["", HEADER_FOR[section], new_line] if lines else [HEADER_FOR[section], new_line]
-            )
-            at = len(lines)
-        return {"deck": "\n".join(lines) + "\n", "line": at, "added": card.name}
-
-    def _persona_line(
-        self, card: Card, lines: list[str], at: int, name: str, fmt: str | None
-    ) -> str:
-        """The `Persona:` line a player writes for this version: the name alone when it
-        means this version in this deck, else the name with a set code in brackets (as
-        docs/deck-format.md allows), else the id. Each try is read back by the checker."""
-        from hlcg.deck.text import parse_text
-
-        tries = [card.name, *(f"{card.name} [{code}]" for code in card.sets), card.id]
-        for written in tries:
-            line = f"Persona: {written}"
-            text = "\n".join([*lines[: at - 1], line, *lines[at - 1 :]]) + "\n"
-            persona = resolve_deck(parse_text(text, name), self.index, fmt).persona
-            if persona is not None and persona.id == card.id:
-                return line
-        return f"Persona: {card.id}"
+        try:
+            added = add_card(request.deck, name, card, self.index, fmt)
+        except CannotAdd as exc:
+            raise ApiError(400, str(exc)) from None
+        return {"deck": added.text, "line": added.line, "added": card.name}
 
     # -- the catalogue -------------------------------------------------------------------
 
     def card(self, query: str) -> dict[str, Any]:
         """`hlcg card --json QUERY`: a match (cards) or a ranked did-you-mean list."""
-        from hlcg.cli.card import match_json
+        from hlcg.answers.catalogue import match_json
 
         if not query.strip():
             raise ApiError(400, "q: give a card id, title or near miss")
@@ -233,22 +163,17 @@ class Service:
 
     def search(self, query: str) -> dict[str, Any]:
         """`hlcg search --json QUERY`: the same compact query language."""
-        from hlcg.catalog import search as search_lib
-        from hlcg.cli.card import card_json
+        from hlcg.answers.catalogue import search_cards, search_json
 
         try:
-            cards = search_lib.run(self.catalogue, search_lib.parse_query(query))
+            cards = search_cards(self.catalogue, query)
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
-        return {
-            "query": query,
-            "count": len(cards),
-            "cards": [card_json(c, self.catalogue) for c in cards],
-        }
+        return search_json(query, cards, self.catalogue)
 
     def persona(self, query: str) -> dict[str, Any]:
         """`hlcg persona --json NAME`: every version of the persona, newest edition first."""
-        from hlcg.cli.browse import persona_answer
+        from hlcg.answers.personas import persona_answer
 
         if not query.strip():
             raise ApiError(400, "q: give a persona name")
@@ -256,6 +181,6 @@ class Service:
 
     def formats(self) -> list[dict[str, Any]]:
         """`hlcg formats --json`."""
-        from hlcg.cli.browse import formats_json
+        from hlcg.answers.catalogue import formats_json
 
         return formats_json(self.catalogue)

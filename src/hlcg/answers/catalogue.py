@@ -1,0 +1,97 @@
+"""Answers about the catalogue's cards and formats (`hlcg card`, `hlcg search`,
+`hlcg formats` and their API twins)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-up light
+    from hlcg.catalog.card import Card
+    from hlcg.catalog.lookup import Match
+    from hlcg.catalog.store import Catalogue
+
+
+def card_json(card: Card, catalogue: Catalogue) -> dict[str, Any]:
+    """A card as its contract row, with where it was printed."""
+    return {**card.to_contract(), "printings": catalogue.printings(card.id)}
+
+
+def match_json(match: Match, catalogue: Catalogue) -> dict[str, Any]:
+    """`hlcg card --json QUERY`: the cards matched, or a ranked did-you-mean list."""
+    return {
+        "query": match.query,
+        "matched_by": match.how,
+        "score": match.score,
+        "cards": [card_json(c, catalogue) for c in match.cards],
+        "suggestions": [
+            {"name": s.name, "score": s.score, "ids": list(s.card_ids)} for s in match.suggestions
+        ],
+    }
+
+
+@dataclass
+class SearchFilters:
+    """Filters given beside the compact query (`hlcg search --type ... --gem ...`); each
+    list holds the values as the user wrote them."""
+
+    types: list[str] = field(default_factory=list)
+    personas: list[str] = field(default_factory=list)
+    sets: list[str] = field(default_factory=list)
+    formats: list[str] = field(default_factory=list)
+    gems: list[str] = field(default_factory=list)
+    text: str | None = None
+    flags: list[str] = field(default_factory=list)
+
+
+def search_cards(
+    catalogue: Catalogue, query: str, filters: SearchFilters | None = None
+) -> list[Card]:
+    """The cards matching the compact ``query`` and every filter (AND). A bad term or
+    filter raises ValueError with a message for the user."""
+    from hlcg.catalog import search as search_lib
+
+    parsed = search_lib.parse_query(query)
+    if filters is not None:
+        parsed.types += [search_lib.check_type(t.lower()) for t in filters.types]
+        parsed.personas += filters.personas
+        parsed.sets += filters.sets
+        parsed.formats += [search_lib.check_format(f.lower()) for f in filters.formats]
+        parsed.gems += [search_lib.parse_gem(g) for g in filters.gems]
+        if filters.text:
+            parsed.text += filters.text.split()
+        parsed.flags += filters.flags
+    return search_lib.run(catalogue, parsed)
+
+
+def search_json(query: str, cards: list[Card], catalogue: Catalogue) -> dict[str, Any]:
+    """`hlcg search --json QUERY`."""
+    return {
+        "query": query,
+        "count": len(cards),
+        "cards": [card_json(c, catalogue) for c in cards],
+    }
+
+
+def formats_json(catalogue: Catalogue) -> list[dict[str, Any]]:
+    """The formats as `hlcg formats --json` prints them (and `GET /api/formats` returns)."""
+    return [
+        {
+            "name": f.name,
+            "title": f.title,
+            "checked": f.checked,
+            "editions": list(f.editions),
+            "description": f.description,
+            "source": f.source,
+        }
+        for f in catalogue.formats.values()
+    ]
+
+
+def sets_json(catalogue: Catalogue) -> list[dict[str, Any]]:
+    """The sets as `hlcg sets --json` prints them: edition, release and card count."""
+    counts = catalogue.set_counts()
+    return [
+        {"code": code, **info, "cards": counts.get(code, 0)}
+        for code, info in catalogue.sets.items()
+    ]

@@ -1,0 +1,51 @@
+"""`hlcg deck hash` as data: one manifest entry per deck file, readable or not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hlcg.wording import plural
+
+if TYPE_CHECKING:
+    from hlcg.catalog.lookup import Index
+
+
+def hash_entry(path: Path, index: Index, fmt: str | None) -> tuple[dict[str, Any], list[str]]:
+    """The deck's manifest entry and the warnings worth telling its owner. A file that
+    cannot be read raises DeckFileError; `unreadable_entry` lists it all the same."""
+    from hlcg.catalog.names import format_named
+    from hlcg.check import resolve_deck
+    from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
+    from hlcg.deck.read import read_deck
+
+    deck = read_deck(path)
+    resolved = resolve_deck(deck, index, fmt)
+    digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue.path))
+    warnings = []
+    if fmt is None and deck.format and format_named(deck.format) is None:
+        warnings.append(
+            f"{path}:{deck.format_line}: unknown format {deck.format!r}; "
+            f"hashed as {resolved.format}"
+        )
+    if resolved.unresolved:
+        lines = len(resolved.unresolved)
+        verb = "names" if lines == 1 else "name"
+        warnings.append(
+            f"{path}: {plural(lines, 'line')} {verb} no single card; "
+            "they are hashed by name (see `hlcg validate`)"
+        )
+    entry = {
+        "path": str(path),
+        "fingerprint": digest,
+        "format": resolved.format,
+        "canonical": form,
+        "catalogue_rows": {"cards": used_card_ids(resolved), "format": resolved.format},
+    }
+    return entry, warnings
+
+
+def unreadable_entry(path: Path, message: str) -> dict[str, Any]:
+    """The manifest entry of a deck file that could not be read: listed too, so a manifest
+    never silently drops a file it was given."""
+    return {"path": str(path), "fingerprint": None, "unreadable": message}

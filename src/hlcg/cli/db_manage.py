@@ -1,0 +1,118 @@
+"""`hlcg db build/init/export`: make a catalogue file, or write one out."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from hlcg.cli.common import DbOption, guarded
+from hlcg.errors import CatalogueError, UsageError
+from hlcg.output import refuse_overwrite, write_errors
+
+DEFAULT_CATALOGUE = Path("data/cards.sqlite")
+
+
+@guarded
+def build_command(
+    source: Annotated[
+        Path, typer.Option("--source", help="Folder of curated source files.")
+    ] = Path("data/source"),
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Catalogue file to write (default: data/cards.sqlite, the project's own, "
+            "rebuilt in place). An existing --out file needs --force.",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --out if it exists.")] = False,
+) -> None:
+    """Build the SQLite catalogue from the source files (deterministic)."""
+    from hlcg.catalog.build import build
+
+    if out is None:
+        out = DEFAULT_CATALOGUE
+    else:
+        refuse_overwrite(out, force)
+
+    with write_errors(out, CatalogueError):
+        bundle = build(source, out)
+    typer.echo(f"built {out}: {len(bundle.cards)} cards, content_sha256 {bundle.content_sha256()}")
+
+
+@guarded
+def init_command(
+    path: Annotated[Path, typer.Argument(help="New catalogue file.")],
+    start_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Start from the rows of an existing catalogue file instead of empty.",
+            show_default=False,
+        ),
+    ] = None,
+    from_shipped: Annotated[
+        bool, typer.Option("--from-shipped", help="Start from the shipped catalogue's rows.")
+    ] = False,
+) -> None:
+    """Create a catalogue to import cards into: empty, or a copy of another one's rows.
+
+    `--from-shipped` lets a curator extend the shipped data without rebuilding it.
+    """
+    from hlcg.catalog.importer import init
+    from hlcg.catalog.store import shipped_path
+
+    if start_from is not None and from_shipped:
+        raise UsageError("give --from PATH or --from-shipped, not both")
+    origin = shipped_path() if from_shipped else start_from
+    try:
+        bundle = init(path, origin)
+    except OSError as exc:
+        raise CatalogueError(f"could not create {path}: {exc.strerror}") from None
+    if origin is None:
+        typer.echo(f"created empty catalogue {path}")
+    else:
+        typer.echo(
+            f"created {path} from {origin}: {len(bundle.cards)} cards, "
+            f"content_sha256 {bundle.content_sha256()}"
+        )
+
+
+@guarded
+def export_command(
+    out: Annotated[
+        Path,
+        typer.Argument(
+            help="Where to write: a folder, .zip, .tar.gz or .json (the whole catalogue), "
+            "or .csv/.jsonl (cards only)."
+        ),
+    ],
+    db: DbOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite OUT if it exists.")] = False,
+) -> None:
+    """Write the catalogue out: everything it holds, or its cards in the contract format.
+
+    A folder, archive or .json document holds cards, aliases, sets with editions, formats
+    and the There Can Be Only One tables; `db init` + `db import` of it gives a catalogue
+    with the same content_sha256. An existing OUT file needs --force.
+    """
+    from hlcg.catalog.exporter import export
+    from hlcg.catalog.importer import read_bundle
+    from hlcg.catalog.store import resolve_path
+    from hlcg.catalog.transfer import export_catalogue, is_whole_catalogue_target
+
+    refuse_overwrite(out, force)
+    bundle = read_bundle(resolve_path(db))
+    with write_errors(out):
+        if is_whole_catalogue_target(out):
+            what = export_catalogue(bundle, out)
+            typer.echo(
+                f"exported {len(bundle.cards)} cards, {len(bundle.aliases)} aliases, "
+                f"{len(bundle.sets)} sets, {len(bundle.formats)} formats and "
+                f"{sum(len(r) for r in bundle.tcboo.values())} There Can Be Only One rows "
+                f"to {out} ({what})"
+            )
+            return
+        export(bundle.cards, out)
+    typer.echo(f"exported {len(bundle.cards)} cards to {out} (cards only)")

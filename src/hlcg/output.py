@@ -1,0 +1,79 @@
+"""Files hlcg writes for a user (reports, converted decks, exports): never overwritten
+without being asked, and written whole or not at all.
+
+Every command that takes an output path goes through here, so the refusal and the error
+messages read the same everywhere.
+"""
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from hlcg.errors import HlcgError, UsageError
+
+
+def refuse_overwrite(path: Path | None, force: bool) -> None:
+    """Output files are never overwritten silently: an existing one needs ``force``.
+    (Devices and pipes such as /dev/null or /dev/stdout are written to, not replaced.)"""
+    if path is not None and path.is_file() and not force:
+        raise UsageError(f"{path} exists; use --force to overwrite it")
+
+
+@contextmanager
+def write_errors(path: Path, error: type[HlcgError] = UsageError) -> Iterator[None]:
+    """An OSError while writing ``path`` becomes ``error`` with a one-line message."""
+    try:
+        yield
+    except OSError as exc:
+        raise error(f"could not write {path}: {exc.strerror}") from None
+
+
+@contextmanager
+def replacing(destination: Path) -> Iterator[Path]:
+    """Yield a temporary path beside ``destination``; move it into place on success only,
+    so a failed write leaves the old file (or no file) behind, never half of one."""
+    import tempfile  # here: every command imports this module, few write a file
+
+    fd, name = tempfile.mkstemp(
+        prefix=f".{destination.name}.", suffix=".tmp", dir=destination.parent
+    )
+    os.close(fd)
+    temp = Path(name)
+    try:
+        yield temp
+        os.replace(temp, destination)
+    finally:
+        if temp.exists():
+            temp.unlink()
+
+
+def _new_file_mode(path: Path) -> int:
+    """The mode a plain ``open(path, "w")`` would give: the old file's, else 0o666 less the
+    umask (mkstemp's 0o600 would hide a report from the rest of a CI job)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all. Devices and pipes
+    (/dev/stdout, a named pipe) are written to directly: they cannot be replaced."""
+    if path.exists() and not path.is_file():
+        path.write_text(text, encoding="utf-8")
+        return
+    mode = _new_file_mode(path)
+    with replacing(path) as temp:
+        temp.write_text(text, encoding="utf-8")
+        temp.chmod(mode)
+
+
+def write_output(path: Path, text: str, force: bool) -> None:
+    """A user's output file: refused when it exists without ``force``, written atomically,
+    an OSError reported as a UsageError naming the file."""
+    refuse_overwrite(path, force)
+    with write_errors(path):
+        write_text_atomically(path, text)
