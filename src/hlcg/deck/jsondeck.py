@@ -99,9 +99,19 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
         )
         return deck
     # Entry lists are checked entry by entry, so one bad entry does not hide the rest.
-    lists = {key: data.get(key) for key in _SECTION_OF if isinstance(data.get(key), list)}
+    lists: dict[str, list[Any]] = {
+        key: value for key in _SECTION_OF if isinstance(value := data.get(key), list)
+    }
     deck.issues.extend(_unknown_keys(data))
-    # Each key on its own, so a bad "name" does not throw away the persona and format.
+    _read_fields(deck, data, lists)
+    for key, items in lists.items():
+        _read_entries(deck, key, items)
+    return deck
+
+
+def _read_fields(deck: Deck, data: dict[str, Any], lists: dict[str, list[Any]]) -> None:
+    """Name, persona and format, each key on its own, so a bad "name" does not throw away
+    the persona and format."""
     valid: dict[str, Any] = {}
     for key, value in data.items():
         if key in lists or key not in DeckFile.model_fields:
@@ -117,23 +127,25 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
     if parsed.persona:
         deck.persona, deck.persona_set = split_persona(parsed.persona)
     deck.format = parsed.format
-    for key, items in lists.items():
-        section = _SECTION_OF[key]
-        for number, item in enumerate(items):
-            try:
-                entry = DeckEntry.model_validate(item)
-            except ValidationError as exc:
-                # The sideboard is never checked, so a bad entry there is never an error.
-                severity = "warning" if section == SIDEBOARD else "error"
-                deck.issues.extend(_problems(exc, key, number, severity=severity))
-                continue
-            read = Entry(
-                name=entry.card,
-                count=entry.count,
-                line=None,
-                section=section,
-                set_code=entry.set,
-                pointer=_pointer(key, number),
-            )
-            (deck.sideboard if section == SIDEBOARD else deck.entries).append(read)
-    return deck
+
+
+def _read_entries(deck: Deck, key: str, items: list[Any]) -> None:
+    """One section's entries; a bad entry is a problem at its JSON pointer."""
+    section = _SECTION_OF[key]
+    for number, item in enumerate(items):
+        try:
+            entry = DeckEntry.model_validate(item)
+        except ValidationError as exc:
+            # The sideboard is never checked, so a bad entry there is never an error.
+            severity = "warning" if section == SIDEBOARD else "error"
+            deck.issues.extend(_problems(exc, key, number, severity=severity))
+            continue
+        read = Entry(
+            name=entry.card,
+            count=entry.count,
+            line=None,
+            section=section,
+            set_code=entry.set,
+            pointer=_pointer(key, number),
+        )
+        (deck.sideboard if section == SIDEBOARD else deck.entries).append(read)
