@@ -19,6 +19,7 @@ from hlcg.rules.profiles import profile
 
 if TYPE_CHECKING:
     from hlcg.fixing import DeckFix
+    from hlcg.matrix import MatrixRow
     from hlcg.report import Unreadable
 
 DEFAULT_FORMAT = "type-two"
@@ -114,23 +115,14 @@ class CheckOptions(NamedTuple):
 
         if self.in_place and not self.fix:
             raise UsageError("--in-place only goes with --fix")
-        for value in sorted(set(self.fail_on) - set(FAIL_ON)):
-            raise UsageError(f"--fail-on {value!r}: use one of {', '.join(FAIL_ON)}")
-        for pattern in unmatched_selectors([*self.select, *self.ignore])[:1]:
-            raise UsageError(f"--select/--ignore {pattern!r} matches no rule; see `hlcg rules`")
-
-
-class FormatVerdict(NamedTuple):
-    format: str
-    legal: bool
-    errors: int
-
-
-class MatrixRow(NamedTuple):
-    """One deck checked in every format (`--all-formats`); the file is read once."""
-
-    path: Path
-    verdicts: tuple[FormatVerdict, ...]
+        unknown = sorted(set(self.fail_on) - set(FAIL_ON))
+        if unknown:
+            raise UsageError(f"--fail-on {unknown[0]!r}: use one of {', '.join(FAIL_ON)}")
+        unmatched = unmatched_selectors([*self.select, *self.ignore])
+        if unmatched:
+            raise UsageError(
+                f"--select/--ignore {unmatched[0]!r} matches no rule; see `hlcg rules`"
+            )
 
 
 class Skipped(NamedTuple):
@@ -169,21 +161,6 @@ class RunResult(NamedTuple):
         if self.unreadable or any(f.refusal is not None for f in self.fixes):
             return 2
         return 1 if self.fails(strict, fail_on_unchecked) else 0
-
-
-def legality_matrix(paths: Sequence[Path], index: Index, options: CheckOptions) -> list[MatrixRow]:
-    """Each deck in every checked format, each file read once."""
-    from hlcg.catalog.fields import CHECKED_FORMATS
-
-    rows = []
-    for path in paths:
-        deck = read_deck(path)
-        verdicts = []
-        for fmt in CHECKED_FORMATS:
-            report = check_deck(deck, index, fmt, options.select, options.ignore)
-            verdicts.append(FormatVerdict(fmt, report.legal, report.errors))
-        rows.append(MatrixRow(path, tuple(verdicts)))
-    return rows
 
 
 def _check_files(
@@ -225,7 +202,8 @@ def run(
         if on_skip is not None:
             on_skip(path, reason)
 
-    found = expand([str(p) for p in paths], options.skip_non_decks, skip)
+    named = [paths] if isinstance(paths, str | Path) else paths  # one path, not its letters
+    found = expand([str(p) for p in named], options.skip_non_decks, skip)
     if not found and not options.skip_non_decks:
         raise UsageError("no deck files found")
     if not found:
@@ -238,7 +216,11 @@ def run(
     if options.fingerprints:
         for report in reports:
             add_fingerprint(report, index)
-    matrix = legality_matrix(checked, index, options) if options.all_formats else []
+    matrix: list[MatrixRow] = []
+    if options.all_formats:
+        from hlcg.matrix import legality_matrix
+
+        matrix = legality_matrix(checked, index, options.select, options.ignore)
     fixes: list[DeckFix] = []
     verdicts = reports
     if options.fix:

@@ -21,7 +21,8 @@ from hlcg.output import refuse_overwrite
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.check import MatrixRow, RunResult
+    from hlcg.check import RunResult
+    from hlcg.matrix import MatrixRow
     from hlcg.report import Unreadable
     from hlcg.rules.engine import DeckReport
 

@@ -13,7 +13,7 @@ class Entry(NamedTuple):
     """One deck line naming a card: ``3x Master's Block (Ramirez) [AT]``."""
 
     name: str
-    count: int
+    count: int  # type: ignore[assignment]  # copies; shadows tuple.count, as meant
     line: int | None
     section: str | None  # PREGAME, ENDURANCE, or None before any header
     set_code: str | None = None
