@@ -30,6 +30,7 @@ def test_a_folder_gives_one_report_per_deck_and_the_exit_code(shipped_index, cap
 def test_strict_and_fail_on_unchecked_decide_the_exit_code(shipped_index):
     legal = VALID / "duncan-katana-type-two.txt"
     assert run([legal], index=shipped_index).exit_code() == 0
+    assert [r.path for r in run(str(legal), index=shipped_index).reports] == [str(legal)]
     gaps = run([legal], CheckOptions(fail_on=frozenset({"unchecked"})), index=shipped_index)
     assert gaps.exit_code() == 1
     # the arguments override the options the run was made with

@@ -27,9 +27,9 @@ def fixed_path(path: Path) -> Path:
 
 
 class DeckFix(NamedTuple):
-    """What fixing one illegal deck did. ``written`` is the file written (None when no fix
-    was found or the fix was refused); ``refusal`` says why a fix was not written;
-    ``moved`` says an --in-place fix of a non-text deck went to NAME.fixed.txt instead."""
+    """What fixing one illegal deck did. ``target`` is where its fix goes (None: no fix was
+    found); ``written`` says it was written there, ``refusal`` why it was not; ``moved``
+    says an --in-place fix of a non-text deck went to NAME.fixed.txt instead."""
 
     path: Path
     target: Path | None = None
@@ -51,10 +51,6 @@ class FixRun(NamedTuple):
 
     fixes: list[DeckFix]
     reports: list[DeckReport]
-
-    @property
-    def refused(self) -> bool:
-        return any(f.refusal is not None for f in self.fixes)
 
 
 def _deck_text(path: Path, report: DeckReport) -> tuple[str, bool]:

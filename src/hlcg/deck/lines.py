@@ -67,26 +67,24 @@ def _quantity(token: str) -> tuple[int | None, str | None]:
     return None, f"quantity {token} is not a whole number"
 
 
-def _counted(line_no: int, text: str, token: str, rest: str) -> tuple[int, str] | LineIssue:
-    value, problem = _quantity(token)
-    if value is None:
-        return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
-    return value, rest
-
-
 def _split_quantity(line_no: int, text: str) -> tuple[int, str] | LineIssue:
     """(count, rest of the line): `3 X`, `3x X`, `x3 X`, `(3) X`, `X x3`, `X (3)` or just `X`."""
     quantity = _QUANTITY.match(text)
     if quantity:
+        token = quantity["paren"] or quantity["xpre"] or quantity["num"]
         rest = quantity["name"].strip()
-        if not rest:
-            return 1, text
-        return _counted(
-            line_no, text, quantity["paren"] or quantity["xpre"] or quantity["num"], rest
-        )
+        if rest:
+            value, problem = _quantity(token)
+            if value is None:
+                return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
+            return value, rest
+        return 1, text
     trailing = _TRAILING_QUANTITY.match(text)
     if trailing:
-        return _counted(line_no, text, trailing["n"] or trailing["paren"], trailing["name"])
+        value, problem = _quantity(trailing["n"] or trailing["paren"])
+        if value is None:
+            return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
+        return value, trailing["name"]
     return 1, text
 
 
@@ -100,11 +98,9 @@ def split_set_code(name: str) -> tuple[str, str | None]:
     return name, None
 
 
-def _title_reading(text: str) -> tuple[str, int] | None:
-    """The line read with its leading digits as part of the title ("9mm"), with the count
-    a trailing quantity gives it; None when the line does not start with fused digits."""
-    if not _FUSED_DIGITS.match(text):
-        return None
+def _title_reading(text: str) -> tuple[str, int]:
+    """A line starting with digits fused to a word ("9mm") read with them as part of the
+    title, with the count a trailing quantity gives it."""
     trailing = _TRAILING_QUANTITY.match(text)
     whole, whole_count = text, 1
     if trailing and _quantity(trailing["n"] or trailing["paren"])[0]:
@@ -134,6 +130,6 @@ def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssu
         line=line_no,
         section=section,
         set_code=set_code,
-        title_reading=_title_reading(text),
+        title_reading=_title_reading(text) if _FUSED_DIGITS.match(text) else None,
         header_text=text if HEADER_SHAPED.match(text) else None,
     )

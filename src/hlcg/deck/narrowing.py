@@ -57,27 +57,6 @@ def differences(cards: list[Card]) -> dict[str, list[object]]:
     return diffs
 
 
-def by_section_and_persona(
-    found: list[Card], section: str | None, persona_names: AbstractSet[str]
-) -> list[Card]:
-    """The section's kind of card, the persona's own version, the version without a
-    subtitle; and no other persona of the same name when a card of another type has it."""
-    if section == PREGAME:
-        found = narrow(found, lambda c: c.is_pregame)
-    else:
-        found = narrow(found, lambda c: not c.is_pregame)
-    if persona_names:
-        found = narrow(found, lambda c: bool(c.subtitle and normalise(c.subtitle) in persona_names))
-    found = narrow(found, lambda c: c.subtitle is None)
-    if persona_names:
-        # A deck has one persona: another persona of the same name is not meant when
-        # a card of another type has that name (the Katana Weapon of Choice).
-        found = narrow(
-            found, lambda c: c.type != "persona" or bool(c.persona_names & persona_names)
-        )
-    return found
-
-
 class Resolver:
     """Names -> cards for one catalogue and format; remembers the set codes no candidate
     carried and caches did-you-mean suggestions for the deck it resolves."""
@@ -171,7 +150,21 @@ class Resolver:
             return self.unknown(entry.name, entry.line)
         if entry.set_code:
             found = self.by_set(found, entry.set_code, entry.count)
-        found = by_section_and_persona(found, entry.section, persona_names)
+        if entry.section == PREGAME:
+            found = narrow(found, lambda c: c.is_pregame)
+        else:
+            found = narrow(found, lambda c: not c.is_pregame)
+        if persona_names:
+            found = narrow(
+                found, lambda c: bool(c.subtitle and normalise(c.subtitle) in persona_names)
+            )
+        found = narrow(found, lambda c: c.subtitle is None)
+        if persona_names:
+            # A deck has one persona: another persona of the same name is not meant when
+            # a card of another type has that name (the Katana Weapon of Choice).
+            found = narrow(
+                found, lambda c: c.type != "persona" or bool(c.persona_names & persona_names)
+            )
         return self.decide(entry.name, entry.line, self.by_format(found))
 
     def decide(self, name: str, line: int | None, found: list[Card]) -> Card | Unresolved:

@@ -63,9 +63,7 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
     declared = declared_persona(resolver, resolved)
     preferred = preferred_persona(deck, resolver, declared)
     persona_names = preferred.persona_names if preferred else resolved.generic_names
-    merged: dict[MergeKey, DeckCard] = {}
-    for entry in deck.entries:
-        _add_entry(resolved, resolver, merged, _as_written(entry, index), persona_names)
+    merged = _merged_entries(resolved, resolver, index, persona_names)
     if declared.card is not None:
         listed = [dc for dc in merged.values() if dc.card.type == "persona"]
         if not any(dc.card.id == declared.card.id for dc in listed):
@@ -81,32 +79,38 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
     return resolved
 
 
-def _add_entry(
-    resolved: ResolvedDeck,
-    resolver: Resolver,
-    merged: dict[MergeKey, DeckCard],
-    entry: Entry,
-    persona_names: AbstractSet[str],
-) -> None:
-    """One line: its card merged with earlier lines of the same card, or its problem."""
-    card = resolver.entry(entry, persona_names)
-    if isinstance(card, Unresolved):
-        _add_unresolved(resolved, entry, card)
-        return
-    versions = resolver.last_versions
-    if card.is_generic_immortal:
-        return  # declared, not played
-    section = PREGAME if card.is_pregame else ENDURANCE
-    if entry.section is not None and entry.section != section:
-        resolved.issues.append(_misplaced(card, entry))
-    key = (card.id, section, tuple(v.id for v in versions))
-    first = merged.get(key)
-    if first is None:
-        merged[key] = DeckCard(card, entry.count, entry.line, section, (entry,), versions)
-        return
-    merged[key] = DeckCard(
-        card, first.count + entry.count, first.line, section, (*first.entries, entry), versions
-    )
+def _merged_entries(
+    resolved: ResolvedDeck, resolver: Resolver, index: Index, persona_names: AbstractSet[str]
+) -> dict[MergeKey, DeckCard]:
+    """Every line's card, merged with earlier lines of the same card; lines naming no
+    single card become problems."""
+    merged: dict[MergeKey, DeckCard] = {}
+    for written in resolved.deck.entries:
+        entry = _as_written(written, index)
+        card = resolver.entry(entry, persona_names)
+        if isinstance(card, Unresolved):
+            _add_unresolved(resolved, entry, card)
+            continue
+        versions = resolver.last_versions
+        if card.is_generic_immortal:
+            continue  # declared, not played
+        section = PREGAME if card.is_pregame else ENDURANCE
+        if entry.section is not None and entry.section != section:
+            resolved.issues.append(_misplaced(card, entry))
+        key = (card.id, section, tuple(v.id for v in versions))
+        if key not in merged:
+            merged[key] = DeckCard(card, entry.count, entry.line, section, (entry,), versions)
+        else:
+            first = merged[key]
+            merged[key] = DeckCard(
+                card,
+                first.count + entry.count,
+                first.line,
+                section,
+                (*first.entries, entry),
+                versions,
+            )
+    return merged
 
 
 def _add_unresolved(resolved: ResolvedDeck, entry: Entry, card: Unresolved) -> None:

@@ -79,10 +79,13 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
         if not line:
             deck.ignored.append(line_no)
             continue
-        card_line = _take_header(deck, reading, line_no, line)
-        if card_line is None:
-            continue
-        line_section, card_text = card_line
+        found = header(line)
+        line_section, card_text = reading.section, line
+        if found is not None:
+            card_line = _take_header(deck, reading, line_no, line, found)
+            if card_line is None:
+                continue
+            line_section, card_text = card_line
         parsed = parse_line(line_no, card_text, line_section)
         if isinstance(parsed, LineIssue):
             deck.issues.append(parsed)
@@ -94,14 +97,11 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
 
 
 def _take_header(
-    deck: Deck, reading: _Reading, line_no: int, line: str
+    deck: Deck, reading: _Reading, line_no: int, line: str, found: tuple[str, str, str]
 ) -> tuple[str | None, str] | None:
-    """Read a header or `Key: value` line into the deck; (section, card text) for the card
-    the line holds (all of a card line, or what follows a section header's colon), None
-    when the line holds no card."""
-    found = header(line)
-    if found is None:
-        return reading.section, line
+    """Read a header or `Key: value` line into the deck; (section, card text) for a card
+    the line also holds (`Pre-Game: Katana`, or a `Word: text` line that is no header),
+    None when it holds none."""
     key, word, rest = found
     if key in SECTIONS:
         deck.headers.append(line_no)
