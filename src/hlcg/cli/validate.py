@@ -73,7 +73,6 @@ def matrix_table(rows: Sequence["MatrixRow"]) -> str:
 def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
     """The report on stdout (or in the output file, the terminal getting text), the
     summary table and the --all-formats matrix, then what --fix did."""
-    from hlcg.cli.fixing import render_fixes
     from hlcg.output import write_output
     from hlcg.report import renderer
 
@@ -96,7 +95,10 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
         typer.echo("\n" + summary_table(reports, unreadable), err=True, nl=False)
     if result.options.all_formats:
         typer.echo("\n" + matrix_table(result.matrix), nl=False)
-    render_fixes(result.fixes)
+    if result.fixes:
+        from hlcg.cli.fixing import render_fixes
+
+        render_fixes(result.fixes)
 
 
 def _note_skipped(path: Path, reason: str) -> None:
