@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from hlcg.catalog.build import Bundle, write_catalogue
+from hlcg.catalog.build import write_catalogue
+from hlcg.catalog.bundle import Bundle
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.models import CardRow, FormatRow

@@ -9,13 +9,15 @@ import pytest
 from pydantic import ValidationError
 
 from conftest import ROOT
-from hlcg.catalog.build import build, load_sources
+from hlcg.catalog.build import build
+from hlcg.catalog.bundle import load_sources
 from hlcg.catalog.fields import CONTRACT_FIELDS, MODIFIER_KINDS
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.models import CardRow
 from hlcg.catalog.search import QueryError, parse_query, run
 from hlcg.catalog.store import shipped_path
 from hlcg.schemas import generate, render
+from hlcg.tcboo.models import TABLE_GROUP
 
 SOURCE = ROOT / "data" / "source"
 
@@ -67,15 +69,15 @@ def test_bad_values_are_rejected(field, value, message):
 
 
 def test_every_row_has_a_source_and_sorted_ids():
-    rows = load_sources(SOURCE).cards
+    rows = load_sources(SOURCE, [TABLE_GROUP]).cards
     assert all(r.source for r in rows)
     ids = [r.id for r in rows]
     assert ids == sorted(ids)
 
 
 def test_two_builds_same_content_hash_and_shipped_matches(tmp_path):
-    first = build(SOURCE, tmp_path / "a.sqlite").content_sha256()
-    second = build(SOURCE, tmp_path / "b.sqlite").content_sha256()
+    first = build(SOURCE, tmp_path / "a.sqlite", [TABLE_GROUP]).content_sha256()
+    second = build(SOURCE, tmp_path / "b.sqlite", [TABLE_GROUP]).content_sha256()
     assert first == second
     with sqlite3.connect(shipped_path()) as conn:
         shipped = dict(conn.execute("SELECT key, value FROM meta").fetchall())

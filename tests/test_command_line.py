@@ -395,7 +395,7 @@ def test_rooftop_adds_to_attacks_and_warehouse_to_defenses(tmp_path):
 
     cards = load(shipped_path()).cards
     for name, force in plain.items():
-        kind = cards[name]["type"]
+        kind = cards[name].type
         assert rooftop[name] == force + (1 if kind == "A" else 0), name
         assert warehouse[name] == force + (1 if kind == "D" else 0), name
 

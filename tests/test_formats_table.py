@@ -59,3 +59,15 @@ def test_an_unknown_rule_name_gets_the_nearest_names():
     result = runner.invoke(app, ["rules", "restricton"])
     assert result.exit_code == 1
     assert "No rule 'restricton'. Did you mean: restriction? See `hlcg rules`." in result.stderr
+
+
+def test_search_by_format_agrees_with_validate():
+    """`f:type-two` leaves out a 1st Edition card that validate refuses in Type Two."""
+    found = runner.invoke(app, ["search", "t:dodge f:type-two", "--json"])
+    ids = [c["id"] for c in json.loads(found.stdout)["cards"]]
+    assert "dodge" in ids and "duck-duncan-macleod" not in ids
+    first = runner.invoke(app, ["search", "t:dodge f:first-edition", "--json"])
+    assert "duck-duncan-macleod" in [c["id"] for c in json.loads(first.stdout)["cards"]]
+    table_text = runner.invoke(app, ["search", "t:dodge"]).stdout
+    row = next(line for line in table_text.splitlines() if line.startswith("duck-duncan-macleod"))
+    assert row.split()[-1] == "first-edition,type-one"

@@ -152,8 +152,9 @@ CARD_ROWS = st.lists(
 @given(rows=CARD_ROWS, suffix=st.sampled_from([".csv", ".json", ".jsonl"]))
 def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
     from hlcg.catalog.exporter import export
-    from hlcg.catalog.importer import import_rows, init, read_bundle
+    from hlcg.catalog.importer import import_rows, init
     from hlcg.catalog.models import CardRow
+    from hlcg.catalog.reading import read_bundle
     from hlcg.catalog.sources import read_card_rows
 
     cards = [CardRow.model_validate(r) for r in rows]
@@ -162,8 +163,8 @@ def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
     export(cards, first)
     assert read_card_rows(first) == sorted(cards, key=lambda c: c.id)
     db = folder / "cat.sqlite"
-    init(db)
-    import_rows(first, db)
+    init(db, None, [])
+    import_rows(first, db, groups=[])
     second = folder / f"second{suffix}"
-    export(read_bundle(db).cards, second)
+    export(read_bundle(db, []).cards, second)
     assert second.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")

@@ -14,14 +14,15 @@ from typer.testing import CliRunner
 from conftest import ROOT
 from hlcg.catalog.build import write_catalogue
 from hlcg.catalog.fields import INT_FIELDS
-from hlcg.catalog.importer import read_bundle
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.models import CardRow
 from hlcg.catalog.normalize import normalise
+from hlcg.catalog.reading import read_bundle
 from hlcg.catalog.search import parse_query, run
 from hlcg.catalog.store import Catalogue, load, shipped_path
 from hlcg.check import check_file
 from hlcg.cli.app import app
+from hlcg.tcboo.models import TABLE_GROUP
 
 runner = CliRunner()
 PADDING = 5_000
@@ -31,7 +32,7 @@ EXAMPLES = sorted((ROOT / "examples" / "decks").rglob("*.txt"))
 @pytest.fixture(scope="module")
 def padded_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The shipped catalogue plus 5,000 generated events whose titles name no real card."""
-    bundle = read_bundle(shipped_path())
+    bundle = read_bundle(shipped_path(), [TABLE_GROUP])
     bundle.cards += [
         CardRow(id=f"padding-{n}", title=f"Padding Event {n}", type="event", source="test")
         for n in range(PADDING)

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from conftest import BASIC_TITLES, ROOT, errors, make_catalogue
-from hlcg.catalog.build import load_sources, write_catalogue
+from hlcg.catalog.build import write_catalogue
+from hlcg.catalog.bundle import load_sources
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.models import CardRow
 from hlcg.catalog.store import Catalogue, load
@@ -20,6 +21,7 @@ from hlcg.check import check_deck, check_file, resolve_deck
 from hlcg.deck.fingerprint import fingerprint
 from hlcg.deck.read import read_deck
 from hlcg.deck.text import parse_text
+from hlcg.tcboo.models import TABLE_GROUP
 
 SOURCE = ROOT / "data" / "source"
 SLUG = re.compile(r"(?<![\w-])[a-z0-9]+(?:-[a-z0-9]+)+(?![\w-])")
@@ -153,7 +155,7 @@ def test_strict_passes_a_deck_whose_only_findings_are_data_gaps(check):
 def renamed(tmp: Path) -> tuple[Catalogue, dict[str, str]]:
     """The shipped sources built into a catalogue whose every card id is another, as a
     curator's catalogue with ids of its own would be."""
-    bundle = load_sources(SOURCE)
+    bundle = load_sources(SOURCE, [TABLE_GROUP])
     new_ids = {row.id: f"c{n:04d}" for n, row in enumerate(sorted(bundle.cards, key=_id))}
     bundle.cards = [row.model_copy(update={"id": new_ids[row.id]}) for row in bundle.cards]
     bundle.aliases = [

@@ -32,7 +32,7 @@ def test_catalogue_holds_every_table_row(data):
     assert len(data.cards) == 60
     assert len(data.immortals) == 3 and len(data.swords) == 9 and len(data.locations) == 8
     assert all(
-        row["source"].startswith("seed 003_7a38ed839bb1dc19.txt") for row in data.cards.values()
+        row.source.startswith("seed 003_7a38ed839bb1dc19.txt") for row in data.cards.values()
     )
 
 
@@ -52,26 +52,26 @@ def test_stat_forces_decoded(data):
         "Outmaneuver": "agility",
         "Overpower": "strength",
     }
-    assert {n: c["force_stat"] for n, c in data.cards.items() if c["force_stat"]} == expected
+    assert {n: c.force_stat for n, c in data.cards.items() if c.force_stat} == expected
 
 
 def test_notes_decoded(data):
     cards = data.cards
-    assert (cards["Feint"]["opponent_next_attack"], cards["Feint"]["next_attack"]) == (-3, 3)
-    assert (cards["Taunt"]["opponent_next_attack"], cards["Taunt"]["opponent_next_defense"]) == (
+    assert (cards["Feint"].opponent_next_attack, cards["Feint"].next_attack) == (-3, 3)
+    assert (cards["Taunt"].opponent_next_attack, cards["Taunt"].opponent_next_defense) == (
         -1,
         -3,
     )
     assert (
-        cards["Inspired"]["draw"],
-        cards["Inspired"]["next_attack"],
-        cards["Inspired"]["next_defense"],
+        cards["Inspired"].draw,
+        cards["Inspired"].next_attack,
+        cards["Inspired"].next_defense,
     ) == (1, 2, 2)
-    assert cards["Counterattack"]["opponent_discards"] == 1
-    assert cards["Rapid Healing"]["heal"] == 4 and cards["Read Opponent"]["look_at_hand"]
-    assert cards["Break"]["negate_penalties"] and cards["Watcher"]["interference"]
-    assert (cards["Enraged"]["state_attack"], cards["Enraged"]["state_defense"]) == (4, -3)
-    assert sorted(n for n, c in cards.items() if c["decapitation"]) == [
+    assert cards["Counterattack"].opponent_discards == 1
+    assert cards["Rapid Healing"].heal == 4 and cards["Read Opponent"].look_at_hand
+    assert cards["Break"].negate_penalties and cards["Watcher"].interference
+    assert (cards["Enraged"].state_attack, cards["Enraged"].state_defense) == (4, -3)
+    assert sorted(n for n, c in cards.items() if c.decapitation) == [
         "Cleave",
         "Cut",
         "Hack",
@@ -182,3 +182,43 @@ def test_non_integer_stats_are_missing(data):
     problems = check({"method": "roll", "sword": "Katana", "stats": {"wits": "six"}}, data).problems
     rules = [p.rule for p in problems]
     assert rules.count("stat-missing") == 12
+
+
+def test_run_time_records_carry_the_source_models_fields_in_order():
+    from hlcg.tcboo.models import TABLES
+    from hlcg.tcboo.records import RECORDS
+
+    assert RECORDS.keys() == TABLES.keys()
+    for table, model in TABLES.items():
+        assert RECORDS[table]._fields == tuple(model.model_fields), table
+
+
+def test_problems_are_located_at_their_key(data):
+    sheet = {
+        "Method": "roll",
+        "sword": "Katana",
+        "colour": "red",
+        "stats": {"wits": "six", "luck": 3, "size": 12},
+    }
+    located = [(p.field, p.rule) for p in check(sheet, data).problems]
+    assert located[:4] == [
+        ("colour", "unknown-stat"),
+        ("stats.luck", "unknown-stat"),
+        ("stats.wits", "stat-missing"),
+        ("stats.will", "stat-missing"),
+    ]
+    assert ("stats.size", "stat-range") in located and len(located) == 14
+    result = invoke("tcboo", "check", str(SHEETS / "stat-range.toml"), "-o", "json")
+    (problem,) = json.loads(result.stdout)["problems"]
+    assert problem["field"] == "stats.strength"
+    text = invoke("tcboo", "check", str(SHEETS / "stat-range.toml")).stdout
+    assert "stat-range.toml: stats.strength: stat-range: strength is 10" in text
+
+
+def test_the_force_stats_the_source_model_takes_are_the_stats():
+    from typing import get_args
+
+    from hlcg.tcboo import STATS, SWORD_STATS
+    from hlcg.tcboo.models import Stat
+
+    assert get_args(Stat) == STATS + SWORD_STATS

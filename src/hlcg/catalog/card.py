@@ -1,11 +1,11 @@
-"""The run-time card: a plain frozen dataclass read from the catalogue."""
+"""The run-time card: a NamedTuple read from the catalogue (no pydantic at run time)."""
 
-from __future__ import annotations
-
-import json
+# No `from __future__ import annotations`: each field annotation written as a string would
+# cost a compile when the NamedTuple is made, and every command imports this module.
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from hlcg.catalog.codec import decode_card
 from hlcg.catalog.fields import ATTRIBUTES, CONTRACT_FIELDS, PREGAME_TYPES
 from hlcg.catalog.normalize import normalise, title_words
 
@@ -104,39 +104,6 @@ class Card(NamedTuple):
         return data
 
     @classmethod
-    def from_row(cls, row: dict[str, Any], editions: frozenset[str] = frozenset()) -> Card:
-        """Build from a ``cards`` table row (lists `;`-joined, modifiers JSON, bools 0/1)."""
-
-        def split(value: str | None) -> tuple[str, ...]:
-            return tuple(value.split(";")) if value else ()
-
-        unique = row["unique"]
-        return cls(
-            id=row["id"],
-            title=row["title"],
-            subtitle=row["subtitle"],
-            type=row["type"],
-            sets=split(row["sets"]),
-            restriction=row["restriction"],
-            # Schema version 2 catalogues, read to be upgraded, have no such column.
-            unrestricted=bool(row.get("unrestricted")),
-            reserved=bool(row["reserved"]),
-            signature=bool(row["signature"]),
-            unique=None if unique is None else bool(unique),
-            hand_icons=row["hand_icons"],
-            gem_master=row["gem_master"],
-            gem_agility=row["gem_agility"],
-            gem_strength=row["gem_strength"],
-            gem_toughness=row["gem_toughness"],
-            gem_empathy=row["gem_empathy"],
-            gem_reason=row["gem_reason"],
-            master_limit=row["master_limit"],
-            formats=split(row["formats"]),
-            modifiers=tuple(json.loads(row["modifiers"]))
-            if row["modifiers"] not in (None, "", "[]")
-            else (),
-            faction=split(row["faction"]),
-            text=row["text"],
-            source=row["source"],
-            editions=editions,
-        )
+    def from_row(cls, row: dict[str, Any], editions: frozenset[str] = frozenset()) -> "Card":
+        """Build from a ``cards`` table row, decoded by the card codec."""
+        return cls(**decode_card(row), editions=editions)

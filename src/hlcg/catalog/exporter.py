@@ -11,8 +11,6 @@ from hlcg.catalog.fields import CONTRACT_FIELDS
 from hlcg.catalog.models import CardRow
 from hlcg.errors import UsageError
 
-EXPORT_SUFFIXES = (".csv", ".json", ".jsonl")
-
 
 def render(rows: list[CardRow], suffix: str) -> str:
     rows = sorted(rows, key=lambda r: r.id)

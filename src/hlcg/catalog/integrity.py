@@ -14,11 +14,15 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hlcg.catalog.fields import CONTRACT_FIELDS
+from hlcg.catalog.schema import TableGroup
 from hlcg.catalog.store import Catalogue, connect
 from hlcg.errors import CatalogueError
+
+if TYPE_CHECKING:
+    from hlcg.catalog.bundle import Bundle
 
 
 @dataclass(frozen=True)
@@ -61,9 +65,10 @@ def _recorded_digests(path: Path) -> dict[str, dict[str, str]] | None:
     return recorded
 
 
-def verify(path: Path) -> Verification:
-    """Recompute ``content_sha256`` from the rows of ``path`` and compare it to the record."""
-    from hlcg.catalog.importer import read_bundle
+def verify(path: Path, groups: Sequence[TableGroup]) -> Verification:
+    """Recompute ``content_sha256`` from the rows of ``path`` (with the handed-in tables
+    ``groups``) and compare it to the record."""
+    from hlcg.catalog.reading import read_bundle
 
     conn = connect(path)
     try:
@@ -71,7 +76,7 @@ def verify(path: Path) -> Verification:
     finally:
         conn.close()
     try:
-        bundle = read_bundle(path)
+        bundle = read_bundle(path, groups)
     except (ValueError, TypeError) as exc:  # pydantic's ValidationError is a ValueError
         raise CatalogueError(f"{path} holds rows that are not valid cards ({exc})") from None
     computed = bundle.content_sha256()
@@ -106,7 +111,7 @@ def _table_rows(conn: sqlite3.Connection, table: str) -> list[tuple[Any, ...]]:
     return conn.execute(f'SELECT * FROM "{table}"').fetchall()
 
 
-def _derived_differences(path: Path, bundle: Any) -> dict[str, TableDifference]:
+def _derived_differences(path: Path, bundle: Bundle) -> dict[str, TableDifference]:
     """Rebuild the catalogue from its rows in a scratch file and compare every other table."""
     import tempfile
     from collections import Counter

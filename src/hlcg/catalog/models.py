@@ -1,18 +1,20 @@
-"""Pydantic models of the card contract (one row per card) and its modifiers.
+"""Pydantic models of the card contract (one row per card; its modifiers are in
+``hlcg.catalog.modifiers``) and of the side tables: aliases, sets, formats.
 
 These models sit at the edges: the build and the importer validate every source row with
-them, and ``schemas/card.schema.json`` is generated from them. At run time cards are plain
-dataclasses (``hlcg.catalog.card``) so that lookups never pay for importing pydantic.
+them, and ``schemas/card.schema.json`` is generated from them. At run time cards are
+NamedTuples (``hlcg.catalog.card``) so that lookups never pay for importing pydantic.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
+from hlcg.catalog.codec import flat_card
 from hlcg.catalog.fields import (
     BOOL_FIELDS,
     CARD_TYPES,
@@ -21,6 +23,7 @@ from hlcg.catalog.fields import (
     INT_FIELDS,
     LIST_FIELDS,
 )
+from hlcg.catalog.modifiers import Modifier, Strict
 
 CardType = Literal[CARD_TYPES]  # type: ignore[valid-type]
 FormatTag = Literal[FORMAT_TAGS]  # type: ignore[valid-type]
@@ -32,83 +35,7 @@ _FALSE = {"false", "0", "no", "n", ""}
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class RestrictionBonus(_Strict):
-    """Each copy raises the restriction numbers of non-signature cards the deck may use
-    normally (pre-game Darius, first edition)."""
-
-    kind: Literal["restriction-bonus"]
-    amount: int = Field(ge=1)
-
-
-class Borrow(_Strict):
-    """One persona-specific card from each other persona, never a signature card (Richie)."""
-
-    kind: Literal["borrow"]
-    per_persona: int = Field(default=1, ge=1)
-    include_reserved: bool = False
-
-
-class AnyMasterCards(_Strict):
-    """Master cards of any persona count as this persona's own (Methos)."""
-
-    kind: Literal["any-master-cards"]
-    include_reserved: bool = False
-
-
-class OnlyWatcher(_Strict):
-    """The only Watcher pre-game this persona may be assigned (Methos: Adam Pierson)."""
-
-    kind: Literal["only-watcher"]
-    title: str = Field(min_length=1)
-
-
-class PregameExempt(_Strict):
-    """Does not count toward the pre-game limit (Methuselah Stone)."""
-
-    kind: Literal["pregame-exempt"]
-
-
-class HandIcons(_Strict):
-    """This persona wields the named Weapon of Choice with another number of hand icons."""
-
-    kind: Literal["hand-icons"]
-    title: str = Field(min_length=1)
-    hand_icons: int = Field(ge=0)
-
-
-class Allowance(_Strict):
-    """Each copy allows one non-signature card of a persona you are not playing (2E Darius)."""
-
-    kind: Literal["allowance"]
-    count: int = Field(default=1, ge=1)
-
-
-class GenericImmortal(_Strict):
-    """Marks the Generic Immortal pseudo-persona: a deck that declares it plays no Persona
-    card (seed 001, Generic Immortal). Declared, never played: it is not a pre-game card.
-    What such a deck may borrow depends on the format (`hlcg rules generic-borrow`)."""
-
-    kind: Literal["generic-immortal"]
-
-
-Modifier = Annotated[
-    GenericImmortal
-    | RestrictionBonus
-    | Borrow
-    | AnyMasterCards
-    | OnlyWatcher
-    | PregameExempt
-    | HandIcons
-    | Allowance,
-    Field(discriminator="kind"),
-]
-
-
-class CardRow(_Strict):
+class CardRow(Strict):
     """One card of the catalogue: one text under one title and subtitle.
 
     Empty numbers mean unknown, never zero. Lists are `;`-separated in CSV.
@@ -228,36 +155,21 @@ class CardRow(_Strict):
         return self
 
     def to_flat(self) -> dict[str, str]:
-        """The CSV form: every contract field as text."""
-        data = self.model_dump(mode="json")
-        flat: dict[str, str] = {}
-        for key, value in data.items():
-            if value is None:
-                flat[key] = ""
-            elif key == "modifiers":
-                flat[key] = json.dumps(value, separators=(",", ":")) if value else ""
-            elif isinstance(value, list):
-                flat[key] = ";".join(value)
-            elif isinstance(value, bool):
-                # Sources leave reserved and signature empty when false; unique keeps
-                # "false" because empty means the pre-game default there.
-                flat[key] = "true" if value else ("false" if key == "unique" else "")
-            else:
-                flat[key] = str(value)
-        return flat
+        """The CSV form: every contract field as text (``hlcg.catalog.codec``)."""
+        return flat_card(self.model_dump(mode="json"))
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: the contract names with typed values."""
         return self.model_dump(mode="json")
 
 
-class AliasRow(_Strict):
+class AliasRow(Strict):
     alias: str = Field(min_length=1)
     card_id: str = Field(pattern=ID_PATTERN)
     source: str = Field(min_length=1)
 
 
-class SetRow(_Strict):
+class SetRow(Strict):
     code: str = Field(min_length=1)
     name: str = Field(min_length=1)
     edition: str = Field(min_length=1)
@@ -270,7 +182,7 @@ class SetRow(_Strict):
         return (value.strip() or None) if isinstance(value, str) else value
 
 
-class FormatRow(_Strict):
+class FormatRow(Strict):
     """A format: its rulebook sources and the editions it is built around."""
 
     name: FormatTag

@@ -7,116 +7,32 @@ not pay for importing sqlite-utils or pydantic.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence, ValuesView
+from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from functools import cached_property
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
-from urllib.parse import quote
+from typing import Any, NamedTuple
 
 from hlcg.catalog.card import Card
+from hlcg.catalog.connection import (
+    ENV_VAR,
+    connect,
+    full_text_ids,
+    is_shipped,
+    resolve_path,
+    shipped_path,
+)
 from hlcg.catalog.fields import INT_FIELDS
+from hlcg.catalog.lazy import CardTable, card_list_map, column_map
 from hlcg.catalog.normalize import normalise
+from hlcg.catalog.schema import SCHEMA_VERSION
 from hlcg.errors import CatalogueError
 
-SCHEMA_VERSION = 3  # 2: name_norm, subtitle_norm; names, name_list. 3: unrestricted
-ENV_VAR = "HLCG_DB"
-_REQUIRED_TABLES = {
-    "meta",
-    "cards",
-    "aliases",
-    "sets",
-    "formats",
-    "printings",
-    "modifiers",
-    "names",
-    "name_list",
-}
-# What schema version 1 already had: enough to read a catalogue in order to upgrade it.
-_UPGRADABLE_TABLES = _REQUIRED_TABLES - {"names", "name_list"}
-
-
-def shipped_path() -> Path:
-    """The catalogue inside the installed package, else the one in a source checkout."""
-    packaged = Path(__file__).resolve().parent.parent / "data" / "cards.sqlite"
-    if packaged.is_file():
-        return packaged
-    return Path(__file__).resolve().parents[3] / "data" / "cards.sqlite"
-
-
-def resolve_path(db: Path | None) -> Path:
-    """--db, else $HLCG_DB, else the shipped catalogue."""
-    if db is not None:
-        return db
-    env = os.environ.get(ENV_VAR)
-    return Path(env) if env else shipped_path()
-
-
-def is_shipped(path: Path) -> bool:
-    try:
-        return path.resolve() == shipped_path().resolve()
-    except OSError:
-        return False
-
-
-def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sqlite3.Connection:
-    """Open and check a catalogue; one clear CatalogueError for anything unusable.
-
-    ``upgrading`` also accepts older schema versions, whose card, alias, set and format
-    tables are the same: an import or export reads them and writes the current version."""
-    if not path.exists():
-        raise CatalogueError(f"catalogue not found: {path}")
-    if path.is_dir():
-        raise CatalogueError(f"catalogue path is a directory: {path}")
-    mode = "ro" if readonly else "rw"
-    uri = f"file:{quote(str(path.resolve()))}?mode={mode}"
-    try:
-        # hlcg serve shares one catalogue between worker threads; Catalogue serialises
-        # its use of the connection with a lock.
-        conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
-        conn.row_factory = sqlite3.Row
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    except sqlite3.DatabaseError as exc:
-        raise CatalogueError(f"{path} is not a usable SQLite catalogue ({exc})") from None
-    # Tables every version has first, so an older catalogue hears about its version.
-    _require_tables(conn, path, _UPGRADABLE_TABLES - tables)
-    try:
-        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-    except sqlite3.DatabaseError as exc:
-        conn.close()
-        raise CatalogueError(f"{path} is corrupt ({exc})") from None
-    version = meta.get("schema_version")
-    if version is None:
-        conn.close()
-        raise CatalogueError(
-            f"{path} records no schema version (its meta table is empty), so it is not a "
-            "complete hlcg catalogue; rebuild it with `hlcg db build` or start a new one "
-            "with `hlcg db init`"
-        )
-    readable = (
-        {str(v) for v in range(1, SCHEMA_VERSION + 1)} if upgrading else {str(SCHEMA_VERSION)}
-    )
-    if version not in readable:
-        conn.close()
-        raise CatalogueError(
-            f"{path} has schema version {version}, this hlcg reads version {SCHEMA_VERSION}; "
-            "rebuild it with `hlcg db build`; a catalogue of your own is upgraded by importing "
-            "into it (`hlcg db import FILE --db PATH`)"
-        )
-    if not upgrading:
-        _require_tables(conn, path, _REQUIRED_TABLES - tables)
-    return conn
-
-
-def _require_tables(conn: sqlite3.Connection, path: Path, missing: set[str]) -> None:
-    if missing:
-        conn.close()
-        raise CatalogueError(
-            f"{path} is not an hlcg catalogue (missing tables: {', '.join(sorted(missing))})"
-        )
+# Opening a catalogue file (hlcg.catalog.connection) is asked for from here too.
+__all__ = ["ENV_VAR", "SCHEMA_VERSION", "Catalogue", "FormatInfo", "connect", "full_text_ids"]
+__all__ += ["is_shipped", "load", "resolve_path", "shipped_path"]
 
 
 class FormatInfo(NamedTuple):
@@ -126,54 +42,6 @@ class FormatInfo(NamedTuple):
     editions: tuple[str, ...]
     description: str
     source: str
-
-
-_V = TypeVar("_V")
-
-
-class _Query(Mapping[str, _V]):
-    """A read-only mapping answered by indexed SQL queries, its answers cached.
-
-    ``one`` returns the value of a key or None; ``keys`` lists every key, which only
-    commands that show or count the whole catalogue ask for."""
-
-    def __init__(
-        self,
-        one: Callable[[str], _V | None],
-        keys: Callable[[], list[str]],
-        count: Callable[[], int] | None = None,
-    ) -> None:
-        self._one = one
-        self._keys = keys
-        self._count = count
-        self._cache: dict[str, _V | None] = {}
-
-    def _value(self, key: object) -> _V | None:
-        if not isinstance(key, str):
-            return None
-        if key not in self._cache:
-            self._cache[key] = self._one(key)
-        return self._cache[key]
-
-    def __getitem__(self, key: str) -> _V:
-        value = self._value(key)
-        if value is None:
-            raise KeyError(key)
-        return value
-
-    def __contains__(self, key: object) -> bool:
-        return self._value(key) is not None
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """Mapping.get without raising and catching KeyError: lookups miss often."""
-        value = self._value(key)
-        return default if value is None else value
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._keys())
-
-    def __len__(self) -> int:
-        return self._count() if self._count else len(self._keys())
 
 
 class Catalogue:
@@ -213,21 +81,21 @@ class Catalogue:
             connection.close()
             raise
         self._card_cache: dict[str, Card] = {}
-        self.cards: Mapping[str, Card] = _CardTable(self)
+        self.cards: Mapping[str, Card] = CardTable(self)
         # normalised alias -> card id; alias as written -> card id
-        self.aliases: Mapping[str, str] = _column_map(
+        self.aliases: Mapping[str, str] = column_map(
             self,
             "SELECT card_id FROM aliases WHERE alias_norm = ? ORDER BY rowid DESC LIMIT 1",
             "SELECT DISTINCT alias_norm FROM aliases ORDER BY alias_norm",
         )
-        self.alias_names: Mapping[str, str] = _column_map(
+        self.alias_names: Mapping[str, str] = column_map(
             self,
             "SELECT card_id FROM aliases WHERE alias = ?",
             "SELECT alias FROM aliases ORDER BY alias",
         )
         # normalised title -> cards; normalised "title subtitle" -> cards (both by id)
-        self.by_title: Mapping[str, list[Card]] = _card_list_map(self, "title_norm")
-        self.by_name: Mapping[str, list[Card]] = _card_list_map(self, "name_norm")
+        self.by_title: Mapping[str, list[Card]] = card_list_map(self, "title_norm")
+        self.by_name: Mapping[str, list[Card]] = card_list_map(self, "name_norm")
 
     # --- reading ---------------------------------------------------------------------------
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
@@ -374,75 +242,6 @@ class Catalogue:
         self._conn.close()
 
 
-class _CardTable(_Query[Card]):
-    """card id -> Card, each row read when first asked for."""
-
-    def __init__(self, catalogue: Catalogue) -> None:
-        self._catalogue = catalogue
-        super().__init__(self._by_id, self._ids, self._count_rows)
-
-    def _by_id(self, card_id: str) -> Card | None:
-        cached = self._catalogue._card_cache.get(card_id)
-        if cached is not None:
-            return cached
-        found = self._catalogue.select_cards("id = ?", (card_id,))
-        return found[0] if found else None
-
-    def _ids(self) -> list[str]:
-        return [r[0] for r in self._catalogue._rows("SELECT id FROM cards ORDER BY id")]
-
-    def _count_rows(self) -> int:
-        return int(self._catalogue._rows("SELECT count(*) FROM cards")[0][0])
-
-    def values(self) -> ValuesView[Card]:
-        """Every card: only for commands that show or count the whole catalogue."""
-        self._catalogue.select_cards("1")  # one query instead of one per id
-        return super().values()
-
-
-def _column_map(catalogue: Catalogue, one: str, keys: str) -> _Query[str]:
-    def first(key: str) -> str | None:
-        rows = catalogue._rows(one, (key,))
-        return rows[0][0] if rows else None
-
-    return _Query(first, lambda: [r[0] for r in catalogue._rows(keys)])
-
-
-def _card_list_map(catalogue: Catalogue, column: str) -> _Query[list[Card]]:
-    def cards(key: str) -> list[Card] | None:
-        return catalogue.select_cards(f"{column} = ?", (key,)) or None
-
-    def keys() -> list[str]:
-        return [
-            r[0]
-            for r in catalogue._rows(
-                f"SELECT DISTINCT {column} FROM cards WHERE {column} IS NOT NULL ORDER BY 1"
-            )
-        ]
-
-    return _Query(cards, keys)
-
-
 def load(path: Path) -> Catalogue:
     """Open a catalogue for reading; rows are read as they are asked for."""
     return Catalogue(path, connect(path))
-
-
-def full_text_ids(path: Path, words: str) -> list[str]:
-    """Card ids whose title, subtitle or text match ``words`` in the full-text index.
-
-    ``words`` is passed to FTS as a parameter; FTS syntax errors become a CatalogueError-free
-    ValueError with a readable message.
-    """
-    conn = connect(path)
-    try:
-        rows = conn.execute(
-            "SELECT cards.id FROM cards_fts JOIN cards ON cards.rowid = cards_fts.rowid "
-            "WHERE cards_fts MATCH ? ORDER BY rank",
-            (words,),
-        ).fetchall()
-    except sqlite3.OperationalError as exc:
-        raise ValueError(f"full-text query {words!r} could not be read: {exc}") from None
-    finally:
-        conn.close()
-    return [r[0] for r in rows]

@@ -5,7 +5,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from hlcg.catalog.fields import ATTRIBUTES
-from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json, table
+from hlcg.cli.common import (
+    DbOption,
+    JsonOption,
+    echo_closest,
+    echo_no_single,
+    guarded,
+    load_catalogue,
+    print_json,
+    table,
+)
 from hlcg.errors import UsageError
 from hlcg.wording import plural
 
@@ -19,7 +28,12 @@ def _gem_text(card: "Card") -> str:
     return " ".join(known)
 
 
-def _card_rows(cards: list["Card"]) -> list[list[Any]]:
+def _card_rows(cards: list["Card"], catalogue: "Catalogue") -> list[list[Any]]:
+    """One row per card; `formats` are where `validate` lets it be played (by its recorded
+    formats, else its editions; `?` where no source decides)."""
+    from hlcg.answers.catalogue import FormatVerdicts
+
+    verdicts = FormatVerdicts(catalogue)
     return [
         [
             c.id,
@@ -27,7 +41,7 @@ def _card_rows(cards: list["Card"]) -> list[list[Any]]:
             c.type or "?",
             "none" if c.unrestricted else ("" if c.restriction is None else c.restriction),
             _gem_text(c),
-            ",".join(c.formats) or "any",
+            verdicts.shown(c),
         ]
         for c in cards
     ]
@@ -85,7 +99,7 @@ def search_command(
     if as_json:
         print_json(search_json(query, cards, catalogue))
     elif cards:
-        typer.echo(table(_card_rows(cards), _CARD_HEADERS))
+        typer.echo(table(_card_rows(cards, catalogue), _CARD_HEADERS))
         typer.echo(plural(len(cards), "card"), err=True)
     else:
         typer.echo(
@@ -113,9 +127,8 @@ def persona_command(
         if as_json:
             print_json(answer)
         elif decision.candidates:
-            typer.echo(f"No single persona named {name!r}. Did you mean:", err=True)
             rows = [[c.name, f"{c.score:.0f}", ", ".join(c.ids)] for c in decision.candidates]
-            typer.echo(table(rows, ["persona", "score", "ids"]), err=True)
+            echo_no_single("persona", name, rows, ["persona", "score", "ids"])
         else:
             names = sorted({p.title for p in catalogue.personas})
             typer.echo(f"No persona named {name!r}. Personas: {', '.join(names)}", err=True)
@@ -125,7 +138,7 @@ def persona_command(
         print_json(answer)
         return
     if decision.how == "fuzzy":
-        typer.echo(f"(closest match for {name!r}, score {decision.score:.0f})", err=True)
+        echo_closest(name, decision.score)
     for index, profile in enumerate(profiles):
         if index:
             typer.echo("")
@@ -156,7 +169,7 @@ def _render_profile(profile: dict[str, Any], catalogue: "Catalogue") -> None:
     specific = [catalogue.cards[i] for i in profile["specific_cards"]]
     if specific:
         typer.echo(f"Cards specific to {profile['title']} ({len(specific)}):")
-        typer.echo(table(_card_rows(specific), _CARD_HEADERS))
+        typer.echo(table(_card_rows(specific, catalogue), _CARD_HEADERS))
     typer.echo(f"Source: {profile['source']}")
 
 

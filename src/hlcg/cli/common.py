@@ -104,3 +104,14 @@ def load_catalogue(db: Path | None) -> "Catalogue":
     from hlcg.catalog.store import load, resolve_path
 
     return load(resolve_path(db))
+
+
+def echo_closest(name: str, score: float | None) -> None:
+    """A confident near miss was taken: say so on stderr, so the data stays clean."""
+    typer.echo(f"(closest match for {name!r}, score {score or 0:.0f})", err=True)
+
+
+def echo_no_single(what: str, name: str, rows: list[list[Any]], headers: list[str]) -> None:
+    """A name that means no single thing: the close candidates to choose from (stderr)."""
+    typer.echo(f"No single {what} named {name!r}. Did you mean:", err=True)
+    typer.echo(table(rows, headers), err=True)

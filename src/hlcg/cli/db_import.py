@@ -53,6 +53,7 @@ def import_command(
     from hlcg.catalog.importer import import_any
     from hlcg.catalog.store import resolve_path
     from hlcg.column_map import parse_column_map
+    from hlcg.tcboo.models import TABLE_GROUP
 
     path = resolve_path(db)
     try:
@@ -62,6 +63,7 @@ def import_command(
             parse_column_map(column_map),
             id_from_title=id_from is IdFrom.from_title,
             default_source=source,
+            groups=[TABLE_GROUP],
         )
     except OSError as exc:
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None

@@ -38,8 +38,9 @@ def info_command(
     verification = None
     if verify:
         from hlcg.catalog.integrity import verify as verify_catalogue
+        from hlcg.tcboo.models import TABLE_GROUP
 
-        verification = verify_catalogue(path)
+        verification = verify_catalogue(path, [TABLE_GROUP])
         info["verify"] = verification_json(verification)
     if as_json:
         print_json(info)

@@ -30,6 +30,7 @@ def build_command(
 ) -> None:
     """Build the SQLite catalogue from the source files (deterministic)."""
     from hlcg.catalog.build import build
+    from hlcg.tcboo.models import TABLE_GROUP
 
     if out is None:
         out = DEFAULT_CATALOGUE
@@ -37,7 +38,7 @@ def build_command(
         refuse_overwrite(out, force)
 
     with write_errors(out, CatalogueError):
-        bundle = build(source, out)
+        bundle = build(source, out, [TABLE_GROUP])
     typer.echo(f"built {out}: {len(bundle.cards)} cards, content_sha256 {bundle.content_sha256()}")
 
 
@@ -62,12 +63,13 @@ def init_command(
     """
     from hlcg.catalog.importer import init
     from hlcg.catalog.store import shipped_path
+    from hlcg.tcboo.models import TABLE_GROUP
 
     if start_from is not None and from_shipped:
         raise UsageError("give --from PATH or --from-shipped, not both")
     origin = shipped_path() if from_shipped else start_from
     try:
-        bundle = init(path, origin)
+        bundle = init(path, origin, [TABLE_GROUP])
     except OSError as exc:
         raise CatalogueError(f"could not create {path}: {exc.strerror}") from None
     if origin is None:
@@ -98,19 +100,20 @@ def export_command(
     with the same content_sha256. An existing OUT file needs --force.
     """
     from hlcg.catalog.exporter import export
-    from hlcg.catalog.importer import read_bundle
+    from hlcg.catalog.reading import read_bundle
     from hlcg.catalog.store import resolve_path
     from hlcg.catalog.transfer import export_catalogue, is_whole_catalogue_target
+    from hlcg.tcboo.models import TABLE_GROUP
 
     refuse_overwrite(out, force)
-    bundle = read_bundle(resolve_path(db))
+    bundle = read_bundle(resolve_path(db), [TABLE_GROUP])
     with write_errors(out):
         if is_whole_catalogue_target(out):
             what = export_catalogue(bundle, out)
             typer.echo(
                 f"exported {len(bundle.cards)} cards, {len(bundle.aliases)} aliases, "
                 f"{len(bundle.sets)} sets, {len(bundle.formats)} formats and "
-                f"{sum(len(r) for r in bundle.tcboo.values())} There Can Be Only One rows "
+                f"{bundle.side_row_count()} There Can Be Only One rows "
                 f"to {out} ({what})"
             )
             return

@@ -2,17 +2,27 @@
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from hlcg.cli.common import DbOption, JsonOption, guarded, print_json, table
+from hlcg.cli.common import (
+    DbOption,
+    JsonOption,
+    echo_closest,
+    echo_no_single,
+    guarded,
+    print_json,
+    table,
+)
 from hlcg.errors import DeckFileError, UsageError
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.tcboo.sheet import SheetResult
+    from hlcg.tcboo.records import Card
     from hlcg.tcboo.store import TcbooData
+
+Row = TypeVar("Row")
 
 app = typer.Typer(
     help="There Can Be Only One: its cards, Immortals, swords and locations; sheet checks.",
@@ -43,42 +53,7 @@ def _data(db: Path | None) -> "TcbooData":
     return load(resolve_path(db))
 
 
-def _force(card: dict[str, Any]) -> str:
-    if card["force"] is not None:
-        return str(card["force"])
-    return card["force_stat"].capitalize() if card["force_stat"] else "-"
-
-
-def _effects(card: dict[str, Any]) -> str:
-    parts = []
-    if card["decapitation"]:
-        parts.append("decapitation")
-    if card["interference"]:
-        parts.append("interference")
-    for key, label in (
-        ("next_attack", "your next attack"),
-        ("next_defense", "your next defense"),
-        ("opponent_next_attack", "opponent's next attack"),
-        ("opponent_next_defense", "opponent's next defense"),
-        ("state_attack", "attacks while in this state"),
-        ("state_defense", "defenses while in this state"),
-    ):
-        if card[key] is not None:
-            parts.append(f"{label} {card[key]:+d}")
-    if card["opponent_discards"]:
-        parts.append(f"opponent discards {card['opponent_discards']}")
-    if card["negate_penalties"]:
-        parts.append("negates penalties")
-    if card["draw"]:
-        parts.append(f"draw {card['draw']}")
-    if card["heal"]:
-        parts.append(f"heal {card['heal']}")
-    if card["look_at_hand"]:
-        parts.append("look at the opponent's hand")
-    return ", ".join(parts)
-
-
-def _find(rows: dict[str, dict[str, Any]], name: str, what: str, as_json: bool) -> dict[str, Any]:
+def _find(rows: dict[str, Row], name: str, what: str, as_json: bool) -> Row:
     """The row ``name`` means (``hlcg.matching.decide``), or exit 1 listing the candidates
     (as JSON with --json: ``{"query", "found": null, "candidates"}``)."""
     from hlcg.tcboo.store import TcbooData
@@ -86,26 +61,23 @@ def _find(rows: dict[str, dict[str, Any]], name: str, what: str, as_json: bool) 
     decision = TcbooData.decide(rows, name)
     if decision.found:
         if decision.how == "fuzzy" and not as_json:
-            typer.echo(f"(closest match for {name!r}, score {decision.score:.0f})", err=True)
+            echo_closest(name, decision.score)
         return rows[decision.ids[0]]
     candidates = [{"name": c.name, "score": c.score} for c in decision.candidates]
     if as_json:
         print_json({"query": name, "found": None, "candidates": candidates})
     elif candidates:
-        typer.echo(f"No single {what} named {name!r}. Did you mean:", err=True)
-        rows = [[c["name"], f"{c['score']:.0f}"] for c in candidates]
-        typer.echo(table(rows, [what, "score"]), err=True)
+        scored = [[c["name"], f"{c['score']:.0f}"] for c in candidates]
+        echo_no_single(what, name, scored, [what, "score"])
     else:
         typer.echo(f"No {what} named {name!r}; there are: {', '.join(rows)}", err=True)
     raise typer.Exit(1)
 
 
-def _card_rows(cards: list[dict[str, Any]]) -> list[list[str]]:
+def _card_rows(cards: "list[Card]") -> list[list[str]]:
     from hlcg.tcboo import CARD_TYPES
 
-    return [
-        [c["name"], f"{c['type']} ({CARD_TYPES[c['type']]})", _force(c), _effects(c)] for c in cards
-    ]
+    return [[c.name, f"{c.type} ({CARD_TYPES[c.type]})", c.force_text, c.effects] for c in cards]
 
 
 @app.command("card")
@@ -119,10 +91,10 @@ def card_command(
     data = _data(db)
     card = _find(data.cards, name, "card", as_json)
     if as_json:
-        print_json(card)
+        print_json(card._asdict())
         return
     typer.echo(table(_card_rows([card]), ["card", "type", "force", "effects"]))
-    typer.echo(f"source: {card['source']}")
+    typer.echo(f"source: {card.source}")
 
 
 @app.command("cards")
@@ -143,12 +115,12 @@ def cards_command(
     cards = [
         c
         for c in data.cards.values()
-        if (card_type is None or c["type"] == card_type.value)
-        and (not decapitation or c["decapitation"])
-        and (not interference or c["interference"])
+        if (card_type is None or c.type == card_type.value)
+        and (not decapitation or c.decapitation)
+        and (not interference or c.interference)
     ]
     if as_json:
-        print_json(cards)
+        print_json([c._asdict() for c in cards])
         return
     typer.echo(table(_card_rows(cards), ["card", "type", "force", "effects"]))
     typer.echo(plural(len(cards), "card"), err=True)
@@ -162,16 +134,15 @@ def immortal_command(
     as_json: JsonOption = False,
 ) -> None:
     """A premade Immortal's twelve stats."""
-    from hlcg.tcboo import STATS
 
     data = _data(db)
     immortal = _find(data.immortals, name, "premade Immortal", as_json)
     if as_json:
-        print_json(immortal)
+        print_json(immortal._asdict())
         return
-    typer.echo(immortal["name"])
-    typer.echo(table([[s, immortal[s]] for s in STATS], ["stat", "value"]))
-    typer.echo(f"source: {immortal['source']}")
+    typer.echo(immortal.name)
+    typer.echo(table([[s, v] for s, v in immortal.stats().items()], ["stat", "value"]))
+    typer.echo(f"source: {immortal.source}")
 
 
 @app.command("swords")
@@ -182,9 +153,9 @@ def swords_command(db: DbOption = None, as_json: JsonOption = False) -> None:
 
     data = _data(db)
     if as_json:
-        print_json(list(data.swords.values()))
+        print_json([s._asdict() for s in data.swords.values()])
         return
-    rows = [[s["name"], *(s[k] for k in SWORD_STATS)] for s in data.swords.values()]
+    rows = [[s.name, *(getattr(s, k) for k in SWORD_STATS)] for s in data.swords.values()]
     typer.echo(table(rows, ["sword", *SWORD_STATS]))
 
 
@@ -201,10 +172,11 @@ def sword_command(
     data = _data(db)
     sword = _find(data.swords, name, "sword", as_json)
     if as_json:
-        print_json(sword)
+        print_json(sword._asdict())
         return
-    typer.echo(table([[sword["name"], *(sword[k] for k in SWORD_STATS)]], ["sword", *SWORD_STATS]))
-    typer.echo(f"source: {sword['source']}")
+    row = [sword.name, *(getattr(sword, k) for k in SWORD_STATS)]
+    typer.echo(table([row], ["sword", *SWORD_STATS]))
+    typer.echo(f"source: {sword.source}")
 
 
 @app.command("locations")
@@ -213,42 +185,9 @@ def locations_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     """The eight locations and their effects."""
     data = _data(db)
     if as_json:
-        print_json(list(data.locations.values()))
+        print_json([v._asdict() for v in data.locations.values()])
         return
-    typer.echo(
-        table([[v["name"], v["effect"]] for v in data.locations.values()], ["location", "effect"])
-    )
-
-
-def _render(result: "SheetResult") -> str:
-    lines = [
-        f"{result.path}: {result.name or '(unnamed)'}" + (" (premade)" if result.premade else "")
-    ]
-    for problem in result.problems:
-        lines.append(f"{result.path}: {problem.rule}: {problem.message}")
-    derived = result.derived
-    if "stats" in derived:
-        lines.append("  stats: " + ", ".join(f"{k} {v}" for k, v in derived["stats"].items()))
-    if derived.get("life_points") is not None:
-        lines.append(f"  Life Points: {derived['life_points']} (15 + Endurance)")
-    if "location" in derived:
-        where = derived["location"]
-        lines.append(f"  location: {where['name']} ({where['effect']})")
-    lines.append(f"  hand size: {derived['hand_size']} ({derived['hand_size_note']})")
-    lines += [f"  {note}" for note in derived.get("location_notes", [])]
-    forces = ", ".join(
-        f"{card} {'?' if value is None else value}"
-        for card, value in derived["card_forces"].items()
-    )
-    sword = derived.get("sword", "no sword")
-    lines.append(f"  Force of stat-based cards with {sword}: {forces}")
-    if result.premade:
-        lines.append(derived["note"].replace("premade", "PREMADE", 1))
-    elif result.legal:
-        lines.append("LEGAL")
-    else:
-        lines.append(f"ILLEGAL: {plural(len(result.problems), 'problem')}")
-    return "\n".join(lines) + "\n"
+    typer.echo(table([[v.name, v.effect] for v in data.locations.values()], ["location", "effect"]))
 
 
 @app.command("check")
@@ -269,6 +208,7 @@ def check_command(
     Prints the verdict with Life Points, hand size and the Force of every stat-based card.
     Exit codes: 0 legal, 1 problems found, 2 could not run (unreadable sheet or catalogue).
     """
+    from hlcg.tcboo.report import render_text
     from hlcg.tcboo.sheet import SheetError, check, parse, premade
 
     if (sheet is None) == (premade_name is None):
@@ -289,7 +229,7 @@ def check_command(
     if output is SheetOutput.json:
         print_json(result.to_json())
     else:
-        typer.echo(_render(result), nl=False)
+        typer.echo(render_text(result), nl=False)
     raise typer.Exit(0 if result.legal else 1)
 
 

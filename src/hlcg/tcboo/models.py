@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from hlcg.tcboo import STATS, SWORD_STATS
+from hlcg.catalog.schema import TableGroup
 
 
 def _blank_to_none(value: Any) -> Any:
@@ -24,7 +24,27 @@ class _Row(BaseModel):
         return _blank_to_none(value)
 
 
-Stat = Literal[STATS + SWORD_STATS]  # type: ignore[valid-type]
+# The twelve Immortal stats and the five sword stats (hlcg.tcboo.STATS, SWORD_STATS; a
+# test holds them together).
+Stat = Literal[
+    "wits",
+    "will",
+    "courage",
+    "strength",
+    "skill",
+    "reflexes",
+    "agility",
+    "endurance",
+    "initiative",
+    "experience",
+    "judgement",
+    "size",
+    "sharpness",
+    "impact",
+    "speed",
+    "guard",
+    "length",
+]
 
 
 class TcbooCard(_Row):
@@ -89,7 +109,7 @@ class TcbooLocation(_Row):
     source: str
 
 
-TABLES: dict[str, type[_Row]] = {
+TABLES: dict[str, type[BaseModel]] = {
     "tcboo_cards": TcbooCard,
     "tcboo_immortals": TcbooImmortal,
     "tcboo_swords": TcbooSword,
@@ -101,3 +121,6 @@ SOURCE_FILES = {
     "tcboo_swords": "tcboo/swords.csv",
     "tcboo_locations": "tcboo/locations.csv",
 }
+# What There Can Be Only One hands to the catalogue build: its tables, kept in every
+# catalogue beside the cards (`hlcg db build`, `db export`, `db import`).
+TABLE_GROUP = TableGroup("tcboo", TABLES, SOURCE_FILES)

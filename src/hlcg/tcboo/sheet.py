@@ -19,22 +19,30 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hlcg.tcboo import STATS
+from hlcg.tcboo.derive import derive
+from hlcg.tcboo.form import SHEET_KEYS, ReadSheet, read
 from hlcg.tcboo.store import TcbooData
 
 STAT_MIN, STAT_MAX = 4, 9
 POINTS_MIN, POINTS_MAX = 12 * 3 + 39 + 1, 12 * 3 + 39 + 6  # 76 .. 81
-METHODS = ("roll", "points")
-_KNOWN_KEYS = {"name", "method", "sword", "location", "stats"}
 
 
 @dataclass(frozen=True)
 class SheetProblem:
+    """One problem of a sheet; ``field`` is the key it is at ("stats.wits"), if any."""
+
     rule: str
     message: str
     severity: str = "error"
+    field: str | None = None
 
-    def to_json(self) -> dict[str, str]:
-        return {"rule": self.rule, "severity": self.severity, "message": self.message}
+    def to_json(self) -> dict[str, str | None]:
+        return {
+            "rule": self.rule,
+            "severity": self.severity,
+            "message": self.message,
+            "field": self.field,
+        }
 
 
 @dataclass
@@ -83,158 +91,119 @@ def _suggest(name: str, choices: list[str]) -> str:
     return f"; did you mean {', '.join(c for c, _, _ in found)}?" if found else ""
 
 
-BASE_HAND_SIZE = 5  # Setup: "Each player is dealt 5 cards."
-
-
-def _location_force(card: dict[str, Any], location: dict[str, Any] | None) -> int | None:
-    """What the location adds to a card's Force; None when it depends on how a card of
-    type B (attack or defense) is played and the location treats those differently."""
-    if location is None:
-        return 0
-    attack, defense = location["attack_force"] or 0, location["defense_force"] or 0
-    change = location["interference_force"] or 0 if card["interference"] else 0
-    if card["type"] == "A":
-        return change + attack
-    if card["type"] == "D":
-        return change + defense
-    if card["type"] == "B" and attack != defense:
-        return None
-    return change + (attack if card["type"] == "B" else 0)
-
-
-def derive(
-    stats: dict[str, int],
-    sword: dict[str, Any] | None,
-    data: TcbooData,
-    location: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Life Points, hand size and the Force of every stat-based card, with the location's
-    effect (seed 003, Locations) applied where it changes them."""
-    forces: dict[str, int | None] = {}
-    notes: list[str] = []
-    for card in data.cards.values():
-        stat = card["force_stat"]
-        if not stat:
-            continue
-        if location is not None and location["removes_interference"] and card["interference"]:
-            notes.append(f"{card['name']} is out of the deck at {location['name']}")
-            continue
-        source = sword if data.sword_stat(stat) else stats
-        value = source.get(stat) if source else None
-        change = _location_force(card, location)
-        if change is None:
-            assert location is not None
-            notes.append(
-                f"{card['name']}: {location['attack_force'] or 0:+d} as an attack, "
-                f"{location['defense_force'] or 0:+d} as a defense at {location['name']}"
+def _key_problems(sheet: ReadSheet) -> list[SheetProblem]:
+    """Keys that are not a sheet's, and a method that is not one of the two."""
+    problems = [
+        SheetProblem(
+            "unknown-stat",
+            f"unknown key {where[0]!r}; a sheet has {', '.join(SHEET_KEYS)}",
+            field=where[0],
+        )
+        for where in sorted(sheet.departures)
+        if len(where) == 1 and sheet.departures[where].kind == "extra_forbidden"
+    ]
+    if ("method",) in sheet.departures:
+        method = sheet.values.get("method")
+        problems.append(
+            SheetProblem(
+                "unknown-method", f"method {method!r} is not 'roll' or 'points'", field="method"
             )
-            change = 0
-        forces[card["name"]] = None if value is None else value + change
-    endurance = stats.get("endurance")
-    hand_change = (location["hand_size"] or 0) if location is not None else 0
-    hand_size = BASE_HAND_SIZE + hand_change
-    where = f" at {location['name']}" if hand_change and location is not None else ""
-    derived: dict[str, Any] = {
-        "life_points": None if endurance is None else 15 + endurance,
-        "hand_size": hand_size,
-        "hand_size_note": f"{hand_size + 1} instead{where} when this Immortal's Experience is "
-        f"higher than the opponent's (Experience {stats.get('experience', '?')})",
-        "card_forces": dict(sorted(forces.items())),
-    }
-    if location is not None:
-        derived["location"] = {"name": location["name"], "effect": location["effect"]}
-        if notes:
-            derived["location_notes"] = notes
-    return derived
+        )
+    return problems
 
 
-def _fold_keys(table: dict[str, Any]) -> dict[str, Any]:
-    """Keys as the rules write them, whatever their case: `Size = 6`, `Method = "roll"`."""
-    return {k.lower() if isinstance(k, str) else k: v for k, v in table.items()}
+def _stat_problems(sheet: ReadSheet) -> list[SheetProblem]:
+    """A missing [stats] table, keys that are not stats, stats missing, not whole numbers
+    or outside 4..9."""
+    raw = sheet.values.get("stats")
+    if not isinstance(raw, dict):
+        return [SheetProblem("stat-missing", "no [stats] table", field="stats")]
+    problems = [
+        SheetProblem(
+            "unknown-stat",
+            f"{where[1]!r} is not one of the twelve stats{_suggest(where[1], list(STATS))}",
+            field=".".join(where),
+        )
+        for where in sorted(sheet.departures)
+        if len(where) == 2 and sheet.departures[where].kind == "extra_forbidden"
+    ]
+    for stat in STATS:
+        where = f"stats.{stat}"
+        if ("stats", stat) in sheet.departures:
+            value = raw[stat]
+            problems.append(
+                SheetProblem(
+                    "stat-missing", f"{stat} = {value!r} is not a whole number", field=where
+                )
+            )
+        elif stat not in sheet.stats and raw:
+            problems.append(SheetProblem("stat-missing", f"{stat} is missing", field=where))
+        elif stat in sheet.stats and not STAT_MIN <= sheet.stats[stat] <= STAT_MAX:
+            problems.append(
+                SheetProblem(
+                    "stat-range",
+                    f"{stat} is {sheet.stats[stat]}; stats are {STAT_MIN} to {STAT_MAX} (1D6+3)",
+                    field=where,
+                )
+            )
+    return problems
+
+
+def _total_problems(sheet: ReadSheet) -> list[SheetProblem]:
+    """The points method: 3 per stat plus 39+1D6 points."""
+    if sheet.values.get("method") != "points" or len(sheet.stats) != len(STATS):
+        return []
+    total = sum(sheet.stats.values())
+    if POINTS_MIN <= total <= POINTS_MAX:
+        return []
+    return [
+        SheetProblem(
+            "point-total",
+            f"the twelve stats sum to {total}; with 3 per stat plus 39+1D6 points they "
+            f"sum to {POINTS_MIN}..{POINTS_MAX}",
+            field="stats",
+        )
+    ]
+
+
+def _unknown_sword(name: str, data: TcbooData) -> SheetProblem:
+    return SheetProblem(
+        "unknown-sword",
+        f"no sword named {name!r}{_suggest(name, list(data.swords))}",
+        field="sword",
+    )
 
 
 def check(sheet: dict[str, Any], data: TcbooData, path: str = "<sheet>") -> SheetResult:
-    sheet = _fold_keys(sheet)
-    if isinstance(sheet.get("stats"), dict):
-        sheet["stats"] = _fold_keys(sheet["stats"])
-    if isinstance(sheet.get("method"), str):
-        sheet["method"] = sheet["method"].strip().lower()
-    result = SheetResult(
-        path=path, name=sheet.get("name") if isinstance(sheet.get("name"), str) else None
-    )
+    """Check a parsed sheet against the rules for making Immortals; every problem at once."""
+    read_sheet = read(sheet)
+    result = SheetResult(path=path, name=read_sheet.name)
     problems = result.problems
-    for key in sorted(set(sheet) - _KNOWN_KEYS):
-        problems.append(
-            SheetProblem(
-                "unknown-stat", f"unknown key {key!r}; a sheet has {', '.join(sorted(_KNOWN_KEYS))}"
-            )
-        )
-    method = sheet.get("method")
-    if method not in METHODS:
-        problems.append(
-            SheetProblem("unknown-method", f"method {method!r} is not 'roll' or 'points'")
-        )
-    raw_stats = sheet.get("stats")
-    if not isinstance(raw_stats, dict):
-        raw_stats = {}
-        problems.append(SheetProblem("stat-missing", "no [stats] table"))
-    stats: dict[str, int] = {}
-    for key in sorted(set(raw_stats) - set(STATS)):
-        problems.append(
-            SheetProblem(
-                "unknown-stat",
-                f"{key!r} is not one of the twelve stats{_suggest(key, list(STATS))}",
-            )
-        )
-    for stat in STATS:
-        value = raw_stats.get(stat)
-        if value is None:
-            if raw_stats:
-                problems.append(SheetProblem("stat-missing", f"{stat} is missing"))
-            continue
-        if isinstance(value, bool) or not isinstance(value, int):
-            problems.append(
-                SheetProblem("stat-missing", f"{stat} = {value!r} is not a whole number")
-            )
-            continue
-        stats[stat] = value
-        if not STAT_MIN <= value <= STAT_MAX:
-            problems.append(
-                SheetProblem(
-                    "stat-range", f"{stat} is {value}; stats are {STAT_MIN} to {STAT_MAX} (1D6+3)"
-                )
-            )
-    if method == "points" and len(stats) == len(STATS):
-        total = sum(stats.values())
-        if not POINTS_MIN <= total <= POINTS_MAX:
-            problems.append(
-                SheetProblem(
-                    "point-total",
-                    f"the twelve stats sum to {total}; with 3 per stat plus 39+1D6 points they "
-                    f"sum to {POINTS_MIN}..{POINTS_MAX}",
-                )
-            )
+    problems += _key_problems(read_sheet)
+    problems += _stat_problems(read_sheet)
+    problems += _total_problems(read_sheet)
     sword = None
-    sword_name = sheet.get("sword")
+    sword_name = read_sheet.values.get("sword")
     if not isinstance(sword_name, str) or not sword_name.strip():
-        problems.append(SheetProblem("unknown-sword", "no sword chosen; each player picks one"))
+        problems.append(
+            SheetProblem("unknown-sword", "no sword chosen; each player picks one", field="sword")
+        )
     else:
         sword = data.find(data.swords, sword_name)
         if sword is None:
-            problems.append(
-                SheetProblem(
-                    "unknown-sword",
-                    f"no sword named {sword_name!r}{_suggest(sword_name, list(data.swords))}",
-                )
-            )
-    location = sheet.get("location")
+            problems.append(_unknown_sword(sword_name, data))
+    location = read_sheet.values.get("location")
     place = data.find(data.locations, location) if isinstance(location, str) else None
     if location is not None and place is None:
         hint = _suggest(str(location), list(data.locations))
-        problems.append(SheetProblem("unknown-location", f"no location named {location!r}{hint}"))
-    result.derived = derive(stats, sword, data, place)
+        problems.append(
+            SheetProblem(
+                "unknown-location", f"no location named {location!r}{hint}", field="location"
+            )
+        )
+    result.derived = derive(read_sheet.stats, sword, data, place)
     if sword is not None:
-        result.derived["sword"] = sword["name"]
+        result.derived["sword"] = sword.name
     return result
 
 
@@ -258,21 +227,17 @@ def premade_note(stats: dict[str, int]) -> str:
 
 
 def premade(name: str, data: TcbooData, sword_name: str | None = None) -> SheetResult | None:
+    """A premade Immortal, accepted as printed, with what its numbers give in play."""
     decision = data.decide(data.immortals, name)
     if not decision.found:
         return None
     immortal = data.immortals[decision.ids[0]]
-    stats = {s: immortal[s] for s in STATS}
+    stats = immortal.stats()
     sword = data.find(data.swords, sword_name) if sword_name else None
-    result = SheetResult(path=f"premade:{immortal['name']}", name=immortal["name"], premade=True)
+    result = SheetResult(path=f"premade:{immortal.name}", name=immortal.name, premade=True)
     if sword_name and sword is None:
-        result.problems.append(
-            SheetProblem(
-                "unknown-sword",
-                f"no sword named {sword_name!r}{_suggest(sword_name, list(data.swords))}",
-            )
-        )
+        result.problems.append(_unknown_sword(sword_name, data))
     result.derived = {"stats": stats, **derive(stats, sword, data), "note": premade_note(stats)}
     if sword is not None:
-        result.derived["sword"] = sword["name"]
+        result.derived["sword"] = sword.name
     return result

@@ -1,43 +1,39 @@
-"""Read the There Can Be Only One tables of a catalogue."""
+"""Read the There Can Be Only One tables of a catalogue into typed records."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hlcg.catalog.store import connect
 from hlcg.errors import CatalogueError
 from hlcg.matching import Decision, decide
-from hlcg.tcboo import SWORD_STATS
+from hlcg.tcboo.records import RECORDS, Card, Immortal, Location, Sword
 
-TABLES = ("tcboo_cards", "tcboo_immortals", "tcboo_swords", "tcboo_locations")
-_BOOLEAN = {
-    "decapitation",
-    "interference",
-    "negate_penalties",
-    "look_at_hand",
-    "removes_interference",
-}
+R = TypeVar("R")
 
 
 @dataclass
 class TcbooData:
-    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
-    immortals: dict[str, dict[str, Any]] = field(default_factory=dict)
-    swords: dict[str, dict[str, Any]] = field(default_factory=dict)
-    locations: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The four tables, each by name in the catalogue's row order."""
+
+    cards: dict[str, Card] = field(default_factory=dict)
+    immortals: dict[str, Immortal] = field(default_factory=dict)
+    swords: dict[str, Sword] = field(default_factory=dict)
+    locations: dict[str, Location] = field(default_factory=dict)
 
     @staticmethod
-    def decide(table: dict[str, dict[str, Any]], name: str) -> Decision:
+    def decide(table: Mapping[str, object], name: str) -> Decision:
         """What ``name`` means among a table's names (``hlcg.matching.decide``): exact,
         with or without spaces ("Longsword"), a part of one name ("kurgan"), or a confident
         near miss ("Connor MacLeod" -> seed 003's "Conner MacLeod")."""
         return decide(name, {key: (key,) for key in table})
 
     @classmethod
-    def find(cls, table: dict[str, dict[str, Any]], name: str) -> dict[str, Any] | None:
+    def find(cls, table: Mapping[str, R], name: str) -> R | None:
         """By exact or normalised name (spaces optional), else by a part of one name; a
         near miss is not taken (a sheet says what it means: its checks suggest instead)."""
         decision = cls.decide(table, name)
@@ -45,35 +41,39 @@ class TcbooData:
             return table[decision.ids[0]]
         return None
 
-    def sword_stat(self, stat: str) -> bool:
-        return stat in SWORD_STATS
+
+def _boolean_fields(record: type[Any]) -> frozenset[str]:
+    return frozenset(name for name, kind in record.__annotations__.items() if kind is bool)
 
 
-def _row(row: sqlite3.Row) -> dict[str, Any]:
-    data = dict(row)
-    for key in _BOOLEAN & data.keys():
-        data[key] = bool(data[key])
-    return data
+_BOOLEAN = {table: _boolean_fields(record) for table, record in RECORDS.items()}
+
+
+def _records(conn: sqlite3.Connection, table: str) -> dict[str, Any]:
+    record, flags = RECORDS[table], _BOOLEAN[table]
+    rows: dict[str, Any] = {}
+    # `table` is one of our own constant names, never user input.
+    for row in conn.execute(f"SELECT * FROM {table} ORDER BY rowid"):
+        values = {name: bool(row[name]) if name in flags else row[name] for name in record._fields}
+        rows[row["name"]] = record(**values)
+    return rows
 
 
 def load(path: Path) -> TcbooData:
     conn = connect(path)
     try:
         present = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        missing = [t for t in TABLES if t not in present]
-        if missing:
+        if any(table not in present for table in RECORDS):
             raise CatalogueError(
                 f"{path} has no There Can Be Only One tables; rebuild it with `hlcg db build`"
             )
-        data = TcbooData()
-        for table, target in zip(
-            TABLES, (data.cards, data.immortals, data.swords, data.locations), strict=True
-        ):
-            # `table` is one of our own constant names, never user input.
-            for row in conn.execute(f"SELECT * FROM {table} ORDER BY rowid"):
-                target[row["name"]] = _row(row)
-    except sqlite3.DatabaseError as exc:
+        return TcbooData(
+            cards=_records(conn, "tcboo_cards"),
+            immortals=_records(conn, "tcboo_immortals"),
+            swords=_records(conn, "tcboo_swords"),
+            locations=_records(conn, "tcboo_locations"),
+        )
+    except (sqlite3.DatabaseError, IndexError) as exc:
         raise CatalogueError(f"{path} is corrupt ({exc})") from None
     finally:
         conn.close()
-    return data

@@ -1,0 +1,63 @@
+"""Read a catalogue file back into a Bundle: the rows it was written from, validated with
+the contract models, so that an import or an export can write them again."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from hlcg.catalog.bundle import Bundle
+from hlcg.catalog.codec import decode_card
+from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
+from hlcg.catalog.schema import TableGroup
+from hlcg.catalog.store import connect
+
+
+def _group_rows(
+    conn: sqlite3.Connection, groups: Sequence[TableGroup]
+) -> dict[str, list[BaseModel]]:
+    present = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    return {
+        # table names come from the groups handed in, never from input
+        table: [model.model_validate(dict(r)) for r in conn.execute(f"SELECT * FROM {table}")]
+        for group in groups
+        for table, model in group.models.items()
+        if table in present
+    }
+
+
+def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
+    """Everything a catalogue file holds, validated with the contract models; ``groups``
+    are the handed-in tables to read beside the cards."""
+    conn = connect(path, upgrading=True)
+    try:
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        cards = [
+            CardRow.model_validate(decode_card(dict(row)))
+            for row in conn.execute("SELECT * FROM cards ORDER BY id")
+        ]
+        aliases = [
+            AliasRow(alias=r["alias"], card_id=r["card_id"], source=r["source"])
+            for r in conn.execute("SELECT * FROM aliases ORDER BY alias")
+        ]
+        sets = [SetRow.model_validate(dict(r)) for r in conn.execute("SELECT * FROM sets")]
+        formats = [
+            FormatRow.model_validate({**dict(r), "checked": bool(r["checked"])})
+            for r in conn.execute("SELECT * FROM formats")
+        ]
+        side = _group_rows(conn, groups)
+    finally:
+        conn.close()
+    return Bundle(
+        cards=cards,
+        aliases=aliases,
+        sets=sets,
+        formats=formats,
+        data_version=meta.get("data_version", "0"),
+        inputs=[{"file": "(imported)", "sha256": meta.get("content_sha256", "")}],
+        groups=tuple(groups),
+        side=side,
+    )

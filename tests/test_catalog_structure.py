@@ -1,0 +1,119 @@
+"""The catalogue's code keeps its shape: one card codec that round-trips every card, no
+import of There Can Be Only One from the catalogue, small modules and functions."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from hlcg.catalog.bundle import load_sources
+from hlcg.catalog.card import Card
+from hlcg.catalog.codec import decode_card, encode_card, flat_card
+from hlcg.catalog.fields import CONTRACT_FIELDS
+from hlcg.catalog.models import CardRow
+from hlcg.tcboo.models import TABLE_GROUP
+
+SRC = ROOT / "src" / "hlcg"
+SOURCE = ROOT / "data" / "source"
+
+
+@pytest.fixture(scope="module")
+def source_cards() -> list[CardRow]:
+    return load_sources(SOURCE, [TABLE_GROUP]).cards
+
+
+def test_every_source_card_round_trips_through_the_codec(source_cards):
+    assert len(source_cards) > 300
+    for row in source_cards:
+        record = encode_card(row.to_json())
+        assert CardRow.model_validate(decode_card(record)) == row, row.id
+        assert CardRow.model_validate(flat_card(row.to_json())) == row, row.id
+        card = Card.from_row(record)
+        assert card.to_contract() == row.to_json(), row.id
+
+
+def test_the_codec_writes_the_cards_table_encoding():
+    row = CardRow.model_validate(
+        {
+            "id": "x",
+            "title": "Master's Block",
+            "subtitle": "Duncan MacLeod",
+            "type": "block",
+            "sets": "SE;MI",
+            "reserved": "true",
+            "unique": "false",
+            "formats": ["type-two"],
+            "modifiers": '[{"kind": "pregame-exempt"}]',
+            "source": "s",
+        }
+    )
+    record = encode_card(row.to_json())
+    assert {k: record[k] for k in ("sets", "reserved", "signature", "unique", "modifiers")} == {
+        "sets": "SE;MI",
+        "reserved": 1,
+        "signature": 0,
+        "unique": 0,
+        "modifiers": '[{"kind":"pregame-exempt"}]',
+    }
+    assert (record["master"], record["pregame"], record["name_norm"]) == (
+        1,
+        0,
+        "masters block duncan macleod",
+    )
+    decoded = decode_card({**record, "unique": None, "modifiers": "", "formats": None})
+    assert (decoded["unique"], decoded["modifiers"], decoded["formats"]) == (None, (), ())
+    assert sorted(decoded) == sorted(CONTRACT_FIELDS)
+    flat = flat_card(row.to_json())
+    assert (flat["reserved"], flat["signature"], flat["unique"]) == ("true", "", "false")
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, at the top or inside a function."""
+    modules: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            modules.add(node.module)
+    return modules
+
+
+def test_the_catalogue_does_not_import_there_can_be_only_one():
+    files = sorted((SRC / "catalog").glob("*.py"))
+    assert len(files) > 10
+    offending = {
+        f"{path.name}: {module}"
+        for path in files
+        for module in _imported_modules(path)
+        if module == "hlcg.tcboo" or module.startswith("hlcg.tcboo.")
+    }
+    assert offending == set()
+    # and the check sees what it looks for
+    assert "hlcg.catalog.schema" in _imported_modules(SRC / "tcboo" / "models.py")
+
+
+OWN_FILES = [
+    *sorted((SRC / "catalog").glob("*.py")),
+    *sorted((SRC / "tcboo").glob("*.py")),
+    SRC / "cli" / "tcboo.py",
+]
+
+
+@pytest.mark.parametrize("path", OWN_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_catalogue_and_tcboo_modules_are_small(path: Path):
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= 250, f"{path.name} has {lines} lines"
+
+
+def test_catalogue_and_tcboo_functions_are_simple():
+    radon = pytest.importorskip("radon.complexity")
+    complex_ones = [
+        f"{path.name}:{block.name} {block.complexity}"
+        for path in OWN_FILES
+        for block in radon.cc_visit(path.read_text(encoding="utf-8"))
+        if block.complexity > 15
+    ]
+    assert complex_ones == []
