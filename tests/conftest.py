@@ -168,6 +168,7 @@ def mini() -> Index:
 
 
 BASE_DECK = "\n".join(f"3 {t}" for t in BASIC_TITLES) + "\n5 Filler\n"  # 50 cards
+BASE_49 = "\n".join(f"3 {t}" for t in BASIC_TITLES) + "\n4 Filler\n"  # one short
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue
     from hlcg.check import CheckOptions, RunResult, run
     from hlcg.deck.model import Deck
+    from hlcg.problems import Problem, Severity
     from hlcg.rules.engine import DeckReport
-    from hlcg.rules.problem import Problem
 
 __version__ = "0.1.0"
 
@@ -31,7 +31,8 @@ _LAZY = {
     "Catalogue": "hlcg.catalog.store",
     "Deck": "hlcg.deck.model",
     "DeckReport": "hlcg.rules.engine",
-    "Problem": "hlcg.rules.problem",
+    "Problem": "hlcg.problems",
+    "Severity": "hlcg.problems",
 }
 __all__ = [
     "RULESET_VERSION",
@@ -47,6 +48,7 @@ __all__ = [
     "Deck",
     "DeckReport",
     "Problem",
+    "Severity",
 ]
 
 

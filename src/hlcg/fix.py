@@ -1,41 +1,110 @@
 """Fixes: the smallest change to a deck that makes its problems go away.
 
 Each rule attaches edits to what it finds — remove N copies of a card, add N of another —
-and this module applies them to the deck text: counts are lowered on the lines that name
-the card, new cards are added after the last line of their section. Edits for the same
-card from several rules are merged (the largest removal wins), and the deck is checked
-again after each round, since one fix can reveal or settle another problem.
+and ``hlcg.deck.edit`` applies them to the deck text. Edits for the same card from several
+rules are merged (the largest removal wins), and the deck is checked again after each
+round, since one fix can reveal or settle another problem. Where there is another way to
+settle a problem (adding the missing Weapon of Choice instead of replacing the cards that
+need it), each plan is tried and the one leaving the fewest errors with the fewest changed
+copies wins.
 
-The deck keeps its shape: its line endings, the way a count is written (`3x`, `x3`), the
-comments on edited lines; the marker comment is added once; the sideboard is never edited.
-Where there is another way to settle a problem (adding the missing Weapon of Choice instead
-of replacing the cards that need it), each plan is tried and the one leaving the fewest
-errors with the fewest changed copies wins.
+A card the deck may not hold is replaced, where one fits, by a card of the same type: the
+search tries the catalogue's candidates (the persona's own cards first, then generic ones)
+in a copy of the deck holding the candidate instead, and keeps the first that the deck uses
+normally and that none of the format's rules names.
 """
 
 from __future__ import annotations
 
-import difflib
-import re
+import copy
 from collections import defaultdict
 from dataclasses import dataclass
 
+from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
 from hlcg.check import check_deck
-from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry
-from hlcg.deck.resolve import DeckCard, ResolvedDeck, Resolver
-from hlcg.deck.text import parse_text, split_lines
-from hlcg.deck.writer import writable_name
+from hlcg.deck.model import Deck
+from hlcg.deck.resolve import PERSONA_RULES, DeckCard, ResolvedDeck
+from hlcg.deck.text import parse_text
+from hlcg.problems import Severity
 from hlcg.rules.basics import basic_cards
+from hlcg.rules.borrowing import foreign_owner
+from hlcg.rules.context import Context
 from hlcg.rules.engine import DeckReport
-from hlcg.rules.profiles import profile
+from hlcg.rules.legality import LEGAL, judge
+from hlcg.rules.profiles import OFF, profile
+from hlcg.rules.registry import RULES
 
 MAX_ROUNDS = 4
-MARKER = "# added by hlcg --fix"
-# A count as players write it, not part of a name: "3", "3x", "x3", "(3)"; not the 9 of "9mm".
-_COUNT = re.compile(r"(?<![A-WYZa-wyz0-9])(\d+)(?![0-9A-WYZa-wyz])")
+
+
+# The rules that can name a card added to the Endurance and used normally, cheapest first.
+# The others judge the pre-game, the deck's size and basics, or the cards the borrowing
+# analysis refuses; format-legality's verdict on the card alone is asked before the trial.
+CANDIDATE_RULES = (
+    "title-limit",
+    "master-limit",
+    "watcher-cards",
+    "hunter-cards",
+    "weapon-specific",
+    "restriction",
+    "gem-cap",
+)
+
+
+def replacement(context: Context, deck_card: DeckCard) -> Card | None:
+    """The card to put in place of a card the deck may not hold, or None when none fits."""
+    card = deck_card.card
+    if card.type is None:
+        return None
+    candidates = context.catalogue.replacement_candidates(card.type, context.deck.persona_names)
+    return next((c for c in candidates if c.id != card.id and fits(context, deck_card, c)), None)
+
+
+def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
+    """Whether the deck, holding ``candidate`` instead of ``deck_card``, uses it normally
+    (no borrowing permission), the format is known to take it, and no rule the format runs
+    finds an error or a warning in it. Notes do not count, as in a check: a data gap about
+    the candidate (a gem count not recorded) is reported when the fixed deck is checked, as
+    it would be for a card the player chose. The two questions about the card alone are
+    asked first: they settle most candidates without a trial deck."""
+    if foreign_owner(context, candidate) is not None:
+        return False  # refused or borrowed: the borrowing analysis, on the card alone
+    excluded = context.param("format-legality", "excluded_editions")
+    if judge(candidate, context.deck.format, context.catalogue, excluded) != LEGAL:
+        return False  # not offered unless known legal: format-legality's verdict
+    trial = Context(
+        _swapped(context.deck, deck_card, candidate),
+        context.catalogue,
+        context.profile,
+        trial=True,
+    )
+    settings = context.profile.settings
+    for name in CANDIDATE_RULES:
+        if settings[name].severity == OFF or (
+            trial.deck.persona_unresolved and name in PERSONA_RULES
+        ):
+            continue  # as in the check: the unknown persona's problem stands for these
+        for finding in RULES[name].check(trial.deck, trial, settings[name].params):
+            if candidate.id in finding.cards and not (finding.unchecked or finding.advisory):
+                return False
+    return True
+
+
+def _swapped(deck: ResolvedDeck, deck_card: DeckCard, candidate: Card) -> ResolvedDeck:
+    """A copy of the deck with ``candidate`` in place of ``deck_card``'s copies."""
+    cards = [dc for dc in deck.cards if dc is not deck_card]
+    for position, held in enumerate(cards):
+        if held.card.id == candidate.id and held.section == deck_card.section:
+            cards[position] = held._replace(count=held.count + deck_card.count)
+            break
+    else:
+        cards.append(DeckCard(candidate, deck_card.count, deck_card.line, deck_card.section))
+    trial = copy.copy(deck)
+    trial.cards = cards
+    return trial
 
 
 @dataclass
@@ -50,6 +119,8 @@ class FixResult:
         return self.original != self.fixed
 
     def diff(self, before: str, after: str) -> str:
+        import difflib  # only --diff shows one
+
         return "".join(
             difflib.unified_diff(
                 self.original.splitlines(keepends=True),
@@ -67,7 +138,7 @@ def planned_edits(
     removals: dict[str, int] = {}
     additions: defaultdict[str, int] = defaultdict(int)
     for problem in report.problems:
-        if problem.severity != "error" or problem.rule in skip_rules:
+        if problem.severity != Severity.ERROR or problem.rule in skip_rules:
             continue
         for action, card_id, copies in problem.edits:
             if action == "remove":
@@ -83,7 +154,7 @@ def _fill_deck_size(
     report: DeckReport, catalogue: Catalogue, additions: defaultdict[str, int]
 ) -> None:
     """deck-size: add copies of the basic cards already in the deck, fewest first."""
-    if not any(p.rule == "deck-size" and p.severity == "error" for p in report.problems):
+    if not any(p.rule == "deck-size" and p.severity == Severity.ERROR for p in report.problems):
         return
     assert report.resolved is not None
     setting = profile(report.format).settings
@@ -116,7 +187,7 @@ def weapon_plan(report: DeckReport, index: Index) -> tuple[dict[str, int], dict[
     cards = index.catalogue.cards
     weapons: dict[str, str] = {}
     for problem in report.problems:
-        if problem.rule != "weapon-specific" or problem.severity != "error":
+        if problem.rule != "weapon-specific" or problem.severity != Severity.ERROR:
             continue
         for card_id in problem.cards:
             subtitle = cards[card_id].subtitle if card_id in cards else None
@@ -138,109 +209,12 @@ def weapon_plan(report: DeckReport, index: Index) -> tuple[dict[str, int], dict[
     return removals, additions
 
 
-def _entry_line(count: int, name: str, set_code: str | None) -> str:
-    return f"{count} {name}" + (f" [{set_code}]" if set_code else "")
-
-
-def _comment(raw: str) -> str:
-    """The comment at the end of a deck line (with the spacing before it), or ""."""
-    at = min(
-        (i for i in (raw.find(" #"), raw.find(" //"), raw.find("\t#"), raw.find("\t//")) if i >= 0),
-        default=-1,
-    )
-    return raw[at:] if at >= 0 else ""
-
-
-def _recount(raw: str, entry: Entry, remaining: int) -> str:
-    """The line with its count changed where it is written, comment and style kept."""
-    body = raw[: len(raw) - len(_comment(raw))]
-    for match in _COUNT.finditer(body):
-        if int(match.group(1)) == entry.count:
-            return raw[: match.start(1)] + str(remaining) + raw[match.end(1) :]
-    return _entry_line(remaining, entry.name, entry.set_code) + _comment(raw)
-
-
-def apply_edits(
-    text: str,
-    resolved: ResolvedDeck,
-    index: Index,
-    removals: dict[str, int],
-    additions: dict[str, int],
-) -> tuple[str, list[str]]:
-    """The deck text with the edits applied, and a description of each edit."""
-    newline = "\r\n" if "\r\n" in text else "\n"
-    lines = split_lines(text)
-    applied: list[str] = []
-    by_id: dict[str, DeckCard] = {dc.card.id: dc for dc in resolved.cards}
-    replaced: dict[int, str | None] = {}
-    for card_id, copies in removals.items():
-        deck_card = by_id.get(card_id)
-        if deck_card is None:
-            continue
-        left = copies
-        for entry in sorted(deck_card.entries, key=lambda e: e.line or 0, reverse=True):
-            if left <= 0 or entry.line is None:
-                continue
-            taken = min(left, entry.count)
-            left -= taken
-            remaining = entry.count - taken
-            raw = lines[entry.line - 1]
-            replaced[entry.line] = _recount(raw, entry, remaining) if remaining else None
-        applied.append(f"removed {copies - left} {deck_card.card.name}")
-    out: list[str] = []
-    for number, line in enumerate(lines, start=1):
-        if number in replaced:
-            if replaced[number] is not None:
-                out.append(replaced[number] or "")
-            continue
-        out.append(line)
-    if additions:
-        out = _insert_additions(out, resolved, index, additions, applied)
-    return newline.join(out) + newline, applied
-
-
-def _insert_additions(
-    lines: list[str],
-    resolved: ResolvedDeck,
-    index: Index,
-    additions: dict[str, int],
-    applied: list[str],
-) -> list[str]:
-    resolver = Resolver(index, resolved.format)
-    persona = resolved.persona_names
-    new_by_section: dict[str, list[str]] = {ENDURANCE: [], PREGAME: []}
-    for card_id, copies in additions.items():
-        card = index.catalogue.cards[card_id]
-        section = PREGAME if card.is_pregame else ENDURANCE
-        name = writable_name(card, section, resolver, persona)
-        new_by_section[section].append(_entry_line(copies, name, None))
-        applied.append(f"added {copies} {card.name}")
-    for section in (ENDURANCE, PREGAME):
-        new = new_by_section[section]
-        if not new:
-            continue
-        # Parsed again for each section: an insertion moves the lines below it.
-        text_deck = parse_text("\n".join(lines))
-        has_headers = any(e.section is not None for e in text_deck.entries)
-        lines_in_section = [
-            e.line for e in text_deck.entries if e.section == section and e.line is not None
-        ]
-        if section == ENDURANCE and not has_headers:
-            lines_in_section = [e.line for e in text_deck.entries if e.line is not None]
-        block = new if MARKER in lines else [MARKER, *new]
-        if lines_in_section:
-            at = max(lines_in_section)
-            lines = lines[:at] + block + lines[at:]
-        else:
-            header = "Pre-Game:" if section == PREGAME else "Endurance:"
-            lines = [*lines, "", header, *block]
-    return lines
-
-
 def fix_text(text: str, deck: Deck, index: Index, requested_format: str | None = None) -> FixResult:
     """Apply fixes round by round until no error has an edit left (or nothing changes);
     of several plans in a round, keep the one leaving the fewest errors, then the one
     changing the fewest copies."""
+    from hlcg.deck.edit import apply_edits  # a fix, not a check, edits deck text
+
     original = text
     applied: list[str] = []
     report = check_deck(deck, index, requested_format)

@@ -130,23 +130,38 @@ def decide(query: str, names: Mapping[str, Sequence[str]]) -> Decision:
     key = normalise(query)
     if query in names:
         return Decision(query, "exact", tuple(names[query]), [], 100.0)
-    exact = [ids for name, ids in names.items() if compact(normalise(name)) == compact(key)]
-    if key and exact:
-        return Decision(query, "exact", tuple(dict.fromkeys(i for ids in exact for i in ids)), [])
-    if key:
-        containing = {
-            name: ids for name, ids in names.items() if f" {key} " in f" {normalise(name)} "
-        }
-        answers = {frozenset(ids) for ids in containing.values()}
-        if len(answers) == 1:
-            return Decision(query, "partial", tuple(next(iter(containing.values()))), [])
-        if len(answers) > 1:
-            candidates = score(key, containing) or [
-                Candidate(name, 0.0, tuple(ids)) for name, ids in containing.items()
-            ]
-            return Decision(query, "none", (), merge(candidates))
+    found = _exact(query, key, names) or _partial(query, key, names)
+    if found is not None:
+        return found
     candidates = score(key, names)
     best = confident(candidates) if len(compact(key)) >= MIN_GUESS_LENGTH else None
     if best is not None:
         return Decision(query, "fuzzy", best.ids, candidates, best.score)
     return Decision(query, "none", (), candidates)
+
+
+def _exact(query: str, key: str, names: Mapping[str, Sequence[str]]) -> Decision | None:
+    """The names that equal the query once normalised, spaces optional."""
+    if not key:
+        return None
+    exact = [ids for name, ids in names.items() if compact(normalise(name)) == compact(key)]
+    if not exact:
+        return None
+    return Decision(query, "exact", tuple(dict.fromkeys(i for ids in exact for i in ids)), [])
+
+
+def _partial(query: str, key: str, names: Mapping[str, Sequence[str]]) -> Decision | None:
+    """The answer whose names alone contain the query as whole words; candidates when
+    several answers' names do; None when none does."""
+    if not key:
+        return None
+    containing = {name: ids for name, ids in names.items() if f" {key} " in f" {normalise(name)} "}
+    answers = {frozenset(ids) for ids in containing.values()}
+    if len(answers) == 1:
+        return Decision(query, "partial", tuple(next(iter(containing.values()))), [])
+    if not answers:
+        return None
+    candidates = score(key, containing) or [
+        Candidate(name, 0.0, tuple(ids)) for name, ids in containing.items()
+    ]
+    return Decision(query, "none", (), merge(candidates))

@@ -12,18 +12,21 @@ from typing import Any
 
 
 def generate() -> dict[str, dict[str, Any]]:
+    from pydantic import BaseModel
+
     from hlcg.catalog.models import CardRow
     from hlcg.deck.jsondeck import DeckFile
     from hlcg.report.schema import Report
     from hlcg.web.schema import API_SCHEMAS
 
-    schemas = {}
-    for filename, model in (
+    models: list[tuple[str, type[BaseModel]]] = [
         ("card.schema.json", CardRow),
         ("deck.schema.json", DeckFile),
         ("report.schema.json", Report),
         *API_SCHEMAS.items(),
-    ):
+    ]
+    schemas = {}
+    for filename, model in models:
         schema = model.model_json_schema()
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         schemas[filename] = schema

@@ -43,7 +43,7 @@ def persona_answer(catalogue: Catalogue, name: str) -> tuple[dict[str, Any], Dec
 
 def persona_profile(catalogue: Catalogue, persona: Card) -> dict[str, Any]:
     """One version: attribute values, gem caps, Master limit, modifiers, its own cards."""
-    from hlcg.rules.context import gem_caps
+    from hlcg.rules.gems import gem_caps
     from hlcg.rules.registry import RULES
 
     gem_rule = RULES["gem-cap"].defaults  # the Type Two numbers: the format with gems

@@ -89,9 +89,6 @@ class Card(NamedTuple):
         """The Generic Immortal pseudo-persona, known by its catalogue flag, not its id."""
         return any(m.get("kind") == "generic-immortal" for m in self.modifiers)
 
-    def modifiers_of(self, kind: str) -> list[dict[str, Any]]:
-        return [m for m in self.modifiers if m.get("kind") == kind]
-
     def legal_in(self, fmt: str) -> bool:
         """Empty formats mean legal in every format."""
         return not self.formats or fmt in self.formats

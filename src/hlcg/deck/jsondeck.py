@@ -23,6 +23,7 @@ from hlcg.deck.model import (
 )
 from hlcg.deck.text import MAX_COPIES, split_persona
 from hlcg.errors import DeckFileError
+from hlcg.problems import Severity
 
 
 class DeckEntry(BaseModel):
@@ -58,7 +59,9 @@ def _pointer(*parts: object) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def _problems(exc: ValidationError, *prefix: object, severity: str = "error") -> list[LineIssue]:
+def _problems(
+    exc: ValidationError, *prefix: object, severity: Severity = Severity.ERROR
+) -> list[LineIssue]:
     issues = []
     for error in exc.errors():
         where = _pointer(*prefix, *error["loc"]) or "/"
@@ -100,7 +103,7 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
         return deck
     # Entry lists are checked entry by entry, so one bad entry does not hide the rest.
     lists: dict[str, list[Any]] = {
-        key: value for key in _SECTION_OF if isinstance(value := data.get(key), list)
+        key: data[key] for key in _SECTION_OF if isinstance(data.get(key), list)
     }
     deck.issues.extend(_unknown_keys(data))
     _read_fields(deck, data, lists)
@@ -130,14 +133,14 @@ def _read_fields(deck: Deck, data: dict[str, Any], lists: dict[str, list[Any]]) 
 
 
 def _read_entries(deck: Deck, key: str, items: list[Any]) -> None:
-    """One section's entries; a bad entry is a problem at its JSON pointer."""
+    """One entry list ("pregame", "endurance", "sideboard"), entry by entry."""
     section = _SECTION_OF[key]
     for number, item in enumerate(items):
         try:
             entry = DeckEntry.model_validate(item)
         except ValidationError as exc:
             # The sideboard is never checked, so a bad entry there is never an error.
-            severity = "warning" if section == SIDEBOARD else "error"
+            severity = Severity.WARNING if section == SIDEBOARD else Severity.ERROR
             deck.issues.extend(_problems(exc, key, number, severity=severity))
             continue
         read = Entry(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from hlcg.problems import Severity
+
 PREGAME = "pregame"
 ENDURANCE = "endurance"
 SIDEBOARD = "sideboard"  # read and listed, never part of the deck
@@ -13,7 +15,7 @@ class Entry(NamedTuple):
     """One deck line naming a card: ``3x Master's Block (Ramirez) [AT]``."""
 
     name: str
-    count: int  # type: ignore[assignment]  # copies; shadows tuple.count, as meant
+    count: int  # type: ignore[assignment]  # hides tuple.count, as players say it
     line: int | None
     section: str | None  # PREGAME, ENDURANCE, or None before any header
     set_code: str | None = None
@@ -32,7 +34,7 @@ class Entry(NamedTuple):
 # Severity of a note about something outside the deck (a JSON key hlcg does not know, a set
 # the catalogue records no printing of a card in): a note, like a data gap, so it never makes
 # a deck illegal and `--strict` passes real LackeyCCG decks that carry set codes.
-NOTE_SEVERITY = "note"
+NOTE_SEVERITY = Severity.NOTE
 
 
 # The problem of a `Persona:` line naming nothing; resolve adds which checks were skipped.
@@ -45,7 +47,7 @@ class LineIssue(NamedTuple):
     line: int | None
     message: str
     fix: str
-    severity: str = "error"
+    severity: Severity = Severity.ERROR
 
 
 class Deck:

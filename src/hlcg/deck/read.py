@@ -7,6 +7,7 @@ from pathlib import Path
 
 from hlcg.deck.model import Deck, LineIssue
 from hlcg.errors import DeckFileError
+from hlcg.problems import Severity
 
 MAX_DECK_BYTES = 5 * 1024 * 1024
 # A real deck has a hundred lines or so; past this a file is not a deck, and checking it
@@ -74,7 +75,7 @@ def decode(data: bytes, path: Path) -> tuple[str, list[LineIssue]]:
             line,
             "file is not UTF-8; read as Latin-1",
             "save the deck as UTF-8",
-            "warning",
+            Severity.WARNING,
         )
         return data.decode("latin-1"), [warning]
 

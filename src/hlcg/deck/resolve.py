@@ -22,6 +22,7 @@ from hlcg.deck.persona import (
     settle_persona,
 )
 from hlcg.deck.resolved import DeckCard, ResolvedDeck, SideboardCard, Unresolved
+from hlcg.problems import Severity
 
 __all__ = [
     "CONSTRUCTION_FIELDS",
@@ -147,7 +148,7 @@ def _misplaced(card: Card, entry: Entry) -> LineIssue:
                 "counted as pre-game",
             ),
             "move it under `Pre-Game:`",
-            "warning",
+            Severity.WARNING,
         )
     return LineIssue(
         entry.line,
@@ -157,7 +158,7 @@ def _misplaced(card: Card, entry: Entry) -> LineIssue:
             "Pre-Game; counted in the Endurance",
         ),
         "move it under `Endurance:`",
-        "warning",
+        Severity.WARNING,
     )
 
 
@@ -195,7 +196,7 @@ def _unmatched_sets(resolver: Resolver) -> list[LineIssue]:
                 None,
                 f"sets not known: {_listed(unknown)}; those cards were found by name",
                 "map the deck program's set names to set codes in data/source/set_names.csv",
-                "warning",
+                Severity.WARNING,
             )
         )
     return issues

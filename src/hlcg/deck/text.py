@@ -30,6 +30,7 @@ from hlcg.deck.lines import (
     split_set_code,
 )
 from hlcg.deck.model import NO_PERSONA, SIDEBOARD, Deck, LineIssue
+from hlcg.problems import Severity
 
 __all__ = [
     "MAX_COPIES",
@@ -146,7 +147,7 @@ def _note_section(deck: Deck, seen: dict[str, int], section: str, word: str, lin
                 f"section {word!r} again (first on line {seen[section]}); "
                 "its cards are added to that section",
                 "merge the two sections",
-                "warning",
+                Severity.WARNING,
             )
         )
     seen.setdefault(section, line_no)

@@ -11,6 +11,8 @@ different texts; each text is its own card.
 Failing example: `Persona: Connor MacLeod` in a deck whose format prefers neither version.
 
 Fix: name the card by its id (`hlcg card NAME` lists them), e.g. `connor-macleod-se`.
+
+Options: none; a format profile sets only its severity.
 """
 
 from hlcg.rules.base import Rule, no_check

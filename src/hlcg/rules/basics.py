@@ -20,6 +20,9 @@ so that one typo is one problem.
 Failing example: an Endurance without a Lower Right Block.
 
 Fix: add one copy of each missing basic card.
+
+Options: `cards` (list, default the fifteen basic attacks and blocks): the basic cards the
+Endurance needs one of each, each given by its spellings.
 """
 
 from __future__ import annotations

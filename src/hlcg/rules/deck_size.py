@@ -9,6 +9,8 @@ Minimum and Maximum Deck Size); seed 002 (Pre-Game Cards).
 Failing example: a deck with 48 cards under `Endurance:`.
 
 Fix: add cards until the Endurance holds 50.
+
+Options: `min` (int, default 50): the fewest Endurance cards.
 """
 
 from collections.abc import Iterator

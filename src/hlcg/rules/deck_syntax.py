@@ -15,6 +15,8 @@ Failing example:
     Specials:
 
 Fix: write each card as `COUNT NAME`, under `Pre-Game:`, `Endurance:` or `Sideboard:`.
+
+Options: none; a format profile sets only its severity.
 """
 
 from hlcg.rules.base import Rule, no_check

@@ -9,10 +9,11 @@ from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.catalog.store import Catalogue
 from hlcg.deck.resolve import PERSONA_RULES, ResolvedDeck
 from hlcg.rules.context import Context
+from hlcg.rules.grouping import group_removals
 from hlcg.rules.pregame_limit import pregame_count
-from hlcg.rules.problem import Problem
-from hlcg.rules.profiles import Profile
-from hlcg.rules.registry import RULES
+from hlcg.rules.problem import Finding, Problem, Severity
+from hlcg.rules.profiles import OFF, Profile
+from hlcg.rules.registry import RULES, selected
 
 
 class DeckReport:
@@ -56,20 +57,20 @@ class DeckReport:
 
     @property
     def legal(self) -> bool:
-        return not any(p.severity == "error" for p in self.problems)
+        return not any(p.severity == Severity.ERROR for p in self.problems)
 
     @property
     def errors(self) -> int:
-        return sum(1 for p in self.problems if p.severity == "error")
+        return sum(1 for p in self.problems if p.severity == Severity.ERROR)
 
     @property
     def warnings(self) -> int:
-        return sum(1 for p in self.problems if p.severity == "warning")
+        return sum(1 for p in self.problems if p.severity == Severity.WARNING)
 
     @property
     def notes(self) -> int:
         """Data gaps: what could not be checked for missing catalogue data."""
-        return sum(1 for p in self.problems if p.severity == "note")
+        return sum(1 for p in self.problems if p.severity == Severity.NOTE)
 
     @property
     def data_gaps(self) -> int:
@@ -115,57 +116,75 @@ def _persona_shown(deck: ResolvedDeck) -> str:
     return "Generic Immortal"
 
 
-def selected(rule_name: str, code: str, select: Sequence[str], ignore: Sequence[str]) -> bool:
-    """--select / --ignore by rule name or code prefix (HL2 selects HL201 ... HL206)."""
+class _Collector:
+    """The problems of one check: each rule's findings with the severity the format's
+    profile gives that rule, for the rules --select and --ignore leave on."""
 
-    def hits(patterns: Sequence[str]) -> bool:
-        return any(p == rule_name or code.upper().startswith(p.upper()) for p in patterns)
+    def __init__(self, profile: Profile, select: Sequence[str], ignore: Sequence[str]) -> None:
+        self.profile = profile
+        self.select = select
+        self.ignore = ignore
+        self.problems: list[Problem] = []
 
-    if select and not hits(select):
-        return False
-    return not hits(ignore)
+    def runs(self, rule_name: str) -> bool:
+        rule = RULES[rule_name]
+        return self.profile.settings[rule_name].severity != OFF and selected(
+            rule.name, rule.code, self.select, self.ignore
+        )
 
+    def severity(self, rule_name: str) -> Severity:
+        return Severity(self.profile.settings[rule_name].severity)
 
-# Limits a fault breaks together: too many copies of one line can break a title limit, a
-# restriction, the Master limit and a gem cap at once; removing copies fixes all of them.
-COUNT_LIMITS = ("title-limit", "restriction", "master-limit", "gem-cap", "generic-borrow")
+    def add(self, rule_name: str, severity: Severity | None = None, **fields: Any) -> None:
+        """A problem under a rule that runs, with the rule's severity unless given."""
+        if self.runs(rule_name):
+            rule = RULES[rule_name]
+            severity = severity or self.severity(rule_name)
+            self.problems.append(
+                Problem(code=rule.code, rule=rule.name, severity=severity, **fields)
+            )
 
+    def reading(self, deck: ResolvedDeck) -> None:
+        """The problems found while reading the deck and naming its cards."""
+        for issue in deck.issues:
+            # A line issue may be milder than the rule (a warning, or a note about something
+            # outside the deck such as a set code); never harsher.
+            mild = issue.severity in (Severity.WARNING, Severity.NOTE)
+            severity = Severity(issue.severity) if mild else None
+            self.add("deck-syntax", severity, message=issue.message, line=issue.line, fix=issue.fix)
+        for unresolved in deck.unresolved:
+            self.add(
+                unresolved.rule,
+                message=unresolved.message,
+                line=unresolved.line,
+                fix=unresolved.fix,
+                cards=unresolved.card_ids,
+            )
 
-def group_removals(problems: list[Problem]) -> list[Problem]:
-    """One error per fault: errors of the count limits whose fix removes copies of the same
-    card become one error naming every limit broken, with the largest removal as its fix
-    (it satisfies each of them)."""
-    groups: dict[str, list[Problem]] = {}
-    kept: list[Problem] = []
-    for problem in problems:
-        edits = problem.edits
-        if (
-            problem.severity == "error"
-            and problem.rule in COUNT_LIMITS
-            and len(edits) == 1
-            and edits[0][0] == "remove"
-        ):
-            groups.setdefault(edits[0][1], []).append(problem)
-        else:
-            kept.append(problem)
-    for group in groups.values():
-        if len(group) == 1:
-            kept.append(group[0])
-            continue
-        group.sort(key=lambda p: (-p.edits[0][2], COUNT_LIMITS.index(p.rule)))
-        first = group[0]
-        cards = tuple(dict.fromkeys(c for p in group for c in p.cards))
-        lines = [p.line for p in group if p.line is not None]
-        limits = ", ".join(p.rule for p in group)
-        kept.append(
-            first._replace(
-                message=f"breaks {len(group)} limits ({limits}): "
-                + "; ".join(p.message for p in group),
-                cards=cards,
-                line=min(lines) if lines else None,
+    def finding(self, rule_name: str, finding: Finding) -> None:
+        """A rule's finding: a data gap goes to `unchecked`, the rest under the rule."""
+        if finding.unchecked:
+            self.add(
+                "unchecked",
+                message=f"{rule_name}: {finding.message}",
+                cards=finding.cards,
+                line=finding.line,
+                fix=finding.fix or "check these cards by hand",
+            )
+            return
+        rule = RULES[rule_name]
+        self.problems.append(
+            Problem(
+                code=rule.code,
+                rule=rule.name,
+                severity=Severity.NOTE if finding.advisory else self.severity(rule_name),
+                message=finding.message,
+                cards=finding.cards,
+                line=finding.line,
+                fix=finding.fix,
+                edits=finding.edits,
             )
         )
-    return kept
 
 
 def validate(
@@ -176,64 +195,24 @@ def validate(
     ignore: Sequence[str] = (),
 ) -> DeckReport:
     context = Context(deck, catalogue, profile)
-    problems: list[Problem] = []
-
-    def add(rule_name: str, severity: str, **fields: Any) -> None:
-        rule = RULES[rule_name]
-        setting = profile.settings[rule_name]
-        if setting.severity == "off" or not selected(rule.name, rule.code, select, ignore):
-            return
-        problems.append(Problem(code=rule.code, rule=rule.name, severity=severity, **fields))
-
-    syntax = profile.settings["deck-syntax"].severity
-    for issue in deck.issues:
-        # A line issue may be milder than the rule (a warning, or a note about something
-        # outside the deck such as a set code); never harsher.
-        severity = issue.severity if issue.severity in ("warning", "note") else syntax
-        add("deck-syntax", severity, message=issue.message, line=issue.line, fix=issue.fix)
-    for unresolved in deck.unresolved:
-        add(
-            unresolved.rule,
-            profile.settings[unresolved.rule].severity,
-            message=unresolved.message,
-            line=unresolved.line,
-            fix=unresolved.fix,
-            cards=unresolved.card_ids,
-        )
-    unchecked_severity = profile.settings["unchecked"].severity
+    collector = _Collector(profile, select, ignore)
+    collector.reading(deck)
     for name, rule in RULES.items():
-        setting = profile.settings[name]
-        if setting.severity == "off" or not selected(rule.name, rule.code, select, ignore):
+        if not collector.runs(name):
             continue
         if deck.persona_unresolved and name in PERSONA_RULES:
             continue  # the unknown-card problem on the Persona: line names these
-        for finding in rule.check(deck, context, setting.params):
-            if finding.unchecked:
-                add(
-                    "unchecked",
-                    unchecked_severity,
-                    message=f"{name}: {finding.message}",
-                    cards=finding.cards,
-                    line=finding.line,
-                    fix=finding.fix or "check these cards by hand",
-                )
-                continue
-            problems.append(
-                Problem(
-                    code=rule.code,
-                    rule=rule.name,
-                    severity="note" if finding.advisory else setting.severity,
-                    message=finding.message,
-                    cards=finding.cards,
-                    line=finding.line,
-                    fix=finding.fix,
-                    edits=finding.edits,
-                )
-            )
-    problems = group_removals(problems)
+        for finding in rule.check(deck, context, profile.settings[name].params):
+            collector.finding(name, finding)
+    problems = group_removals(collector.problems)
     problems.sort(key=Problem.sort_key)
+    return _report(deck, context, problems)
+
+
+def _report(deck: ResolvedDeck, context: Context, problems: list[Problem]) -> DeckReport:
+    profile = context.profile
     budget = context.gem_budget
-    gem_rule_on = profile.settings["gem-cap"].severity != "off"
+    gem_rule_on = profile.settings["gem-cap"].severity != OFF
     persona = deck.persona
     limit_setting = profile.settings["pregame-limit"]
     return DeckReport(
@@ -242,8 +221,8 @@ def validate(
         persona=_persona_shown(deck),
         persona_id=persona.id if persona else None,
         endurance=deck.copies("endurance"),
-        pregame=pregame_count(deck),
-        pregame_limit=None if limit_setting.severity == "off" else limit_setting.params["max"],
+        pregame=pregame_count(deck, context),
+        pregame_limit=None if limit_setting.severity == OFF else limit_setting.params["max"],
         endurance_minimum=profile.settings["deck-size"].params["min"],
         gems={
             a: {"used": budget.used[a], "cap": budget.caps[a] if gem_rule_on else None}

@@ -17,6 +17,9 @@ Edition cards).
 Failing example: `--format first-edition` with the 2nd Edition Persona Crysta Van Pelt.
 
 Fix: replace the card with a version legal in the format, or choose another format.
+
+Options: `excluded_editions` (list, default none): editions whose cards the format
+does not take unless a card's formats name it.
 """
 
 from collections.abc import Iterator

@@ -12,6 +12,9 @@ Failing example: `Persona: Duncan MacLeod` (Master 6) with 7 Master of the Katan
 gems, 14 Reason gems).
 
 Fix: remove cards carrying that gem until it fits.
+
+Options: `multiplier` (int, default 3): each attribute's cap as a multiple of the
+persona's value; `master_multiplier` (int, default 1): the same for the Master gem.
 """
 
 from collections.abc import Iterator
@@ -27,33 +30,46 @@ from hlcg.wording import plural
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     budget = context.gem_budget
-    unknown_caps = [a for a in ATTRIBUTES if budget.caps[a] is None]
     for attribute in ATTRIBUTES:
         cap = budget.caps[attribute]
-        used = budget.used[attribute]
-        if cap is None or used <= cap:
-            continue
-        top = budget.contributors[attribute][:3]
-        lines = {dc.card.id: dc.line for dc in deck.endurance}
-        shown = ", ".join(
-            f"{context.catalogue.cards[i].name} ({n}"
-            + (f", line {lines[i]})" if lines.get(i) else ")")
-            for i, n in top
-        )
-        first = top[0][0]
-        per_copy = context.catalogue.cards[first].gem(attribute) or 1
-        copies = -(-(used - cap) // per_copy)
-        yield Finding(
-            f"{used} {attribute} gems; the cap is {cap} "
-            f"({params['master_multiplier' if attribute == 'master' else 'multiplier']}x "
-            "the persona's "
-            f"{deck.persona.gem(attribute) if deck.persona else '?'}); most from {shown}",
-            cards=tuple(i for i, _ in budget.contributors[attribute]),
-            fix=f"remove {plural(used - cap, f'{attribute} gem')}, e.g. {copies} "
-            f"{context.catalogue.cards[first].name}",
-            line=lines.get(first),
-            edits=(("remove", first, copies),),
-        )
+        if cap is not None and budget.used[attribute] > cap:
+            yield _over_cap(deck, context, params, attribute, cap)
+    yield from _gaps(deck, context)
+
+
+def _over_cap(
+    deck: ResolvedDeck, context: Context, params: dict[str, Any], attribute: str, cap: int
+) -> Finding:
+    """The error for one attribute over its cap: its largest contributors, and as the fix
+    enough copies of the largest to come back under the cap."""
+    budget = context.gem_budget
+    used = budget.used[attribute]
+    cards = context.catalogue.cards
+    top = budget.contributors[attribute][:3]
+    lines = {dc.card.id: dc.line for dc in deck.endurance}
+    shown = ", ".join(
+        f"{cards[i].name} ({n}" + (f", line {lines[i]})" if lines.get(i) else ")") for i, n in top
+    )
+    first = top[0][0]
+    per_copy = cards[first].gem(attribute) or 1
+    copies = -(-(used - cap) // per_copy)
+    return Finding(
+        f"{used} {attribute} gems; the cap is {cap} "
+        f"({params['master_multiplier' if attribute == 'master' else 'multiplier']}x "
+        "the persona's "
+        f"{deck.persona.gem(attribute) if deck.persona else '?'}); most from {shown}",
+        cards=tuple(i for i, _ in budget.contributors[attribute]),
+        fix=f"remove {plural(used - cap, f'{attribute} gem')}, e.g. {copies} {cards[first].name}",
+        line=lines.get(first),
+        edits=(("remove", first, copies),),
+    )
+
+
+def _gaps(deck: ResolvedDeck, context: Context) -> Iterator[Finding]:
+    """What could not be checked: caps of attributes the persona has no value for, and
+    cards whose gem counts are not recorded."""
+    budget = context.gem_budget
+    unknown_caps = [a for a in ATTRIBUTES if budget.caps[a] is None]
     who = "a Generic Immortal" if deck.is_generic else (deck.persona.title if deck.persona else "")
     if unknown_caps and deck.endurance:
         yield Finding(

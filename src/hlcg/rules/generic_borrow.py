@@ -11,6 +11,9 @@ Source: seed 001 (Generic Immortal); research rules-notes.md sections 3 and 6
 Failing example: a Generic Immortal with `2 Seduce: Amanda`.
 
 Fix: keep one copy (or what the allowance admits) and remove the rest.
+
+Options: `generic_copies` (int, default 1): copies of one card a Generic Immortal may
+borrow.
 """
 
 from collections.abc import Iterator
@@ -18,14 +21,18 @@ from typing import Any
 
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Param, Rule
+from hlcg.rules.borrowing import RefusalKind
 from hlcg.rules.context import Context
 from hlcg.rules.permissions import GENERIC_IMMORTAL
 from hlcg.rules.problem import Finding
 
+# Refusals this rule reports: copies beyond what a borrowing permission admits.
+KINDS = (RefusalKind.OVER_GENERIC_COPIES, RefusalKind.OVER_BUDGET)
+
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     for refusal in context.borrowing.refusals:
-        if refusal.rule != "generic-borrow":
+        if refusal.kind not in KINDS:
             continue
         deck_card = refusal.deck_card
         excess = deck_card.count - refusal.allowed

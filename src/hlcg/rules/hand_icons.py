@@ -10,6 +10,8 @@ section 9.
 Failing example: the Katana (1 icon), the Scimitar (1 icon) and a third one-handed weapon.
 
 Fix: remove a Weapon of Choice or another card with hand icons.
+
+Options: `max` (int, default 2): the most hand icons among the pre-game cards.
 """
 
 from collections.abc import Iterator
@@ -19,14 +21,14 @@ from hlcg.catalog.normalize import normalise
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
+from hlcg.rules.modifiers import HandIcons, of_kind
 from hlcg.rules.problem import Finding
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     limit = params["max"]
     overrides = {
-        normalise(str(m.get("title", ""))): int(m.get("hand_icons", 0))
-        for m in context.persona_modifiers("hand-icons")
+        normalise(m.title): m.hand_icons for m in of_kind(context.persona_modifiers, HandIcons)
     }
     total = 0
     holders = []

@@ -8,6 +8,8 @@ Source: seed 000 (Hunter Cards).
 Failing example: an Endurance card titled with the word Hunter and no Hunter pre-game.
 
 Fix: add a Hunter pre-game or remove the Hunter cards.
+
+Options: none; a format profile sets only its severity.
 """
 
 from collections.abc import Iterator

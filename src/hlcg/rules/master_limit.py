@@ -12,6 +12,9 @@ Source: seed 001 (Master's Cards); seed 000 (Master Cards; Attribute Restriction
 Failing example: `Persona: Richie Ryan` (limit 5) with 6 Master cards.
 
 Fix: remove Master cards down to the limit.
+
+Options: `generic_limit` (int, default 0): the Master cards a Generic Immortal may
+include.
 """
 
 from collections.abc import Iterator

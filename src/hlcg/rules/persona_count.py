@@ -6,6 +6,8 @@ Source: seed 001 (Persona Cards: "a Persona Card"); seed 000 (Persona Cards); se
 Failing example: `Persona: Duncan MacLeod` and `The Kurgan` under `Pre-Game:`.
 
 Fix: keep one Persona.
+
+Options: none; a format profile sets only its severity.
 """
 
 from collections.abc import Iterator

@@ -11,6 +11,8 @@ Sub-Title; Persona Cards); seed 000 (Persona Cards).
 Failing example: `Persona: The Kurgan` with `1 Duck: Connor MacLeod`.
 
 Fix: remove the card, or replace it with a generic card or one of your persona's.
+
+Options: none; a format profile sets only its severity.
 """
 
 from collections.abc import Iterator
@@ -18,20 +20,28 @@ from typing import Any
 
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
+from hlcg.rules.borrowing import Refusal, RefusalKind
 from hlcg.rules.context import Context, refusals
 from hlcg.rules.problem import Finding
+
+# Refusals this rule reports: cards of another persona or faction no permission admits.
+KINDS = (RefusalKind.FACTION, RefusalKind.OTHER_PERSONA, RefusalKind.NO_GENERIC_PERMISSION)
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     persona = deck.persona.title if deck.persona and not deck.is_generic else "a Generic Immortal"
-    yield from refusals(
-        context,
-        "persona-specific",
-        lambda r: (
-            f"{r.deck_card.card.name} is specific to {r.deck_card.card.subtitle}; "
-            f"{persona} may not include it" + (f" ({r.reason})" if "permission" in r.reason else "")
-        ),
-    )
+
+    def describe(refusal: Refusal) -> str:
+        card = refusal.deck_card.card
+        message = f"{card.name} is specific to {card.subtitle}; {persona} may not include it"
+        if refusal.kind is RefusalKind.NO_GENERIC_PERMISSION:
+            message += (
+                " (another persona's card; the Generic Immortal permission does not apply in "
+                f"{deck.format})"
+            )
+        return message
+
+    yield from refusals(context, KINDS, describe)
 
 
 RULE = Rule("HL201", "persona-specific", "No other persona's cards", check)

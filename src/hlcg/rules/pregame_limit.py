@@ -11,32 +11,41 @@ docs/formats.md).
 Failing example: a Persona, a Weapon of Choice, a Watcher and four other pre-game cards.
 
 Fix: remove pre-game cards down to 6.
+
+Options: `max` (int, default 6): the most pre-game cards.
 """
 
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.deck.resolve import ResolvedDeck
+from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
+from hlcg.rules.modifiers import PregameExempt
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 
-def pregame_count(deck: ResolvedDeck) -> int:
-    return sum(dc.count for dc in deck.pregame if not dc.card.modifiers_of("pregame-exempt"))
+def counted(deck: ResolvedDeck, context: Context) -> list[DeckCard]:
+    """The pre-game cards that count toward the limit (not those exempt from it)."""
+    exempt = {dc.card.id for dc, m in context.modifiers if isinstance(m, PregameExempt)}
+    return [dc for dc in deck.pregame if dc.card.id not in exempt]
+
+
+def pregame_count(deck: ResolvedDeck, context: Context) -> int:
+    return sum(dc.count for dc in counted(deck, context))
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     limit = params["max"]
-    used = pregame_count(deck)
+    used = pregame_count(deck, context)
     if used > limit:
-        counted = [dc for dc in deck.pregame if not dc.card.modifiers_of("pregame-exempt")]
-        removable = [dc for dc in counted if dc.card.type != "persona"] or counted
+        counting = counted(deck, context)
+        removable = [dc for dc in counting if dc.card.type != "persona"] or counting
         last = max(removable, key=lambda dc: (dc.line or 0, dc.card.id))
         yield Finding(
             f"{used} pre-game cards; at most {limit} may be used",
-            cards=tuple(sorted(dc.card.id for dc in counted)),
+            cards=tuple(sorted(dc.card.id for dc in counting)),
             fix=f"remove {plural(used - limit, 'pre-game card')}",
             edits=(("remove", last.card.id, min(used - limit, last.count)),),
         )

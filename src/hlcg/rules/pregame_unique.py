@@ -7,6 +7,8 @@ Source: seed 002 (Pre-Game Cards).
 Failing example: `2 Katana` under `Pre-Game:`.
 
 Fix: keep one copy.
+
+Options: none; a format profile sets only its severity.
 """
 
 from collections.abc import Iterator

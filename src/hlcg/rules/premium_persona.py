@@ -9,6 +9,8 @@ Source: seed 000 (Premium Cards); research rules-notes.md section 8
 Failing example: `Persona: Duncan MacLeod` with the Grayson Premium.
 
 Fix: remove the Premium, or play its persona.
+
+Options: none; a format profile sets only its severity.
 """
 
 from collections.abc import Iterator

@@ -19,10 +19,12 @@ from typing import Any, NamedTuple
 
 from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.errors import UsageError
-from hlcg.rules.problem import SEVERITIES as PROBLEM_SEVERITIES
+from hlcg.problems import Severity
+from hlcg.rules.base import Param
 from hlcg.rules.registry import RULES
 
-SEVERITIES = (*PROBLEM_SEVERITIES, "off")
+OFF = "off"  # a profile turns a rule off with it
+SEVERITIES = (*Severity, OFF)
 SECTION_KEYS = ("title", "sources", "rules")
 SETTING_KEYS = ("severity", "why")
 PROFILES_PATH = Path(__file__).parent / "profiles.json"
@@ -40,9 +42,6 @@ class Profile(NamedTuple):
     sources: tuple[str, ...]
     settings: dict[str, RuleSetting]
 
-    def active(self) -> list[str]:
-        return [name for name, s in self.settings.items() if s.severity != "off"]
-
     def param(self, rule_name: str, option: str) -> Any:
         return self.settings[rule_name].params[option]
 
@@ -57,44 +56,51 @@ def problems_in(data: Any) -> list[str]:
             continue
         if name not in CHECKED_FORMATS:
             found.append(f"{name}: unknown format (known: {', '.join(CHECKED_FORMATS)})")
-            continue
-        if not isinstance(section, dict):
+        elif not isinstance(section, dict):
             found.append(f"{name}: must be an object")
-            continue
-        found += [f"{name}.{key}: unknown key" for key in section if key not in SECTION_KEYS]
-        rules = section.get("rules", {})
-        if not isinstance(rules, dict):
-            found.append(f"{name}.rules: must be an object")
-            continue
-        for rule_name, setting in rules.items():
-            where = f"{name}.rules.{rule_name}"
-            rule = RULES.get(rule_name)
-            if rule is None:
-                found.append(f"{where}: unknown rule (see `hlcg rules`)")
-                continue
-            if not isinstance(setting, dict):
-                found.append(f"{where}: must be an object")
-                continue
-            params = {p.name: p for p in rule.params}
-            for option, value in setting.items():
-                if option == "severity":
-                    if value not in SEVERITIES:
-                        found.append(
-                            f"{where}.severity: {value!r} is not one of {', '.join(SEVERITIES)}"
-                        )
-                elif option == "why":
-                    if not isinstance(value, str):
-                        found.append(f"{where}.why: must be text")
-                elif option not in params:
-                    known = ", ".join([*SETTING_KEYS, *params]) or "none"
-                    found.append(f"{where}.{option}: unknown option (known: {known})")
-                elif not params[option].accepts(value):
-                    found.append(
-                        f"{where}.{option}: {value!r} is not of type {params[option].type.__name__}"
-                    )
+        else:
+            found += _section_problems(name, section)
     missing = [f for f in CHECKED_FORMATS if f not in data]
     found += [f"{f}: no section for this format" for f in missing]
     return found
+
+
+def _section_problems(name: str, section: dict[str, Any]) -> list[str]:
+    found = [f"{name}.{key}: unknown key" for key in section if key not in SECTION_KEYS]
+    rules = section.get("rules", {})
+    if not isinstance(rules, dict):
+        return [*found, f"{name}.rules: must be an object"]
+    for rule_name, setting in rules.items():
+        where = f"{name}.rules.{rule_name}"
+        rule = RULES.get(rule_name)
+        if rule is None:
+            found.append(f"{where}: unknown rule (see `hlcg rules`)")
+        elif not isinstance(setting, dict):
+            found.append(f"{where}: must be an object")
+        else:
+            params = {p.name: p for p in rule.params}
+            found += [
+                problem
+                for option, value in setting.items()
+                if (problem := _option_problem(where, params, option, value))
+            ]
+    return found
+
+
+def _option_problem(where: str, params: dict[str, Param], option: str, value: Any) -> str | None:
+    """What is wrong with one option of a rule's setting, or None."""
+    if option == "severity":
+        if value not in SEVERITIES:
+            return f"{where}.severity: {value!r} is not one of {', '.join(SEVERITIES)}"
+    elif option == "why":
+        if not isinstance(value, str):
+            return f"{where}.why: must be text"
+    elif option not in params:
+        known = ", ".join([*SETTING_KEYS, *params]) or "none"
+        return f"{where}.{option}: unknown option (known: {known})"
+    elif not params[option].accepts(value):
+        return f"{where}.{option}: {value!r} is not of type {params[option].type.__name__}"
+    return None
 
 
 @cache

@@ -7,6 +7,8 @@ Source: seed 002 (Pre-Game Cards).
 Failing example: `Persona: Duncan MacLeod` with a Duncan MacLeod Quickening.
 
 Fix: remove the Quickening, or play another persona's.
+
+Options: none; a format profile sets only its severity.
 """
 
 from collections.abc import Iterator

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from hlcg.rules import (
     ambiguous_card,
@@ -72,6 +72,17 @@ BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES.values()}
 def find(name_or_code: str) -> Rule | None:
     key = name_or_code.strip()
     return RULES.get(key.lower()) or BY_CODE.get(key.upper())
+
+
+def selected(rule_name: str, code: str, select: Sequence[str], ignore: Sequence[str]) -> bool:
+    """--select / --ignore by rule name or code prefix (HL2 selects HL201 ... HL206)."""
+
+    def hits(patterns: Sequence[str]) -> bool:
+        return any(p == rule_name or code.upper().startswith(p.upper()) for p in patterns)
+
+    if select and not hits(select):
+        return False
+    return not hits(ignore)
 
 
 def unmatched_selectors(patterns: Iterable[str]) -> list[str]:

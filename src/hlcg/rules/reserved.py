@@ -10,6 +10,8 @@ Symbol); seed 000 (Signature Cards).
 Failing example: a Generic Immortal with `1 Luck: Richie Ryan` (Reserved).
 
 Fix: remove the card.
+
+Options: none; a format profile sets only its severity.
 """
 
 from collections.abc import Iterator
@@ -17,6 +19,7 @@ from typing import Any
 
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
+from hlcg.rules.borrowing import RefusalKind
 from hlcg.rules.context import Context, refusals
 from hlcg.rules.problem import Finding
 
@@ -25,7 +28,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     who = "a Generic Immortal" if deck.is_generic else (deck.persona.title if deck.persona else "")
     yield from refusals(
         context,
-        "reserved",
+        (RefusalKind.RESERVED,),
         lambda r: (
             f"{r.deck_card.card.name} is Reserved to {r.deck_card.card.subtitle}; "
             f"{who} may not include it"

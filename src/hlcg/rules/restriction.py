@@ -23,6 +23,8 @@ Signature Cards); seed 002 (Restriction Number); research rules-notes.md section
 Failing example: 3 Luck: Richie Ryan (restricted to 2).
 
 Fix: remove the extra copies.
+
+Options: none; a format profile sets only its severity.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from hlcg.catalog.card import Card
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
+from hlcg.rules.modifiers import RestrictionBonus
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
@@ -45,11 +48,10 @@ NO_NUMBER = sys.maxsize
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     bonus = sum(
-        int(m.get("amount", 1)) * dc.count
-        for dc, m in context.modifiers
-        if m.get("kind") == "restriction-bonus"
+        m.amount * dc.count for dc, m in context.modifiers if isinstance(m, RestrictionBonus)
     )
-    normal = context.borrowing.normal
+    # Only a bonus needs the borrowing analysis: it raises cards used normally.
+    normal = context.borrowing.normal if bonus else frozenset()
 
     def limit_of(card: Card) -> int | None:
         if card.unrestricted:

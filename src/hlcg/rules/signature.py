@@ -9,6 +9,8 @@ rules-notes.md section 6 (http://www.watcherdatabase.tk/Articles/19.html).
 Failing example: `Persona: Richie Ryan` with a Signature card of Duncan MacLeod.
 
 Fix: remove the card.
+
+Options: none; a format profile sets only its severity.
 """
 
 from collections.abc import Iterator
@@ -16,6 +18,7 @@ from typing import Any
 
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
+from hlcg.rules.borrowing import RefusalKind
 from hlcg.rules.context import Context, refusals
 from hlcg.rules.problem import Finding
 
@@ -23,7 +26,7 @@ from hlcg.rules.problem import Finding
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     yield from refusals(
         context,
-        "signature",
+        (RefusalKind.SIGNATURE,),
         lambda r: (
             f"{r.deck_card.card.name} is a Signature card of {r.deck_card.card.subtitle}; "
             "no other persona may include it"

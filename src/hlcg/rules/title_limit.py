@@ -12,6 +12,8 @@ seed 001 (Deck Composition); research rules-notes.md section 1
 Failing example: 4 Flurry Strike (Middle Left) and 3 Flurry Strike (Middle Right).
 
 Fix: remove copies until at most 6 cards share the title.
+
+Options: `max` (int, default 6): the most cards one title may share.
 """
 
 from collections import defaultdict

@@ -7,9 +7,14 @@ message starts with the rule that could not finish.
 
 Source: hlcg's data policy (README, "Real data only").
 
+Failing example: a deck holding 2 copies of a card whose restriction number is not
+recorded.
+
 Fix: check the named cards by hand; curators can record the missing facts, with their
 source, in their catalogue: `hlcg db gaps --output csv` writes a fact sheet of them to fill
 in, and `hlcg db import SHEET.csv --db my.sqlite` records it (docs/catalogue.md).
+
+Options: none; a format profile sets only its severity.
 """
 
 from hlcg.rules.base import Rule, no_check

@@ -9,6 +9,8 @@ Source: the catalogue (`hlcg card NAME` finds cards despite typos).
 Failing example: `3 Uper Left Atack`
 
 Fix: use one of the suggested names, or look the card up with `hlcg card`.
+
+Options: none; a format profile sets only its severity.
 """
 
 from hlcg.rules.base import Rule, no_check

@@ -10,6 +10,8 @@ Source: seed 000 (Watcher Cards).
 Failing example: `1 Watcher: Revealed` with no Watcher under `Pre-Game:`.
 
 Fix: add a Watcher pre-game (e.g. Joe Dawson) or remove the Watcher cards.
+
+Options: none; a format profile sets only its severity.
 """
 
 from collections.abc import Iterator

@@ -9,15 +9,18 @@ section 7 (http://www.oocities.org/gislef/cotw16.htm, http://www.watcherdatabase
 Failing example: Joe Dawson and James Horton, both under `Pre-Game:`.
 
 Fix: keep one Watcher (or one Hunter).
+
+Options: none; a format profile sets only its severity.
 """
 
 from collections.abc import Iterator
 from typing import Any
 
 from hlcg.catalog.normalize import normalise
-from hlcg.deck.resolve import ResolvedDeck
+from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
+from hlcg.rules.modifiers import OnlyWatcher, of_kind
 from hlcg.rules.problem import Finding
 
 
@@ -34,17 +37,24 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             fix="keep one Watcher or one Hunter",
             edits=tuple(("remove", dc.card.id, dc.count) for dc in extra),
         )
-    for modifier in context.persona_modifiers("only-watcher"):
-        allowed = normalise(str(modifier.get("title", "")))
+    yield from _only_watcher(deck, context, assigned)
+
+
+def _only_watcher(
+    deck: ResolvedDeck, context: Context, assigned: list[DeckCard]
+) -> Iterator[Finding]:
+    """A persona that may be assigned one Watcher only (Methos: Adam Pierson)."""
+    for modifier in of_kind(context.persona_modifiers, OnlyWatcher):
+        allowed = normalise(modifier.title)
         for deck_card in assigned:
             if deck_card.card.type == "watcher" and normalise(deck_card.card.title) != allowed:
                 persona = deck.persona.title if deck.persona else ""
                 yield Finding(
-                    f"{persona} may be assigned no Watcher but {modifier.get('title')}; "
+                    f"{persona} may be assigned no Watcher but {modifier.title}; "
                     f"{deck_card.card.name} is not allowed",
                     cards=(deck_card.card.id,),
                     line=deck_card.line,
-                    fix=f"replace {deck_card.card.name} with {modifier.get('title')}",
+                    fix=f"replace {deck_card.card.name} with {modifier.title}",
                     edits=(("remove", deck_card.card.id, deck_card.count),),
                 )
 

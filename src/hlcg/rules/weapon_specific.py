@@ -13,12 +13,15 @@ cards) counts as present: the problem on that line covers it, so one typo is one
 Failing example: `1 Slice: Rapier` without the Rapier Weapon of Choice.
 
 Fix: add the Weapon of Choice to the pre-game, or remove the card.
+
+Options: none; a format profile sets only its severity.
 """
 
 from collections.abc import Iterator
 from typing import Any
 
 from hlcg.catalog.normalize import normalise
+from hlcg.catalog.subtitles import is_weapon_card, named_personas, named_weapon
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context, removal_or_replacement
@@ -27,7 +30,8 @@ from hlcg.rules.problem import Finding
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     own = deck.persona_names
-    cards = context.catalogue.cards
+    catalogue = context.catalogue
+    cards = catalogue.cards
     maybe_named = {
         normalise(cards[i].title)
         for u in deck.unresolved
@@ -38,10 +42,10 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     present = context.weapons_in_pregame | maybe_named
     for deck_card in deck.endurance:
         card = deck_card.card
-        if not context.is_weapon_card(card):
+        if not is_weapon_card(catalogue, card):
             continue
-        weapon = context.named_weapon(card)
-        if weapon in present or context.named_personas(card) & own:
+        weapon = named_weapon(catalogue, card)
+        if weapon in present or named_personas(catalogue, card) & own:
             continue
         finding = removal_or_replacement(
             context,

@@ -1,0 +1,122 @@
+"""Editing deck text: lower the counts on the lines that name a card, add new cards after
+the last line of their section.
+
+The deck keeps its shape: its line endings, the way a count is written (`3x`, `x3`), the
+comments on edited lines; the marker comment is added once; the sideboard is never edited.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hlcg.catalog.lookup import Index
+from hlcg.deck.model import ENDURANCE, PREGAME, Entry
+from hlcg.deck.resolve import DeckCard, ResolvedDeck, Resolver
+from hlcg.deck.text import parse_text, split_lines
+from hlcg.deck.writer import writable_name
+
+MARKER = "# added by hlcg --fix"
+# A count as players write it, not part of a name: "3", "3x", "x3", "(3)"; not the 9 of "9mm".
+_COUNT = re.compile(r"(?<![A-WYZa-wyz0-9])(\d+)(?![0-9A-WYZa-wyz])")
+
+
+def _entry_line(count: int, name: str, set_code: str | None) -> str:
+    return f"{count} {name}" + (f" [{set_code}]" if set_code else "")
+
+
+def _comment(raw: str) -> str:
+    """The comment at the end of a deck line (with the spacing before it), or ""."""
+    at = min(
+        (i for i in (raw.find(" #"), raw.find(" //"), raw.find("\t#"), raw.find("\t//")) if i >= 0),
+        default=-1,
+    )
+    return raw[at:] if at >= 0 else ""
+
+
+def _recount(raw: str, entry: Entry, remaining: int) -> str:
+    """The line with its count changed where it is written, comment and style kept."""
+    body = raw[: len(raw) - len(_comment(raw))]
+    for match in _COUNT.finditer(body):
+        if int(match.group(1)) == entry.count:
+            return raw[: match.start(1)] + str(remaining) + raw[match.end(1) :]
+    return _entry_line(remaining, entry.name, entry.set_code) + _comment(raw)
+
+
+def apply_edits(
+    text: str,
+    resolved: ResolvedDeck,
+    index: Index,
+    removals: dict[str, int],
+    additions: dict[str, int],
+) -> tuple[str, list[str]]:
+    """The deck text with the edits applied, and a description of each edit."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    lines = split_lines(text)
+    applied: list[str] = []
+    by_id: dict[str, DeckCard] = {dc.card.id: dc for dc in resolved.cards}
+    replaced: dict[int, str | None] = {}
+    for card_id, copies in removals.items():
+        deck_card = by_id.get(card_id)
+        if deck_card is None:
+            continue
+        left = copies
+        for entry in sorted(deck_card.entries, key=lambda e: e.line or 0, reverse=True):
+            if left <= 0 or entry.line is None:
+                continue
+            taken = min(left, entry.count)
+            left -= taken
+            remaining = entry.count - taken
+            raw = lines[entry.line - 1]
+            replaced[entry.line] = _recount(raw, entry, remaining) if remaining else None
+        applied.append(f"removed {copies - left} {deck_card.card.name}")
+    out: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        if number in replaced:
+            if replaced[number] is not None:
+                out.append(replaced[number] or "")
+            continue
+        out.append(line)
+    if additions:
+        out = _insert_additions(out, resolved, index, additions, applied)
+    return newline.join(out) + newline, applied
+
+
+def _insert_additions(
+    lines: list[str],
+    resolved: ResolvedDeck,
+    index: Index,
+    additions: dict[str, int],
+    applied: list[str],
+) -> list[str]:
+    resolver = Resolver(index, resolved.format)
+    persona = resolved.persona_names
+    new_by_section: dict[str, list[str]] = {ENDURANCE: [], PREGAME: []}
+    for card_id, copies in additions.items():
+        card = index.catalogue.cards[card_id]
+        section = PREGAME if card.is_pregame else ENDURANCE
+        name = writable_name(card, section, resolver, persona)
+        new_by_section[section].append(_entry_line(copies, name, None))
+        applied.append(f"added {copies} {card.name}")
+    for section in (ENDURANCE, PREGAME):
+        new = new_by_section[section]
+        if not new:
+            continue
+        block = new if MARKER in lines else [MARKER, *new]
+        lines_in_section = _lines_in(lines, section)
+        if lines_in_section:
+            at = max(lines_in_section)
+            lines = lines[:at] + block + lines[at:]
+        else:
+            header = "Pre-Game:" if section == PREGAME else "Endurance:"
+            lines = [*lines, "", header, *block]
+    return lines
+
+
+def _lines_in(lines: list[str], section: str) -> list[int]:
+    """The numbers of the card lines in a section; in a deck without headers every card
+    line is an Endurance line. Parsed again each time: an insertion moves the lines."""
+    entries = parse_text("\n".join(lines)).entries
+    has_headers = any(e.section is not None for e in entries)
+    if section == ENDURANCE and not has_headers:
+        return [e.line for e in entries if e.line is not None]
+    return [e.line for e in entries if e.section == section and e.line is not None]

@@ -1,0 +1,72 @@
+"""The borrowing analysis: which permission admits another persona's card, and why a card
+is refused (a kind, from which the reporting rule follows)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hlcg.rules.borrowing import RefusalKind
+from hlcg.rules.context import Context
+
+
+@pytest.fixture
+def analyse(check, mini):
+    def run(extra: str, fmt: str = "type-two"):
+        report = check(extra, fmt=fmt)
+        assert report.resolved is not None
+        borrowing = Context(report.resolved, mini.catalogue).borrowing
+        refused = [(r.deck_card.card.id, r.kind, r.owner, r.allowed) for r in borrowing.refusals]
+        return borrowing, refused
+
+    return run
+
+
+def test_own_and_generic_cards_are_used_normally(analyse):
+    borrowing, refused = analyse("Persona: Rival\n2 Move: Rival\n1 Sig: Rival")
+    assert refused == [] and borrowing.borrowed == {}
+    assert {"rival", "rival-move", "sig", "filler", "thrust"} <= borrowing.normal
+
+
+def test_a_generic_immortal_borrows_one_copy_in_first_edition(analyse):
+    borrowing, refused = analyse("2 Move: Rival", fmt="first-edition")
+    assert refused == [("rival-move", RefusalKind.OVER_GENERIC_COPIES, "rival", 1)]
+    assert borrowing.borrowed == {"rival-move": "generic-immortal"}
+    assert borrowing.unconfirmed == []
+
+
+def test_the_generic_permission_is_unconfirmed_in_type_one_and_absent_in_type_two(analyse):
+    borrowing, refused = analyse("1 Move: Rival", fmt="type-one")
+    assert refused == [] and borrowing.unconfirmed == ["rival-move"]
+    borrowing, refused = analyse("1 Move: Rival", fmt="type-two")
+    assert refused == [("rival-move", RefusalKind.NO_GENERIC_PERMISSION, "rival", 0)]
+    assert borrowing.borrowed == {}
+
+
+def test_reserved_and_signature_cards_are_refused_by_kind(analyse):
+    _, refused = analyse("1 Res: Rival", fmt="first-edition")
+    assert refused == [("res", RefusalKind.RESERVED, "rival", 0)]
+    _, refused = analyse("Persona: Hero\n1 Res: Rival\n1 Move: Rival\n1 Sig: Rival")
+    assert sorted(refused, key=lambda r: r[0]) == [
+        ("res", RefusalKind.RESERVED, "rival", 0),
+        ("rival-move", RefusalKind.OTHER_PERSONA, "rival", 0),
+        ("sig", RefusalKind.SIGNATURE, "rival", 0),
+    ]
+
+
+def test_borrow_takes_one_card_per_persona_in_line_order(analyse):
+    borrowing, refused = analyse("Persona: Borrower\n1 Res: Rival\n1 Move: Rival")
+    assert borrowing.borrowed == {"res": "borrow"}
+    assert refused == [("rival-move", RefusalKind.OVER_BUDGET, "rival", 0)]
+
+
+def test_allowance_cards_share_one_pool(analyse):
+    borrowing, refused = analyse("Persona: Hero\n1 Pass\n2 Move: Rival")
+    assert borrowing.borrowed == {"rival-move": "allowance"}
+    assert refused == [("rival-move", RefusalKind.OVER_BUDGET, "rival", 1)]
+
+
+def test_any_master_cards_admits_other_personas_master_cards(analyse):
+    borrowing, refused = analyse("Persona: Sage\n2 Master's Block: Rival")
+    assert refused == [] and borrowing.borrowed == {"masters-block-rival": "any-master-cards"}
+    _, refused = analyse("Persona: Hero\n1 Master's Block: Rival")
+    assert refused == [("masters-block-rival", RefusalKind.OTHER_PERSONA, "rival", 0)]

@@ -1,0 +1,10 @@
+"""The persona-count rule: decks against the mini catalogue in, (rule, cards) out."""
+
+from __future__ import annotations
+
+from conftest import errors
+
+
+def test_persona_count(check):
+    report = check("Persona: Hero\nPre-Game:\nRival")
+    assert errors(report) == [("persona-count", ("rival", "hero"))]

@@ -1,0 +1,88 @@
+"""The replacement search of --fix: a candidate is tried in a copy of the deck that holds it,
+and kept only when the deck uses it normally and no rule of the format names it."""
+
+from __future__ import annotations
+
+from itertools import islice
+from pathlib import Path
+
+import pytest
+
+from conftest import BASE_49
+from hlcg import fix
+from hlcg.check import check_file
+from hlcg.fix import fits, replacement
+from hlcg.rules.context import Context
+from hlcg.rules.registry import RULES
+
+
+def _refused(check, mini, extra: str, base: str, card_id: str):
+    report = check(extra, base=base)
+    assert report.resolved is not None
+    context = Context(report.resolved, mini.catalogue)
+    deck_card = next(dc for dc in report.resolved.cards if dc.card.id == card_id)
+    return report, context, deck_card
+
+
+def test_the_first_candidate_no_rule_names_replaces_a_refused_card(check, mini):
+    # 6 Filler fill the title, Gemmy's 2 agility gems would break the cap of 3, and Hunter's
+    # Net needs a Hunter pre-game card: Pass is the first event every rule accepts.
+    base = BASE_49 + "2 Filler\n1 Gemmy\n"
+    report, context, sig = _refused(check, mini, "Persona: Hero\n1 Sig: Rival", base, "sig")
+    cards = mini.catalogue.cards
+    assert [fits(context, sig, cards[i]) for i in ("filler", "gemmy", "hunter-net", "pass")] == [
+        False,
+        False,
+        False,
+        True,
+    ]
+    assert replacement(context, sig) == cards["pass"]
+    (problem,) = [p for p in report.problems if p.rule == "signature"]
+    assert problem.fix == "replace 1 Sig: Rival with 1 Pass [pass]"
+    assert problem.edits == (("remove", "sig", 1), ("add", "pass", 1))
+
+
+def test_a_card_of_another_persona_is_no_replacement(check, mini):
+    report, context, sig = _refused(check, mini, "Persona: Hero\n1 Sig: Rival", BASE_49, "sig")
+    assert not fits(context, sig, mini.catalogue.cards["res"])  # Reserved to Rival
+    assert fits(context, sig, mini.catalogue.cards["filler"])
+
+
+def test_without_a_fitting_card_the_fix_removes(check, mini):
+    # The only dodge in the catalogue is the refused one.
+    report = check("Persona: Hero\n1 Move: Rival", base=BASE_49 + "1 Filler\n")
+    (problem,) = [p for p in report.problems if p.rule == "persona-specific"]
+    assert problem.fix == "remove 1 Move: Rival"
+    assert problem.edits == (("remove", "rival-move", 1),)
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "decks" / "invalid"
+
+
+@pytest.mark.parametrize(
+    "name", ["format-legality", "kurgan-with-connors-card", "persona-specific", "reserved"]
+)
+def test_the_candidate_rules_decide_as_every_rule_would(name, shipped_index, monkeypatch):
+    """The trial runs only the rules that can name an added Endurance card; running every
+    rule decides each candidate the same way."""
+    report = check_file(EXAMPLES / f"{name}.txt", shipped_index)
+    assert report.resolved is not None
+    context = Context(report.resolved, shipped_index.catalogue)
+    lines = report.resolved.endurance  # each line as if it were refused
+    candidates = [
+        (deck_card, candidate)
+        for deck_card in lines
+        if deck_card.card.type
+        for candidate in islice(
+            shipped_index.catalogue.replacement_candidates(
+                deck_card.card.type, report.resolved.persona_names
+            ),
+            15,
+        )
+    ]
+    assert candidates
+    some = [fits(context, dc, c) for dc, c in candidates]
+    monkeypatch.setattr(fix, "CANDIDATE_RULES", tuple(RULES))
+    every = [fits(context, dc, c) for dc, c in candidates]
+    assert some == every
+    assert any(some) and not all(some)
