@@ -356,24 +356,6 @@ def test_unreadable_deck_in_github_summary_and_json(folder_with_unreadable):
     assert report["unreadable"][0]["path"] == "my decks/photo.txt"
 
 
-def test_deck_hash_manifest_matches_report_fingerprints():
-    result = invoke("deck", "hash", str(TOURNAMENT))
-    assert result.exit_code == 0
-    manifest = dict(reversed(line.split("  ", 1)) for line in result.stdout.splitlines())
-    assert len(manifest) == 6
-    report = json.loads(invoke("validate", str(TOURNAMENT), "-o", "json").stdout)
-    assert {d["path"]: d["fingerprint"] for d in report["decks"]} == manifest
-    listed = json.loads(invoke("deck", "hash", str(TOURNAMENT), "--output", "json").stdout)
-    assert {d["path"]: d["fingerprint"] for d in listed} == manifest
-
-
-def test_deck_hash_warns_on_an_unknown_format_line(tmp_path):
-    deck = tmp_path / "d.txt"
-    deck.write_text("Format: Type Three\nPersona: Duncan MacLeod\n3 Thrust\n")
-    result = invoke("deck", "hash", str(deck))
-    assert result.exit_code == 0 and "unknown format 'type three'" in result.stderr.lower()
-
-
 # --- There Can Be Only One ----------------------------------------------------------------
 
 SHEET = """Name = "Gardener"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 
@@ -83,3 +84,27 @@ def test_readme_shows_benchmark_figures():
     # the catalogue padded to 50,000 cards against the shipped one, for card and validate
     assert "padded to 50,000 cards" in block
     assert len(re.findall(r"padded \d+ ms = \d\.\d\dx shipped", block)) == 3
+
+
+def test_readme_python_example_prints_what_it_shows():
+    """The "Python API" example runs in a fresh interpreter and prints the output shown."""
+    import subprocess
+    import sys
+
+    section = README.split("## Python API", 1)[1].split("\n## ", 1)[0]
+    code = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+    shown = re.search(r"prints\n\n```text\n(.*?)```", section, re.DOTALL)
+    assert code and shown
+    env = {k: v for k, v in os.environ.items() if k != "HLCG_DB"}
+    ran = subprocess.run(
+        [sys.executable, "-c", code.group(1)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout == shown.group(1)
+    assert ran.stderr == ""

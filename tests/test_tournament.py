@@ -287,68 +287,6 @@ def test_ci_examples_use_real_options():
             assert invoke(*args).exit_code == 1, command
 
 
-def fingerprint_of(path: Path, *extra: str) -> str:
-    result = invoke("deck", "hash", str(path), *extra)
-    assert result.exit_code == 0, result.output
-    return result.stdout.strip()
-
-
-def test_fingerprint_vectors_in_the_docs(shipped_index):
-    from hlcg.check import resolve_deck
-    from hlcg.deck.fingerprint import fingerprint
-    from hlcg.deck.text import parse_text
-
-    doc = (ROOT / "docs" / "fingerprint.md").read_text()
-    blocks = re.findall(r"```text\n(.*?)```", doc, re.DOTALL)
-    deck_a, deck_b, canonical = blocks[-3:]
-    digest = re.search(r"Digest: `([0-9a-f]{64})`", doc).group(1)
-    for text in (deck_a, deck_b):
-        got, form = fingerprint(resolve_deck(parse_text(text), shipped_index), "0" * 64)
-        assert form == canonical
-        assert got == digest
-
-
-def test_rows_digest_vector_in_the_docs():
-    from hlcg.catalog.integrity import rows_digest
-
-    doc = (ROOT / "docs" / "fingerprint.md").read_text()
-    (rows,) = re.findall(r"```json\n(.*?)```", doc, re.DOTALL)
-    expected = re.search(r"rows digest `([0-9a-f]{64})`", doc).group(1)
-    assert rows_digest(json.loads(rows)) == expected
-
-
-def test_fingerprint_changes_with_the_deck(tmp_path):
-    valid = ROOT / "examples/decks/valid/duncan-katana-type-two.txt"
-    base = fingerprint_of(valid)
-    changed = tmp_path / "changed.txt"
-    changed.write_text(valid.read_text().replace("2 Dodge", "1 Dodge"))
-    assert fingerprint_of(changed) != base
-    assert fingerprint_of(valid, "--format", "type-one") != base
-    data = json.loads(invoke("deck", "hash", str(valid), "--json").stdout)
-    assert data["fingerprint"] == base and data["canonical"].startswith("hlcg-deck-fingerprint 2\n")
-
-
-@pytest.mark.parametrize("suffix", [".dek", ".o8d", ".json", ".txt"])
-def test_convert_round_trip_keeps_the_fingerprint(tmp_path, suffix):
-    source = ROOT / "examples/decks/valid/richie-ryan-type-one.txt"
-    converted = tmp_path / f"deck{suffix}"
-    back = tmp_path / "back.txt"
-    assert invoke("deck", "convert", str(source), str(converted)).exit_code == 0
-    assert invoke("deck", "convert", str(converted), str(back)).exit_code == 0
-    assert fingerprint_of(source) == fingerprint_of(converted) == fingerprint_of(back)
-
-
-def test_convert_refuses_unresolved_lines(tmp_path):
-    result = invoke(
-        "deck",
-        "convert",
-        str(ROOT / "examples/decks/invalid/unknown-card.txt"),
-        str(tmp_path / "x.dek"),
-    )
-    assert result.exit_code == 1 and "unknown-card" in result.stderr
-    assert not (tmp_path / "x.dek").exists()
-
-
 BILLION_LAUGHS = """<?xml version="1.0"?>
 <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
 <deck><section name="Endurance"><card qty="1">&lol2;</card></section></deck>
@@ -382,20 +320,6 @@ def test_xml_cards_outside_deck_zones_are_reported(tmp_path):
     assert [(p["line"], p["message"]) for p in syntax] == [
         (5, "card 'Dodge' is in section 'Tokens', not a deck section")
     ]
-
-
-def test_stats_json():
-    stats = json.loads(
-        invoke(
-            "deck", "stats", str(ROOT / "examples/decks/valid/duncan-katana-type-two.txt"), "--json"
-        ).stdout
-    )
-    assert stats["gems"]["reason"]["used"] == 4 and stats["gems"]["reason"]["cap"] == 15
-    assert stats["gems"]["reason"]["headroom"] == 11
-    assert stats["gems"]["master"]["top"] == [{"card": "master-of-the-katana", "gems": 2}]
-    assert stats["master"] == {"used": 2, "limit": 6}
-    assert stats["pregame"] == {"used": 2, "limit": 6}
-    assert stats["types"]["attack"] == 30
 
 
 def test_all_formats_matrix():

@@ -1,9 +1,11 @@
-"""The library entry point for deck checks: a deck file in, a ``DeckReport`` out."""
+"""The library entry point for deck checks: a deck file in, a ``DeckReport`` out; and
+``run(paths, CheckOptions(...)) -> RunResult``, all of `hlcg validate` but the rendering."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.names import accepted_format_names, format_named
@@ -14,6 +16,11 @@ from hlcg.deck.resolve import ResolvedDeck, resolve
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.rules.engine import DeckReport, validate
 from hlcg.rules.profiles import profile
+
+if TYPE_CHECKING:
+    from hlcg.fixing import DeckFix
+    from hlcg.matrix import MatrixRow
+    from hlcg.report import Unreadable
 
 DEFAULT_FORMAT = "type-two"
 
@@ -77,3 +84,148 @@ def check_file(
     ignore: Sequence[str] = (),
 ) -> DeckReport:
     return check_deck(read_deck(path), index, requested_format, select, ignore)
+
+
+FAIL_ON = ("warning", "unchecked")  # what `fail_on` may hold besides errors
+
+
+class CheckOptions(NamedTuple):
+    """How ``run`` checks decks: the options of `hlcg validate` that are not about output.
+
+    ``fail_on`` may hold "warning" (as ``strict``) and "unchecked" (data gaps fail).
+    ``fingerprints`` sets each report's fingerprint (the machine-read reports carry it).
+    ``db`` is the catalogue file when ``run`` gets no index (else $HLCG_DB, else shipped)."""
+
+    format: str | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    strict: bool = False
+    fail_on: frozenset[str] = frozenset()
+    fingerprints: bool = False
+    all_formats: bool = False
+    skip_non_decks: bool = False
+    fix: bool = False
+    in_place: bool = False
+    force: bool = False
+    db: Path | None = None
+
+    def check_usage(self) -> None:
+        """Raise UsageError for options that do not go together or name nothing."""
+        from hlcg.rules.registry import unmatched_selectors
+
+        if self.in_place and not self.fix:
+            raise UsageError("--in-place only goes with --fix")
+        unknown = sorted(set(self.fail_on) - set(FAIL_ON))
+        if unknown:
+            raise UsageError(f"--fail-on {unknown[0]!r}: use one of {', '.join(FAIL_ON)}")
+        unmatched = unmatched_selectors([*self.select, *self.ignore])
+        if unmatched:
+            raise UsageError(
+                f"--select/--ignore {unmatched[0]!r} matches no rule; see `hlcg rules`"
+            )
+
+
+class Skipped(NamedTuple):
+    """A file skipped because it is recognisably not a deck."""
+
+    path: Path
+    reason: str
+
+
+class RunResult(NamedTuple):
+    """What a run found: the decks as given (``reports``, one per ``checked`` path), the
+    files that could not be read, the files skipped and, with ``fix``, what each fix did."""
+
+    options: CheckOptions
+    paths: list[Path]  # every deck file found, readable or not
+    checked: list[Path]
+    reports: list[DeckReport]
+    unreadable: list[Unreadable]
+    skipped: list[Skipped]
+    matrix: list[MatrixRow]
+    fixes: list[DeckFix]
+    verdicts: list[DeckReport]  # the reports that stand: a deck fixed in place, as fixed
+
+    def fails(self, strict: bool | None = None, fail_on_unchecked: bool | None = None) -> bool:
+        """Whether any deck fails: errors always, warnings when strict, data gaps when
+        ``fail_on_unchecked``. Unset arguments come from the run's options."""
+        if strict is None:
+            strict = self.options.strict or "warning" in self.options.fail_on
+        if fail_on_unchecked is None:
+            fail_on_unchecked = "unchecked" in self.options.fail_on
+        return any(r.fails(strict, fail_on_unchecked) for r in self.verdicts)
+
+    def exit_code(self, strict: bool | None = None, fail_on_unchecked: bool | None = None) -> int:
+        """2 when a deck file could not be read or a fix was refused, 1 when a deck fails,
+        else 0 (docs/errors.md)."""
+        if self.unreadable or any(f.refusal is not None for f in self.fixes):
+            return 2
+        return 1 if self.fails(strict, fail_on_unchecked) else 0
+
+
+def _check_files(
+    paths: Sequence[Path], index: Index, options: CheckOptions
+) -> tuple[list[Path], list[DeckReport], list[Unreadable]]:
+    from hlcg.errors import DeckFileError
+    from hlcg.report import Unreadable
+
+    checked: list[Path] = []
+    reports: list[DeckReport] = []
+    unreadable: list[Unreadable] = []
+    for path in paths:
+        try:
+            reports.append(check_file(path, index, options.format, options.select, options.ignore))
+            checked.append(path)
+        except DeckFileError as exc:
+            unreadable.append(Unreadable(str(path), str(exc).removeprefix(f"{path}: ")))
+    return checked, reports, unreadable
+
+
+def run(
+    paths: Sequence[str | Path],
+    options: CheckOptions = CheckOptions(),  # noqa: B008 (an immutable NamedTuple)
+    index: Index | None = None,
+    on_skip: Callable[[Path, str], None] | None = None,
+) -> RunResult:
+    """Check every deck the paths name (files, folders searched for decks, globs): each
+    one's report, the files that could not be read, and with ``options.fix`` the fixes
+    written. ``on_skip`` hears of each file skipped as no deck when it is found.
+    Raises UsageError for bad options or when nothing names a deck (unless
+    ``skip_non_decks``: then the result is empty), CatalogueError for a bad catalogue."""
+    from hlcg.deck.paths import expand
+
+    options.check_usage()
+    skipped: list[Skipped] = []
+
+    def skip(path: Path, reason: str) -> None:
+        skipped.append(Skipped(path, reason))
+        if on_skip is not None:
+            on_skip(path, reason)
+
+    named = [paths] if isinstance(paths, str | Path) else paths  # one path, not its letters
+    found = expand([str(p) for p in named], options.skip_non_decks, skip)
+    if not found and not options.skip_non_decks:
+        raise UsageError("no deck files found")
+    if not found:
+        return RunResult(options, [], [], [], [], skipped, [], [], [])
+    if index is None:
+        from hlcg.catalog.store import load, resolve_path
+
+        index = Index(load(resolve_path(options.db)))
+    checked, reports, unreadable = _check_files(found, index, options)
+    if options.fingerprints:
+        for report in reports:
+            add_fingerprint(report, index)
+    matrix: list[MatrixRow] = []
+    if options.all_formats:
+        from hlcg.matrix import legality_matrix
+
+        matrix = legality_matrix(checked, index, options.select, options.ignore)
+    fixes: list[DeckFix] = []
+    verdicts = reports
+    if options.fix:
+        from hlcg.fixing import fix_decks
+
+        fixed = fix_decks(checked, reports, index, options.format, options.in_place, options.force)
+        fixes, verdicts = fixed.fixes, fixed.reports
+    return RunResult(options, found, checked, reports, unreadable, skipped, matrix, fixes, verdicts)

@@ -13,18 +13,16 @@ from hlcg.cli.common import (
     DbOption,
     FormatOption,
     error,
-    expand,
     guarded,
-    load_catalogue,
     note,
     table,
 )
-from hlcg.errors import DeckFileError, UsageError
 from hlcg.output import refuse_overwrite
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.catalog.lookup import Index
+    from hlcg.check import RunResult
+    from hlcg.matrix import MatrixRow
     from hlcg.report import Unreadable
     from hlcg.rules.engine import DeckReport
 
@@ -63,19 +61,48 @@ def summary_table(reports: list["DeckReport"], unreadable: Sequence["Unreadable"
     )
 
 
-def format_matrix(paths: list[Path], index: "Index", select: list[str], ignore: list[str]) -> str:
-    from hlcg.check import check_deck
-    from hlcg.deck.read import read_deck
+def matrix_table(rows: Sequence["MatrixRow"]) -> str:
+    """`--all-formats`: decks x formats, "legal" or the count of errors."""
+    cells = [
+        [str(row.path)] + ["legal" if v.legal else plural(v.errors, "error") for v in row.verdicts]
+        for row in rows
+    ]
+    return table(cells, ["deck", *CHECKED_FORMATS]) + "\n"
 
-    rows = []
-    for path in paths:
-        deck = read_deck(path)  # read once, checked in each format
-        row: list[str] = [str(path)]
-        for fmt in CHECKED_FORMATS:
-            report = check_deck(deck, index, fmt, select, ignore)
-            row.append("legal" if report.legal else plural(report.errors, "error"))
-        rows.append(row)
-    return table(rows, ["deck", *CHECKED_FORMATS]) + "\n"
+
+def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
+    """The report on stdout (or in the output file, the terminal getting text), the
+    summary table and the --all-formats matrix, then what --fix did."""
+    from hlcg.output import write_output
+    from hlcg.report import renderer
+
+    reports, unreadable = result.reports, result.unreadable
+    for item in unreadable:
+        error(f"{item.path}: {item.message}")
+    rendered = renderer(kind)(reports, unreadable)
+    if output_file is not None:
+        write_output(output_file, rendered, force=True)  # refused before the run
+        # The report went to the file; the terminal still gets the human report.
+        typer.echo(renderer("text")(reports, unreadable), nl=False)
+    else:
+        typer.echo(rendered, nl=False)
+    if kind == "github":
+        from hlcg.report.github import write_step_summary
+
+        write_step_summary(reports, unreadable)
+    terminal_shows_text = kind == "text" or output_file is not None
+    if terminal_shows_text and len(reports) + len(unreadable) > 1:
+        typer.echo("\n" + summary_table(reports, unreadable), err=True, nl=False)
+    if result.options.all_formats:
+        typer.echo("\n" + matrix_table(result.matrix), nl=False)
+    if result.fixes:
+        from hlcg.cli.fixing import render_fixes
+
+        render_fixes(result.fixes)
+
+
+def _note_skipped(path: Path, reason: str) -> None:
+    note(f"skipped {path}: not a deck ({reason})")
 
 
 @guarded
@@ -152,76 +179,28 @@ def validate_command(
     even when its fixed copy NAME.fixed.txt is legal; a deck fixed --in-place is judged as
     fixed.
     """
-    from hlcg.catalog.lookup import Index
-    from hlcg.check import check_file
-    from hlcg.report import Unreadable, renderer
-    from hlcg.rules.registry import BY_CODE, RULES
+    from hlcg.check import CheckOptions, run
 
-    if in_place and not fix:
-        raise UsageError("--in-place only goes with --fix")
-    refuse_overwrite(output_file, force)
-    for pattern in [*(select or []), *(ignore or [])]:
-        if pattern not in RULES and not any(c.startswith(pattern.upper()) for c in BY_CODE):
-            raise UsageError(f"--select/--ignore {pattern!r} matches no rule; see `hlcg rules`")
-    paths = expand(decks, skip_non_decks)
-    if not paths:
-        if skip_non_decks:
-            note("no deck files to check")
-            raise typer.Exit(0)
-        raise UsageError("no deck files found")
-    index = Index(load_catalogue(db))
-    requested = fmt
-    reports = []
-    readable: list[Path] = []
-    unreadable: list[Unreadable] = []
-    for path in paths:
-        try:
-            reports.append(check_file(path, index, requested, select or (), ignore or ()))
-            readable.append(path)
-        except DeckFileError as exc:
-            error(str(exc))
-            message = str(exc).removeprefix(f"{path}: ")
-            unreadable.append(Unreadable(str(path), message))
     kind = resolve_output(output)
-    if kind in ("json", "junit", "sarif"):
-        from hlcg.check import add_fingerprint
-
-        for report in reports:
-            add_fingerprint(report, index)
-    rendered = renderer(kind)(reports, unreadable)
-    if output_file is not None:
-        try:
-            output_file.write_text(rendered, encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"could not write {output_file}: {exc.strerror}") from None
-        # The report went to the file; the terminal still gets the human report.
-        typer.echo(renderer("text")(reports, unreadable), nl=False)
-    else:
-        typer.echo(rendered, nl=False)
-    if kind == "github":
-        from hlcg.report.github import write_step_summary
-
-        write_step_summary(reports, unreadable)
-    terminal_shows_text = kind == "text" or output_file is not None
-    if terminal_shows_text and len(reports) + len(unreadable) > 1:
-        typer.echo("\n" + summary_table(reports, unreadable), err=True, nl=False)
-    if all_formats:
-        typer.echo("\n" + format_matrix(readable, index, select or [], ignore or []), nl=False)
-    fix_refused = False
-    if fix:
-        from hlcg.cli.fixing import fix_decks
-
-        fixed = fix_decks(readable, reports, index, requested, in_place, force)
-        reports = fixed.reports
-        fix_refused = fixed.refused
-    if unreadable or fix_refused:
-        raise typer.Exit(2)
-    chosen = set(fail_on or ())
-    failed = any(
-        r.fails(
-            strict=strict or FailOn.warning in chosen,
-            fail_on_unchecked=FailOn.unchecked in chosen,
-        )
-        for r in reports
+    options = CheckOptions(
+        format=fmt,
+        select=tuple(select or ()),
+        ignore=tuple(ignore or ()),
+        strict=strict,
+        fail_on=frozenset(str(value) for value in fail_on or ()),
+        fingerprints=kind in ("json", "junit", "sarif"),
+        all_formats=all_formats,
+        skip_non_decks=skip_non_decks,
+        fix=fix,
+        in_place=in_place,
+        force=force,
+        db=db,
     )
-    raise typer.Exit(1 if failed else 0)
+    options.check_usage()
+    refuse_overwrite(output_file, force)
+    result = run(decks, options, on_skip=_note_skipped)
+    if not result.paths:
+        note("no deck files to check")
+        raise typer.Exit(0)
+    render(result, kind, output_file)
+    raise typer.Exit(result.exit_code())

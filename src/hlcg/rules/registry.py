@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from hlcg.rules import (
     ambiguous_card,
@@ -83,3 +83,11 @@ def selected(rule_name: str, code: str, select: Sequence[str], ignore: Sequence[
     if select and not hits(select):
         return False
     return not hits(ignore)
+
+
+def unmatched_selectors(patterns: Iterable[str]) -> list[str]:
+    """--select/--ignore patterns that name no rule and are no prefix of any rule's code
+    (`title-limit`, `HL2` and `hl201` match; `HL9` does not)."""
+    return [
+        p for p in patterns if p not in RULES and not any(c.startswith(p.upper()) for c in BY_CODE)
+    ]

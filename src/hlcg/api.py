@@ -1,0 +1,54 @@
+"""The public API `import hlcg` hands out (README "Python API"): load a catalogue, read a
+deck, check it. Imported on first use, so `import hlcg` itself stays cheap."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from os import PathLike
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hlcg.catalog.store import Catalogue
+    from hlcg.deck.model import Deck
+    from hlcg.rules.engine import DeckReport
+
+
+def load_catalogue(path: str | PathLike[str] | None = None) -> Catalogue:
+    """The card catalogue at ``path``; without one $HLCG_DB, else the shipped catalogue.
+    Raises hlcg.errors.CatalogueError when it cannot be read."""
+    from hlcg.catalog.store import load, resolve_path
+
+    return load(resolve_path(Path(path) if path is not None else None))
+
+
+def read_deck(path: str | PathLike[str]) -> Deck:
+    """The deck in a file: text, JSON, LackeyCCG .dek or OCTGN .o8d (by its extension).
+    Raises hlcg.errors.DeckFileError when the file cannot be read as a deck."""
+    from hlcg.deck.read import read_deck as read
+
+    return read(Path(path))
+
+
+def parse_deck(text: str, name: str = "<deck>") -> Deck:
+    """A deck in the text format (README "Deck files"); ``name`` stands for its path."""
+    from hlcg.deck.text import parse_text
+
+    return parse_text(text, name)
+
+
+def check_deck(
+    deck: Deck,
+    catalogue: Catalogue | None = None,
+    format: str | None = None,
+    select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+) -> DeckReport:
+    """Check a deck against the deck-construction rules of ``format`` (else its `Format:`
+    line, else type-two), running the rules ``select``ed and not ``ignore``d (names or code
+    prefixes, as `hlcg validate --select`). The catalogue defaults to ``load_catalogue()``."""
+    from hlcg.catalog.lookup import Index
+    from hlcg.check import check_deck as check
+
+    index = Index(catalogue if catalogue is not None else load_catalogue())
+    return check(deck, index, format, select, ignore)

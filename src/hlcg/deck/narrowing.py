@@ -1,0 +1,229 @@
+"""Narrowing a name's candidate cards down to the one a deck line means.
+
+A name shared by several cards is narrowed, in order, by: the set code on the line; the
+section (pre-game types only under Pre-Game; under Endurance or before any header, in-game
+types first); the persona's own version; the version without a subtitle (a bare "Darius"
+is not "Darius: Shooting Blade"); legality in the format (cards the format's list
+names first, then cards of the format's own edition). If the remaining candidates still
+differ in anything deck construction reads, the line is ambiguous; if they do not, the
+first by id stands for all of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from collections.abc import Set as AbstractSet
+
+from hlcg.catalog.card import Card
+from hlcg.catalog.fields import BOOL_FIELDS, INT_FIELDS
+from hlcg.catalog.lookup import Index, Suggestion
+from hlcg.catalog.normalize import normalise
+from hlcg.deck.model import PREGAME, Entry
+from hlcg.deck.resolved import Unresolved
+
+MAX_SUGGESTED_NAMES = 100
+
+# What deck construction reads of a card; candidates equal in all of these are one card to
+# the rules.
+CONSTRUCTION_FIELDS = (
+    "type",
+    "subtitle",
+    *INT_FIELDS,
+    *BOOL_FIELDS,
+    "formats",
+    "modifiers",
+    "faction",
+)
+
+
+# A set code or name in round brackets after a name: "Thrust (SE)", "Kurgan (Movie Edition)".
+_BRACKETED_SET = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[^()]+)\)$")
+
+
+def narrow(candidates: list[Card], keep: Callable[[Card], bool]) -> list[Card]:
+    """Candidates passing ``keep``, or all of them when none would pass."""
+    kept = [c for c in candidates if keep(c)]
+    return kept or candidates
+
+
+def differences(cards: list[Card]) -> dict[str, list[object]]:
+    """Construction fields whose values differ between the cards."""
+    diffs = {}
+    for name in CONSTRUCTION_FIELDS:
+        values = [getattr(c, name) for c in cards]
+        if any(v != values[0] for v in values[1:]):
+            diffs[name] = values
+    return diffs
+
+
+class Resolver:
+    """Names -> cards for one catalogue and format; remembers the set codes no candidate
+    carried and caches did-you-mean suggestions for the deck it resolves."""
+
+    def __init__(self, index: Index, fmt: str) -> None:
+        self.index = index
+        self.catalogue = index.catalogue
+        self.format = fmt
+        info = self.catalogue.formats.get(fmt)
+        self.home_editions = set(info.editions) if info else set()
+        self._suggestions: dict[str, list[Suggestion]] = {}
+        # The versions the last decided name may mean (see DeckCard.versions).
+        self.last_versions: tuple[Card, ...] = ()
+        self.unmatched_sets: dict[str, int] = {}  # set code as written -> copies
+
+    def set_code(self, written: str) -> str:
+        """A set code or a set name as a deck program writes it -> our set code (or the
+        text as written when nothing maps it)."""
+        from hlcg.catalog.names import set_names
+
+        sets = self.catalogue.sets
+        lowered = written.strip().lower()
+        for code in sets:
+            if code.lower() == lowered:
+                return code
+        key = normalise(written)
+        mapped = set_names().get(key)
+        if mapped:
+            return mapped
+        for code, info in sets.items():
+            if normalise(info.get("name") or "") == key:
+                return code
+        return written.strip()
+
+    def bracketed_set(self, written: str) -> tuple[str, str] | None:
+        """ "Kurgan (Movie Edition)" -> ("Kurgan", "Movie Edition") when the bracket names a
+        catalogue set by its code or by a name deck programs write; None otherwise (so
+        "(Ramirez)" stays part of a title)."""
+        match = _BRACKETED_SET.match(written)
+        if match is None or self.set_code(match["set"]) not in self.catalogue.sets:
+            return None
+        return match["name"].strip(), match["set"].strip()
+
+    def by_set(self, found: list[Card], written: str, copies: int) -> list[Card]:
+        """Candidates printed in the set (or edition) written; a code no candidate carries
+        never makes a card unknown: it is counted for one warning and the name decides."""
+        code = self.set_code(written).lower()
+        printed = [
+            c
+            for c in found
+            if code in (s.lower() for s in c.sets) or code in (e.lower() for e in c.editions)
+        ]
+        if printed:
+            return printed
+        self.unmatched_sets[written] = self.unmatched_sets.get(written, 0) + copies
+        return found
+
+    def candidates(self, name: str) -> list[Card]:
+        match = self.index.exact(name)
+        return list(match.cards) if match else []
+
+    def by_format(self, candidates: list[Card]) -> list[Card]:
+        """Versions legal in the format first, but only between versions of one subtitle:
+        a title whose versions belong to other personas stays ambiguous, never one
+        persona's. (A Weapon of Choice is never re-read as a persona of the same name: the
+        deck's own persona rules other personas out before this narrowing.)"""
+        if len({c.subtitle for c in candidates}) > 1:
+            return candidates
+        fmt = self.format
+        candidates = narrow(candidates, lambda c: c.legal_in(fmt))
+        candidates = narrow(candidates, lambda c: fmt in c.formats)
+        return narrow(candidates, lambda c: bool(c.editions & self.home_editions))
+
+    def entry(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
+        """The card a line names. An id the file carries (.dek/.o8d) is a hint, used only
+        when the name is not enough: a name resolves the same in every file kind."""
+        self.last_versions = ()
+        found_card = self._by_name(entry, persona_names)
+        hinted = self.catalogue.cards.get(entry.card_id) if entry.card_id else None
+        if isinstance(found_card, Unresolved) and hinted is not None:
+            return hinted
+        return found_card
+
+    def _by_name(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
+        found = self.candidates(entry.name)
+        split = None if found or entry.set_code else self.bracketed_set(entry.name)
+        if split:
+            entry = entry._replace(name=split[0], set_code=split[1])
+            found = self.candidates(entry.name)
+        if not found:
+            return self.unknown(entry.name, entry.line)
+        if entry.set_code:
+            found = self.by_set(found, entry.set_code, entry.count)
+        if entry.section == PREGAME:
+            found = narrow(found, lambda c: c.is_pregame)
+        else:
+            found = narrow(found, lambda c: not c.is_pregame)
+        if persona_names:
+            found = narrow(
+                found, lambda c: bool(c.subtitle and normalise(c.subtitle) in persona_names)
+            )
+        found = narrow(found, lambda c: c.subtitle is None)
+        if persona_names:
+            # A deck has one persona: another persona of the same name is not meant when
+            # a card of another type has that name (the Katana Weapon of Choice).
+            found = narrow(
+                found, lambda c: c.type != "persona" or bool(c.persona_names & persona_names)
+            )
+        return self.decide(entry.name, entry.line, self.by_format(found))
+
+    def decide(self, name: str, line: int | None, found: list[Card]) -> Card | Unresolved:
+        found = sorted(found, key=lambda c: c.id)
+        diffs = differences(found) if len(found) > 1 else {}
+        if not diffs:
+            # Equal in all deck construction reads: the first stands for all, and the line
+            # may mean any of them (seed 000, Restricted Cards: each text is its own card).
+            self.last_versions = tuple(found) if len(found) > 1 else ()
+            return found[0]
+        detail = "; ".join(
+            f"{field_name}: "
+            + ", ".join(f"{c.id}={_show(v)}" for c, v in zip(found, values, strict=True))
+            for field_name, values in diffs.items()
+        )
+        return Unresolved(
+            "ambiguous-card",
+            line,
+            name,
+            f"{name!r} could be {len(found)} cards that differ ({detail})",
+            "name one by its id, e.g. `" + found[0].id + "`",
+            tuple(c.id for c in found),
+        )
+
+    def _suggest(self, name: str) -> list[Suggestion]:
+        """Did-you-mean names, cached per name and computed for at most
+        MAX_SUGGESTED_NAMES different names a deck, so a file of garbage stays fast."""
+        key = normalise(name)
+        if key not in self._suggestions:
+            if len(self._suggestions) >= MAX_SUGGESTED_NAMES:
+                return []
+            self._suggestions[key] = self.index.suggest(name, limit=12)
+        return self._suggestions[key]
+
+    def unknown(self, name: str, line: int | None, personas_only: bool = False) -> Unresolved:
+        suggestions = self._suggest(name)
+        if personas_only:
+            persona_ids = {c.id for c in self.catalogue.personas}
+            suggestions = [s for s in suggestions if set(s.card_ids) & persona_ids]
+        names = [s.name for s in suggestions[:3]]
+        kind = "persona" if personas_only else "card"
+        fix = f"did you mean: {', '.join(names)}?" if names else "check the spelling"
+        return Unresolved(
+            "unknown-card",
+            line,
+            name,
+            f"no {kind} named {name!r} in the catalogue",
+            fix,
+            tuple(i for s in suggestions[:3] for i in s.card_ids),
+        )
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "unknown"
+    if isinstance(value, tuple):
+        return (
+            "["
+            + ",".join(str(v) if not isinstance(v, dict) else v.get("kind", "?") for v in value)
+            + "]"
+        )
+    return str(value)

@@ -1,0 +1,182 @@
+"""Which persona a deck plays: its `Persona:` line, else the persona listed under Pre-Game,
+else none (a Generic Immortal) -- unless the deck names a persona hlcg cannot find, when
+persona checks are skipped rather than judging a typo as a Generic Immortal."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from hlcg.catalog.card import Card
+from hlcg.catalog.lookup import Index
+from hlcg.catalog.normalize import normalise
+from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, Deck
+from hlcg.deck.narrowing import Resolver
+from hlcg.deck.resolved import ResolvedDeck, Unresolved
+
+# Rules whose verdict depends on who the persona is; skipped when the `Persona:` line names
+# no persona, rather than judging the deck as a Generic Immortal because of a typo.
+PERSONA_RULES = (
+    "persona-specific",
+    "reserved",
+    "signature",
+    "generic-borrow",
+    "master-limit",
+    "gem-cap",
+    "quickening-own-persona",
+    "premium-persona",
+    "watcher-hunter",
+    "weapon-specific",
+    "hand-icons",
+)
+
+GENERIC_IMMORTAL = normalise("Generic Immortal")  # the rulebooks' term (seed 001)
+
+
+def _without_article(key: str) -> str:
+    return key[4:] if key.startswith("the ") else key
+
+
+def persona_candidates(resolver: Resolver, name: str) -> list[Card]:
+    """Personas by name; else by the name without its article (`Kurgan` for The
+    Kurgan); else the persona one half of whose dual name it is."""
+    found = [c for c in resolver.candidates(name) if c.type == "persona"]
+    if found:
+        return found
+    key = normalise(name)
+    if not key:
+        return []
+    personas = resolver.catalogue.personas
+    bare = [c for c in personas if _without_article(normalise(c.title)) == key]
+    if bare:
+        return bare
+    return [c for c in personas if "/" in c.title and key in c.persona_names]
+
+
+def find_persona(
+    resolver: Resolver, name: str, line: int | None, set_code: str | None = None
+) -> Card | Unresolved:
+    """The persona card a name (with its set code, if any) means."""
+    found = persona_candidates(resolver, name)
+    split = None if found or set_code else resolver.bracketed_set(name)
+    if split:
+        name, set_code = split
+        found = persona_candidates(resolver, name)
+    if not found:
+        return resolver.unknown(name, line, personas_only=True)
+    if set_code:
+        found = resolver.by_set(found, set_code, 1)
+    return resolver.decide(name, line, resolver.by_format(found))
+
+
+def generic_names(resolver: Resolver) -> frozenset[str]:
+    """Names a Generic Immortal goes by: the catalogue's flagged pseudo-persona's."""
+    return frozenset(
+        name
+        for card in resolver.catalogue.personas
+        if card.is_generic_immortal
+        for name in card.persona_names
+    )
+
+
+class Declared(NamedTuple):
+    """What the `Persona:` line declares: a persona card, a Generic Immortal, or neither."""
+
+    card: Card | None
+    generic: bool
+
+
+def declared_persona(resolver: Resolver, resolved: ResolvedDeck) -> Declared:
+    """The `Persona:` line's persona; a name naming none becomes an unresolved line."""
+    deck = resolved.deck
+    if not deck.persona:
+        return Declared(None, False)
+    if normalise(deck.persona) in resolved.generic_names | {GENERIC_IMMORTAL}:
+        return Declared(None, True)
+    found = find_persona(resolver, deck.persona, deck.persona_line, deck.persona_set)
+    if isinstance(found, Unresolved):
+        resolved.unresolved.append(found._replace(count=0))  # a persona line is no copy
+        return Declared(None, False)
+    if found.is_generic_immortal:
+        return Declared(None, True)
+    return Declared(found, False)
+
+
+def _listed_persona(deck: Deck, resolver: Resolver) -> Card | None:
+    """The persona card listed among the entries, so other lines can prefer its versions."""
+    for entry in deck.entries:
+        if entry.section == ENDURANCE:
+            continue
+        if any(c.type == "persona" for c in resolver.candidates(entry.name)):
+            found = find_persona(resolver, entry.name, entry.line, entry.set_code)
+            if isinstance(found, Card) and not found.is_generic_immortal:
+                return found
+    return None
+
+
+def preferred_persona(deck: Deck, resolver: Resolver, declared: Declared) -> Card | None:
+    """The persona whose versions the deck's lines prefer: the declared one, else the one
+    listed (looked up without counting its set code: its line counts when it resolves)."""
+    if declared.card is not None or declared.generic:
+        return declared.card
+    counted = dict(resolver.unmatched_sets)
+    listed = _listed_persona(deck, resolver)
+    resolver.unmatched_sets = counted
+    return listed
+
+
+def settle_persona(resolved: ResolvedDeck, declared: Card | None, index: Index) -> None:
+    """The deck's persona: the declared one, else the first listed; with neither, a
+    persona line or pre-game line that looks like a typo skips the persona checks."""
+    personas = [dc for dc in resolved.cards if dc.card.type == "persona"]
+    if declared is not None:
+        resolved.persona = declared
+    elif personas:
+        resolved.persona = personas[0].card
+    else:
+        _note_persona_typo(resolved, index)
+
+
+def _typo_note(resolved: ResolvedDeck, item: Unresolved, index: Index) -> str | None:
+    """Why an unresolved line may be the persona (the note its problem gets), or None."""
+    persona_line = resolved.deck.persona_line
+    if resolved.deck.persona:
+        if item.line != persona_line or item.name != resolved.deck.persona:
+            return None
+        return "persona checks skipped"
+    cards = index.catalogue.cards
+    if (
+        item.section == PREGAME
+        and item.rule == "unknown-card"
+        and any(i in cards and cards[i].type == "persona" for i in item.card_ids[:1])
+    ):
+        return "if it is the persona, persona checks were skipped"
+    return None
+
+
+def _note_persona_typo(resolved: ResolvedDeck, index: Index) -> None:
+    """A deck without a persona whose `Persona:` line names none, or whose pre-game line
+    naming no card is close to a persona's name, is not judged as a Generic Immortal
+    because of a typo: persona checks are skipped, and the line's problem says so."""
+    persona_line = resolved.deck.persona_line
+    if not resolved.deck.persona and persona_line is not None:
+        _note_empty_persona(resolved, persona_line)
+        return
+    for number, item in enumerate(resolved.unresolved):
+        note = _typo_note(resolved, item, index)
+        if note is None:
+            continue
+        message = f"{item.message}; {note}: {', '.join(PERSONA_RULES)}"
+        resolved.unresolved[number] = item._replace(message=message)
+        resolved.persona_unresolved = True
+        resolved.unresolved_persona_name = item.name
+        return
+
+
+def _note_empty_persona(resolved: ResolvedDeck, persona_line: int) -> None:
+    """An empty `Persona:` line is its one problem: persona checks are skipped."""
+    for number, issue in enumerate(resolved.issues):
+        if issue.line == persona_line and issue.message == NO_PERSONA:
+            message = f"{NO_PERSONA}; persona checks skipped: {', '.join(PERSONA_RULES)}"
+            resolved.issues[number] = issue._replace(message=message)
+    resolved.persona_unresolved = True
+    resolved.unresolved_persona_name = ""
