@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conftest import BASIC_TITLES
 from hlcg.check import resolve_deck
 from hlcg.deck.text import parse_text
 
@@ -198,3 +199,17 @@ def test_typo_in_a_pregame_weapon_or_persona_is_one_problem(shipped_index):
     (problem,) = [p for p in report.problems if p.severity == "error"]
     assert problem.rule == "unknown-card" and "persona checks were skipped" in problem.message
     assert report.persona == "unknown persona 'Dunkan MacLeod'"
+
+
+def test_an_unknown_pregame_name_without_a_persona_line_may_be_the_persona(shipped_index):
+    """A name close to nothing the catalogue holds (a persona it lacks, another catalogue's
+    id) is not taken as proof that the deck is a Generic Immortal."""
+    from hlcg.check import check_deck
+
+    basics = "".join(f"3 {t}\n" for t in BASIC_TITLES)
+    text = f"Format: type-two\nPre-Game:\nZorro\nKatana\nEndurance:\n{basics}5 Upper Guard\n"
+    report = check_deck(parse_text(text), shipped_index)
+    (problem,) = [p for p in report.problems if p.severity == "error"]
+    assert problem.rule == "unknown-card" and problem.line == 3
+    assert "if it is the persona, persona checks were skipped" in problem.message
+    assert report.persona == "unknown persona 'Zorro'"

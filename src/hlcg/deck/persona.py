@@ -143,12 +143,13 @@ def _typo_note(resolved: ResolvedDeck, item: Unresolved, index: Index) -> str | 
         if item.line != persona_line or item.name != resolved.deck.persona:
             return None
         return "persona checks skipped"
+    if item.section != PREGAME or item.rule != "unknown-card":
+        return None
+    # A pre-game name close to a persona's, or close to nothing the catalogue holds (a
+    # persona it lacks, another catalogue's id), may be the persona.
     cards = index.catalogue.cards
-    if (
-        item.section == PREGAME
-        and item.rule == "unknown-card"
-        and any(i in cards and cards[i].type == "persona" for i in item.card_ids[:1])
-    ):
+    nearest = item.card_ids[:1]
+    if not nearest or any(i in cards and cards[i].type == "persona" for i in nearest):
         return "if it is the persona, persona checks were skipped"
     return None
 
