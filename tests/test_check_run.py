@@ -132,3 +132,17 @@ def test_fix_writes_files_and_the_verdicts_follow_the_decks_as_given(
     in_place = run([deck], CheckOptions(fix=True, in_place=True), index=shipped_index)
     assert in_place.fixes[0].own_file and in_place.exit_code() == 0
     assert capsys.readouterr() == ("", "")
+
+
+def test_a_legal_deck_failing_a_stricter_gate_says_why():
+    from typer.testing import CliRunner
+
+    from hlcg.cli.app import app
+
+    deck = str(ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt")
+    runner = CliRunner()
+    gaps = runner.invoke(app, ["validate", deck, "--fail-on", "unchecked"])
+    assert gaps.exit_code == 1
+    assert "hlcg: note: 1 legal deck failed on data gaps (--fail-on unchecked)" in gaps.stderr
+    strict = runner.invoke(app, ["validate", deck, "--strict"])
+    assert strict.exit_code == 0 and "failed" not in strict.stderr

@@ -109,6 +109,11 @@ class CheckOptions(NamedTuple):
     force: bool = False
     db: Path | None = None
 
+    @property
+    def stricter(self) -> tuple[bool, bool]:
+        """(warnings fail, data gaps fail): --strict and --fail-on together."""
+        return self.strict or "warning" in self.fail_on, "unchecked" in self.fail_on
+
     def check_usage(self) -> None:
         """Raise UsageError for options that do not go together or name nothing."""
         from hlcg.rules.registry import unmatched_selectors
@@ -149,10 +154,9 @@ class RunResult(NamedTuple):
     def fails(self, strict: bool | None = None, fail_on_unchecked: bool | None = None) -> bool:
         """Whether any deck fails: errors always, warnings when strict, data gaps when
         ``fail_on_unchecked``. Unset arguments come from the run's options."""
-        if strict is None:
-            strict = self.options.strict or "warning" in self.options.fail_on
-        if fail_on_unchecked is None:
-            fail_on_unchecked = "unchecked" in self.options.fail_on
+        default_strict, default_unchecked = self.options.stricter
+        strict = default_strict if strict is None else strict
+        fail_on_unchecked = default_unchecked if fail_on_unchecked is None else fail_on_unchecked
         return any(r.fails(strict, fail_on_unchecked) for r in self.verdicts)
 
     def exit_code(self, strict: bool | None = None, fail_on_unchecked: bool | None = None) -> int:

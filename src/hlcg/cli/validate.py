@@ -203,4 +203,24 @@ def validate_command(
         note("no deck files to check")
         raise typer.Exit(0)
     render(result, kind, output_file)
+    stricter = _stricter_failures(result)
+    if stricter:
+        note(stricter)
     raise typer.Exit(result.exit_code())
+
+
+def _stricter_failures(result: "RunResult") -> str | None:
+    """Why a run whose decks are all legal still fails (--strict, --fail-on), or None."""
+    if not result.fails() or any(not r.legal for r in result.verdicts):
+        return None
+    strict, unchecked = result.options.stricter
+    failing = [r for r in result.verdicts if r.fails(strict, unchecked)]
+    reasons = [
+        why
+        for why, applies in (
+            ("on warnings (--strict)", strict and any(r.warnings for r in failing)),
+            ("on data gaps (--fail-on unchecked)", unchecked and any(r.data_gaps for r in failing)),
+        )
+        if applies
+    ]
+    return f"{plural(len(failing), 'legal deck')} failed {' and '.join(reasons)}"
