@@ -30,9 +30,12 @@ def write_errors(path: Path, error: type[HlcgError] = UsageError) -> Iterator[No
 
 
 @contextmanager
-def replacing(destination: Path) -> Iterator[Path]:
+def replacing(destination: Path, *, fresh: bool = False) -> Iterator[Path]:
     """Yield a temporary path beside ``destination``; move it into place on success only,
-    so a failed write leaves the old file (or no file) behind, never half of one."""
+    so a failed write leaves the old file (or no file) behind, never half of one.
+
+    ``fresh``: the path does not exist yet, so the writer creates the file itself (SQLite
+    then gives it the usual umask mode, not the private mode of a temporary file)."""
     import tempfile  # here: every command imports this module, few write a file
 
     fd, name = tempfile.mkstemp(
@@ -40,6 +43,8 @@ def replacing(destination: Path) -> Iterator[Path]:
     )
     os.close(fd)
     temp = Path(name)
+    if fresh:
+        temp.unlink()
     try:
         yield temp
         os.replace(temp, destination)

@@ -9,14 +9,13 @@ interrupted build or import never leaves a half-written catalogue behind.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hlcg import output
 from hlcg.catalog.bundle import Bundle, load_sources
 from hlcg.catalog.codec import encode_card
 from hlcg.catalog.fields import FORMAT_TAGS
@@ -189,20 +188,11 @@ def _write_meta(conn: sqlite3.Connection, bundle: Bundle) -> None:
 
 @contextmanager
 def replacing(destination: Path) -> Iterator[Path]:
-    """Yield a temporary path beside ``destination``; move it into place on success only."""
+    """A new catalogue file written beside ``destination`` and moved into place on success
+    only (its folder is made if missing)."""
     destination.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(
-        prefix=f".{destination.name}.", suffix=".tmp", dir=destination.parent
-    )
-    os.close(fd)
-    temp = Path(name)
-    temp.unlink()
-    try:
+    with output.replacing(destination, fresh=True) as temp:
         yield temp
-        os.replace(temp, destination)
-    finally:
-        if temp.exists():
-            temp.unlink()
 
 
 def build(source_dir: Path, out: Path, groups: Sequence[TableGroup]) -> Bundle:

@@ -39,15 +39,22 @@ def parse_format(value: str | None) -> str | None:
     return named
 
 
-FormatOption = Annotated[
-    str | None,
-    typer.Option(
+def format_option(help_text: str) -> Any:
+    """A --format/-f option that takes every spelling a deck's `Format:` line takes."""
+    return typer.Option(
         "--format",
         "-f",
         parser=parse_format,
         metavar=f"[{'|'.join(CHECKED_FORMATS)}]",
-        help="Format (default: the deck's Format: line, else type-two); "
-        "'Type Two', 'type 2' and the like work too.",
+        help=help_text,
+    )
+
+
+FormatOption = Annotated[
+    str | None,
+    format_option(
+        "Format (default: the deck's Format: line, else type-two); "
+        "'Type Two', 'type 2' and the like work too."
     ),
 ]
 

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from hlcg.catalog.fields import CHECKED_FORMATS
-from hlcg.cli.common import JsonOption, guarded, parse_format, print_json, table
+from hlcg.cli.common import JsonOption, format_option, guarded, print_json, table
 
 if TYPE_CHECKING:
     from hlcg.rules.base import Rule
@@ -139,14 +139,7 @@ def _no_rule(name: str, as_json: bool) -> None:
 def rules_command(
     name: Annotated[str | None, typer.Argument(help="A rule name or code.")] = None,
     fmt: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            "-f",
-            parser=parse_format,
-            metavar=f"[{'|'.join(CHECKED_FORMATS)}]",
-            help="Only this format's severities, parameters and permissions.",
-        ),
+        str | None, format_option("Only this format's severities, parameters and permissions.")
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
