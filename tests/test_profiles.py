@@ -50,6 +50,10 @@ def _with(fmt: str, rule: str, setting: dict) -> dict:
             {**copy.deepcopy(SHIPPED), "type-three": {}},
             "type-three: unknown format (known: first-edition, type-one, type-two)",
         ),
+        (
+            {**copy.deepcopy(SHIPPED), "type-two": {"rule": {}}},
+            "type-two.rule: unknown key",
+        ),
     ],
 )
 def test_bad_profiles_are_refused(data, expected):
@@ -70,3 +74,20 @@ def test_every_rule_summary_reads_its_parameters():
     for rule in RULES.values():
         assert "{" not in rule.summary_for(), rule.name
     assert RULES["title-limit"].summary_for({"max": 4}) == "At most 4 cards share a title"
+
+
+def test_the_shipped_file_is_read_through_the_check(tmp_path, monkeypatch):
+    """A bad key in profiles.json stops hlcg with the problem named, never a silent default."""
+    from hlcg.errors import UsageError
+    from hlcg.rules import profiles as profiles_module
+
+    bad = _with("first-edition", "gem_cap", {"severity": "off"})
+    path = tmp_path / "profiles.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    monkeypatch.setattr(profiles_module, "PROFILES_PATH", path)
+    profiles_module._data.cache_clear()
+    try:
+        with pytest.raises(UsageError, match="profiles.json: first-edition.rules.gem_cap: unknown"):
+            profiles_module._data()
+    finally:
+        profiles_module._data.cache_clear()

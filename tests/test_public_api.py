@@ -60,3 +60,31 @@ def test_errors_are_the_documented_exceptions(tmp_path):
 
     with pytest.raises(CatalogueError):
         hlcg.load_catalogue(tmp_path / "none.sqlite")
+
+
+def test_check_deck_takes_one_selector_as_a_string_and_refuses_unknown_rules(shipped):
+    deck = hlcg.read_deck(DECK)
+    one = hlcg.check_deck(deck, shipped, select="persona-specific")
+    assert (one.legal, [p.rule for p in one.problems]) == (False, ["persona-specific"])
+    assert hlcg.check_deck(deck, shipped, ignore="HL2").legal
+    from hlcg.errors import UsageError
+
+    with pytest.raises(UsageError, match="select/ignore 'nope' matches no rule"):
+        hlcg.check_deck(deck, shipped, select=["nope"])
+
+
+def test_check_deck_gives_the_fingerprint_deck_hash_prints(shipped):
+    from typer.testing import CliRunner
+
+    from hlcg.cli.app import app
+
+    report = hlcg.check_deck(hlcg.read_deck(DECK), shipped, fingerprint=True)
+    printed = CliRunner().invoke(app, ["deck", "hash", str(DECK)]).stdout
+    assert report.fingerprint and report.fingerprint in printed
+    assert hlcg.check_deck(hlcg.read_deck(DECK), shipped).fingerprint is None
+
+
+def test_run_reads_a_lone_string_option_as_one_value():
+    result = hlcg.run([DECK.parent.parent / "valid"], hlcg.CheckOptions(fail_on="unchecked"))
+    assert result.options.fail_on == frozenset({"unchecked"})
+    assert result.exit_code() == 1

@@ -41,14 +41,30 @@ def check_deck(
     deck: Deck,
     catalogue: Catalogue | None = None,
     format: str | None = None,
-    select: Sequence[str] = (),
-    ignore: Sequence[str] = (),
+    select: str | Sequence[str] = (),
+    ignore: str | Sequence[str] = (),
+    fingerprint: bool = False,
 ) -> DeckReport:
     """Check a deck against the deck-construction rules of ``format`` (else its `Format:`
-    line, else type-two), running the rules ``select``ed and not ``ignore``d (names or code
-    prefixes, as `hlcg validate --select`). The catalogue defaults to ``load_catalogue()``."""
+    line, else type-two), running the rules ``select``ed and not ``ignore``d (a name or code
+    prefix, or several, as `hlcg validate --select`; one that matches no rule raises
+    hlcg.errors.UsageError). ``fingerprint`` also sets ``report.fingerprint``, the value
+    `hlcg deck hash` prints. The catalogue defaults to ``load_catalogue()``."""
     from hlcg.catalog.lookup import Index
+    from hlcg.check import add_fingerprint
     from hlcg.check import check_deck as check
+    from hlcg.errors import UsageError
+    from hlcg.rules.registry import unmatched_selectors
 
+    chosen, skipped = _selectors(select), _selectors(ignore)
+    unmatched = unmatched_selectors([*chosen, *skipped])
+    if unmatched:
+        raise UsageError(f"select/ignore {unmatched[0]!r} matches no rule; see `hlcg rules`")
     index = Index(catalogue if catalogue is not None else load_catalogue())
-    return check(deck, index, format, select, ignore)
+    report = check(deck, index, format, chosen, skipped)
+    return add_fingerprint(report, index) if fingerprint else report
+
+
+def _selectors(value: str | Sequence[str]) -> tuple[str, ...]:
+    """One selector or several: a lone string is one rule name or code prefix."""
+    return (value,) if isinstance(value, str) else tuple(value)

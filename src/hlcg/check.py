@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -109,6 +109,19 @@ class CheckOptions(NamedTuple):
     force: bool = False
     db: Path | None = None
 
+    def normalised(self) -> CheckOptions:
+        """The options with a lone string read as one value, not as its letters
+        (``fail_on="unchecked"``, ``select="title-limit"``)."""
+
+        def values(value: str | Iterable[str]) -> tuple[str, ...]:
+            return (value,) if isinstance(value, str) else tuple(value)
+
+        return self._replace(
+            select=values(self.select),
+            ignore=values(self.ignore),
+            fail_on=frozenset(values(self.fail_on)),
+        )
+
     @property
     def stricter(self) -> tuple[bool, bool]:
         """(warnings fail, data gaps fail): --strict and --fail-on together."""
@@ -198,6 +211,7 @@ def run(
     ``skip_non_decks``: then the result is empty), CatalogueError for a bad catalogue."""
     from hlcg.deck.paths import expand
 
+    options = options.normalised()
     options.check_usage()
     skipped: list[Skipped] = []
 
