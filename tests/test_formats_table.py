@@ -71,3 +71,10 @@ def test_search_by_format_agrees_with_validate():
     table_text = runner.invoke(app, ["search", "t:dodge"]).stdout
     row = next(line for line in table_text.splitlines() if line.startswith("duck-duncan-macleod"))
     assert row.split()[-1] == "first-edition,type-one"
+
+
+def test_the_start_up_reader_reads_the_table_as_the_csv_module_does():
+    from hlcg.catalog.datafiles import leading_columns
+
+    wanted = [{k: r[k] for k in ("name", "title", "checked")} for r in _rows()]
+    assert leading_columns("formats.csv", 3) == wanted

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-up light
     from hlcg.catalog.card import Card
@@ -30,18 +30,18 @@ def match_json(match: Match, catalogue: Catalogue) -> dict[str, Any]:
     }
 
 
-@dataclass
-class SearchFilters:
+class SearchFilters(NamedTuple):
     """Filters given beside the compact query (`hlcg search --type ... --gem ...`); each
-    list holds the values as the user wrote them."""
+    holds the values as the user wrote them. (A NamedTuple: `dataclasses` costs every
+    `hlcg card` and `hlcg search` start-up more than this whole module.)"""
 
-    types: list[str] = field(default_factory=list)
-    personas: list[str] = field(default_factory=list)
-    sets: list[str] = field(default_factory=list)
-    formats: list[str] = field(default_factory=list)
-    gems: list[str] = field(default_factory=list)
+    types: Sequence[str] = ()
+    personas: Sequence[str] = ()
+    sets: Sequence[str] = ()
+    formats: Sequence[str] = ()
+    gems: Sequence[str] = ()
     text: str | None = None
-    flags: list[str] = field(default_factory=list)
+    flags: Sequence[str] = ()
 
 
 def search_cards(

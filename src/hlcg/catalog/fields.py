@@ -1,6 +1,6 @@
 """Vocabulary of the card contract: field names, card types, formats, attributes."""
 
-from hlcg.catalog.datafiles import rows as _data_rows
+from hlcg.catalog.datafiles import leading_columns
 
 # The flat row format is a public contract: CSV headers, JSON and JSONL keys.
 CONTRACT_FIELDS: tuple[str, ...] = (
@@ -61,7 +61,7 @@ CARD_TYPES: tuple[str, ...] = IN_GAME_TYPES + PREGAME_TYPES
 # those marked checked are the ones hlcg checks decks for; the others are legality tags only
 # ("mle": the card database marks some cards legal solely in MLE, and the contract needs a
 # way to say "none of ours").
-_FORMAT_ROWS = _data_rows("formats.csv")
+_FORMAT_ROWS = leading_columns("formats.csv", 3)
 CHECKED_FORMATS: tuple[str, ...] = tuple(
     row["name"] for row in _FORMAT_ROWS if row["checked"] == "true"
 )
