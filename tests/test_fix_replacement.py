@@ -86,3 +86,21 @@ def test_the_candidate_rules_decide_as_every_rule_would(name, shipped_index, mon
     every = [fits(context, dc, c) for dc, c in candidates]
     assert some == every
     assert any(some) and not all(some)
+
+
+def test_a_master_card_is_not_offered_under_an_unknown_master_limit(mini):
+    from conftest import BASE_DECK, make_catalogue, mini_cards
+    from hlcg.catalog.card import Card
+    from hlcg.catalog.lookup import Index
+    from hlcg.check import check_deck
+    from hlcg.deck.text import parse_text
+
+    nameless = Card(id="nameless", title="Nameless", type="persona")  # no Master limit
+    index = Index(make_catalogue([*mini_cards(), nameless]))
+    report = check_deck(parse_text("Persona: Nameless\n1 Sig: Rival\n" + BASE_DECK), index)
+    assert report.resolved is not None
+    context = Context(report.resolved, index.catalogue)
+    sig = next(dc for dc in report.resolved.cards if dc.card.id == "sig")
+    cards = index.catalogue.cards
+    assert not fits(context, sig, cards["weapon-master"])
+    assert fits(context, sig, cards["filler"])

@@ -54,6 +54,11 @@ CANDIDATE_RULES = (
 )
 
 
+# Data gaps that still refuse a candidate: a Master card is never offered to a persona whose
+# Master limit is not recorded (how many Master cards fit cannot be told).
+GAPS_THAT_REFUSE = frozenset({"master-limit"})
+
+
 def replacement(context: Context, deck_card: DeckCard) -> Card | None:
     """The card to put in place of a card the deck may not hold, or None when none fits."""
     card = deck_card.card
@@ -88,7 +93,10 @@ def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
         ):
             continue  # as in the check: the unknown persona's problem stands for these
         for finding in RULES[name].check(trial.deck, trial, settings[name].params):
-            if candidate.id in finding.cards and not (finding.unchecked or finding.advisory):
+            gap_refuses = finding.unchecked and name in GAPS_THAT_REFUSE
+            if candidate.id in finding.cards and (
+                gap_refuses or not (finding.unchecked or finding.advisory)
+            ):
                 return False
     return True
 
