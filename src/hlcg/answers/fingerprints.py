@@ -21,7 +21,7 @@ def hash_entry(path: Path, index: Index, fmt: str | None) -> tuple[dict[str, Any
 
     deck = read_deck(path)
     resolved = resolve_deck(deck, index, fmt)
-    digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue.path))
+    digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue))
     warnings = []
     if fmt is None and deck.format and format_named(deck.format) is None:
         warnings.append(

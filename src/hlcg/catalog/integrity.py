@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -146,54 +146,32 @@ def _derived_differences(path: Path, bundle: Bundle) -> dict[str, TableDifferenc
     return differences
 
 
-RowReader = Callable[[str, Sequence[object]], list[dict[str, Any]]]
-
-
 def used_rows(
-    source: Path | Catalogue, card_ids: list[str], format_name: str
+    catalogue: Catalogue, card_ids: list[str], format_name: str
 ) -> dict[str, list[dict[str, Any]]]:
     """The catalogue rows a deck check reads: the named cards (contract columns), the sets
-    they are printed in (editions decide legality) and the format's row.
-
-    ``source`` is an open catalogue (its connection is reused: a folder of decks opens the
-    file once) or a catalogue file's path."""
-    if not isinstance(source, Path):
-        return _used_rows(source.dict_rows, card_ids, format_name)
-    conn = connect(source)
-    try:
-
-        def read(sql: str, params: Sequence[object]) -> list[dict[str, Any]]:
-            return [dict(row) for row in conn.execute(sql, params)]
-
-        return _used_rows(read, card_ids, format_name)
-    except sqlite3.DatabaseError as exc:
-        raise CatalogueError(f"{source} is corrupt ({exc})") from None
-    finally:
-        conn.close()
-
-
-def _used_rows(
-    read: RowReader, card_ids: list[str], format_name: str
-) -> dict[str, list[dict[str, Any]]]:
-    ids = sorted(set(card_ids))
-    cards = []
-    for start in range(0, len(ids), 500):  # stay under SQLite's parameter limit
-        chunk = ids[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        rows = read(f"SELECT * FROM cards WHERE id IN ({marks})", chunk)
-        cards += [{name: row[name] for name in CONTRACT_FIELDS} for row in rows]
+    they are printed in (editions decide legality) and the format's row. Read on the open
+    catalogue's connection: a folder of decks opens the file once."""
+    rows = _rows_in(catalogue, "cards", "id", sorted(set(card_ids)))
+    cards = [{name: row[name] for name in CONTRACT_FIELDS} for row in rows]
     codes = sorted({c for card in cards for c in (card["sets"] or "").split(";") if c})
-    sets = []
-    for start in range(0, len(codes), 500):
-        chunk = codes[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        sets += read(f"SELECT * FROM sets WHERE code IN ({marks})", chunk)
-    formats = read("SELECT * FROM formats WHERE name = ?", (format_name,))
     return {
         "cards": sorted(cards, key=lambda r: r["id"]),
-        "sets": sorted(sets, key=lambda r: r["code"]),
-        "formats": formats,
+        "sets": sorted(_rows_in(catalogue, "sets", "code", codes), key=lambda r: r["code"]),
+        "formats": _rows_in(catalogue, "formats", "name", [format_name]),
     }
+
+
+def _rows_in(
+    catalogue: Catalogue, table: str, column: str, values: list[str]
+) -> list[dict[str, Any]]:
+    """Whole rows of ``table`` whose ``column`` is one of ``values``."""
+    found: list[dict[str, Any]] = []
+    for start in range(0, len(values), 500):  # stay under SQLite's parameter limit
+        chunk = values[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        found += catalogue.dict_rows(f"SELECT * FROM {table} WHERE {column} IN ({marks})", chunk)
+    return found
 
 
 def rows_digest(rows: dict[str, list[dict[str, Any]]]) -> str:
@@ -202,6 +180,6 @@ def rows_digest(rows: dict[str, list[dict[str, Any]]]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def used_rows_digest(source: Path | Catalogue, card_ids: list[str], format_name: str) -> str:
+def used_rows_digest(catalogue: Catalogue, card_ids: list[str], format_name: str) -> str:
     """The digest of the rows :func:`used_rows` returns."""
-    return rows_digest(used_rows(source, card_ids, format_name))
+    return rows_digest(used_rows(catalogue, card_ids, format_name))

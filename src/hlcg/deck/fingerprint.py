@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hlcg import RULESET_VERSION
@@ -50,9 +49,8 @@ def used_card_ids(deck: ResolvedDeck) -> list[str]:
     return sorted(ids)
 
 
-def catalogue_digest(deck: ResolvedDeck, catalogue: Path | Catalogue) -> str:
-    """The catalogue line: computed from the rows the deck uses, never read from `meta`.
-    ``catalogue`` is an open catalogue (its connection is reused) or a file's path."""
+def catalogue_digest(deck: ResolvedDeck, catalogue: Catalogue) -> str:
+    """The catalogue line: computed from the rows the deck uses, never read from `meta`."""
     from hlcg.catalog.integrity import used_rows_digest
 
     return used_rows_digest(catalogue, used_card_ids(deck), deck.format)

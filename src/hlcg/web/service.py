@@ -98,7 +98,7 @@ class Service:
         report = self.report(request)
         resolved = report.resolved
         assert resolved is not None
-        digest, _ = fingerprint(resolved, catalogue_digest(resolved, self.catalogue.path))
+        digest, _ = fingerprint(resolved, catalogue_digest(resolved, self.catalogue))
         return {
             "report": jsonreport.as_data([report]),
             "stats": deck_stats(resolved, self.index),
