@@ -51,20 +51,15 @@ def check_deck(
     hlcg.errors.UsageError). ``fingerprint`` also sets ``report.fingerprint``, the value
     `hlcg deck hash` prints. The catalogue defaults to ``load_catalogue()``."""
     from hlcg.catalog.lookup import Index
-    from hlcg.check import add_fingerprint
+    from hlcg.check import add_fingerprint, one_or_many
     from hlcg.check import check_deck as check
     from hlcg.errors import UsageError
     from hlcg.rules.registry import unmatched_selectors
 
-    chosen, skipped = _selectors(select), _selectors(ignore)
+    chosen, skipped = one_or_many(select), one_or_many(ignore)
     unmatched = unmatched_selectors([*chosen, *skipped])
     if unmatched:
         raise UsageError(f"select/ignore {unmatched[0]!r} matches no rule; see `hlcg rules`")
     index = Index(catalogue if catalogue is not None else load_catalogue())
     report = check(deck, index, format, chosen, skipped)
     return add_fingerprint(report, index) if fingerprint else report
-
-
-def _selectors(value: str | Sequence[str]) -> tuple[str, ...]:
-    """One selector or several: a lone string is one rule name or code prefix."""
-    return (value,) if isinstance(value, str) else tuple(value)

@@ -89,6 +89,11 @@ def check_file(
 FAIL_ON = ("warning", "unchecked")  # what `fail_on` may hold besides errors
 
 
+def one_or_many(value: str | Iterable[str]) -> tuple[str, ...]:
+    """A lone string is one value (a rule name, a fail-on kind), not its letters."""
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
 class CheckOptions(NamedTuple):
     """How ``run`` checks decks: the options of `hlcg validate` that are not about output.
 
@@ -110,16 +115,12 @@ class CheckOptions(NamedTuple):
     db: Path | None = None
 
     def normalised(self) -> CheckOptions:
-        """The options with a lone string read as one value, not as its letters
-        (``fail_on="unchecked"``, ``select="title-limit"``)."""
-
-        def values(value: str | Iterable[str]) -> tuple[str, ...]:
-            return (value,) if isinstance(value, str) else tuple(value)
+        """The options with a lone string (``fail_on="unchecked"``) read as one value."""
 
         return self._replace(
-            select=values(self.select),
-            ignore=values(self.ignore),
-            fail_on=frozenset(values(self.fail_on)),
+            select=one_or_many(self.select),
+            ignore=one_or_many(self.ignore),
+            fail_on=frozenset(one_or_many(self.fail_on)),
         )
 
     @property
