@@ -61,46 +61,27 @@ def search_cards(
         if filters.text:
             parsed.text += filters.text.split()
         parsed.flags += filters.flags
-    verdicts = FormatVerdicts(catalogue)
-    return search_lib.run(catalogue, parsed, verdicts.not_illegal)
+    return search_lib.run(catalogue, parsed, lambda card, fmt: _not_illegal(card, fmt, catalogue))
 
 
-class FormatVerdicts:
-    """A card's legality per format as `validate` judges it: recorded formats, else its
-    sets' editions against the format's (the format-legality rule and its parameters)."""
+def _not_illegal(card: Card, fmt: str, catalogue: Catalogue) -> bool:
+    from hlcg.rules.legality import ILLEGAL, verdict_in
 
-    def __init__(self, catalogue: Catalogue) -> None:
-        self.catalogue = catalogue
-        self._excluded: dict[str, list[str]] = {}
+    return verdict_in(card, fmt, catalogue) != ILLEGAL
 
-    def verdict(self, card: Card, fmt: str) -> str:
-        from hlcg.catalog.fields import CHECKED_FORMATS
-        from hlcg.rules.legality import ILLEGAL, LEGAL, judge
-        from hlcg.rules.profiles import profile
 
-        if fmt not in CHECKED_FORMATS:  # a legality tag only (mle): recorded formats decide
-            return LEGAL if card.legal_in(fmt) else ILLEGAL
-        if fmt not in self._excluded:
-            params = profile(fmt).settings["format-legality"].params
-            self._excluded[fmt] = list(params["excluded_editions"])
-        return judge(card, fmt, self.catalogue, self._excluded[fmt])
+def shown_formats(card: Card, catalogue: Catalogue) -> str:
+    """The checked formats `validate` lets a card be played in; `?` where no source
+    decides (recorded formats, else the sets' editions)."""
+    from hlcg.catalog.fields import CHECKED_FORMATS
+    from hlcg.rules.legality import ILLEGAL, UNCONFIRMED, verdict_in
 
-    def not_illegal(self, card: Card, fmt: str) -> bool:
-        from hlcg.rules.legality import ILLEGAL
-
-        return self.verdict(card, fmt) != ILLEGAL
-
-    def shown(self, card: Card) -> str:
-        """The checked formats a card may be played in; `?` where no source decides."""
-        from hlcg.catalog.fields import CHECKED_FORMATS
-        from hlcg.rules.legality import ILLEGAL, UNCONFIRMED
-
-        shown = []
-        for fmt in CHECKED_FORMATS:
-            verdict = self.verdict(card, fmt)
-            if verdict != ILLEGAL:
-                shown.append(fmt + ("?" if verdict == UNCONFIRMED else ""))
-        return ",".join(shown) or "none"
+    shown = []
+    for fmt in CHECKED_FORMATS:
+        verdict = verdict_in(card, fmt, catalogue)
+        if verdict != ILLEGAL:
+            shown.append(fmt + ("?" if verdict == UNCONFIRMED else ""))
+    return ",".join(shown) or "none"
 
 
 def search_json(query: str, cards: list[Card], catalogue: Catalogue) -> dict[str, Any]:

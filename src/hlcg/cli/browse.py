@@ -31,9 +31,8 @@ def _gem_text(card: "Card") -> str:
 def _card_rows(cards: list["Card"], catalogue: "Catalogue") -> list[list[Any]]:
     """One row per card; `formats` are where `validate` lets it be played (by its recorded
     formats, else its editions; `?` where no source decides)."""
-    from hlcg.answers.catalogue import FormatVerdicts
+    from hlcg.answers.catalogue import shown_formats
 
-    verdicts = FormatVerdicts(catalogue)
     return [
         [
             c.id,
@@ -41,7 +40,7 @@ def _card_rows(cards: list["Card"], catalogue: "Catalogue") -> list[list[Any]]:
             c.type or "?",
             "none" if c.unrestricted else ("" if c.restriction is None else c.restriction),
             _gem_text(c),
-            verdicts.shown(c),
+            shown_formats(c, catalogue),
         ]
         for c in cards
     ]

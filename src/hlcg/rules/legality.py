@@ -33,3 +33,16 @@ def judge(card: Card, fmt: str, catalogue: Catalogue, excluded_editions: Iterabl
     if card.editions <= set(excluded_editions):
         return ILLEGAL
     return UNCONFIRMED
+
+
+def verdict_in(card: Card, fmt: str, catalogue: Catalogue) -> str:
+    """``judge`` with the format's own `excluded_editions` (its profile), for questions
+    asked outside a deck check (`hlcg search f:`, the search table). A legality tag only
+    (mle) is decided by the recorded formats."""
+    from hlcg.catalog.fields import CHECKED_FORMATS
+    from hlcg.rules.profiles import profile
+
+    if fmt not in CHECKED_FORMATS:
+        return LEGAL if card.legal_in(fmt) else ILLEGAL
+    excluded = profile(fmt).settings["format-legality"].params["excluded_editions"]
+    return judge(card, fmt, catalogue, excluded)
