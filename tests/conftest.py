@@ -10,7 +10,7 @@ from hlcg.catalog.build import write_catalogue
 from hlcg.catalog.bundle import Bundle
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
-from hlcg.catalog.models import CardRow, FormatRow
+from hlcg.catalog.models import CardRow, FormatRow, LegalityRow
 from hlcg.catalog.store import Catalogue, load, shipped_path
 from hlcg.check import check_deck
 from hlcg.deck.text import parse_text
@@ -145,9 +145,17 @@ def mini_cards() -> list[Card]:
     return cards
 
 
-def make_catalogue(cards: list[Card]) -> Catalogue:
+CHECKED = ("first-edition", "type-one", "type-two")
+
+
+def make_catalogue(
+    cards: list[Card], legality: list[LegalityRow] | None = None
+) -> Catalogue:
     """A catalogue file holding ``cards``, written by the build's own writer (so tests read
-    the same tables, indexes and name table as the shipped catalogue) in a temporary folder."""
+    the same tables, indexes and name table as the shipped catalogue) in a temporary folder.
+
+    ``legality`` are its legality facts; by default every card with no recorded sets or
+    formats is legal in every format, so that rule tests judge only their own rule."""
     formats = [
         FormatRow(
             name=name, title=name, checked=True, editions=[edition], description=name, source="test"
@@ -157,8 +165,16 @@ def make_catalogue(cards: list[Card]) -> Catalogue:
     rows = [
         CardRow.model_validate({**c.to_contract(), "source": c.source or "test"}) for c in cards
     ]
+    if legality is None:
+        legality = [
+            LegalityRow(card_id=c.id, format=fmt, status="legal", source="test")
+            for c in cards
+            if not c.sets and not c.formats
+            for fmt in CHECKED
+        ]
     path = Path(tempfile.mkdtemp(prefix="hlcg-test-")) / "mini.sqlite"
-    write_catalogue(path, Bundle(cards=rows, formats=formats, data_version="test"))
+    bundle = Bundle(cards=rows, formats=formats, legality=legality, data_version="test")
+    write_catalogue(path, bundle)
     return load(path)
 
 

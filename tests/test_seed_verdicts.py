@@ -101,21 +101,57 @@ def test_generic_immortal_is_declared_not_played(shipped_index, fmt):
     assert {(r.legal, r.pregame, r.persona) for r in reports} == {(True, 0, "Generic Immortal")}
 
 
-def test_second_edition_persona_is_illegal_in_first_edition(shipped_index):
-    deck = "Format: first-edition\nPersona: Crysta Van Pelt\nEndurance:\n" + BASICS + "5 Dodge\n"
+def test_a_banned_second_edition_persona_is_illegal_in_first_edition(shipped_index):
+    deck = "Format: first-edition\nPersona: duncan-macleod-2e\nEndurance:\n" + BASICS + "5 Dodge\n"
     report = _check(shipped_index, deck)
-    assert errors(report) == [("format-legality", ("crysta-van-pelt-persona",))]
-    assert "(a 2E card; first-edition takes 1E cards)" in report.problems[0].message
-    # Type One: its 2nd Edition compatibility list is not held, so it is a data gap.
-    report = _check(shipped_index, deck.replace("first-edition", "type-one"))
+    assert errors(report) == [("format-legality", ("duncan-macleod-2e",))]
+    [problem] = [p for p in report.problems if p.rule == "format-legality"]
+    assert problem.message == (
+        "Duncan MacLeod [duncan-macleod-2e] is not legal in first-edition "
+        "(banned in first-edition: http://www.watcherdatabase.tk/Cards/Card/6074.html)"
+    )
+
+
+def test_a_second_edition_card_without_a_ban_is_a_gap_in_first_edition_and_type_one(
+    shipped_index,
+):
+    deck = "Format: first-edition\nPersona: Crysta Van Pelt\nEndurance:\n" + BASICS + "5 Dodge\n"
+    for fmt in ("first-edition", "type-one"):
+        report = _check(shipped_index, deck.replace("first-edition", fmt))
+        assert report.legal
+        [gap] = [p for p in report.problems if p.message.startswith("format-legality:")]
+        assert gap.message == (
+            f"format-legality: no printing legal in {fmt} is recorded for "
+            "Crysta Van Pelt, Dodge: check them"
+        )
+        assert gap.cards == ("crysta-van-pelt-persona", "dodge")
+
+
+def test_the_seed_named_cards_are_legal_in_type_two(shipped_index):
+    # seed 002 §Head Shots and §Card Groups name them: no 2E printing recorded is a gap.
+    deck = "Persona: Duncan MacLeod\nEndurance:\n" + BASICS
+    deck += "2 Head Shot\n2 Master's Advance\n2 Trip\n2 Dodge\n"
+    report = _check(shipped_index, deck, "type-two")
+    assert report.legal and errors(report) == []
+    [gap] = [p for p in report.problems if p.message.startswith("format-legality:")]
+    assert gap.cards == ("dodge",)
+
+
+def test_a_printing_the_deck_names_decides(shipped_index):
+    deck = "Persona: Duncan MacLeod\nEndurance:\n" + BASICS + "5 Head Shot [SE]\n"
+    report = _check(shipped_index, deck, "type-two")
+    assert errors(report) == [("format-legality", ("head-shot",))]
+    [problem] = [p for p in report.problems if p.rule == "format-legality"]
+    assert "(the deck names its SE printing, a 1E set; type-two takes 2E cards)" in problem.message
+    report = _check(shipped_index, deck.replace("[SE]", "[2E]"), "type-two")
     assert report.legal
-    gaps = [p.message for p in report.problems if p.rule == "unchecked"]
-    assert "format-legality: no source says whether 2E cards are legal in type-one: " in gaps[0]
+    assert not any("1E" in p.message for p in report.problems)
 
 
-def test_first_edition_card_is_illegal_in_type_two(shipped_index):
-    deck = "Persona: Duncan MacLeod\nEndurance:\n" + BASICS + "5 Head Shot\n"
-    assert errors(_check(shipped_index, deck, "type-two")) == [("format-legality", ("head-shot",))]
+def test_a_card_banned_in_type_two_is_illegal_there(shipped_index):
+    deck = "Persona: Duncan MacLeod\nPre-Game:\nShield\nEndurance:\n" + BASICS + "5 Dodge\n"
+    report = _check(shipped_index, deck, "type-two")
+    assert errors(report) == [("format-legality", ("shield",))]
 
 
 def test_weapon_of_choice_is_not_read_as_a_persona(shipped_index):
@@ -160,6 +196,9 @@ def renamed(tmp: Path) -> tuple[Catalogue, dict[str, str]]:
     bundle.cards = [row.model_copy(update={"id": new_ids[row.id]}) for row in bundle.cards]
     bundle.aliases = [
         row.model_copy(update={"card_id": new_ids[row.card_id]}) for row in bundle.aliases
+    ]
+    bundle.legality = [
+        row.model_copy(update={"card_id": new_ids[row.card_id]}) for row in bundle.legality
     ]
     path = tmp / "other-ids.sqlite"
     write_catalogue(path, bundle)

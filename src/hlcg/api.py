@@ -44,12 +44,14 @@ def check_deck(
     select: str | Sequence[str] = (),
     ignore: str | Sequence[str] = (),
     fingerprint: bool = False,
+    date: str | None = None,
 ) -> DeckReport:
     """Check a deck against the deck-construction rules of ``format`` (else its `Format:`
     line, else type-two), running the rules ``select``ed and not ``ignore``d (a name or code
     prefix, or several, as `hlcg validate --select`; one that matches no rule raises
     hlcg.errors.UsageError). ``fingerprint`` also sets ``report.fingerprint``, the value
-    `hlcg deck hash` prints. The catalogue defaults to ``load_catalogue()``."""
+    `hlcg deck hash` prints. ``date`` (YYYY-MM-DD, default today) is the date judged by:
+    the legality facts in force on it. The catalogue defaults to ``load_catalogue()``."""
     from hlcg.catalog.lookup import Index
     from hlcg.check import add_fingerprint, one_or_many
     from hlcg.check import check_deck as check
@@ -61,5 +63,5 @@ def check_deck(
     if unmatched:
         raise UsageError(f"select/ignore {unmatched[0]!r} matches no rule; see `hlcg rules`")
     index = Index(catalogue if catalogue is not None else load_catalogue())
-    report = check(deck, index, format, chosen, skipped)
+    report = check(deck, index, format, chosen, skipped, date)
     return add_fingerprint(report, index) if fingerprint else report

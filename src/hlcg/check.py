@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.names import accepted_format_names, format_named
-from hlcg.deck.fingerprint import catalogue_digest, fingerprint
+from hlcg.deck.fingerprint import catalogue_digest, fingerprint, in_force_facts
 from hlcg.deck.model import Deck, LineIssue
 from hlcg.deck.read import read_deck
 from hlcg.deck.resolve import ResolvedDeck, resolve
@@ -51,15 +51,31 @@ def resolve_deck(deck: Deck, index: Index, requested_format: str | None = None) 
     return resolve(deck, index, choose_format(deck, requested_format))
 
 
+def check_date(text: str | None) -> str | None:
+    """A date to judge by as YYYY-MM-DD (a tournament's date), or UsageError."""
+    import datetime
+
+    if text is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        raise UsageError(f"--date {text!r}: give a date as YYYY-MM-DD, e.g. 2026-03-14") from None
+
+
 def check_deck(
     deck: Deck,
     index: Index,
     requested_format: str | None = None,
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
+    date: str | None = None,
 ) -> DeckReport:
+    """The verdict on ``deck``, by the legality facts in force on ``date`` (default today)."""
     resolved = resolve_deck(deck, index, requested_format)
-    return validate(resolved, index.catalogue, profile(resolved.format), select, ignore)
+    return validate(
+        resolved, index.catalogue, profile(resolved.format), select, ignore, check_date(date)
+    )
 
 
 def add_fingerprint(report: DeckReport, index: Index) -> DeckReport:
@@ -72,7 +88,8 @@ def add_fingerprint(report: DeckReport, index: Index) -> DeckReport:
         digest = catalogue_digest(report.resolved, index.catalogue)
     except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
         return report
-    report.fingerprint = fingerprint(report.resolved, digest)[0]
+    facts = in_force_facts(report.resolved, index.catalogue, report.date)
+    report.fingerprint = fingerprint(report.resolved, digest, facts)[0]
     return report
 
 
@@ -82,8 +99,9 @@ def check_file(
     requested_format: str | None = None,
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
+    date: str | None = None,
 ) -> DeckReport:
-    return check_deck(read_deck(path), index, requested_format, select, ignore)
+    return check_deck(read_deck(path), index, requested_format, select, ignore, date)
 
 
 FAIL_ON = ("warning", "unchecked")  # what `fail_on` may hold besides errors
@@ -99,7 +117,8 @@ class CheckOptions(NamedTuple):
 
     ``fail_on`` may hold "warning" (as ``strict``) and "unchecked" (data gaps fail).
     ``fingerprints`` sets each report's fingerprint (the machine-read reports carry it).
-    ``db`` is the catalogue file when ``run`` gets no index (else $HLCG_DB, else shipped)."""
+    ``db`` is the catalogue file when ``run`` gets no index (else $HLCG_DB, else shipped).
+    ``date`` (YYYY-MM-DD, default today) is the date judged by: a tournament's date."""
 
     format: str | None = None
     select: tuple[str, ...] = ()
@@ -113,6 +132,7 @@ class CheckOptions(NamedTuple):
     in_place: bool = False
     force: bool = False
     db: Path | None = None
+    date: str | None = None
 
     def normalised(self) -> CheckOptions:
         """The options with a lone string (``fail_on="unchecked"``) read as one value."""
@@ -121,6 +141,7 @@ class CheckOptions(NamedTuple):
             select=one_or_many(self.select),
             ignore=one_or_many(self.ignore),
             fail_on=frozenset(one_or_many(self.fail_on)),
+            date=check_date(self.date),
         )
 
     @property
@@ -192,7 +213,11 @@ def _check_files(
     unreadable: list[Unreadable] = []
     for path in paths:
         try:
-            reports.append(check_file(path, index, options.format, options.select, options.ignore))
+            reports.append(
+                check_file(
+                    path, index, options.format, options.select, options.ignore, options.date
+                )
+            )
             checked.append(path)
         except DeckFileError as exc:
             unreadable.append(Unreadable(str(path), str(exc).removeprefix(f"{path}: ")))
@@ -239,7 +264,7 @@ def run(
     if options.all_formats:
         from hlcg.matrix import legality_matrix
 
-        matrix = legality_matrix(checked, index, options.select, options.ignore)
+        matrix = legality_matrix(checked, index, options.select, options.ignore, options.date)
     fixes: list[DeckFix] = []
     verdicts = reports
     if options.fix:

@@ -85,6 +85,7 @@ def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
         context.catalogue,
         context.profile,
         trial=True,
+        date=context.date,
     )
     settings = context.profile.settings
     for name in CANDIDATE_RULES:
@@ -217,7 +218,13 @@ def weapon_plan(report: DeckReport, index: Index) -> tuple[dict[str, int], dict[
     return removals, additions
 
 
-def fix_text(text: str, deck: Deck, index: Index, requested_format: str | None = None) -> FixResult:
+def fix_text(
+    text: str,
+    deck: Deck,
+    index: Index,
+    requested_format: str | None = None,
+    date: str | None = None,
+) -> FixResult:
     """Apply fixes round by round until no error has an edit left (or nothing changes);
     of several plans in a round, keep the one leaving the fewest errors, then the one
     changing the fewest copies."""
@@ -225,7 +232,7 @@ def fix_text(text: str, deck: Deck, index: Index, requested_format: str | None =
 
     original = text
     applied: list[str] = []
-    report = check_deck(deck, index, requested_format)
+    report = check_deck(deck, index, requested_format, date=date)
     for _ in range(MAX_ROUNDS):
         if report.resolved is None:
             break
@@ -238,7 +245,9 @@ def fix_text(text: str, deck: Deck, index: Index, requested_format: str | None =
             new_text, done = apply_edits(text, report.resolved, index, removals, additions)
             if new_text == text:
                 continue
-            checked = check_deck(parse_text(new_text, deck.path), index, requested_format)
+            checked = check_deck(
+                parse_text(new_text, deck.path), index, requested_format, date=date
+            )
             cost = (checked.errors, sum(removals.values()) + sum(additions.values()))
             if best is None or cost < best[0]:
                 best = (cost, new_text, done, checked)

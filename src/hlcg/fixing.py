@@ -91,7 +91,7 @@ def fix_deck(
     from hlcg.output import write_errors, write_text_atomically
 
     text, is_text = _deck_text(path, report)
-    outcome = fix_text(text, parse_text(text, str(path)), index, requested_format)
+    outcome = fix_text(text, parse_text(text, str(path)), index, requested_format, report.date)
     if not outcome.changed:
         return DeckFix(path)
     own_file = in_place and is_text

@@ -27,7 +27,11 @@ class MatrixRow(NamedTuple):
 
 
 def legality_matrix(
-    paths: Sequence[Path], index: Index, select: Sequence[str] = (), ignore: Sequence[str] = ()
+    paths: Sequence[Path],
+    index: Index,
+    select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+    date: str | None = None,
 ) -> list[MatrixRow]:
     """Each deck in every checked format, each file read once."""
     from hlcg.catalog.fields import CHECKED_FORMATS
@@ -37,7 +41,7 @@ def legality_matrix(
         deck = read_deck(path)  # read once, checked in each format
         verdicts = []
         for fmt in CHECKED_FORMATS:
-            report = check_deck(deck, index, fmt, select, ignore)
+            report = check_deck(deck, index, fmt, select, ignore, date)
             verdicts.append(FormatVerdict(fmt, report.legal, report.errors))
         rows.append(MatrixRow(path, tuple(verdicts)))
     return rows

@@ -1,11 +1,93 @@
-"""The format-legality rule: decks against the mini catalogue in, (rule, cards) out."""
+"""The format-legality rule: an error needs evidence (a ban in force, or the printing the
+deck names); a card no source places in the format is a note naming it."""
 
 from __future__ import annotations
 
-from conftest import errors
+import pytest
+from conftest import BASE_DECK, CHECKED, errors, make_catalogue, mini_cards
+
+from hlcg.catalog.card import Card
+from hlcg.catalog.lookup import Index
+from hlcg.catalog.models import LegalityRow
+from hlcg.check import check_deck
+from hlcg.deck.text import parse_text
 
 
-def test_format_legality(check):
-    assert check("Persona: Hero\n1 Relic").legal
-    report = check("Persona: Hero\n1 Relic", fmt="first-edition")
-    assert errors(report) == [("format-legality", ("relic",))]
+def _legal_everywhere(card_id: str) -> list[LegalityRow]:
+    return [
+        LegalityRow(card_id=card_id, format=fmt, status="legal", source="test") for fmt in CHECKED
+    ]
+
+
+@pytest.fixture(scope="module")
+def index() -> Index:
+    cards = [
+        *mini_cards(),
+        Card(id="orb", title="Orb", type="object", restriction=6),
+        Card(id="scroll", title="Scroll", type="object", restriction=6),
+    ]
+    known = [c.id for c in cards if not c.sets and not c.formats and c.id not in ("orb", "scroll")]
+    legality = [row for card_id in known for row in _legal_everywhere(card_id)]
+    legality += [
+        LegalityRow(card_id="orb", format="type-two", status="legal", source="rulebook"),
+        LegalityRow(
+            card_id="orb",
+            format="type-two",
+            status="suspended",
+            date="2025-08-24",
+            source="suspended list",
+        ),
+        LegalityRow(card_id="orb", format="first-edition", status="banned", source="card page"),
+    ]
+    return Index(make_catalogue(cards, legality))
+
+
+def _check(index: Index, extra: str, fmt: str = "type-two", date: str | None = None):
+    deck = parse_text("Persona: Hero\n" + extra + "\nEndurance:\n" + BASE_DECK, "deck.txt")
+    return check_deck(deck, index, fmt, date=date)
+
+
+def test_recorded_formats_make_a_card_legal_and_say_nothing_of_other_formats(index):
+    assert errors(_check(index, "1 Relic")) == []
+    report = _check(index, "1 Relic", fmt="first-edition")
+    assert report.legal
+    [gap] = [p for p in report.problems if p.rule == "unchecked"]
+    assert gap.message == (
+        "format-legality: no printing legal in first-edition is recorded for Relic: check them"
+    )
+    assert gap.cards == ("relic",)
+
+
+def test_a_ban_is_an_error_with_its_source(index):
+    report = _check(index, "1 Orb", fmt="first-edition")
+    assert errors(report) == [("format-legality", ("orb",))]
+    [problem] = [p for p in report.problems if p.rule == "format-legality"]
+    assert (
+        problem.message
+        == "Orb [orb] is not legal in first-edition (banned in first-edition: card page)"
+    )
+    assert problem.line == 2
+
+
+def test_a_suspension_counts_from_its_date(index):
+    before = _check(index, "1 Orb", date="2025-08-23")
+    assert before.legal and before.date == "2025-08-23"
+    assert not [p for p in before.problems if p.message.startswith("format-legality")]
+    after = _check(index, "1 Orb", date="2025-08-24")
+    assert errors(after) == [("format-legality", ("orb",))]
+    [problem] = [p for p in after.problems if p.rule == "format-legality"]
+    assert "(suspended in type-two since 2025-08-24: suspended list)" in problem.message
+
+
+def test_a_card_no_source_places_is_one_note_naming_every_such_card(index):
+    report = _check(index, "1 Scroll\n1 Relic", fmt="type-one")
+    assert report.legal
+    [gap] = [p for p in report.problems if p.rule == "unchecked"]
+    assert gap.cards == ("relic", "scroll")
+    assert gap.message.endswith("recorded for Relic, Scroll: check them")
+
+
+def test_the_date_defaults_to_today(index):
+    import datetime
+
+    assert _check(index, "").date == datetime.date.today().isoformat()

@@ -11,17 +11,28 @@ if TYPE_CHECKING:
     from hlcg.catalog.lookup import Index
 
 
-def hash_entry(path: Path, index: Index, fmt: str | None) -> tuple[dict[str, Any], list[str]]:
-    """The deck's manifest entry and the warnings worth telling its owner. A file that
-    cannot be read raises DeckFileError; `unreadable_entry` lists it all the same."""
+def hash_entry(
+    path: Path, index: Index, fmt: str | None, date: str | None = None
+) -> tuple[dict[str, Any], list[str]]:
+    """The deck's manifest entry and the warnings worth telling its owner, for the deck
+    judged on ``date`` (YYYY-MM-DD, default today). A file that cannot be read raises
+    DeckFileError; `unreadable_entry` lists it all the same."""
     from hlcg.catalog.names import format_named
     from hlcg.check import resolve_deck
-    from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
+    from hlcg.deck.fingerprint import (
+        catalogue_digest,
+        fingerprint,
+        in_force_facts,
+        used_card_ids,
+    )
     from hlcg.deck.read import read_deck
+    from hlcg.rules.legality import today
 
     deck = read_deck(path)
     resolved = resolve_deck(deck, index, fmt)
-    digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue))
+    date = date or today()
+    facts = in_force_facts(resolved, index.catalogue, date)
+    digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue), facts)
     warnings = []
     if fmt is None and deck.format and format_named(deck.format) is None:
         warnings.append(
@@ -39,6 +50,7 @@ def hash_entry(path: Path, index: Index, fmt: str | None) -> tuple[dict[str, Any
         "path": str(path),
         "fingerprint": digest,
         "format": resolved.format,
+        "date": date,
         "canonical": form,
         "catalogue_rows": {"cards": used_card_ids(resolved), "format": resolved.format},
     }

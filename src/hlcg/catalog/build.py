@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from hlcg import output
 from hlcg.catalog.bundle import Bundle, load_sources
 from hlcg.catalog.codec import encode_card
-from hlcg.catalog.fields import FORMAT_TAGS
 from hlcg.catalog.models import AliasRow, CardRow
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.schema import SCHEMA_VERSION, TABLES, Table, TableGroup, group_table, row_key
@@ -110,25 +109,11 @@ def write_catalogue(path: Path, bundle: Bundle) -> None:
     db.close()
 
 
-def _status(row: CardRow, fmt: str) -> str:
-    if not row.formats:
-        return "legal (no restriction recorded)"
-    return "legal" if fmt in row.formats else "not legal"
-
-
 def _card_tables(db: Database, cards: list[CardRow]) -> None:
-    """The cards and the tables that follow from them: printings, legality, modifiers."""
+    """The cards and the tables that follow from them: printings, modifiers."""
     _table(db, "cards").insert_all((encode_card(r.to_json()) for r in cards), replace=True)
     _table(db, "printings").insert_all(
         ({"card_id": r.id, "set_code": code} for r in cards for code in sorted(r.sets)),
-        replace=True,
-    )
-    _table(db, "legality").insert_all(
-        (
-            {"card_id": r.id, "format": fmt, "status": _status(r, fmt)}
-            for r in cards
-            for fmt in FORMAT_TAGS
-        ),
         replace=True,
     )
 
@@ -154,6 +139,13 @@ def _insert(db: Database, bundle: Bundle) -> None:
             replace=True,
         )
         _card_tables(db, cards)
+        _table(db, "legality").insert_all(
+            (
+                {**r.model_dump(), "date": r.date or ""}
+                for r in sorted(bundle.legality, key=lambda r: r.key)
+            ),
+            replace=True,
+        )
         _table(db, "aliases").insert_all(
             (
                 {**a.model_dump(), "alias_norm": normalise(a.alias)}

@@ -16,12 +16,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
+from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
 from hlcg.catalog.references import Raw, reference_errors
 from hlcg.catalog.schema import TableGroup, row_key
 from hlcg.errors import SourceError
 
 SOURCE_FILES = ("cards.csv", "aliases.csv", "sets.csv", "formats.csv", "VERSION")
+# Source files a folder may leave out (a folder exported before they existed): no rows.
+OPTIONAL_FILES = ("legality.csv",)
 
 
 def _dumps(content: Any) -> str:
@@ -41,6 +43,7 @@ class Bundle:
     aliases: list[AliasRow] = field(default_factory=list)
     sets: list[SetRow] = field(default_factory=list)
     formats: list[FormatRow] = field(default_factory=list)
+    legality: list[LegalityRow] = field(default_factory=list)
     data_version: str = "0"
     inputs: list[dict[str, str]] = field(default_factory=list)
     # Tables handed in by other parts of hlcg, and their rows (table -> rows).
@@ -67,6 +70,7 @@ class Bundle:
             "aliases": [r.model_dump() for r in sorted(self.aliases, key=lambda r: r.alias)],
             "sets": [r.model_dump() for r in sorted(self.sets, key=lambda r: r.code)],
             "formats": [r.model_dump() for r in sorted(self.formats, key=lambda r: r.name)],
+            "legality": [r.model_dump() for r in sorted(self.legality, key=lambda r: r.key)],
         }
         for group, tables in self.group_rows():
             if any(tables.values()):
@@ -87,6 +91,7 @@ class Bundle:
             "aliases": {r.alias: r.model_dump() for r in self.aliases},
             "sets": {r.code: r.model_dump() for r in self.sets},
             "formats": {r.name: r.model_dump() for r in self.formats},
+            "legality": {r.key: r.model_dump() for r in self.legality},
         }
         for _, group_tables in self.group_rows():
             for table, rows in group_tables.items():
@@ -97,14 +102,17 @@ class Bundle:
         }
 
     def check_references(self) -> None:
-        """Aliases name existing cards, cards name existing sets: all errors at once."""
+        """Aliases and legality rows name existing cards, cards name existing sets: all
+        errors at once."""
         errors = self.reference_errors()
         if errors:
             raise SourceError(errors)
 
     def reference_errors(self, unvalidated: Raw | None = None) -> list[str]:
         """Aliases naming no card, cards naming no set (``hlcg.catalog.references``)."""
-        return reference_errors(self.cards, self.aliases, self.sets, unvalidated or {})
+        return reference_errors(
+            self.cards, self.aliases, self.sets, unvalidated or {}, self.legality
+        )
 
 
 def load_sources(source_dir: Path, groups: Sequence[TableGroup]) -> Bundle:
@@ -112,7 +120,13 @@ def load_sources(source_dir: Path, groups: Sequence[TableGroup]) -> Bundle:
 
     ``groups`` are the tables other parts of hlcg keep in the catalogue; a source folder
     without their files has none of their rows."""
-    from hlcg.catalog.sources import read_aliases, read_card_rows, read_formats, read_sets
+    from hlcg.catalog.sources import (
+        read_aliases,
+        read_card_rows,
+        read_formats,
+        read_legality,
+        read_sets,
+    )
 
     if not source_dir.is_dir():
         raise SourceError([f"{source_dir}: source folder not found"])
@@ -121,12 +135,14 @@ def load_sources(source_dir: Path, groups: Sequence[TableGroup]) -> Bundle:
         raise SourceError([f"{source_dir}: missing {name}" for name in missing])
     errors: list[str] = []
     bundle = Bundle(groups=tuple(groups))
-    readers = (
+    readers = [
         ("cards", lambda: read_card_rows(source_dir / "cards.csv")),
         ("aliases", lambda: read_aliases(source_dir / "aliases.csv")),
         ("sets", lambda: read_sets(source_dir / "sets.csv")),
         ("formats", lambda: read_formats(source_dir / "formats.csv")),
-    )
+    ]
+    if (source_dir / "legality.csv").is_file():
+        readers.append(("legality", lambda: read_legality(source_dir / "legality.csv")))
     unvalidated: dict[str, list[Mapping[str, Any]]] = {}
     for name, read in readers:
         try:
@@ -142,7 +158,8 @@ def load_sources(source_dir: Path, groups: Sequence[TableGroup]) -> Bundle:
         raise SourceError(errors + bundle.reference_errors(unvalidated))
     bundle.data_version = (source_dir / "VERSION").read_text(encoding="utf-8").strip()
     handed_in = [f for group in groups for f in group.files.values()]
-    present = [*SOURCE_FILES, *(f for f in handed_in if (source_dir / f).is_file())]
+    optional = (*OPTIONAL_FILES, *handed_in)
+    present = [*SOURCE_FILES, *(f for f in optional if (source_dir / f).is_file())]
     bundle.inputs = [
         {"file": name, "sha256": hashlib.sha256((source_dir / name).read_bytes()).hexdigest()}
         for name in present

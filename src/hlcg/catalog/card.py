@@ -2,6 +2,7 @@
 
 # No `from __future__ import annotations`: each field annotation written as a string would
 # cost a compile when the NamedTuple is made, and every command imports this module.
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -19,6 +20,38 @@ def is_master_title(title: str) -> bool:
 @lru_cache(maxsize=1024)
 def persona_names(title: str) -> frozenset[str]:
     return frozenset({normalise(title)} | {normalise(p) for p in title.split("/") if p.strip()})
+
+
+class LegalityFact(NamedTuple):
+    """A sourced legality fact: the card is ``status`` in ``format`` from ``date`` on
+    (``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``; empty: no date, always in force)."""
+
+    format: str
+    status: str  # legal | restricted | banned | suspended
+    date: str
+    source: str
+    note: str
+
+
+# Statuses that take a card out of a format; the others keep it in.
+EXCLUDING = frozenset({"banned", "suspended"})
+
+
+def start_of(date: str) -> str:
+    """A fact's date as the first day it is in force: "2009" -> "2009-01-01"."""
+    if not date:
+        return "0000-01-01"
+    parts = date.split("-")
+    return "-".join([*parts, *["01"] * (3 - len(parts))])
+
+
+def in_force(facts: Iterable[LegalityFact], fmt: str, on: str) -> LegalityFact | None:
+    """The fact for ``fmt`` in force on ``on`` (YYYY-MM-DD): the latest that started on or
+    before it; of two starting the same day, the one that excludes the card."""
+    started = [f for f in facts if f.format == fmt and start_of(f.date) <= on]
+    if not started:
+        return None
+    return max(started, key=lambda f: (start_of(f.date), f.status in EXCLUDING))
 
 
 class Card(NamedTuple):

@@ -150,13 +150,17 @@ def used_rows(
     catalogue: Catalogue, card_ids: list[str], format_name: str
 ) -> dict[str, list[dict[str, Any]]]:
     """The catalogue rows a deck check reads: the named cards (contract columns), the sets
-    they are printed in (editions decide legality) and the format's row. Read on the open
-    catalogue's connection: a folder of decks opens the file once."""
+    they are printed in (editions decide legality), their legality facts in the format, and
+    the format's row. Read on the open catalogue's connection: a folder of decks opens the
+    file once."""
     rows = _rows_in(catalogue, "cards", "id", sorted(set(card_ids)))
     cards = [{name: row[name] for name in CONTRACT_FIELDS} for row in rows]
     codes = sorted({c for card in cards for c in (card["sets"] or "").split(";") if c})
+    ids = sorted({card["id"] for card in cards})
+    legality = [r for r in _rows_in(catalogue, "legality", "card_id", ids) if r["format"] == format_name]
     return {
         "cards": sorted(cards, key=lambda r: r["id"]),
+        "legality": sorted(legality, key=lambda r: (r["card_id"], r["date"])),
         "sets": sorted(_rows_in(catalogue, "sets", "code", codes), key=lambda r: r["code"]),
         "formats": _rows_in(catalogue, "formats", "name", [format_name]),
     }

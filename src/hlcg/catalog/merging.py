@@ -188,6 +188,7 @@ def merge(target: Bundle, incoming: Bundle) -> tuple[Bundle, int, int]:
         aliases=_by_key(target.aliases, incoming.aliases, key=lambda a: a.alias),
         sets=_by_key(target.sets, incoming.sets, key=lambda s: s.code),
         formats=_by_key(target.formats, incoming.formats, key=lambda f: f.name),
+        legality=_by_key(target.legality, incoming.legality, key=lambda r: r.key),
         # A fresh catalogue takes the version of what it is filled from.
         data_version=incoming.data_version if not target.cards else target.data_version,
         inputs=[*target.inputs, *incoming.inputs],

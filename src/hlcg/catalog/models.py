@@ -69,8 +69,10 @@ class CardRow(Strict):
     gem_empathy: int | None = Field(default=None, ge=0)
     gem_reason: int | None = Field(default=None, ge=0)
     master_limit: int | None = Field(default=None, ge=0)
+    # Formats a source places the card in: evidence that it is legal there, never that it
+    # is not (a ban is a row of legality.csv, with its own source and date).
     formats: list[FormatTag] = Field(
-        default_factory=list, description="Empty: legal in every format"
+        default_factory=list, description="Formats a source says the card is legal in"
     )
     modifiers: list[Modifier] = Field(default_factory=list)
     faction: list[str] = Field(default_factory=list)
@@ -180,6 +182,36 @@ class SetRow(Strict):
     @classmethod
     def _empty_is_none(cls, value: Any) -> Any:
         return (value.strip() or None) if isinstance(value, str) else value
+
+
+LEGALITY_STATUSES = ("legal", "restricted", "banned", "suspended")
+LegalityStatus = Literal[LEGALITY_STATUSES]  # type: ignore[valid-type]
+DATE_PATTERN = r"^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$"
+
+
+class LegalityRow(Strict):
+    """A sourced, dated fact about one card in one format: legal, restricted, banned or
+    suspended from ``date`` on (``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``; empty: always).
+    The latest row in force on the date a deck is judged by decides."""
+
+    card_id: str = Field(pattern=ID_PATTERN)
+    format: FormatTag
+    status: LegalityStatus
+    date: str | None = Field(
+        default=None, pattern=DATE_PATTERN, description="In force from this date on"
+    )
+    source: str = Field(min_length=1, description="URL(s) or seed file with section")
+    note: str | None = Field(default=None, description="Why, and what the source leaves open")
+
+    @field_validator("date", "note", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: Any) -> Any:
+        return (value.strip() or None) if isinstance(value, str) else value
+
+    @property
+    def key(self) -> str:
+        """The row's key: one fact per card, format and date."""
+        return f"{self.card_id}|{self.format}|{self.date or ''}"
 
 
 class FormatRow(Strict):

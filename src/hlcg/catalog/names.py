@@ -12,6 +12,7 @@ checkout.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from hlcg.catalog.datafiles import rows as _rows
@@ -45,3 +46,20 @@ def accepted_format_names() -> str:
 def set_names() -> dict[str, str]:
     """normalised set name as deck programs write it -> catalogue set code."""
     return {normalise(row["name"]): row["set"] for row in _rows(SET_NAMES_FILE)}
+
+
+def set_code(sets: Mapping[str, Mapping[str, str]], written: str) -> str:
+    """A set code or a set name as a deck program writes it -> the catalogue's set code
+    (``sets``: code -> its row), or the text as written when nothing maps it."""
+    lowered = written.strip().lower()
+    for code in sets:
+        if code.lower() == lowered:
+            return code
+    key = normalise(written)
+    mapped = set_names().get(key)
+    if mapped:
+        return mapped
+    for code, info in sets.items():
+        if normalise(info.get("name") or "") == key:
+            return code
+    return written.strip()

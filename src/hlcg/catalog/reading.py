@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from hlcg.catalog.bundle import Bundle
 from hlcg.catalog.codec import decode_card
-from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
+from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
 from hlcg.catalog.schema import TableGroup
 from hlcg.catalog.store import connect
 
@@ -27,6 +27,18 @@ def _group_rows(
         for table, model in group.models.items()
         if table in present
     }
+
+
+def _legality_rows(conn: sqlite3.Connection) -> list[LegalityRow]:
+    """The sourced legality facts; none in a catalogue older than schema version 4, whose
+    legality table was derived from the cards' formats."""
+    columns = {r[1] for r in conn.execute("PRAGMA table_info(legality)")}
+    if "source" not in columns:
+        return []
+    return [
+        LegalityRow.model_validate(dict(r))
+        for r in conn.execute("SELECT * FROM legality ORDER BY card_id, format, date")
+    ]
 
 
 def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
@@ -48,6 +60,7 @@ def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
             FormatRow.model_validate({**dict(r), "checked": bool(r["checked"])})
             for r in conn.execute("SELECT * FROM formats")
         ]
+        legality = _legality_rows(conn)
         side = _group_rows(conn, groups)
     finally:
         conn.close()
@@ -56,6 +69,7 @@ def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
         aliases=aliases,
         sets=sets,
         formats=formats,
+        legality=legality,
         data_version=meta.get("data_version", "0"),
         inputs=[{"file": "(imported)", "sha256": meta.get("content_sha256", "")}],
         groups=tuple(groups),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hlcg.catalog.models import AliasRow, CardRow, SetRow
+from hlcg.catalog.models import AliasRow, CardRow, LegalityRow, SetRow
 
 Raw = Mapping[str, Sequence[Mapping[str, Any]]]
 
@@ -47,14 +47,27 @@ def _set_errors(cards: Sequence[CardRow], codes: set[str], raw: Raw) -> list[str
     ]
 
 
+def _legality_errors(legality: Sequence[LegalityRow], ids: set[str]) -> list[str]:
+    return [
+        f"legality: {row.card_id!r} ({row.format}, {row.status}) is not a card id"
+        for row in legality
+        if row.card_id not in ids
+    ]
+
+
 def reference_errors(
-    cards: Sequence[CardRow], aliases: Sequence[AliasRow], sets: Sequence[SetRow], raw: Raw
+    cards: Sequence[CardRow],
+    aliases: Sequence[AliasRow],
+    sets: Sequence[SetRow],
+    raw: Raw,
+    legality: Sequence[LegalityRow] = (),
 ) -> list[str]:
-    """Aliases naming no card, cards naming no set.
+    """Aliases and legality rows naming no card, cards naming no set.
 
     ``raw`` holds the raw rows of tables that did not validate (table -> rows): their keys
     still count.
     """
     ids = {c.id for c in cards} | {_text(r.get("id")) for r in raw.get("cards", [])}
     codes = {s.code for s in sets} | {_text(r.get("code")) for r in raw.get("sets", [])}
-    return _alias_errors(aliases, ids, raw) + _set_errors(cards, codes, raw)
+    errors = _alias_errors(aliases, ids, raw) + _set_errors(cards, codes, raw)
+    return errors + _legality_errors(legality, ids)

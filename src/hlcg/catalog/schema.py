@@ -17,7 +17,9 @@ from hlcg.catalog.fields import BOOL_FIELDS, CONTRACT_FIELDS, INT_FIELDS
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-SCHEMA_VERSION = 3  # 2: name_norm, subtitle_norm; names, name_list. 3: unrestricted
+# 2: name_norm, subtitle_norm; names, name_list. 3: unrestricted. 4: legality holds the
+# sourced, dated legality rows (it was derived from the cards' formats).
+SCHEMA_VERSION = 4
 
 
 class Table(NamedTuple):
@@ -68,9 +70,18 @@ TABLES: dict[str, Table] = {
     "printings": Table(
         {"card_id": str, "set_code": str}, pk=("card_id", "set_code"), foreign_keys=_on_card()
     ),
+    # Sourced, dated facts (data/source/legality.csv); "date" is '' for a fact with no date.
     "legality": Table(
-        {"card_id": str, "format": str, "status": str},
-        pk=("card_id", "format"),
+        {
+            "card_id": str,
+            "format": str,
+            "status": str,
+            "date": str,
+            "source": str,
+            "note": str,
+        },
+        pk=("card_id", "format", "date"),
+        not_null=frozenset({"status", "source"}),
         foreign_keys=_on_card(),
     ),
     "aliases": Table(

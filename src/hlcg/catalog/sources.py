@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
+from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
 from hlcg.errors import SourceError
 
 if TYPE_CHECKING:
@@ -202,3 +202,19 @@ def read_sets(path: Path) -> list[SetRow]:
 
 def read_formats(path: Path) -> list[FormatRow]:
     return read_table(FormatRow, path)
+
+
+def read_legality(path: Path) -> list[LegalityRow]:
+    """The dated legality facts; one row per card, format and date."""
+    rows = read_table(LegalityRow, path)
+    seen: set[str] = set()
+    repeated = []
+    for row in rows:
+        if row.key in seen:
+            repeated.append(row.key.replace("|", " "))
+        seen.add(row.key)
+    if repeated:
+        raise SourceError(
+            [f"{path}: two rows for {key} (one fact per card, format and date)" for key in repeated]
+        )
+    return rows

@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from hlcg.catalog.card import Card
+from hlcg.catalog.card import Card, LegalityFact
 from hlcg.catalog.connection import (
     ENV_VAR,
     connect,
@@ -81,6 +81,7 @@ class Catalogue:
             connection.close()
             raise
         self._card_cache: dict[str, Card] = {}
+        self._legality_cache: dict[str, tuple[LegalityFact, ...]] = {}
         self.cards: Mapping[str, Card] = CardTable(self)
         # normalised alias -> card id; alias as written -> card id
         self.aliases: Mapping[str, str] = column_map(
@@ -175,6 +176,18 @@ class Catalogue:
 
     def titled(self, title: str) -> list[Card]:
         return self.by_title.get(normalise(title), [])
+
+    def legality(self, card_id: str) -> tuple[LegalityFact, ...]:
+        """The card's sourced legality facts (data/source/legality.csv), by format and date."""
+        cached = self._legality_cache.get(card_id)
+        if cached is None:
+            rows = self._rows(
+                "SELECT format, status, date, source, coalesce(note, '') FROM legality "
+                "WHERE card_id = ? ORDER BY format, date",
+                (card_id,),
+            )
+            cached = self._legality_cache[card_id] = tuple(LegalityFact(*r) for r in rows)
+        return cached
 
     def printings(self, card_id: str) -> list[dict[str, str]]:
         card = self.cards[card_id]

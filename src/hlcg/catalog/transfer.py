@@ -1,7 +1,7 @@
 """Whole catalogues in and out: a source folder, an archive of it, or one JSON document.
 
 An export holds everything a catalogue holds -- cards, aliases, sets with their editions,
-formats (legality follows from cards and formats) and the handed-in tables (There Can Be
+formats, the dated legality facts and the handed-in tables (There Can Be
 Only One's) -- in the same contract files that ``data/source/`` holds, so an exported
 folder can also be given to ``hlcg db build --source``. Reading an export back gives the
 same rows, so export, ``db init``, ``db import`` reproduce the catalogue's
@@ -21,10 +21,10 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from hlcg.catalog.archive import ARCHIVE_SUFFIXES, extract, suffix_of, write_tar_gz, write_zip
-from hlcg.catalog.bundle import SOURCE_FILES, Bundle, load_sources
+from hlcg.catalog.bundle import OPTIONAL_FILES, SOURCE_FILES, Bundle, load_sources
 from hlcg.catalog.codec import flat_card, flat_value
 from hlcg.catalog.fields import CATALOGUE_DOCUMENT_KIND
-from hlcg.catalog.models import AliasRow, CardRow, FormatRow, SetRow
+from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
 from hlcg.catalog.schema import TableGroup
 from hlcg.errors import SourceError, UsageError
 
@@ -69,6 +69,7 @@ def source_files(bundle: Bundle) -> dict[str, str]:
         "aliases.csv": _csv(AliasRow, sorted(bundle.aliases, key=lambda r: r.alias)),
         "sets.csv": _csv(SetRow, sorted(bundle.sets, key=lambda r: r.code)),
         "formats.csv": _csv(FormatRow, sorted(bundle.formats, key=lambda r: r.name)),
+        "legality.csv": _csv(LegalityRow, sorted(bundle.legality, key=lambda r: r.key)),
         "VERSION": bundle.data_version + "\n",
     }
     for group, tables in bundle.group_rows():
@@ -88,6 +89,7 @@ def document(bundle: Bundle) -> dict[str, Any]:
         "aliases": [r.model_dump() for r in sorted(bundle.aliases, key=lambda r: r.alias)],
         "sets": [r.model_dump() for r in sorted(bundle.sets, key=lambda r: r.code)],
         "formats": [r.model_dump() for r in sorted(bundle.formats, key=lambda r: r.name)],
+        "legality": [r.model_dump() for r in sorted(bundle.legality, key=lambda r: r.key)],
     }
     for group, tables in bundle.group_rows():
         content[group.name] = {
@@ -192,6 +194,7 @@ def _from_document(path: Path, groups: Sequence[TableGroup]) -> Bundle:
         aliases=tables.rows("aliases", AliasRow, data.get("aliases")),
         sets=tables.rows("sets", SetRow, data.get("sets")),
         formats=tables.rows("formats", FormatRow, data.get("formats")),
+        legality=tables.rows("legality", LegalityRow, data.get("legality")),
         data_version=str(data.get("data_version") or "0"),
         groups=tuple(groups),
     )
@@ -217,7 +220,8 @@ def read_catalogue_export(path: Path, groups: Sequence[TableGroup]) -> Bundle:
         return _from_document(path, groups)
     if not path.is_file():
         raise SourceError([f"{path}: not found"])
-    wanted = {*SOURCE_FILES, *(f for group in groups for f in group.files.values())}
+    handed_in = (f for group in groups for f in group.files.values())
+    wanted = {*SOURCE_FILES, *OPTIONAL_FILES, *handed_in}
     with tempfile.TemporaryDirectory(prefix="hlcg-import-") as scratch:
         folder = Path(scratch)
         extract(path, folder, wanted)

@@ -27,6 +27,32 @@ DbOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
+def parse_date(value: str | None) -> str | None:
+    """--date as YYYY-MM-DD."""
+    if value is None:
+        return None
+    from hlcg.check import check_date
+    from hlcg.errors import UsageError
+
+    try:
+        return check_date(value)
+    except UsageError as exc:
+        raise typer.BadParameter(str(exc).removeprefix(f"--date {value!r}: ")) from None
+
+
+DateOption = Annotated[
+    str | None,
+    typer.Option(
+        "--date",
+        parser=parse_date,
+        metavar="YYYY-MM-DD",
+        help="Judge by the legality facts in force on this date (a tournament's date); "
+        "default today.",
+        show_default=False,
+    ),
+]
+
+
 def parse_format(value: str | None) -> str | None:
     """--format goes through the same spellings as a deck's `Format:` line ("Type Two")."""
     if value is None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from hlcg.cli.common import (
+    DateOption,
     DbOption,
     FormatOption,
     JsonOption,
@@ -52,6 +53,7 @@ def hash_command(
         HashOutput, typer.Option("--output", "-o", help="text: `fingerprint  path` lines.")
     ] = HashOutput.text,
     as_json: Annotated[bool, typer.Option("--json", help="Same as --output json.")] = False,
+    date: DateOption = None,
     db: DbOption = None,
 ) -> None:
     """Print each deck's fingerprint: sha256 of its canonical form (docs/fingerprint.md).
@@ -61,7 +63,8 @@ def hash_command(
     and `sha256sum`-style tools read; `--output json` gives the same as a list. The same
     deck written differently gives the same digest; any card, count, persona, format or
     ruleset change gives another, and so does a change to a catalogue row the deck's verdict
-    reads (its cards, persona, their sets, the format). Exit 2 when a deck file cannot be
+    reads (its cards, persona, their sets and legality facts, the format). --date hashes the
+    deck as judged on that date: the legality facts in force on it count. Exit 2 when a deck file cannot be
     read (the others are still listed).
     """
     from hlcg.answers.fingerprints import hash_entry, unreadable_entry
@@ -74,7 +77,7 @@ def hash_command(
     unreadable = False
     for path in paths:
         try:
-            entry, warnings = hash_entry(path, index, fmt)
+            entry, warnings = hash_entry(path, index, fmt, date)
         except DeckFileError as exc:
             error(str(exc))
             unreadable = True

@@ -10,6 +10,7 @@ import typer
 
 from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.cli.common import (
+    DateOption,
     DbOption,
     FormatOption,
     error,
@@ -165,6 +166,7 @@ def validate_command(
             "as folder scans do; for the pre-commit hook.",
         ),
     ] = False,
+    date: DateOption = None,
     db: DbOption = None,
 ) -> None:
     """Check decks: every problem at once, with lines, numbers against limits, and fixes.
@@ -195,6 +197,7 @@ def validate_command(
         in_place=in_place,
         force=force,
         db=db,
+        date=date,
     )
     options.check_usage()
     refuse_overwrite(output_file, force)

@@ -2,7 +2,7 @@
 
 The canonical form (specified with test vectors in docs/fingerprint.md) is UTF-8 text:
 
-    hlcg-deck-fingerprint 2
+    hlcg-deck-fingerprint 3
     catalogue <sha256 of the catalogue rows the deck's verdict reads>
     ruleset <hlcg ruleset version>
     format <format>
@@ -13,18 +13,23 @@ The canonical form (specified with test vectors in docs/fingerprint.md) is UTF-8
     <count> <card id>
     unresolved
     <count> <section> <normalised name>   lines whose card is unknown or ambiguous
+    legality
+    <card id> <status> <date or ->   the legality facts in force on the date judged by
 
 and the fingerprint is the sha256 hex digest of it. Order, comments, spacing, aliases,
 `3x` or `3`, `Title: Subtitle` or `Title (Subtitle)`, set codes, the file kind and the
 sideboard do not change it; any card, count, persona, format or ruleset change does, and so
 does a change to a catalogue row the verdict reads (the deck's cards and persona, their
-sets, the format); a change to any other card does not.
+sets, their legality facts, the format); a change to any other card does not. The date a
+deck is judged by enters through the legality facts in force on it: two dates give one
+fingerprint exactly when the same facts are in force on both.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hlcg import RULESET_VERSION
@@ -35,7 +40,7 @@ from hlcg.deck.resolve import ResolvedDeck
 if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue
 
-FINGERPRINT_VERSION = 2
+FINGERPRINT_VERSION = 3
 
 
 def used_card_ids(deck: ResolvedDeck) -> list[str]:
@@ -56,7 +61,24 @@ def catalogue_digest(deck: ResolvedDeck, catalogue: Catalogue) -> str:
     return used_rows_digest(catalogue, used_card_ids(deck), deck.format)
 
 
-def canonical_form(deck: ResolvedDeck, content_sha256: str) -> str:
+def in_force_facts(deck: ResolvedDeck, catalogue: Catalogue, date: str) -> list[str]:
+    """The legality facts in force on ``date`` for the cards whose rows the verdict reads,
+    as the canonical form lists them: "<card id> <status> <date or ->"."""
+    from hlcg.catalog.card import in_force
+
+    facts = []
+    for card_id in used_card_ids(deck):
+        fact = in_force(catalogue.legality(card_id), deck.format, date)
+        if fact is not None:
+            facts.append(f"{card_id} {fact.status} {fact.date or '-'}")
+    return facts
+
+
+def canonical_form(
+    deck: ResolvedDeck, content_sha256: str, in_force: Sequence[str] = ()
+) -> str:
+    """The text the fingerprint hashes; ``in_force`` lists the legality facts in force on
+    the date judged by, as "<card id> <status> <date or ->"."""
     # A persona line naming no persona is hashed by name under "unresolved".
     persona = (
         deck.persona.id if deck.persona is not None and not deck.is_generic else "generic-immortal"
@@ -81,10 +103,15 @@ def canonical_form(deck: ResolvedDeck, content_sha256: str) -> str:
         # a persona line counts as one copy outside any section, as it always has
         unresolved[(item.section or "-", normalise(item.name))] += item.count or 1
     lines += [f"{n} {section} {name}" for (section, name), n in sorted(unresolved.items())]
+    lines.append("legality")
+    lines += sorted(in_force)
     return "\n".join(lines) + "\n"
 
 
-def fingerprint(deck: ResolvedDeck, catalogue: str) -> tuple[str, str]:
-    """(hex digest, canonical form); ``catalogue`` is :func:`catalogue_digest`'s value."""
-    form = canonical_form(deck, catalogue)
+def fingerprint(
+    deck: ResolvedDeck, catalogue: str, in_force: Sequence[str] = ()
+) -> tuple[str, str]:
+    """(hex digest, canonical form); ``catalogue`` is :func:`catalogue_digest`'s value,
+    ``in_force`` the legality facts in force on the date judged by."""
+    form = canonical_form(deck, catalogue, in_force)
     return hashlib.sha256(form.encode("utf-8")).hexdigest(), form

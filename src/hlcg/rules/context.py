@@ -30,9 +30,14 @@ class Context:
         profile: Profile | None = None,
         *,
         trial: bool = False,
+        date: str | None = None,
     ) -> None:
+        from hlcg.rules.legality import today
+
         self.deck = deck
         self.catalogue = catalogue
+        # The date the deck is judged by (YYYY-MM-DD): the legality facts in force on it.
+        self.date = date or today()
         if profile is None:
             from hlcg.rules.profiles import profile as profile_named
 

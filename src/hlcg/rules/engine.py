@@ -36,6 +36,7 @@ class DeckReport:
         problems: list[Problem],
         resolved: ResolvedDeck | None = None,
         unrecognised: int = 0,
+        date: str = "",
     ) -> None:
         self.path = path
         self.format = format
@@ -52,6 +53,7 @@ class DeckReport:
         self.resolved = resolved
         # Endurance copies on lines naming no single card, counted toward the deck size.
         self.unrecognised = unrecognised
+        self.date = date  # the date judged by: the legality facts in force on it
         # Set by hlcg.check (it knows the catalogue's content hash); see docs/fingerprint.md.
         self.fingerprint: str | None = None
 
@@ -90,6 +92,7 @@ class DeckReport:
             "path": self.path,
             "fingerprint": self.fingerprint,
             "format": self.format,
+            "date": self.date,
             "persona": self.persona,
             "legal": self.legal,
             "errors": self.errors,
@@ -193,8 +196,11 @@ def validate(
     profile: Profile,
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
+    date: str | None = None,
 ) -> DeckReport:
-    context = Context(deck, catalogue, profile)
+    """Every problem of ``deck`` in its format, judged by the legality facts in force on
+    ``date`` (YYYY-MM-DD, default today)."""
+    context = Context(deck, catalogue, profile, date=date)
     collector = _Collector(profile, select, ignore)
     collector.reading(deck)
     for name, rule in RULES.items():
@@ -235,4 +241,5 @@ def _report(deck: ResolvedDeck, context: Context, problems: list[Problem]) -> De
         problems=problems,
         resolved=deck,
         unrecognised=deck.unrecognised_copies(),
+        date=context.date,
     )

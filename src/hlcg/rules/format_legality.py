@@ -1,30 +1,38 @@
-"""format-legality (HL401): every card legal in the chosen format.
+"""format-legality (HL401): every card legal in the format, on evidence.
 
-A card's `formats` lists the formats it is legal in (the 2nd Edition Duncan MacLeod is
-legal in Type Two only; the MLE Grayson Premium in none of the formats hlcg checks). A card
-with no recorded format legality is judged by its sets' editions against the format's
-editions (`data/source/formats.csv`): a 2nd Edition card in first edition, or a first-edition
-card in Type Two, is an error (each format's `excluded_editions`). A card only of an edition
-the format neither takes nor excludes (a 2nd Edition card in Type One, whose compatibility
-list hlcg does not hold; an MLE card) is listed by `unchecked`.
+A card is refused only on evidence that excludes it: a sourced legality fact in force on
+the date the deck is judged by (`--date`, default today) that bans or suspends it
+(data/source/legality.csv; `hlcg card NAME` lists a card's facts), or the printing the deck
+itself names (`Head Shot [SE]` in Type Two: a set whose edition the format excludes). A
+card is legal by a legality fact, its recorded formats, the printing the deck names, or a
+recorded printing of the format's edition.
 
-Source: research rules-notes.md section 10 and rules-notes-2.md 1.8, 2.2, 2.3
-(http://www.watcherdatabase.tk/Cards/Card/6074.html,
-http://www.watcherdatabase.tk/Cards/Card/141.html, https://highlanderthecardgame.com/editions,
-https://docslib.org/doc/4885903/highlander-type); seed 002 (the Type Two rules for 2nd
-Edition cards).
+Unknowns: a card whose recorded printings are all of another edition (a 1st Edition card in
+Type Two, whose 2nd Edition printing may only be unrecorded; a 2nd Edition card in Type One,
+whose compatibility list hlcg does not hold), or that has no recorded printing at all, is
+never refused: `unchecked` names it. Adding a true printing or fact therefore never turns a
+legal deck illegal, unless the fact is itself the ban.
 
-Failing example: `--format first-edition` with the 2nd Edition Persona Crysta Van Pelt.
+Source: the legality facts cite their own sources (the watcherdatabase.tk card pages,
+http://www.watcherdatabase.tk/Cards/Card/6074.html and others; seed 001, 002 and 000 for
+the fifteen basics and the cards their rules name). Editions the formats exclude: research
+rules-notes.md section 10 and rules-notes-2.md 2.2 (https://highlanderthecardgame.com/editions;
+the card database marks 2nd Edition cards banned in 1st Edition, and 1st Edition cards such
+as Shield banned in Type Two).
+
+Failing example: `--format first-edition` with the 2nd Edition Duncan MacLeod (the card page
+marks it 2E only), or `Head Shot [SE]` in Type Two.
 
 Fix: replace the card with a version legal in the format, or choose another format.
 
-Options: `excluded_editions` (list, default none): editions whose cards the format
-does not take unless a card's formats name it.
+Options: `excluded_editions` (list, default none): editions whose printings, when the deck
+names one, the format does not take.
 """
 
 from collections.abc import Iterator
 from typing import Any
 
+from hlcg.catalog.names import set_code
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context, removal_or_replacement
@@ -35,29 +43,29 @@ from hlcg.rules.problem import Finding
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     unconfirmed = []
     excluded = params["excluded_editions"]
+    sets = context.catalogue.sets
     for deck_card in sorted(deck.cards, key=lambda dc: (dc.line or 0, dc.card.id)):
         card = deck_card.card
-        verdict = judge(card, deck.format, context.catalogue, excluded)
-        if verdict == UNCONFIRMED:
-            unconfirmed.append(card.id)
-        if verdict != ILLEGAL:
-            continue
-        why = (
-            f"legal in: {', '.join(card.formats)}"
-            if card.formats
-            else f"a {'/'.join(sorted(card.editions))} card; {deck.format} takes "
-            f"{'/'.join(context.format_editions) or 'no'} cards"
+        named = [set_code(sets, e.set_code) for e in deck_card.entries if e.set_code]
+        verdict = judge(
+            card, deck.format, context.catalogue, excluded, on=context.date, named_sets=named
         )
+        if verdict.status == UNCONFIRMED:
+            unconfirmed.append(card.id)
+        if verdict.status != ILLEGAL:
+            continue
         yield removal_or_replacement(
-            context, deck_card, f"{card.name} [{card.id}] is not legal in {deck.format} ({why})"
+            context,
+            deck_card,
+            f"{card.name} [{card.id}] is not legal in {deck.format} ({verdict.reason})",
         )
     if unconfirmed:
-        editions = sorted({e for i in unconfirmed for e in context.catalogue.cards[i].editions})
         yield Finding(
-            f"no source says whether {'/'.join(editions)} cards are legal in {deck.format}: "
-            f"{context.names(unconfirmed)}",
-            cards=tuple(unconfirmed),
-            fix="check the format's card list by hand; curators can record the card's formats",
+            f"no printing legal in {deck.format} is recorded for "
+            f"{context.names(unconfirmed)}: check them",
+            cards=tuple(sorted(set(unconfirmed))),
+            fix="check the format's card list by hand; curators can record a printing or a "
+            "legality fact (docs/catalogue.md)",
             unchecked=True,
         )
 
@@ -72,7 +80,7 @@ RULE = Rule(
             "excluded_editions",
             list,
             [],
-            "editions whose cards the format does not take unless their formats say so",
+            "editions whose printings, named by the deck, the format does not take",
         ),
     ),
 )

@@ -1,48 +1,112 @@
-"""Whether a card is legal in a format: its recorded format legality, else its editions.
+"""Whether a card is legal in a format, on the evidence the catalogue and the deck hold.
 
-A card whose `formats` are recorded is legal exactly in those formats. Otherwise its sets'
-editions are judged against the format's editions (`data/source/formats.csv`): a card of
-one of the format's editions is legal; a card only of an edition the format excludes
-(the `format-legality` rule's `excluded_editions`) is not; a card only of other editions
-cannot be judged (Type One admits 2nd Edition cards from a compatibility list hlcg does not
-hold; MLE cards have no source either way). A card with neither formats nor sets recorded
-is taken as legal: nothing ties it to an edition.
+An error needs evidence; a gap is a note. In order:
+
+1. A sourced legality fact in force on the date judged by (data/source/legality.csv: the
+   latest row for the card and format whose date is not after that date) that bans or
+   suspends the card: not legal.
+2. The printing the deck itself names (a set code on the line) when that set's edition is
+   one the format excludes (the `format-legality` rule's `excluded_editions`): not legal.
+3. A fact in force that makes the card legal (or restricted), the card's recorded formats
+   naming the format, a printing the deck names of one of the format's editions, or a
+   recorded printing of one of them: legal.
+4. Anything else cannot be judged: recorded printings all of another edition (a 1st
+   Edition card in Type Two, whose 2nd Edition printing may simply not be recorded; a 2nd
+   Edition card in Type One, whose compatibility list hlcg does not hold), or no printing
+   recorded at all. Such cards are listed by `unchecked`, never refused.
+
+So adding a true printing or a legality fact never turns a legal card illegal unless the
+fact itself bans the card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
-from hlcg.catalog.card import Card
+from hlcg.catalog.card import EXCLUDING, Card, LegalityFact, in_force
 from hlcg.catalog.store import Catalogue
 
 LEGAL = "legal"
 ILLEGAL = "illegal"
 UNCONFIRMED = "unconfirmed"
 
+class Verdict(NamedTuple):
+    status: str  # LEGAL, ILLEGAL or UNCONFIRMED
+    reason: str  # the evidence, or what is missing, for a message
+    fact: LegalityFact | None = None  # the legality fact that decided, if one did
 
-def judge(card: Card, fmt: str, catalogue: Catalogue, excluded_editions: Iterable[str]) -> str:
-    if card.formats:
-        return LEGAL if fmt in card.formats else ILLEGAL
-    if not card.editions:
-        return LEGAL
+
+def today() -> str:
+    """The date a deck is judged by when none is given."""
+    import datetime
+
+    return datetime.date.today().isoformat()
+
+
+def named_editions(codes: Iterable[str], catalogue: Catalogue) -> dict[str, str]:
+    """set code -> edition, for the set codes a deck names that the catalogue knows."""
+    sets = catalogue.sets
+    return {code: sets[code]["edition"] for code in codes if code in sets}
+
+
+def judge(
+    card: Card,
+    fmt: str,
+    catalogue: Catalogue,
+    excluded_editions: Iterable[str],
+    *,
+    on: str | None = None,
+    named_sets: Iterable[str] = (),
+) -> Verdict:
+    """The card's verdict in ``fmt`` on the date ``on`` (default today); ``named_sets``
+    are the set codes the deck gives for it (the printing it names)."""
+    fact = in_force(catalogue.legality(card.id), fmt, on or today())
+    if fact is not None and fact.status in EXCLUDING:
+        since = f" since {fact.date}" if fact.date else ""
+        return Verdict(ILLEGAL, f"{fact.status} in {fmt}{since}: {fact.source}", fact)
     info = catalogue.formats.get(fmt)
     home = set(info.editions) if info else set()
+    named = named_editions(named_sets, catalogue)
+    excluded = set(excluded_editions)
+    foreign = sorted(code for code, edition in named.items() if edition in excluded)
+    if foreign:
+        editions = "/".join(sorted({named[c] for c in foreign}))
+        return Verdict(
+            ILLEGAL,
+            f"the deck names its {', '.join(foreign)} printing, a {editions} set; "
+            f"{fmt} takes {'/'.join(sorted(home)) or 'no'} cards",
+        )
+    if fact is not None:
+        return Verdict(LEGAL, f"{fact.status} in {fmt}: {fact.source}", fact)
+    if fmt in card.formats:
+        return Verdict(LEGAL, f"its recorded formats name {fmt}")
+    if any(edition in home for edition in named.values()):
+        return Verdict(LEGAL, "the printing the deck names is of the format's edition")
     if card.editions & home:
-        return LEGAL
-    if card.editions <= set(excluded_editions):
-        return ILLEGAL
-    return UNCONFIRMED
+        return Verdict(LEGAL, f"a recorded {'/'.join(sorted(card.editions & home))} printing")
+    if card.editions:
+        return Verdict(
+            UNCONFIRMED,
+            f"only {'/'.join(sorted(card.editions))} printings are recorded",
+        )
+    return Verdict(UNCONFIRMED, "no printing is recorded")
 
 
-def verdict_in(card: Card, fmt: str, catalogue: Catalogue) -> str:
+def verdict_in(card: Card, fmt: str, catalogue: Catalogue, on: str | None = None) -> Verdict:
     """``judge`` with the format's own `excluded_editions` (its profile), for questions
-    asked outside a deck check (`hlcg search f:`, the search table). A legality tag only
-    (mle) is decided by the recorded formats."""
+    asked outside a deck check (`hlcg search f:`, the card table). A legality tag only
+    (mle) is decided by its legality facts and recorded formats alone."""
     from hlcg.catalog.fields import CHECKED_FORMATS
     from hlcg.rules.profiles import profile
 
     if fmt not in CHECKED_FORMATS:
-        return LEGAL if card.legal_in(fmt) else ILLEGAL
+        fact = in_force(catalogue.legality(card.id), fmt, on or today())
+        if fact is not None:
+            status = ILLEGAL if fact.status in EXCLUDING else LEGAL
+            return Verdict(status, f"{fact.status} in {fmt}: {fact.source}", fact)
+        if fmt in card.formats:
+            return Verdict(LEGAL, f"its recorded formats name {fmt}")
+        return Verdict(UNCONFIRMED, f"no source places it in {fmt}")
     excluded = profile(fmt).settings["format-legality"].params["excluded_editions"]
-    return judge(card, fmt, catalogue, excluded)
+    return judge(card, fmt, catalogue, excluded, on=on)

@@ -34,6 +34,12 @@ class DeckRequest(_Strict):
         "report (`path`). Never opened. Default: guessed from the text (deck.txt, "
         "deck.json, deck.dek or deck.o8d).",
     )
+    date: str | None = Field(
+        None,
+        max_length=10,
+        description="The date to judge by, YYYY-MM-DD (a tournament's date), as "
+        "`hlcg validate --date`: the legality facts in force on it. Default: today.",
+    )
 
 
 class AddRequest(DeckRequest):

@@ -13,10 +13,10 @@ from typing import Any
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.names import accepted_format_names, format_named
 from hlcg.catalog.store import Catalogue
-from hlcg.check import add_fingerprint, check_deck
+from hlcg.check import add_fingerprint, check_date, check_deck
 from hlcg.deck.model import Deck
 from hlcg.deck.read import read_deck_data
-from hlcg.errors import DeckFileError
+from hlcg.errors import DeckFileError, UsageError
 from hlcg.report import jsonreport
 from hlcg.rules.engine import DeckReport
 from hlcg.web.schema import AddRequest, DeckRequest
@@ -80,11 +80,17 @@ class Service:
         except DeckFileError as exc:
             raise ApiError(422, str(exc)) from None
 
+    def _date(self, requested: str | None) -> str | None:
+        try:
+            return check_date(requested)
+        except UsageError as exc:
+            raise ApiError(400, str(exc).replace("--date", "date")) from None
+
     def report(self, request: DeckRequest) -> DeckReport:
-        fmt = self._format(request.format)
+        fmt, date = self._format(request.format), self._date(request.date)
         deck, _ = self._read(request)
         # the JSON report carries the fingerprint, as `hlcg validate --output json` does
-        return add_fingerprint(check_deck(deck, self.index, fmt), self.index)
+        return add_fingerprint(check_deck(deck, self.index, fmt, date=date), self.index)
 
     def validate_json(self, request: DeckRequest) -> str:
         """What `hlcg validate --output json FILE` prints for this deck, byte for byte."""
@@ -93,16 +99,14 @@ class Service:
     def check(self, request: DeckRequest) -> dict[str, Any]:
         """The deck page's view: the report, `hlcg deck stats` and the fingerprint."""
         from hlcg.answers.stats import deck_stats
-        from hlcg.deck.fingerprint import catalogue_digest, fingerprint
 
         report = self.report(request)
         resolved = report.resolved
         assert resolved is not None
-        digest, _ = fingerprint(resolved, catalogue_digest(resolved, self.catalogue))
         return {
             "report": jsonreport.as_data([report]),
             "stats": deck_stats(resolved, self.index),
-            "fingerprint": digest,
+            "fingerprint": report.fingerprint,
             "errors": report.errors,
             "warnings": report.warnings,
         }
@@ -114,9 +118,9 @@ class Service:
         from hlcg.deck.writer import as_text
         from hlcg.fix import fix_text
 
-        fmt = self._format(request.format)
+        fmt, date = self._format(request.format), self._date(request.date)
         deck, name = self._read(request)
-        report = check_deck(deck, self.index, fmt)
+        report = check_deck(deck, self.index, fmt, date=date)
         is_text = Path(name).suffix.lower() not in (".json", ".dek", ".o8d")
         if report.legal:
             return {"deck": request.deck, "filename": name, "changed": False, "applied": []}
@@ -126,7 +130,7 @@ class Service:
             assert report.resolved is not None
             text = as_text(report.resolved)
             name = f"{Path(name).stem}.txt"
-        outcome = fix_text(text, parse_text(text, name), self.index, fmt)
+        outcome = fix_text(text, parse_text(text, name), self.index, fmt, date)
         return {
             "deck": outcome.fixed if outcome.changed else request.deck,
             "filename": name if outcome.changed else request.filename or name,
