@@ -148,9 +148,7 @@ def mini_cards() -> list[Card]:
 CHECKED = ("first-edition", "type-one", "type-two")
 
 
-def make_catalogue(
-    cards: list[Card], legality: list[LegalityRow] | None = None
-) -> Catalogue:
+def make_catalogue(cards: list[Card], legality: list[LegalityRow] | None = None) -> Catalogue:
     """A catalogue file holding ``cards``, written by the build's own writer (so tests read
     the same tables, indexes and name table as the shipped catalogue) in a temporary folder.
 

@@ -1,6 +1,7 @@
-"""The code keeps the shape issue 13 gave it: small modules, simple functions, a thin CLI.
+"""The code keeps its shape: modules of one idea, simple functions, a thin CLI.
 
-Measured on every file of src/hlcg: at most 250 lines per file, cyclomatic complexity at
+Measured on every file of src/hlcg: a module holds one idea and may grow to about 500
+lines (a guard against 3,000-line files, not a ruler to split by), cyclomatic complexity at
 most 15 per function or method (radon, as `radon cc` counts it), and the command-line
 package at most 18% of the source lines."""
 
@@ -15,7 +16,7 @@ from conftest import ROOT
 
 SRC = ROOT / "src" / "hlcg"
 FILES = sorted(SRC.rglob("*.py"))
-MAX_LINES = 250
+MAX_LINES = 500
 MAX_COMPLEXITY = 15
 MAX_CLI_SHARE = 0.18
 

@@ -54,11 +54,6 @@ CANDIDATE_RULES = (
 )
 
 
-# Data gaps that still refuse a candidate: a Master card is never offered to a persona whose
-# Master limit is not recorded (how many Master cards fit cannot be told).
-GAPS_THAT_REFUSE = frozenset({"master-limit"})
-
-
 def replacement(context: Context, deck_card: DeckCard) -> Card | None:
     """The card to put in place of a card the deck may not hold, or None when none fits."""
     card = deck_card.card
@@ -71,14 +66,15 @@ def replacement(context: Context, deck_card: DeckCard) -> Card | None:
 def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
     """Whether the deck, holding ``candidate`` instead of ``deck_card``, uses it normally
     (no borrowing permission), the format is known to take it, and no rule the format runs
-    finds an error or a warning in it. Notes do not count, as in a check: a data gap about
-    the candidate (a gem count not recorded) is reported when the fixed deck is checked, as
-    it would be for a card the player chose. The two questions about the card alone are
-    asked first: they settle most candidates without a trial deck."""
+    finds an error, a warning or a data gap in it: a fix offers only a card the deck is known
+    to take, never one whose legality or facts are unknown (a gem count, a restriction
+    number, a Master limit that decides how many Master cards fit). The two questions about
+    the card alone are asked first: they settle most candidates without a trial deck."""
     if foreign_owner(context, candidate) is not None:
         return False  # refused or borrowed: the borrowing analysis, on the card alone
     excluded = context.param("format-legality", "excluded_editions")
-    if judge(candidate, context.deck.format, context.catalogue, excluded) != LEGAL:
+    verdict = judge(candidate, context.deck.format, context.catalogue, excluded, on=context.date)
+    if verdict.status != LEGAL:
         return False  # not offered unless known legal: format-legality's verdict
     trial = Context(
         _swapped(context.deck, deck_card, candidate),
@@ -94,10 +90,7 @@ def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
         ):
             continue  # as in the check: the unknown persona's problem stands for these
         for finding in RULES[name].check(trial.deck, trial, settings[name].params):
-            gap_refuses = finding.unchecked and name in GAPS_THAT_REFUSE
-            if candidate.id in finding.cards and (
-                gap_refuses or not (finding.unchecked or finding.advisory)
-            ):
+            if candidate.id in finding.cards and not finding.advisory:
                 return False
     return True
 

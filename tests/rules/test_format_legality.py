@@ -4,8 +4,8 @@ deck names); a card no source places in the format is a note naming it."""
 from __future__ import annotations
 
 import pytest
-from conftest import BASE_DECK, CHECKED, errors, make_catalogue, mini_cards
 
+from conftest import BASE_DECK, CHECKED, errors, make_catalogue, mini_cards
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.models import LegalityRow

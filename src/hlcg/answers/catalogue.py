@@ -67,7 +67,7 @@ def search_cards(
 def _not_illegal(card: Card, fmt: str, catalogue: Catalogue) -> bool:
     from hlcg.rules.legality import ILLEGAL, verdict_in
 
-    return verdict_in(card, fmt, catalogue) != ILLEGAL
+    return verdict_in(card, fmt, catalogue).status != ILLEGAL
 
 
 def shown_formats(card: Card, catalogue: Catalogue) -> str:
@@ -78,7 +78,7 @@ def shown_formats(card: Card, catalogue: Catalogue) -> str:
 
     shown = []
     for fmt in CHECKED_FORMATS:
-        verdict = verdict_in(card, fmt, catalogue)
+        verdict = verdict_in(card, fmt, catalogue).status
         if verdict != ILLEGAL:
             shown.append(fmt + ("?" if verdict == UNCONFIRMED else ""))
     return ",".join(shown) or "none"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -115,11 +115,8 @@ class Bundle:
         )
 
 
-def load_sources(source_dir: Path, groups: Sequence[TableGroup]) -> Bundle:
-    """Read and validate every source file; raise SourceError listing all problems.
-
-    ``groups`` are the tables other parts of hlcg keep in the catalogue; a source folder
-    without their files has none of their rows."""
+def _readers(source_dir: Path) -> list[tuple[str, Callable[[], list[Any]]]]:
+    """The bundle field and the reader of each source file the folder has."""
     from hlcg.catalog.sources import (
         read_aliases,
         read_card_rows,
@@ -128,14 +125,7 @@ def load_sources(source_dir: Path, groups: Sequence[TableGroup]) -> Bundle:
         read_sets,
     )
 
-    if not source_dir.is_dir():
-        raise SourceError([f"{source_dir}: source folder not found"])
-    missing = [name for name in SOURCE_FILES if not (source_dir / name).is_file()]
-    if missing:
-        raise SourceError([f"{source_dir}: missing {name}" for name in missing])
-    errors: list[str] = []
-    bundle = Bundle(groups=tuple(groups))
-    readers = [
+    readers: list[tuple[str, Callable[[], list[Any]]]] = [
         ("cards", lambda: read_card_rows(source_dir / "cards.csv")),
         ("aliases", lambda: read_aliases(source_dir / "aliases.csv")),
         ("sets", lambda: read_sets(source_dir / "sets.csv")),
@@ -143,8 +133,23 @@ def load_sources(source_dir: Path, groups: Sequence[TableGroup]) -> Bundle:
     ]
     if (source_dir / "legality.csv").is_file():
         readers.append(("legality", lambda: read_legality(source_dir / "legality.csv")))
+    return readers
+
+
+def load_sources(source_dir: Path, groups: Sequence[TableGroup]) -> Bundle:
+    """Read and validate every source file; raise SourceError listing all problems.
+
+    ``groups`` are the tables other parts of hlcg keep in the catalogue; a source folder
+    without their files has none of their rows."""
+    if not source_dir.is_dir():
+        raise SourceError([f"{source_dir}: source folder not found"])
+    missing = [name for name in SOURCE_FILES if not (source_dir / name).is_file()]
+    if missing:
+        raise SourceError([f"{source_dir}: missing {name}" for name in missing])
+    errors: list[str] = []
+    bundle = Bundle(groups=tuple(groups))
     unvalidated: dict[str, list[Mapping[str, Any]]] = {}
-    for name, read in readers:
+    for name, read in _readers(source_dir):
         try:
             setattr(bundle, name, read())
         except SourceError as exc:

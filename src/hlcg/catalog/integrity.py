@@ -157,7 +157,9 @@ def used_rows(
     cards = [{name: row[name] for name in CONTRACT_FIELDS} for row in rows]
     codes = sorted({c for card in cards for c in (card["sets"] or "").split(";") if c})
     ids = sorted({card["id"] for card in cards})
-    legality = [r for r in _rows_in(catalogue, "legality", "card_id", ids) if r["format"] == format_name]
+    legality = [
+        r for r in _rows_in(catalogue, "legality", "card_id", ids) if r["format"] == format_name
+    ]
     return {
         "cards": sorted(cards, key=lambda r: r["id"]),
         "legality": sorted(legality, key=lambda r: (r["card_id"], r["date"])),

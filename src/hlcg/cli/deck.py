@@ -64,8 +64,8 @@ def hash_command(
     deck written differently gives the same digest; any card, count, persona, format or
     ruleset change gives another, and so does a change to a catalogue row the deck's verdict
     reads (its cards, persona, their sets and legality facts, the format). --date hashes the
-    deck as judged on that date: the legality facts in force on it count. Exit 2 when a deck file cannot be
-    read (the others are still listed).
+    deck as judged on that date: the legality facts in force on it count. Exit 2 when a
+    deck file cannot be read (the others are still listed).
     """
     from hlcg.answers.fingerprints import hash_entry, unreadable_entry
     from hlcg.catalog.lookup import Index

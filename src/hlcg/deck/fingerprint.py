@@ -74,9 +74,7 @@ def in_force_facts(deck: ResolvedDeck, catalogue: Catalogue, date: str) -> list[
     return facts
 
 
-def canonical_form(
-    deck: ResolvedDeck, content_sha256: str, in_force: Sequence[str] = ()
-) -> str:
+def canonical_form(deck: ResolvedDeck, content_sha256: str, in_force: Sequence[str] = ()) -> str:
     """The text the fingerprint hashes; ``in_force`` lists the legality facts in force on
     the date judged by, as "<card id> <status> <date or ->"."""
     # A persona line naming no persona is hashed by name under "unresolved".

@@ -51,6 +51,9 @@ class DeckReportModel(_Strict):
     path: str
     fingerprint: str | None
     format: CheckedFormat
+    date: str = Field(
+        description="The date judged by (YYYY-MM-DD): the legality facts in force on it"
+    )
     persona: str
     legal: bool
     errors: int

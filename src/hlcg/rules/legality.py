@@ -31,6 +31,7 @@ LEGAL = "legal"
 ILLEGAL = "illegal"
 UNCONFIRMED = "unconfirmed"
 
+
 class Verdict(NamedTuple):
     status: str  # LEGAL, ILLEGAL or UNCONFIRMED
     reason: str  # the evidence, or what is missing, for a message
@@ -62,21 +63,48 @@ def judge(
     """The card's verdict in ``fmt`` on the date ``on`` (default today); ``named_sets``
     are the set codes the deck gives for it (the printing it names)."""
     fact = in_force(catalogue.legality(card.id), fmt, on or today())
+    named = named_editions(named_sets, catalogue)
+    info = catalogue.formats.get(fmt)
+    home = set(info.editions) if info else set()
+    return (
+        _excluded(fmt, fact, named, home, set(excluded_editions))
+        or _placed(card, fmt, fact, named, home)
+        or Verdict(
+            UNCONFIRMED,
+            f"only {'/'.join(sorted(card.editions))} printings are recorded"
+            if card.editions
+            else "no printing is recorded",
+        )
+    )
+
+
+def _excluded(
+    fmt: str,
+    fact: LegalityFact | None,
+    named: dict[str, str],
+    home: set[str],
+    excluded: set[str],
+) -> Verdict | None:
+    """The evidence that takes the card out of the format: a ban or suspension in force,
+    or a printing the deck names of an edition the format excludes."""
     if fact is not None and fact.status in EXCLUDING:
         since = f" since {fact.date}" if fact.date else ""
         return Verdict(ILLEGAL, f"{fact.status} in {fmt}{since}: {fact.source}", fact)
-    info = catalogue.formats.get(fmt)
-    home = set(info.editions) if info else set()
-    named = named_editions(named_sets, catalogue)
-    excluded = set(excluded_editions)
     foreign = sorted(code for code, edition in named.items() if edition in excluded)
-    if foreign:
-        editions = "/".join(sorted({named[c] for c in foreign}))
-        return Verdict(
-            ILLEGAL,
-            f"the deck names its {', '.join(foreign)} printing, a {editions} set; "
-            f"{fmt} takes {'/'.join(sorted(home)) or 'no'} cards",
-        )
+    if not foreign:
+        return None
+    editions = "/".join(sorted({named[c] for c in foreign}))
+    return Verdict(
+        ILLEGAL,
+        f"the deck names its {', '.join(foreign)} printing, a {editions} set; "
+        f"{fmt} takes {'/'.join(sorted(home)) or 'no'} cards",
+    )
+
+
+def _placed(
+    card: Card, fmt: str, fact: LegalityFact | None, named: dict[str, str], home: set[str]
+) -> Verdict | None:
+    """The evidence that places the card in the format, if any."""
     if fact is not None:
         return Verdict(LEGAL, f"{fact.status} in {fmt}: {fact.source}", fact)
     if fmt in card.formats:
@@ -85,12 +113,7 @@ def judge(
         return Verdict(LEGAL, "the printing the deck names is of the format's edition")
     if card.editions & home:
         return Verdict(LEGAL, f"a recorded {'/'.join(sorted(card.editions & home))} printing")
-    if card.editions:
-        return Verdict(
-            UNCONFIRMED,
-            f"only {'/'.join(sorted(card.editions))} printings are recorded",
-        )
-    return Verdict(UNCONFIRMED, "no printing is recorded")
+    return None
 
 
 def verdict_in(card: Card, fmt: str, catalogue: Catalogue, on: str | None = None) -> Verdict:
