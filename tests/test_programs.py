@@ -82,11 +82,30 @@ def test_each_file_names_its_own_format(name, shipped_index):
     assert code == 0 and deck["format"] == "first-edition"
 
 
+def cli_canonical(path: Path, *args: str) -> list[str]:
+    result = runner.invoke(app, ["deck", "hash", str(path), "--json", *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["canonical"].splitlines()
+
+
 @pytest.mark.parametrize("fmt", (None, *FORMATS))
 def test_one_fingerprint_for_every_kind(fmt):
+    """The files that name no printing share one fingerprint; the LackeyCCG deck names a
+    set on every card, and its canonical form differs exactly by the printings that decide
+    a verdict (its SE printings in Type Two; Master's Block: Richie Ryan, whose printing is
+    not recorded, in the 1E formats)."""
     extra = ("--format", fmt) if fmt else ()
     digests = {name: cli_hash(PROGRAMS / name, *extra) for name in EXPECTED}
+    del digests["richie-lackey.dek"]
     assert len(set(digests.values())) == 1, digests
+    forum = cli_canonical(PROGRAMS / "richie-forum.txt", *extra)
+    lackey = cli_canonical(PROGRAMS / "richie-lackey.dek", *extra)
+    printings = [line for line in lackey if " printing " in line]
+    assert [line for line in lackey if line not in printings] == forum
+    if fmt == "type-two":
+        assert len(printings) == 20 and all(p.endswith(" printing 1E") for p in printings)
+    else:
+        assert printings == ["masters-block-richie-ryan printing 1E"]
 
 
 def test_sideboard_is_listed_never_counted():

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 # Bumped whenever a rule's behaviour changes; part of every deck fingerprint.
-RULESET_VERSION = "2026.11.2"
+RULESET_VERSION = "2026.12.1"
 
 # The public names, by the module each is imported from on first use.
 _LAZY = {

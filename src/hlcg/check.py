@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.names import accepted_format_names, format_named
-from hlcg.deck.fingerprint import catalogue_digest, fingerprint, in_force_facts
+from hlcg.deck.fingerprint import catalogue_digest, fingerprint
 from hlcg.deck.model import Deck, LineIssue
 from hlcg.deck.read import read_deck
 from hlcg.deck.resolve import ResolvedDeck, resolve
@@ -88,7 +88,9 @@ def add_fingerprint(report: DeckReport, index: Index) -> DeckReport:
         digest = catalogue_digest(report.resolved, index.catalogue)
     except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
         return report
-    facts = in_force_facts(report.resolved, index.catalogue, report.date)
+    from hlcg.rules.legality import verdict_lines
+
+    facts = verdict_lines(report.resolved, index.catalogue, report.date)
     report.fingerprint = fingerprint(report.resolved, digest, facts)[0]
     return report
 

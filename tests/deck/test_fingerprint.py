@@ -30,13 +30,16 @@ def test_fingerprint_vectors_in_the_docs(shipped_index):
     from hlcg.check import resolve_deck
     from hlcg.deck.fingerprint import fingerprint
     from hlcg.deck.text import parse_text
+    from hlcg.rules.legality import verdict_lines
 
     doc = (ROOT / "docs" / "fingerprint.md").read_text()
     blocks = re.findall(r"```text\n(.*?)```", doc, re.DOTALL)
     deck_a, deck_b, canonical = blocks[-3:]
     digest = re.search(r"Digest: `([0-9a-f]{64})`", doc).group(1)
     for text in (deck_a, deck_b):
-        got, form = fingerprint(resolve_deck(parse_text(text), shipped_index), "0" * 64)
+        resolved = resolve_deck(parse_text(text), shipped_index)
+        lines = verdict_lines(resolved, shipped_index.catalogue, "2026-12-01")
+        got, form = fingerprint(resolved, "0" * 64, lines)
         assert form == canonical
         assert got == digest
 

@@ -19,19 +19,14 @@ def hash_entry(
     DeckFileError; `unreadable_entry` lists it all the same."""
     from hlcg.catalog.names import format_named
     from hlcg.check import resolve_deck
-    from hlcg.deck.fingerprint import (
-        catalogue_digest,
-        fingerprint,
-        in_force_facts,
-        used_card_ids,
-    )
+    from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
     from hlcg.deck.read import read_deck
-    from hlcg.rules.legality import today
+    from hlcg.rules.legality import today, verdict_lines
 
     deck = read_deck(path)
     resolved = resolve_deck(deck, index, fmt)
     date = date or today()
-    facts = in_force_facts(resolved, index.catalogue, date)
+    facts = verdict_lines(resolved, index.catalogue, date)
     digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue), facts)
     warnings = []
     if fmt is None and deck.format and format_named(deck.format) is None:

@@ -15,6 +15,7 @@ The canonical form (specified with test vectors in docs/fingerprint.md) is UTF-8
     <count> <section> <normalised name>   lines whose card is unknown or ambiguous
     legality
     <card id> <status> <date or ->   the legality facts in force on the date judged by
+    <card id> printing <edition>     a printing the deck names that decides the verdict
 
 and the fingerprint is the sha256 hex digest of it. Order, comments, spacing, aliases,
 `3x` or `3`, `Title: Subtitle` or `Title (Subtitle)`, set codes, the file kind and the
@@ -61,22 +62,10 @@ def catalogue_digest(deck: ResolvedDeck, catalogue: Catalogue) -> str:
     return used_rows_digest(catalogue, used_card_ids(deck), deck.format)
 
 
-def in_force_facts(deck: ResolvedDeck, catalogue: Catalogue, date: str) -> list[str]:
-    """The legality facts in force on ``date`` for the cards whose rows the verdict reads,
-    as the canonical form lists them: "<card id> <status> <date or ->"."""
-    from hlcg.catalog.card import in_force
-
-    facts = []
-    for card_id in used_card_ids(deck):
-        fact = in_force(catalogue.legality(card_id), deck.format, date)
-        if fact is not None:
-            facts.append(f"{card_id} {fact.status} {fact.date or '-'}")
-    return facts
-
-
 def canonical_form(deck: ResolvedDeck, content_sha256: str, in_force: Sequence[str] = ()) -> str:
-    """The text the fingerprint hashes; ``in_force`` lists the legality facts in force on
-    the date judged by, as "<card id> <status> <date or ->"."""
+    """The text the fingerprint hashes; ``in_force`` lists what the legality verdict rests
+    on beyond the rows (``hlcg.rules.legality.verdict_lines``): the facts in force on the
+    date judged by, and the printings the deck names where they decide."""
     # A persona line naming no persona is hashed by name under "unresolved".
     persona = (
         deck.persona.id if deck.persona is not None and not deck.is_generic else "generic-immortal"

@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from hlcg.catalog.card import EXCLUDING, Card, LegalityFact, in_force
 from hlcg.catalog.store import Catalogue
+from hlcg.deck.resolved import ResolvedDeck
 
 LEGAL = "legal"
 ILLEGAL = "illegal"
@@ -133,3 +134,30 @@ def verdict_in(card: Card, fmt: str, catalogue: Catalogue, on: str | None = None
         return Verdict(UNCONFIRMED, f"no source places it in {fmt}")
     excluded = profile(fmt).settings["format-legality"].params["excluded_editions"]
     return judge(card, fmt, catalogue, excluded, on=on)
+
+
+def verdict_lines(deck: ResolvedDeck, catalogue: Catalogue, on: str) -> list[str]:
+    """What a deck's legality verdict rests on besides the catalogue rows, as the
+    fingerprint's canonical form lists it (docs/fingerprint.md): the legality facts in
+    force on ``on`` ("<card id> <status> <date or ->") and the printings the deck names
+    where they change a card's verdict ("<card id> printing <edition>")."""
+    from hlcg.catalog.names import set_code
+    from hlcg.deck.fingerprint import used_card_ids
+    from hlcg.rules.profiles import profile
+
+    lines = []
+    for card_id in used_card_ids(deck):
+        fact = in_force(catalogue.legality(card_id), deck.format, on)
+        if fact is not None:
+            lines.append(f"{card_id} {fact.status} {fact.date or '-'}")
+    excluded = profile(deck.format).settings["format-legality"].params["excluded_editions"]
+    for deck_card in deck.cards:
+        named = [set_code(catalogue.sets, e.set_code) for e in deck_card.entries if e.set_code]
+        if not named:
+            continue
+        card = deck_card.card
+        plain = judge(card, deck.format, catalogue, excluded, on=on).status
+        if judge(card, deck.format, catalogue, excluded, on=on, named_sets=named).status != plain:
+            editions = sorted(set(named_editions(named, catalogue).values()))
+            lines.append(f"{card.id} printing {'/'.join(editions)}")
+    return sorted(set(lines))
