@@ -73,7 +73,10 @@ def mini_cards() -> list[Card]:
             title="Axeman",
             type="persona",
             master_limit=1,
-            modifiers=({"kind": "hand-icons", "title": "Axe", "hand_icons": 1},),
+            modifiers=(
+                {"kind": "hand-icons", "title": "Axe", "hand_icons": 1},
+                {"kind": "hand-icons", "title": "Club", "hand_icons": 1},
+            ),
         ),
         Card(id="filler", title="Filler", type="event", restriction=6, **zero),
         Card(id="strike-a", title="Strike", subtitle="A", type="attack", restriction=6, **zero),
@@ -101,6 +104,7 @@ def mini_cards() -> list[Card]:
         Card(id="unknown-gems", title="Mystery", type="event", restriction=6),
         Card(id="blade", title="Blade", type="weapon-of-choice", hand_icons=1),
         Card(id="axe", title="Axe", type="weapon-of-choice", hand_icons=2),
+        Card(id="club", title="Club", type="weapon-of-choice"),  # hand icons not recorded
         Card(id="blade-cut", title="Cut", subtitle="Blade", type="attack", restriction=6, **zero),
         Card(id="friend", title="Friend", type="watcher"),
         Card(id="friend-situation", title="Friend", type="situation", restriction=6, **zero),
