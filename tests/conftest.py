@@ -102,6 +102,9 @@ def mini_cards() -> list[Card]:
             **_gems(master=0, agility=2, strength=0, toughness=0, empathy=0, reason=0),
         ),
         Card(id="unknown-gems", title="Mystery", type="event", restriction=6),
+        # Two texts under one title, restriction numbers not recorded: a line is pooled.
+        Card(id="omen-1", title="Omen", type="plot", **zero),
+        Card(id="omen-2", title="Omen", type="plot", **zero),
         Card(id="blade", title="Blade", type="weapon-of-choice", hand_icons=1),
         Card(id="axe", title="Axe", type="weapon-of-choice", hand_icons=2),
         Card(id="club", title="Club", type="weapon-of-choice"),  # hand icons not recorded
