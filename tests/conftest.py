@@ -102,6 +102,7 @@ def mini_cards() -> list[Card]:
             **_gems(master=0, agility=2, strength=0, toughness=0, empathy=0, reason=0),
         ),
         Card(id="unknown-gems", title="Mystery", type="event", restriction=6),
+        Card(id="oddity", title="Oddity", restriction=6, **zero),  # type not recorded
         # Two texts under one title, restriction numbers not recorded: a line is pooled.
         Card(id="omen-1", title="Omen", type="plot", **zero),
         Card(id="omen-2", title="Omen", type="plot", **zero),

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
+from hlcg.deck.model import PREGAME
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.borrowing import Borrowing, Refusal, RefusalKind, analyse
 from hlcg.rules.gems import GemBudget, gem_caps
@@ -76,6 +77,18 @@ class Context:
         if persona is None:
             return set()
         return {normalise(f) for f in persona.faction}
+
+    @cached_property
+    def untyped_in_pregame(self) -> list[tuple[DeckCard, int]]:
+        """Cards whose type is not recorded, each with its copies listed under Pre-Game: the
+        resolver counts them in the Endurance, but they may be pre-game cards. The counts
+        that depend on where they belong (deck-size, pregame-limit) are notes."""
+        listed = (
+            (dc, sum(e.count for e in dc.entries if e.section == PREGAME))
+            for dc in self.deck.endurance
+            if dc.card.type is None
+        )
+        return [(dc, copies) for dc, copies in listed if copies]
 
     @cached_property
     def weapons_in_pregame(self) -> set[str]:

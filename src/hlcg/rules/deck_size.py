@@ -3,6 +3,11 @@
 Pre-game cards do not count toward the Endurance. Copies on lines that name no single card
 (a typo, an ambiguous name) still count, so that one typo is one problem, not two.
 
+Unknown facts: a card whose type is not recorded counts where the deck lists it, except
+that one listed under `Pre-Game:` is counted in the Endurance (with a `deck-syntax`
+warning), though it may be a pre-game card. An Endurance short even with such cards is an
+error; one that reaches the minimum only with them is a note (`unchecked`, naming them).
+
 Source: seed 001 (Deck Composition; Making your Deck); seed 000 (Deck Construction,
 Minimum and Maximum Deck Size); seed 002 (Pre-Game Cards).
 
@@ -35,6 +40,18 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         yield Finding(
             f"Endurance has {size} cards{counted}, at least {minimum} are required",
             fix=f"add {plural(minimum - size, 'card')} to the Endurance",
+        )
+        return
+    doubtful = context.untyped_in_pregame
+    without = size - sum(copies for _, copies in doubtful)
+    if without < minimum:
+        ids = tuple(sorted(dc.card.id for dc, _ in doubtful))
+        yield Finding(
+            f"Endurance has {size} cards counting {context.names(ids)}, listed under Pre-Game "
+            f"and of a type not recorded; {without} if {'it is' if len(ids) == 1 else 'they are'} "
+            f"pre-game, at least {minimum} are required",
+            cards=ids,
+            unchecked=True,
         )
 
 
