@@ -51,6 +51,7 @@ def mini_cards() -> list[Card]:
     cards += [
         Card(id="hero", title="Hero", type="persona", **persona_gems),
         Card(id="rival", title="Rival", type="persona", master_limit=1),
+        Card(id="stranger", title="Stranger", type="persona"),  # no value recorded at all
         Card(
             id="borrower",
             title="Borrower",
