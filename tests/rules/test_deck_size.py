@@ -19,8 +19,8 @@ def test_a_card_of_unrecorded_type_under_pregame_makes_a_close_count_a_note(chec
         (
             "unchecked",
             ("oddity",),
-            "deck-size: Endurance has 50 cards counting Oddity, listed under Pre-Game and of a "
-            "type not recorded; 49 if it is pre-game, at least 50 are required",
+            "deck-size: Endurance has 50 cards counting Oddity (listed under Pre-Game, of a type "
+            "not recorded); 49 if it is a pre-game card, at least 50 are required",
         )
     ]
     # With a card to spare, where Oddity belongs cannot change the verdict.

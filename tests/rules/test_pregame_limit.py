@@ -23,8 +23,8 @@ def test_a_card_of_unrecorded_type_under_pregame_may_be_one_too_many(check):
         (
             "unchecked",
             ("oddity",),
-            "pregame-limit: 6 pre-game cards, 7 if Oddity, listed under Pre-Game and of a type "
-            "not recorded, is a pre-game card; at most 6 may be used",
+            "pregame-limit: 6 pre-game cards; 7 if Oddity (listed under Pre-Game, of a type not "
+            "recorded) is pre-game; at most 6 may be used",
         )
     ]
     report = check("Persona: Hero\n" + five + "Trinket Six\nOddity")

@@ -9,3 +9,18 @@ def test_pregame_unique(check):
     assert errors(check("Persona: Hero\nPre-Game:\n2 Trinket")) == [
         ("pregame-unique", ("trinket-1",))
     ]
+
+
+def test_copies_of_a_card_of_unrecorded_type_under_pregame_are_a_note(check):
+    # Oddity's type is not recorded: if it is a pre-game card, it is unique.
+    report = check("Persona: Hero\nPre-Game:\n2 Oddity")
+    assert errors(report) == []
+    assert [(p.code, p.cards, p.message) for p in report.problems if p.rule == "unchecked"] == [
+        (
+            "HL900",
+            ("oddity",),
+            "pregame-unique: 2 copies of Oddity (listed under Pre-Game, of a type not "
+            "recorded): too many if it is a pre-game card",
+        )
+    ]
+    assert [p.rule for p in check("Persona: Hero\nPre-Game:\nOddity").problems] == ["deck-syntax"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise
@@ -21,6 +21,16 @@ from hlcg.rules.problem import Finding
 
 if TYPE_CHECKING:
     from hlcg.rules.profiles import Profile
+
+
+class Untyped(NamedTuple):
+    """Cards whose type is not recorded, listed under Pre-Game: their ids, their copies
+    listed there, how a message names them, and the verb that agrees."""
+
+    ids: tuple[str, ...]
+    copies: int
+    named: str
+    verb: str
 
 
 class Context:
@@ -89,6 +99,18 @@ class Context:
             if dc.card.type is None
         )
         return [(dc, copies) for dc, copies in listed if copies]
+
+    def untyped(self, leaving: Collection[DeckCard] = ()) -> Untyped:
+        """The cards of ``untyped_in_pregame`` (but those in ``leaving``), as messages name
+        them."""
+        held = [(dc, n) for dc, n in self.untyped_in_pregame if dc not in leaving]
+        ids = tuple(sorted(dc.card.id for dc, _ in held))
+        return Untyped(
+            ids,
+            sum(n for _, n in held),
+            f"{self.names(ids)} (listed under Pre-Game, of a type not recorded)",
+            "is" if len(ids) == 1 else "are",
+        )
 
     @cached_property
     def weapons_in_pregame(self) -> set[str]:

@@ -42,15 +42,13 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             fix=f"add {plural(minimum - size, 'card')} to the Endurance",
         )
         return
-    doubtful = context.untyped_in_pregame
-    without = size - sum(copies for _, copies in doubtful)
-    if without < minimum:
-        ids = tuple(sorted(dc.card.id for dc, _ in doubtful))
+    doubt = context.untyped()
+    if doubt.ids and size - doubt.copies < minimum:
         yield Finding(
-            f"Endurance has {size} cards counting {context.names(ids)}, listed under Pre-Game "
-            f"and of a type not recorded; {without} if {'it is' if len(ids) == 1 else 'they are'} "
-            f"pre-game, at least {minimum} are required",
-            cards=ids,
+            f"Endurance has {size} cards counting {doubt.named}; {size - doubt.copies} if "
+            f"{'it is a pre-game card' if len(doubt.ids) == 1 else 'they are pre-game cards'}, "
+            f"at least {minimum} are required",
+            cards=doubt.ids,
             unchecked=True,
         )
 

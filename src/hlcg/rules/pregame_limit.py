@@ -55,15 +55,12 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             edits=(("remove", last.card.id, min(used - limit, last.count)),),
         )
         return
-    doubtful = context.untyped_in_pregame
-    with_them = used + sum(copies for _, copies in doubtful)
-    if with_them > limit:
-        ids = tuple(sorted(dc.card.id for dc, _ in doubtful))
-        are = "is a pre-game card" if len(ids) == 1 else "are pre-game cards"
+    doubt = context.untyped()
+    if doubt.ids and used + doubt.copies > limit:
         yield Finding(
-            f"{used} pre-game cards, {with_them} if {context.names(ids)}, listed under Pre-Game "
-            f"and of a type not recorded, {are}; at most {limit} may be used",
-            cards=ids,
+            f"{used} pre-game cards; {used + doubt.copies} if {doubt.named} {doubt.verb} "
+            f"pre-game; at most {limit} may be used",
+            cards=doubt.ids,
             unchecked=True,
         )
 
