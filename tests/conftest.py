@@ -194,3 +194,8 @@ def check(mini: Index) -> Callable[..., DeckReport]:
 def errors(report: DeckReport) -> list[tuple[str, tuple[str, ...]]]:
     """The sorted (rule, cards) of a report's errors."""
     return sorted((p.rule, p.cards) for p in report.problems if p.severity == "error")
+
+
+def gaps(report: DeckReport) -> list[tuple[tuple[str, ...], str]]:
+    """The (cards, message) of a report's data gaps (`unchecked` notes), in report order."""
+    return [(p.cards, p.message) for p in report.problems if p.rule == "unchecked"]

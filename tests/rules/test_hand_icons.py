@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import errors
-
-
-def _notes(report):
-    return [(p.rule, p.cards, p.message) for p in report.problems if p.severity == "note"]
+from conftest import errors, gaps
 
 
 def test_hand_icons_and_modifier(check):
@@ -28,25 +24,23 @@ def test_an_unrecorded_weapon_counts_as_one_and_breaks_the_limit(check):
     )
     # Removing the weapon whose icons are unknown leaves a known count that fits.
     assert problem.edits == (("remove", "club", 1),)
-    assert not [p for p in report.problems if p.rule == "unchecked"]
+    assert gaps(report) == []
 
 
 def test_an_unrecorded_weapon_within_the_limit_is_a_note(check):
     report = check("Persona: Hero\nPre-Game:\nBlade\nClub")
     assert report.legal and report.errors == 0
-    assert _notes(report) == [
+    assert [(p.code, p.severity) for p in report.problems] == [("HL900", "note")]
+    assert gaps(report) == [
         (
-            "unchecked",
             ("club",),
             "hand-icons: hand icons not recorded for Club, counted as 1 (seed 000: a Weapon "
             "of Choice has one or more): at least 2 of the 2 hand icons allowed; legal only "
             "if it has at most 1",
         )
     ]
-    (alone,) = _notes(check("Persona: Hero\nPre-Game:\nClub"))
-    assert alone[2].endswith(
-        "at least 1 of the 2 hand icons allowed; legal only if it has at most 2"
-    )
+    ((_, alone),) = gaps(check("Persona: Hero\nPre-Game:\nClub"))
+    assert alone.endswith("at least 1 of the 2 hand icons allowed; legal only if it has at most 2")
 
 
 def test_a_persona_modifier_wins_over_an_unrecorded_number(check):

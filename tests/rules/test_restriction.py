@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import errors
+from conftest import errors, gaps
 
 
 def test_restriction_per_card(check):
@@ -19,16 +19,12 @@ def test_restriction_bonus_raises_normal_cards_only(check):
     assert "(restriction 2 + 1 from Darius)" in report.problems[0].message
 
 
-def _gaps(report):
-    return [(p.cards, p.message) for p in report.problems if p.rule == "unchecked"]
-
-
 def test_an_unrecorded_number_is_at_least_one(check):
     # Sig and Res (Rival's) have no restriction number recorded.
     assert check("Persona: Rival\n1 Sig").problems == []
     report = check("Persona: Rival\n2 Sig\n3 Res")
     assert report.legal and errors(report) == []
-    assert _gaps(report) == [
+    assert gaps(report) == [
         (
             ("res", "sig"),
             "restriction: restriction number not recorded for 2 cards held in several copies: "
@@ -41,7 +37,7 @@ def test_a_bonus_raises_the_least_number_too(check):
     # Elder (+1) makes Res at least 2; Sig is a Signature card, never raised.
     report = check("Persona: Rival\nPre-Game:\nElder\nEndurance:\n2 Res\n2 Sig", "first-edition")
     assert errors(report) == []
-    assert _gaps(report) == [
+    assert gaps(report) == [
         (
             ("sig",),
             "restriction: restriction number not recorded for 1 card held in several copies: "
@@ -64,7 +60,7 @@ def test_a_pooled_line_of_unrecorded_numbers(check):
     ]
     report = check("Persona: Hero\n3 Omen")
     assert report.legal
-    assert _gaps(report) == [
+    assert gaps(report) == [
         (
             ("omen-1", "omen-2"),
             "restriction: restriction number not recorded for 2 cards held in several copies: "
