@@ -51,6 +51,7 @@ def mini_cards() -> list[Card]:
     cards += [
         Card(id="hero", title="Hero", type="persona", **persona_gems),
         Card(id="rival", title="Rival", type="persona", master_limit=1),
+        Card(id="stranger", title="Stranger", type="persona"),  # no value recorded at all
         Card(
             id="borrower",
             title="Borrower",
@@ -73,7 +74,10 @@ def mini_cards() -> list[Card]:
             title="Axeman",
             type="persona",
             master_limit=1,
-            modifiers=({"kind": "hand-icons", "title": "Axe", "hand_icons": 1},),
+            modifiers=(
+                {"kind": "hand-icons", "title": "Axe", "hand_icons": 1},
+                {"kind": "hand-icons", "title": "Club", "hand_icons": 1},
+            ),
         ),
         Card(id="filler", title="Filler", type="event", restriction=6, **zero),
         Card(id="strike-a", title="Strike", subtitle="A", type="attack", restriction=6, **zero),
@@ -99,8 +103,13 @@ def mini_cards() -> list[Card]:
             **_gems(master=0, agility=2, strength=0, toughness=0, empathy=0, reason=0),
         ),
         Card(id="unknown-gems", title="Mystery", type="event", restriction=6),
+        Card(id="oddity", title="Oddity", restriction=6, **zero),  # type not recorded
+        # Two texts under one title, restriction numbers not recorded: a line is pooled.
+        Card(id="omen-1", title="Omen", type="plot", **zero),
+        Card(id="omen-2", title="Omen", type="plot", **zero),
         Card(id="blade", title="Blade", type="weapon-of-choice", hand_icons=1),
         Card(id="axe", title="Axe", type="weapon-of-choice", hand_icons=2),
+        Card(id="club", title="Club", type="weapon-of-choice"),  # hand icons not recorded
         Card(id="blade-cut", title="Cut", subtitle="Blade", type="attack", restriction=6, **zero),
         Card(id="friend", title="Friend", type="watcher"),
         Card(id="friend-situation", title="Friend", type="situation", restriction=6, **zero),
@@ -199,3 +208,8 @@ def check(mini: Index) -> Callable[..., DeckReport]:
 def errors(report: DeckReport) -> list[tuple[str, tuple[str, ...]]]:
     """The sorted (rule, cards) of a report's errors."""
     return sorted((p.rule, p.cards) for p in report.problems if p.severity == "error")
+
+
+def gaps(report: DeckReport) -> list[tuple[tuple[str, ...], str]]:
+    """The (cards, message) of a report's data gaps (`unchecked` notes), in report order."""
+    return [(p.cards, p.message) for p in report.problems if p.rule == "unchecked"]

@@ -19,3 +19,18 @@ def test_any_master_cards_modifier(check):
     assert errors(check("Persona: Hero\n1 Master's Block: Rival")) == [
         ("persona-specific", ("masters-block-rival",))
     ]
+
+
+def test_an_unrecorded_limit_is_a_note_only_with_master_cards(check):
+    # Stranger has neither a Master limit nor a Master gem recorded.
+    assert check("Persona: Stranger").problems == []
+    report = check("Persona: Stranger\n3 Weapon Master")
+    assert report.legal
+    assert [(p.code, p.cards, p.message) for p in report.problems] == [
+        (
+            "HL900",
+            ("weapon-master",),
+            "master-limit: Stranger has no Master limit recorded; 3 Master cards could not be "
+            "checked: Weapon Master",
+        )
+    ]

@@ -16,6 +16,6 @@ def test_unknown_gems_are_reported_not_passed(check):
 
 
 def test_unknown_persona_values_are_reported(check):
-    report = check("Persona: Rival")
-    assert [(p.rule, p.severity) for p in report.problems] == [("unchecked", "note")]
+    report = check("Persona: Rival\n1 Mystery")
+    assert [(p.rule, p.severity) for p in report.problems] == [("unchecked", "note")] * 2
     assert "Rival has no recorded value for master, agility" in report.problems[0].message

@@ -5,6 +5,10 @@ format do not decide between them, and the remaining cards differ in something d
 construction reads (type, subtitle, restriction, flags, gems, legality, modifiers), the
 line is ambiguous. The message lists the candidate ids and how they differ.
 
+Unknown facts: a fact not recorded on one candidate and recorded on another is a
+difference like any other. The line's copies count toward the Endurance (`deck-size`); no
+other rule counts them until the line names one card.
+
 Source: seed 000 (Deck Construction, Restricted Cards): several cards may share a title with
 different texts; each text is its own card.
 

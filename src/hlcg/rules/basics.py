@@ -10,6 +10,9 @@ A basic card is known by its title, as the rulebooks print it, never by a catalo
 a catalogue card without a subtitle whose title is one of a basic's spellings is that basic.
 When the catalogue has no card for a basic, the rule says it could not check it (`unchecked`).
 
+Unknown facts: a basic is known by its title, which every card has; a catalogue with no
+card for a basic makes a note (`unchecked`), never a pass or an error.
+
 Source: seed 002 (Constructing a Deck: Attacks, Blocks); seed 000 (Deck Construction);
 seed 001 (Deck Composition; Basic Attack; Basic Defenses).
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
+from hlcg.deck.model import PREGAME
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.borrowing import Borrowing, Refusal, RefusalKind, analyse
 from hlcg.rules.gems import GemBudget, gem_caps
@@ -20,6 +21,16 @@ from hlcg.rules.problem import Finding
 
 if TYPE_CHECKING:
     from hlcg.rules.profiles import Profile
+
+
+class Untyped(NamedTuple):
+    """Cards whose type is not recorded, listed under Pre-Game: their ids, their copies
+    listed there, how a message names them, and the verb that agrees."""
+
+    ids: tuple[str, ...]
+    copies: int
+    named: str
+    verb: str
 
 
 class Context:
@@ -81,6 +92,30 @@ class Context:
         if persona is None:
             return set()
         return {normalise(f) for f in persona.faction}
+
+    @cached_property
+    def untyped_in_pregame(self) -> list[tuple[DeckCard, int]]:
+        """Cards whose type is not recorded, each with its copies listed under Pre-Game: the
+        resolver counts them in the Endurance, but they may be pre-game cards. The counts
+        that depend on where they belong (deck-size, pregame-limit) are notes."""
+        listed = (
+            (dc, sum(e.count for e in dc.entries if e.section == PREGAME))
+            for dc in self.deck.endurance
+            if dc.card.type is None
+        )
+        return [(dc, copies) for dc, copies in listed if copies]
+
+    def untyped(self, leaving: Collection[DeckCard] = ()) -> Untyped:
+        """The cards of ``untyped_in_pregame`` (but those in ``leaving``), as messages name
+        them."""
+        held = [(dc, n) for dc, n in self.untyped_in_pregame if dc not in leaving]
+        ids = tuple(sorted(dc.card.id for dc, _ in held))
+        return Untyped(
+            ids,
+            sum(n for _, n in held),
+            f"{self.names(ids)} (listed under Pre-Game, of a type not recorded)",
+            "is" if len(ids) == 1 else "are",
+        )
 
     @cached_property
     def weapons_in_pregame(self) -> set[str]:

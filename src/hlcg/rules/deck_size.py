@@ -3,6 +3,11 @@
 Pre-game cards do not count toward the Endurance. Copies on lines that name no single card
 (a typo, an ambiguous name) still count, so that one typo is one problem, not two.
 
+Unknown facts: a card whose type is not recorded counts where the deck lists it, except
+that one listed under `Pre-Game:` is counted in the Endurance (with a `deck-syntax`
+warning), though it may be a pre-game card. An Endurance short even with such cards is an
+error; one that reaches the minimum only with them is a note (`unchecked`, naming them).
+
 Source: seed 001 (Deck Composition; Making your Deck); seed 000 (Deck Construction,
 Minimum and Maximum Deck Size); seed 002 (Pre-Game Cards).
 
@@ -35,6 +40,16 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         yield Finding(
             f"Endurance has {size} cards{counted}, at least {minimum} are required",
             fix=f"add {plural(minimum - size, 'card')} to the Endurance",
+        )
+        return
+    doubt = context.untyped()
+    if doubt.ids and size - doubt.copies < minimum:
+        yield Finding(
+            f"Endurance has {size} cards counting {doubt.named}; {size - doubt.copies} if "
+            f"{'it is a pre-game card' if len(doubt.ids) == 1 else 'they are pre-game cards'}, "
+            f"at least {minimum} are required",
+            cards=doubt.ids,
+            unchecked=True,
         )
 
 

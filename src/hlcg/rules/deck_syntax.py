@@ -7,6 +7,8 @@ other lines are still checked. Also reported: counts that are not whole numbers 
 UTF-8 (a warning), pre-game cards listed under `Endurance:` and in-game cards under
 `Pre-Game:` (warnings), and set codes that match no printing (one warning per deck).
 
+Unknown facts: none; it reads the deck's text, not the catalogue's facts.
+
 Source: the deck file format of hlcg (docs/deck-format.md).
 
 Failing example:

@@ -2,8 +2,15 @@
 
 For each attribute, the gems printed on the Endurance cards, icon by icon (a card with two
 Reason gems counts two), may be at most three times the persona's value; Master gems at
-most the Master value itself. Cards or personas without recorded gems are listed by
-`unchecked`; known gems over a cap are an error even then, since more gems only add.
+most the Master value itself.
+
+Unknown facts: a gem count not recorded on a card counts as none, the least it can be, so
+the gems counted are what the deck holds at least. An attribute whose counted gems already
+exceed its cap is an error, whatever the unrecorded counts; an attribute within its cap is
+a note (`unchecked`, naming the cards) when some card's count of it is not recorded. A
+persona value not recorded leaves that cap unknown: a note when the deck holds gems of that
+attribute or cards whose count of it is not recorded, nothing when it holds none (no gems
+are within any cap).
 
 Source: seed 002 (Constructing a Deck: Attribute Gems); seed 000 (Attribute Restrictions);
 research rules-notes.md section 5 (http://www.watcherdatabase.tk/Cards/Card/6852.html).
@@ -30,11 +37,13 @@ from hlcg.wording import plural
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     budget = context.gem_budget
+    over = []
     for attribute in ATTRIBUTES:
         cap = budget.caps[attribute]
         if cap is not None and budget.used[attribute] > cap:
+            over.append(attribute)
             yield _over_cap(deck, context, params, attribute, cap)
-    yield from _gaps(deck, context)
+    yield from _gaps(deck, context, over)
 
 
 def _over_cap(
@@ -65,26 +74,44 @@ def _over_cap(
     )
 
 
-def _gaps(deck: ResolvedDeck, context: Context) -> Iterator[Finding]:
-    """What could not be checked: caps of attributes the persona has no value for, and
+def _gaps(deck: ResolvedDeck, context: Context, over: list[str]) -> Iterator[Finding]:
+    """What the unknown facts leave open: the caps the persona has no value for, and the
     cards whose gem counts are not recorded."""
+    yield from _unknown_caps(deck, context)
+    yield from _unknown_counts(context, over)
+
+
+def _unknown_caps(deck: ResolvedDeck, context: Context) -> Iterator[Finding]:
+    """Caps of attributes the persona has no value for, where the deck holds gems of them
+    or cards that may: no gems are within any cap."""
     budget = context.gem_budget
-    unknown_caps = [a for a in ATTRIBUTES if budget.caps[a] is None]
+    unknown = [
+        a for a in ATTRIBUTES if budget.caps[a] is None and (budget.used[a] or budget.unknown[a])
+    ]
+    if not unknown:
+        return
     who = "a Generic Immortal" if deck.is_generic else (deck.persona.title if deck.persona else "")
-    if unknown_caps and deck.endurance:
-        yield Finding(
-            f"{who} has no recorded value for {', '.join(unknown_caps)}; those gem caps "
-            "could not be checked",
-            cards=(deck.persona.id,) if deck.persona else (),
-            unchecked=True,
-        )
-    if budget.unknown_cards:
-        yield Finding(
-            f"gem counts not recorded for {plural(len(budget.unknown_cards), 'card')}: "
-            f"{context.names(budget.unknown_cards)}",
-            cards=budget.unknown_cards,
-            unchecked=True,
-        )
+    caps = "that gem cap" if len(unknown) == 1 else "those gem caps"
+    yield Finding(
+        f"{who} has no recorded value for {', '.join(unknown)}; {caps} could not be checked",
+        cards=(deck.persona.id,) if deck.persona else (),
+        unchecked=True,
+    )
+
+
+def _unknown_counts(context: Context, over: list[str]) -> Iterator[Finding]:
+    """Cards whose gem counts are not recorded, for the attributes not already over their
+    caps (those are broken whatever the counts)."""
+    budget = context.gem_budget
+    still_open = [a for a in ATTRIBUTES if budget.unknown[a] and a not in over]
+    cards = sorted({i for a in still_open for i in budget.unknown[a]})
+    if not cards:
+        return
+    message = f"gem counts not recorded for {plural(len(cards), 'card')}: {context.names(cards)}"
+    if any(budget.unknown[a] for a in over):
+        caps = "cap" if len(still_open) == 1 else "caps"
+        message += f"; counted as none, they could still exceed the {', '.join(still_open)} {caps}"
+    yield Finding(message, cards=tuple(cards), unchecked=True)
 
 
 RULE = Rule(

@@ -5,6 +5,10 @@ A persona with a `borrow` modifier (Richie Ryan) may take `per_persona` cards fr
 persona; each `allowance` card (Type Two Darius) admits `count` non-Signature cards of
 personas you are not playing. Copies beyond these are reported here.
 
+Unknown facts: the copies counted and the allowances are always known. A permission no
+source confirms for the format (the Generic Immortal's in Type One) admits the cards and
+lists them in a note (`unchecked`), neither an error nor a silent pass.
+
 Source: seed 001 (Generic Immortal); research rules-notes.md sections 3 and 6
 (http://www.watcherdatabase.tk/Articles/19.html, https://www.highlanderthecardgame.com/keywords).
 

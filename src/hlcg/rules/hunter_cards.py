@@ -3,6 +3,9 @@
 A Hunter card is an Endurance card with the word Hunter in its title. Not a first-edition
 rule (research rules-notes.md section 7; no first-edition Hunter pre-game was found).
 
+Unknown facts: as for `watcher-cards`: a card whose type is not recorded, listed under
+`Pre-Game:`, may be the Hunter, and the missing pre-game is then a note (`unchecked`).
+
 Source: seed 000 (Hunter Cards).
 
 Failing example: an Endurance card titled with the word Hunter and no Hunter pre-game.

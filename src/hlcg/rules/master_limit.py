@@ -6,6 +6,11 @@ Persona card (first edition) or its Master gem (2nd Edition). A Generic Immortal
 include none. Methos' `any-master-cards` lets him use other personas' Master cards, still
 within his limit.
 
+Unknown facts: a Master card is known by its title, so the count is always known. A recorded
+limit is exact: more Master cards than it is an error. A persona whose Master limit (and
+Master gem) is not recorded leaves the verdict open: a note (`unchecked`, naming the Master
+cards) when the deck holds any, nothing when it holds none.
+
 Source: seed 001 (Master's Cards); seed 000 (Master Cards; Attribute Restrictions); seed 002
 (Persona Cards; Card Groups); research rules-notes.md section 4.
 

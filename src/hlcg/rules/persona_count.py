@@ -1,5 +1,9 @@
 """persona-count (HL303): at most one Persona.
 
+Unknown facts: a Persona card is known by its type, so the count is of the cards recorded
+as Personas. A card whose type is not recorded is not counted and not noted: the deck names
+its Persona on its `Persona:` line.
+
 Source: seed 001 (Persona Cards: "a Persona Card"); seed 000 (Persona Cards); seed 002
 (Persona Cards).
 

@@ -5,6 +5,10 @@ whose subtitle names a faction is only for the faction's members. Borrowing perm
 (Generic Immortal, `borrow`, `allowance`, `any-master-cards`) are applied first; what is
 left is reported here (Reserved and Signature cards are reported by their own rules).
 
+Unknown facts: a subtitle names a persona, faction or weapon only when the catalogue holds
+one of that name; any other subtitle ("Middle Left", "Horizontal") is a descriptor, and the
+card is generic.
+
 Source: seed 001 (Immortal-Specific Cards; Persona Cards); seed 002 (Card Anatomy:
 Sub-Title; Persona Cards); seed 000 (Persona Cards).
 

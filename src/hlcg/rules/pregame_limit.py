@@ -3,6 +3,11 @@
 The Persona card counts as one. Cards with a `pregame-exempt` modifier (Methuselah Stone)
 do not count.
 
+Unknown facts: a card whose type is not recorded but is listed under `Pre-Game:` is counted
+in the Endurance (with a `deck-syntax` warning), though it may be a pre-game card. Too many
+pre-game cards without it is an error; a count over the limit only with it is a note
+(`unchecked`, naming it).
+
 Source: seed 002 (Pre-Game Cards); research rules-notes.md section 8
 (http://www.mleccg.com/mlc/SpoilerList.Txt). First edition: seed 001 states no limit, so
 the first-edition profile does not run this rule; Type One runs it as a warning (see
@@ -48,6 +53,15 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             cards=tuple(sorted(dc.card.id for dc in counting)),
             fix=f"remove {plural(used - limit, 'pre-game card')}",
             edits=(("remove", last.card.id, min(used - limit, last.count)),),
+        )
+        return
+    doubt = context.untyped()
+    if doubt.ids and used + doubt.copies > limit:
+        yield Finding(
+            f"{used} pre-game cards; {used + doubt.copies} if {doubt.named} {doubt.verb} "
+            f"pre-game; at most {limit} may be used",
+            cards=doubt.ids,
+            unchecked=True,
         )
 
 

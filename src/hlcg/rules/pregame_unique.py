@@ -2,6 +2,12 @@
 
 Pre-game cards are unique unless the catalogue row says otherwise.
 
+Unknown facts: an empty `unique` in the catalogue means "pre-game cards are unique"
+(docs/catalogue.md), so a pre-game card's uniqueness is always known. A card whose type is
+not recorded, listed under `Pre-Game:` in several copies, is counted in the Endurance
+(with a `deck-syntax` warning): a note (`unchecked`) says the copies are too many if it is
+a pre-game card, unless its row says it is not unique.
+
 Source: seed 002 (Pre-Game Cards).
 
 Failing example: `2 Katana` under `Pre-Game:`.
@@ -29,6 +35,15 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
                 line=deck_card.line,
                 fix=f"remove {deck_card.count - 1} {deck_card.card.name}",
                 edits=(("remove", deck_card.card.id, deck_card.count - 1),),
+            )
+    for deck_card, copies in context.untyped_in_pregame:
+        if copies > 1 and deck_card.card.unique is not False:
+            yield Finding(
+                f"{copies} copies of {deck_card.card.name} (listed under Pre-Game, of a type "
+                "not recorded): too many if it is a pre-game card",
+                cards=(deck_card.card.id,),
+                line=deck_card.line,
+                unchecked=True,
             )
 
 

@@ -3,6 +3,9 @@
 A Premium names its persona in its title or subtitle (Grayson, +1 Ability). A Premium
 that names no persona (Methuselah Stone, a set Premium) is not checked by this rule.
 
+Unknown facts: a Premium is known by its type; a card whose type is not recorded is not
+checked here.
+
 Source: seed 000 (Premium Cards); research rules-notes.md section 8
 (http://www.watcherdatabase.tk/Cards/Card/141.html, https://www.mleccg.com/mlc/DDC%20Spoiler.txt).
 

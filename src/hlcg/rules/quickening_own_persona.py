@@ -2,6 +2,9 @@
 
 A Quickening names its persona in its title or subtitle.
 
+Unknown facts: a Quickening is known by its type; a card whose type is not recorded is not
+checked here.
+
 Source: seed 002 (Pre-Game Cards).
 
 Failing example: `Persona: Duncan MacLeod` with a Duncan MacLeod Quickening.

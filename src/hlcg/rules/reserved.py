@@ -4,6 +4,9 @@ A Generic Immortal may include none. Permissions that allow Reserved cards of ot
 personas (`borrow` or `any-master-cards` with include_reserved, `allowance`) are applied
 before this rule.
 
+Unknown facts: the catalogue records Reserved as true or false (an empty field is false,
+docs/catalogue.md), so a card not marked Reserved is not reported here.
+
 Source: seed 001 (Reserved Cards; Generic Immortal); seed 002 (Reserved or Signature
 Symbol); seed 000 (Signature Cards).
 

@@ -11,10 +11,17 @@ Each `restriction-bonus` modifier in the deck (first-edition pre-game Darius) ra
 number by its amount for cards the deck may use normally; never for Signature cards, whose
 restriction cannot be altered, and never for cards borrowed from another persona.
 
-Cards whose restriction number is not recorded are listed by `unchecked` when the deck
-holds more than one copy. A card a source states carries no restriction number (the basic
-attacks, Joe Dawson; the catalogue's `unrestricted` fact) is limited only by the general
-limits, and is no data gap.
+A card a source states carries no restriction number (the basic attacks, Joe Dawson; the
+catalogue's `unrestricted` fact) is limited only by the general limits, and is no data gap.
+
+Unknown facts: a restriction number not recorded counts as 1, the least a restriction number
+is (docs/catalogue.md: the number says how many copies an Endurance may hold, so it is 1 or
+more), raised by any bonus as a recorded one would be. Copies within that bound are legal
+whatever the number (one copy; two with a first-edition Darius); more copies are a note
+(`unchecked`, naming the cards), never an error, since the number has no known upper bound.
+A pooled line whose copies fit its versions with the unrecorded numbers counted as 1 is
+legal; one that fits only if some unrecorded number is larger is a note. The six-card title
+limit is its own rule (`title-limit`); this one assumes no number it is not given.
 
 Source: seed 001 (Restricted Cards); seed 000 (Deck Construction: Restricted Cards,
 Signature Cards); seed 002 (Restriction Number); research rules-notes.md section 3
@@ -31,8 +38,8 @@ from __future__ import annotations
 
 import sys
 from collections import defaultdict
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
@@ -44,6 +51,17 @@ from hlcg.wording import plural
 
 # The limit of a card that carries no restriction number: this rule never limits it.
 NO_NUMBER = sys.maxsize
+# The least a restriction number can be: it counts the copies a deck may hold.
+AT_LEAST = 1
+
+
+class Limit(NamedTuple):
+    """A card's limit: its restriction number with any bonus, or, when the number is not
+    recorded, the least it can be (``known`` False)."""
+
+    copies: int
+    known: bool
+    raised: int = 0  # the bonus included in ``copies``
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -53,48 +71,46 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     # Only a bonus needs the borrowing analysis: it raises cards used normally.
     normal = context.borrowing.normal if bonus else frozenset()
 
-    def limit_of(card: Card) -> int | None:
+    def limit_of(card: Card) -> Limit:
         if card.unrestricted:
-            return NO_NUMBER
-        if card.restriction is None:
-            return None
+            return Limit(NO_NUMBER, True)
         raised = bonus if (card.id in normal and not card.signature) else 0
-        return card.restriction + raised
-
-    def how(card: Card) -> str:
-        limit = limit_of(card)
-        raised = (limit or 0) - (card.restriction or 0)
-        return f" (restriction {card.restriction} + {raised} from Darius)" if raised else ""
+        if card.restriction is None:
+            return Limit(AT_LEAST + raised, False, raised)
+        return Limit(card.restriction + raised, True, raised)
 
     # Copies named as one version, per version id.
     named: defaultdict[str, int] = defaultdict(int)
     for deck_card in deck.cards:
         if not deck_card.pooled:
             named[deck_card.card.id] += deck_card.count
-    unknown: list[str] = []
+    unknown: set[str] = set()
     for deck_card in deck.cards:
         if deck_card.pooled:
             yield from _pooled(deck_card, named, limit_of, unknown)
             continue
         card = deck_card.card
         limit = limit_of(card)
-        if limit is None:
-            if deck_card.count > 1 and not card.is_pregame:
-                unknown.append(card.id)
+        if deck_card.count <= limit.copies:
             continue
-        if deck_card.count > limit:
-            yield Finding(
-                f"{deck_card.count} copies of {card.name}; restricted to {limit}{how(card)}",
-                cards=(card.id,),
-                line=deck_card.line,
-                fix=f"remove {deck_card.count - limit} {card.name}",
-                edits=(("remove", card.id, deck_card.count - limit),),
-            )
+        if not limit.known:
+            if not card.is_pregame:
+                unknown.add(card.id)
+            continue
+        how = f" (restriction {card.restriction} + {limit.raised} from Darius)"
+        yield Finding(
+            f"{deck_card.count} copies of {card.name}; restricted to {limit.copies}"
+            f"{how if limit.raised else ''}",
+            cards=(card.id,),
+            line=deck_card.line,
+            fix=f"remove {deck_card.count - limit.copies} {card.name}",
+            edits=(("remove", card.id, deck_card.count - limit.copies),),
+        )
     if unknown:
         yield Finding(
             f"restriction number not recorded for {plural(len(unknown), 'card')} held in several "
             f"copies: {context.names(unknown)}",
-            cards=tuple(sorted(set(unknown))),
+            cards=tuple(sorted(unknown)),
             fix="check the printed numbers; curators can record them in their catalogue: "
             "`hlcg db gaps --output csv` writes a fact sheet that `hlcg db import` reads",
             unchecked=True,
@@ -104,36 +120,46 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
 def _pooled(
     deck_card: DeckCard,
     named: dict[str, int],
-    limit_of: Any,
-    unknown: list[str],
+    limit_of: Callable[[Card], Limit],
+    unknown: set[str],
 ) -> Iterator[Finding]:
     """A line that may mean any of several versions: legal when some split of its copies
-    over the versions keeps each within its number, next to the copies named one by one."""
+    over the versions keeps each within its number, next to the copies named one by one.
+    An unrecorded number counts at its least: the room found is the least there is."""
     versions = deck_card.versions
     limits = [limit_of(v) for v in versions]
     card, copies = deck_card.card, deck_card.count
-    if any(limit is None for limit in limits):
-        if copies > 1 and not card.is_pregame:
-            unknown.extend(v.id for v in versions)
-        return
-    room = [max(0, limit - named.get(v.id, 0)) for v, limit in zip(versions, limits, strict=True)]
-    capacity = sum(room)
-    shown = ", ".join(str(limit) for limit in limits)
+    room = [
+        max(0, limit.copies - named.get(v.id, 0)) for v, limit in zip(versions, limits, strict=True)
+    ]
+    unrecorded = [v.id for v, limit in zip(versions, limits, strict=True) if not limit.known]
     ids = tuple(v.id for v in versions)
-    if copies > capacity:
+    if copies > sum(room):
+        if unrecorded:
+            if not card.is_pregame:
+                unknown.update(unrecorded)
+            return
+        shown = ", ".join(str(limit.copies) for limit in limits)
         yield Finding(
             f"{copies} copies of {card.name} over its {len(versions)} versions (restricted to "
-            f"{shown}); at most {capacity} fit",
+            f"{shown}); at most {sum(room)} fit",
             cards=ids,
             line=deck_card.line,
-            fix=f"remove {copies - capacity} {card.name}",
-            edits=(("remove", card.id, copies - capacity),),
+            fix=f"remove {copies - sum(room)} {card.name}",
+            edits=(("remove", card.id, copies - sum(room)),),
         )
     elif copies > min(room):
         split = " + ".join(str(r) for r in room)
+        if unrecorded:  # the room found is the least: "only" is not known
+            how = (
+                f"legal when split over its {len(versions)} versions (room for {split}, the "
+                f"{plural(len(unrecorded), 'restriction number')} not recorded counted as "
+                f"{AT_LEAST})"
+            )
+        else:
+            how = f"legal only when split over its {len(versions)} versions ({split} at most)"
         yield Finding(
-            f"{copies} {card.name}: legal only when split over its {len(versions)} versions "
-            f"({split} at most); name the versions to be sure",
+            f"{copies} {card.name}: {how}; name the versions to be sure",
             cards=ids,
             line=deck_card.line,
             fix="write each version on its own line: " + ", ".join(ids),

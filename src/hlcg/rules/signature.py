@@ -3,6 +3,9 @@
 No persona power or card effect lifts this: not Richie Ryan's borrowing, not an
 allowance, not Methos' use of other personas' Master cards.
 
+Unknown facts: the catalogue records Signature as true or false (an empty field is false,
+docs/catalogue.md), so a card not marked Signature is not reported here.
+
 Source: seed 000 (Signature Cards); seed 002 (Reserved or Signature Symbol); research
 rules-notes.md section 6 (http://www.watcherdatabase.tk/Articles/19.html).
 

@@ -5,6 +5,9 @@ pre-game cards count too: Flurry Strike's three grid versions share six; Flashba
 Edge counts against the persona Flashbacks; a pre-game Joe Dawson leaves room for five Joe
 Dawson Situations; all cards titled Watcher share six.
 
+Unknown facts: every card has a title, so the count of the cards named is exact. A line
+naming no single card is reported by `unknown-card` or `ambiguous-card` and not counted.
+
 Source: seed 002 (Card Anatomy: Title); seed 000 (Deck Construction, Restricted Cards);
 seed 001 (Deck Composition); research rules-notes.md section 1
 (http://www.watcherdatabase.tk/Articles/71.html, cotw07, http://www.oocities.org/gislef/cotw16.htm).

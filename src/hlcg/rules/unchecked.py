@@ -1,9 +1,16 @@
 """unchecked (HL900): what could not be checked for missing data (a note).
 
 When a check needs a fact the catalogue does not record — a gem count, a restriction number,
-a persona's attribute values or Master limit, a Weapon of Choice's hand icons — it cannot
-pass or fail the deck. It says so here, naming the cards, instead of passing silently. The
-message starts with the rule that could not finish.
+a persona's attribute values or Master limit, a Weapon of Choice's hand icons, a card's type
+— and its verdict depends on that fact, it cannot pass or fail the deck. It says so here,
+naming the cards, instead of passing silently. The message starts with the rule that could
+not finish.
+
+Unknown facts: this rule is where they are reported. Each counting rule counts an
+unrecorded fact at its least (a Weapon of Choice's hand icons as 1, a card's gems as none, a
+restriction number as 1): what is known already over a limit is that rule's error, and a
+verdict that depends on the unknown part is a note here; each rule's documentation says how
+it bounds its facts.
 
 Source: hlcg's data policy (README, "Real data only").
 

@@ -4,6 +4,9 @@ A name that matches no id, title, "Title: Subtitle", alias or normalised form is
 with its line number and the closest names as did-you-mean suggestions. A set code that
 no version of the card was printed in is reported here too.
 
+Unknown facts: a name the catalogue does not hold is this error, never a guess at a card;
+its copies still count toward the Endurance (`deck-size`), and no other rule counts them.
+
 Source: the catalogue (`hlcg card NAME` finds cards despite typos).
 
 Failing example: `3 Uper Left Atack`

@@ -5,6 +5,11 @@ included: Watcher's Oath). Not a first-edition rule: in first edition Watcher ca
 played without any Watcher pre-game (research rules-notes.md section 7), so the
 first-edition and Type One profiles do not run it.
 
+Unknown facts: a Watcher card is known by its title, and the Watcher pre-game by its type.
+A card whose type is not recorded, listed under `Pre-Game:` (and counted in the Endurance,
+with a `deck-syntax` warning), may be that Watcher: then the missing pre-game is a note
+(`unchecked`), not an error.
+
 Source: seed 000 (Watcher Cards).
 
 Failing example: `1 Watcher: Revealed` with no Watcher under `Pre-Game:`.

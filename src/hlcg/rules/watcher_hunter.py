@@ -3,6 +3,11 @@
 A persona's `only-watcher` modifier names the one Watcher it may be assigned (Methos may be
 assigned only Adam Pierson); any other Watcher is reported here.
 
+Unknown facts: Watchers and Hunters are known by their type. A card whose type is not
+recorded, listed under `Pre-Game:`, is counted in the Endurance (with a `deck-syntax`
+warning); with a Watcher or Hunter assigned, a note (`unchecked`) says there are two if it
+is one.
+
 Source: seed 000 (Watcher Pre-Game Cards; Hunter Pre-Game Cards); research rules-notes.md
 section 7 (http://www.oocities.org/gislef/cotw16.htm, http://www.watcherdatabase.tk/Articles/16.html).
 
@@ -37,6 +42,16 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             fix="keep one Watcher or one Hunter",
             edits=tuple(("remove", dc.card.id, dc.count) for dc in extra),
         )
+    elif total:
+        doubt = context.untyped()
+        if doubt.ids:
+            yield Finding(
+                f"1 Watcher/Hunter pre-game card ({assigned[0].card.name}); "
+                f"{1 + doubt.copies} if {doubt.named} {doubt.verb} Watchers or Hunters too; at "
+                "most one may be assigned",
+                cards=doubt.ids,
+                unchecked=True,
+            )
     yield from _only_watcher(deck, context, assigned)
 
 

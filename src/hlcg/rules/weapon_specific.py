@@ -4,6 +4,10 @@ A card whose subtitle names a Weapon of Choice (Slice: Rapier) needs that weapon
 `Pre-Game:`. Where a subtitle names both a weapon and a persona (Katana), the card is
 allowed with either; Reserved and Signature cards of that name are the persona's.
 
+Unknown facts: a subtitle names a weapon only when the catalogue holds a Weapon of Choice
+of that title; a card whose subtitle names none is not a weapon card. The weapon in the
+pre-game is known by its type.
+
 Source: seed 002 (Card Anatomy: Sub-Title; Weapons of Choice); seed 000 (Weapon Specific
 Cards); research rules-notes.md section 9.
 

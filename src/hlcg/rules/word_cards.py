@@ -19,9 +19,18 @@ def cards_needing(
     if not needing:
         return
     total = sum(dc.count for dc in needing)
-    yield Finding(
+    missing = (
         f"{plural(total, f'{word} card')} ({', '.join(dc.card.name for dc in needing)}) but no "
-        f"{word} pre-game card",
+        f"{word} pre-game card"
+    )
+    # A card of unrecorded type listed under Pre-Game may be the pre-game card they need.
+    maybe = context.untyped(leaving=needing)
+    if maybe.ids:
+        one = "is one" if len(maybe.ids) == 1 else "is one of them"
+        yield Finding(f"{missing}, unless {maybe.named} {one}", cards=maybe.ids, unchecked=True)
+        return
+    yield Finding(
+        missing,
         cards=tuple(dc.card.id for dc in needing),
         line=min((dc.line for dc in needing if dc.line), default=None),
         fix=f"add a {word} pre-game card, or remove the {word} cards",
