@@ -96,7 +96,7 @@ def _add_line(
     from hlcg.deck.writer import writable_name
 
     resolver = Resolver(index, resolved.format)
-    new_line = f"1 {writable_name(card, section, resolver, resolved.persona_names)}"
+    new_line = f"1 {writable_name(card, section, resolver, resolved)}"
     has_headers = any(e.section is not None for e in deck.entries)
     in_section = [
         e.line

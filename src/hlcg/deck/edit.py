@@ -89,12 +89,11 @@ def _insert_additions(
     applied: list[str],
 ) -> list[str]:
     resolver = Resolver(index, resolved.format)
-    persona = resolved.persona_names
     new_by_section: dict[str, list[str]] = {ENDURANCE: [], PREGAME: []}
     for card_id, copies in additions.items():
         card = index.catalogue.cards[card_id]
         section = PREGAME if card.is_pregame else ENDURANCE
-        name = writable_name(card, section, resolver, persona)
+        name = writable_name(card, section, resolver, resolved)
         new_by_section[section].append(_entry_line(copies, name, None))
         applied.append(f"added {copies} {card.name}")
     for section in (ENDURANCE, PREGAME):
