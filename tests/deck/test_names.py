@@ -175,3 +175,57 @@ def test_a_row_with_fewer_facts_does_not_make_a_name_ambiguous(mini):
     assert problem.message == (
         "'Blade' could be 2 cards that differ (hand_icons: blade=1, blade-two=2)"
     )
+
+
+# --- lists without section headers ------------------------------------------------------
+
+FLAT_BODY = BASICS + "4 Dodge\n"  # 49 cards: the first line makes 50
+
+
+@pytest.mark.parametrize(
+    ("fmt", "darius", "section"),
+    [
+        ("type-one", "darius-pregame", "pregame"),
+        ("first-edition", "darius-pregame", "pregame"),
+        ("type-two", "darius-event", "endurance"),
+    ],
+)
+def test_a_flat_list_takes_the_darius_the_format_admits(shipped_index, fmt, darius, section):
+    """`Darius` is the first-edition pre-game card (1E) and the Type Two event: before any
+    header, the format's evidence (its edition, its legality list) says which."""
+    resolved = _resolve("Persona: Duncan MacLeod\nDarius\n" + FLAT_BODY, shipped_index, fmt)
+    assert (darius, section, 1) in _cards(resolved) and not resolved.unresolved
+
+
+def test_a_flat_type_one_list_with_darius_through_the_cli(tmp_path):
+    text = "Format: type-one\nDuncan MacLeod\nDarius\n" + BASICS + "5 Dodge\n"
+    code, deck = _validate_json(tmp_path, text)
+    assert (code, deck["legal"], deck["errors"], deck["persona"]) == (0, True, 0, "Duncan MacLeod")
+    assert (deck["endurance"], deck["pregame"]) == (50, 2)
+    assert not [p for p in deck["problems"] if p["rule"] == "format-legality"]
+
+
+def test_the_first_line_of_a_flat_list_naming_a_persona_is_the_persona(tmp_path, shipped_index):
+    text = "Format: type-one\nKatana\n" + FLAT_BODY + "1 Upper Guard\n"
+    resolved = _resolve(text, shipped_index)
+    assert resolved.persona.id == "katana-persona" and not resolved.unresolved
+    code, deck = _validate_json(tmp_path, text)
+    assert (code, deck["errors"], deck["persona"], deck["pregame"]) == (0, 0, "Katana", 1)
+    # A line naming only a persona decides first: Katana is then Duncan's weapon.
+    both = _resolve("Katana\nDuncan MacLeod\n" + FLAT_BODY, shipped_index, "type-two")
+    assert both.persona.id == "duncan-macleod-2e" and not both.unresolved
+    assert ("katana-weapon-of-choice", "pregame", 1) in _cards(both)
+
+
+def test_a_flat_list_name_the_format_does_not_decide_is_ambiguous(shipped_index):
+    """Joe Dawson is a Watcher pre-game and a Situation, both of the Watcher Chronicles;
+    Katana later than the first line, with no persona to decide, is either card."""
+    resolved = _resolve("Duncan MacLeod\nJoe Dawson\n", shipped_index, "type-one")
+    (problem,) = resolved.unresolved
+    assert (problem.rule, problem.line, problem.card_ids) == (
+        "ambiguous-card",
+        2,
+        ("joe-dawson-situation", "joe-dawson-watcher"),
+    )
+    (problem,) = _resolve("Thrust\nKatana\n", shipped_index, "type-one").unresolved
+    assert problem.card_ids == ("katana-persona", "katana-weapon-of-choice")

@@ -3,8 +3,9 @@ deck's persona is settled for the other lines.
 
 A line naming only personas lists the persona. A name that also means another card the
 line's section admits (the Katana persona and the Katana Weapon of Choice) lists the
-persona only when the deck says so: with that persona's Reserved or Signature cards in the
-deck. Otherwise the line is
+persona only when the deck says so: on the first line of a list without headers, or with
+that persona's Reserved or Signature cards in the deck (a line naming only a persona comes
+first: `Katana` then `Duncan MacLeod` is Duncan's Weapon of Choice). Otherwise the line is
 `ambiguous-card` with both candidates: the format never decides between them.
 """
 
@@ -62,9 +63,9 @@ def _listed_persona(deck: Deck, resolver: Resolver) -> tuple[Card | None, Entry 
     its versions; and whether a line left undecided may list it.
 
     A line naming only personas lists the persona. A name also meaning another card (the
-    Katana persona and Weapon of Choice) lists it only when the deck says so: with that
-    persona's Reserved or Signature cards in the deck; otherwise its line stays
-    ambiguous."""
+    Katana persona and Weapon of Choice) lists it only when the deck says so: on the first
+    line of a list without headers, or with that persona's Reserved or Signature cards in
+    the deck; otherwise its line stays ambiguous."""
     maybe: list[Entry] = []
     for entry in deck.entries:
         if entry.section == ENDURANCE:
@@ -82,7 +83,8 @@ def _listed_persona(deck: Deck, resolver: Resolver) -> tuple[Card | None, Entry 
         found = find_persona(resolver, entry.name, entry.line, entry.set_code)
         if not isinstance(found, Card) or found.is_generic_immortal:
             continue
-        if _own_cards_listed(deck, resolver, found):
+        first_of_flat_list = entry is deck.entries[0] and entry.section is None
+        if first_of_flat_list or _own_cards_listed(deck, resolver, found):
             return found, entry, False
     return None, None, bool(maybe)
 

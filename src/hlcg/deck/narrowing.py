@@ -1,14 +1,15 @@
 """Narrowing a name's candidate cards down to the one a deck line means.
 
 A name shared by several cards is narrowed, in order, by: the set code on the line; the
-section (pre-game types only under Pre-Game; under Endurance or before any header, in-game
-types first); the persona's own version; the version without a subtitle (a bare "Darius"
-is not "Darius: Shooting Blade"); legality in the format (cards the format's list names
-first, then cards of the format's own edition), chosen only between versions of one type
-and subtitle. If the remaining candidates still differ in anything deck construction
-reads, the line is ambiguous, unless one of them records every fact the others do (a
-second row of the card with fewer facts); if they do not differ, the first by id stands
-for all of them. Which line lists the persona is hlcg.deck.listed's to say.
+section (pre-game types only under Pre-Game, in-game types under Endurance; before any
+header, the side, pre-game or in-game, that the format admits); the persona's own version;
+the version without a subtitle (a bare "Darius" is not "Darius: Shooting Blade"); legality
+in the format (cards the format's list names first, then cards of the format's own
+edition), chosen only between versions of one type and subtitle. If the remaining
+candidates still differ in anything deck construction reads, the line is ambiguous, unless
+one of them records every fact the others do (a second row of the card with fewer facts);
+if they do not differ, the first by id stands for all of them. Which line lists the
+persona is hlcg.deck.listed's to say.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Set as AbstractSet
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index, Suggestion
 from hlcg.catalog.normalize import normalise
-from hlcg.deck.model import PREGAME, Entry
+from hlcg.deck.model import ENDURANCE, PREGAME, Entry
 from hlcg.deck.resolved import Unresolved
 from hlcg.deck.versions import described, differences, fullest_record, narrow
 
@@ -90,6 +91,11 @@ class Resolver:
         match = self.index.exact(name)
         return list(match.cards) if match else []
 
+    def admitted(self, card: Card) -> bool:
+        """The format admits the card on evidence: its legality list names the format, or
+        it has a printing of the format's own edition."""
+        return self.format in card.formats or bool(card.editions & self.home_editions)
+
     def by_format(self, candidates: list[Card]) -> list[Card]:
         """Versions legal in the format first, but only between versions of one type and
         subtitle: a title whose versions belong to other personas stays ambiguous, never
@@ -107,6 +113,19 @@ class Resolver:
         versions = narrow(versions, lambda c: c.legal_in(fmt))
         versions = narrow(versions, lambda c: fmt in c.formats)
         return narrow(versions, lambda c: bool(c.editions & self.home_editions))
+
+    def by_side(self, found: list[Card]) -> list[Card]:
+        """A line before any header: a name shared by pre-game and in-game cards takes the
+        side the format admits (`Darius` in Type One is the first-edition pre-game card,
+        in Type Two the 2nd Edition event); when the format admits both or neither, both
+        stay, and the line is ambiguous unless a later step decides."""
+        if len({c.is_pregame for c in found}) < 2:
+            return found
+        fmt = self.format
+        sides = {c.is_pregame for c in found if c.legal_in(fmt) and self.admitted(c)}
+        if len(sides) != 1:
+            return found
+        return [c for c in found if c.is_pregame in sides]
 
     def entry(
         self,
@@ -142,8 +161,10 @@ class Resolver:
             found = self.by_set(found, entry.set_code, entry.count)
         if entry.section == PREGAME:
             found = narrow(found, lambda c: c.is_pregame)
-        else:
+        elif entry.section == ENDURANCE:
             found = narrow(found, lambda c: not c.is_pregame)
+        else:
+            found = self.by_side(found)
         if as_persona:
             found = narrow(found, lambda c: c.type == "persona")
         if persona_names:
