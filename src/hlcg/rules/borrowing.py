@@ -9,7 +9,8 @@ only by a permission, tried in this order, each by its own function below:
 - the Generic Immortal's one copy of a non-Reserved card (seed 001, Generic Immortal), in
   the formats where that permission applies (``hlcg rules permissions``);
 - a persona's ``borrow`` modifier (Richie Ryan: cards from each other persona), then the
-  deck's ``allowance`` cards (Type Two Darius), which share one pool.
+  deck's ``allowance`` cards (Type Two Darius), which share one pool; a Generic Immortal's
+  deck spends that pool on what its own permission leaves (rules-notes-2.md 1.7).
 
 What no permission admits is refused, and the refusal says why by its kind; the rules
 persona-specific, reserved, signature and generic-borrow each report their kinds.
@@ -135,21 +136,29 @@ class _Analysis:
         return not card.reserved or any(m.include_reserved for m in self.any_master)
 
     def generic_immortal(self, deck_card: DeckCard, owner: str) -> None:
-        """The Generic Immortal's copies of a non-Reserved card, where the format allows."""
-        card = deck_card.card
-        if card.reserved:
-            self.refuse(deck_card, RefusalKind.RESERVED, owner)
-            return
+        """The Generic Immortal's copies of a non-Reserved card, where the format allows;
+        copies it does not admit are left to the deck's allowance cards (the Type Two
+        Darius: one non-signature card of an Immortal you are not playing, and a Generic
+        Immortal plays none; research rules-notes-2.md 1.7)."""
+        card, copies = deck_card.card, deck_card.count
         applies = status(GENERIC_IMMORTAL, self.deck.format)
-        if applies is None:
-            self.refuse(deck_card, RefusalKind.NO_GENERIC_PERMISSION, owner)
+        allowed = 0
+        if card.reserved:
+            kind = RefusalKind.RESERVED
+        elif applies is None:
+            kind = RefusalKind.NO_GENERIC_PERMISSION
+        else:
+            kind = RefusalKind.OVER_GENERIC_COPIES
+            allowed = min(copies, self.context.param("generic-borrow", "generic_copies"))
+            self.result.borrowed[card.id] = "generic-immortal"
+            if applies == UNCONFIRMED:
+                self.result.unconfirmed.append(card.id)
+        left = self.allowed(deck_card, copies - allowed)
+        if not left:
             return
-        allowed = self.context.param("generic-borrow", "generic_copies")
-        if deck_card.count > allowed:
-            self.refuse(deck_card, RefusalKind.OVER_GENERIC_COPIES, owner, allowed)
-        self.result.borrowed[card.id] = "generic-immortal"
-        if applies == UNCONFIRMED:
-            self.result.unconfirmed.append(card.id)
+        if left < copies - allowed:
+            kind = RefusalKind.OVER_BUDGET  # the allowance took some of the copies
+        self.refuse(deck_card, kind, owner, copies - left)
 
     def persona_deck(self, deck_card: DeckCard, owner: str) -> None:
         """A persona's deck: its own borrowing first, then the allowance cards' pool."""
