@@ -90,7 +90,7 @@ def _listed_persona(deck: Deck, resolver: Resolver) -> tuple[Card | None, Entry 
 
 
 def _unknown_pregame_persona(deck: Deck, resolver: Resolver) -> bool:
-    """A pre-game line naming no card may be the persona (see ``_may_be_persona``)."""
+    """A pre-game line naming no card may be the persona (hlcg.deck.persona.may_be_persona)."""
     cards = resolver.catalogue.cards
     return any(
         entry.section == PREGAME

@@ -137,7 +137,7 @@ class Resolver:
     ) -> Card | Unresolved:
         """The card a line names, in a deck whose persona goes by ``persona_names``.
         ``as_persona``: the deck lists its persona on this line; ``settled``: the deck's
-        persona is known (hlcg.deck.persona decides both), so another persona of the name
+        persona is known (hlcg.deck.listed decides both), so another persona of the name
         is not meant. An id the file carries (.dek/.o8d) is a hint, used only when the
         name is not enough: a name resolves the same in every file kind."""
         self.last_versions = ()
