@@ -106,6 +106,7 @@ MODIFIERS = st.lists(
             {"kind": "restriction-bonus", "amount": 1},
             {"kind": "borrow", "per_persona": 1, "include_reserved": True},
             {"kind": "only-watcher", "title": "Adam Pierson"},
+            {"kind": "only-persona", "persona": "Methos"},
             {"kind": "hand-icons", "title": "War Axe", "hand_icons": 1},
             {"kind": "allowance", "count": 2},
         ]

@@ -271,3 +271,24 @@ def test_gem_cap_names_the_cards_and_lines_carrying_the_gems(check):
         "6 agility gems; the cap is 3 (3x the persona's 1); most from Gemmy (6, line 2)"
     )
     assert problem.line == 2
+
+
+# Issue 18 section 4 decks: which card a name means follows from titles, subtitles, types
+# and modifiers, never from ids.
+NAME_DECKS = [
+    "Format: type-one\nPre-Game:\nKatana\nEndurance:\n" + BASICS + "1 Do It Yourself\n4 Dodge\n",
+    "Format: type-one\nPre-Game:\nKatana\nEndurance:\n" + BASICS + "5 Dodge\n",
+    "Format: type-one\nKatana\n" + BASICS + "5 Dodge\n",
+    "Format: type-one\nDuncan MacLeod\nDarius\nJoe Dawson\n" + BASICS + "5 Dodge\n",
+    "Format: type-two\nEndurance:\n" + BASICS + "3 Dodge\n1 Darius\n1 Seduce: Amanda\n",
+    "Format: first-edition\nPersona: Richie Ryan\nPre-Game:\nAdam Pierson\nEndurance:\n"
+    + BASICS
+    + "5 Dodge\n",
+]
+
+
+@pytest.mark.parametrize("text", NAME_DECKS, ids=range(len(NAME_DECKS)))
+def test_names_decide_the_same_on_a_catalogue_with_other_ids(text, shipped_index, renamed_index):
+    index, ids = renamed_index
+    shipped_report = check_deck(parse_text(text), shipped_index)
+    assert _verdict(check_deck(parse_text(text), index), ids) == _verdict(shipped_report, {})

@@ -139,7 +139,7 @@ def test_persona_line_forms(shipped_index):
 
 
 def test_in_game_card_under_pregame_warns_with_its_line(shipped_index):
-    deck = resolve("Pre-Game:\nKatana\n2 Thrust\n", shipped_index, "type-two")
+    deck = resolve("Pre-Game:\nkatana-weapon-of-choice\n2 Thrust\n", shipped_index, "type-two")
     assert [(i.line, i.severity, i.message) for i in deck.issues] == [
         (
             3,

@@ -96,8 +96,10 @@ def _add_line(
     from hlcg.deck.writer import writable_name
 
     resolver = Resolver(index, resolved.format)
-    new_line = f"1 {writable_name(card, section, resolver, resolved.persona_names)}"
     has_headers = any(e.section is not None for e in deck.entries)
+    # Without headers the new line is read as a line before any header.
+    read_as = section if has_headers or section != ENDURANCE else None
+    new_line = f"1 {writable_name(card, read_as, resolver, resolved)}"
     in_section = [
         e.line
         for e in deck.entries

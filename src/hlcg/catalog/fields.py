@@ -93,6 +93,7 @@ MODIFIER_KINDS: tuple[str, ...] = (
     "borrow",
     "any-master-cards",
     "only-watcher",
+    "only-persona",
     "pregame-exempt",
     "hand-icons",
     "allowance",

@@ -42,6 +42,15 @@ class OnlyWatcher(Strict):
     title: str = Field(min_length=1)
 
 
+class OnlyPersona(Strict):
+    """Only the named persona may include this card: no borrowing permission (a Generic
+    Immortal's, `borrow`, `allowance`) admits it for another deck (Adam Pierson, the Watcher
+    pre-game "only available to Methos")."""
+
+    kind: Literal["only-persona"]
+    persona: str = Field(min_length=1)
+
+
 class PregameExempt(Strict):
     """Does not count toward the pre-game limit (Methuselah Stone)."""
 
@@ -77,6 +86,7 @@ Modifier = Annotated[
     | Borrow
     | AnyMasterCards
     | OnlyWatcher
+    | OnlyPersona
     | PregameExempt
     | HandIcons
     | Allowance,

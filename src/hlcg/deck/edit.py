@@ -89,12 +89,14 @@ def _insert_additions(
     applied: list[str],
 ) -> list[str]:
     resolver = Resolver(index, resolved.format)
-    persona = resolved.persona_names
+    # Without headers an Endurance addition is read as a line before any header.
+    flat = not any(e.section is not None for e in resolved.deck.entries)
     new_by_section: dict[str, list[str]] = {ENDURANCE: [], PREGAME: []}
     for card_id, copies in additions.items():
         card = index.catalogue.cards[card_id]
         section = PREGAME if card.is_pregame else ENDURANCE
-        name = writable_name(card, section, resolver, persona)
+        read_as = None if flat and section == ENDURANCE else section
+        name = writable_name(card, read_as, resolver, resolved)
         new_by_section[section].append(_entry_line(copies, name, None))
         applied.append(f"added {copies} {card.name}")
     for section in (ENDURANCE, PREGAME):

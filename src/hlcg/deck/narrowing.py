@@ -1,60 +1,33 @@
 """Narrowing a name's candidate cards down to the one a deck line means.
 
 A name shared by several cards is narrowed, in order, by: the set code on the line; the
-section (pre-game types only under Pre-Game; under Endurance or before any header, in-game
-types first); the persona's own version; the version without a subtitle (a bare "Darius"
-is not "Darius: Shooting Blade"); legality in the format (cards the format's list
-names first, then cards of the format's own edition). If the remaining candidates still
-differ in anything deck construction reads, the line is ambiguous; if they do not, the
-first by id stands for all of them.
+section (pre-game types only under Pre-Game, in-game types under Endurance; before any
+header, the side, pre-game or in-game, that the format admits); the persona's own version;
+the version without a subtitle (a bare "Darius" is not "Darius: Shooting Blade"); legality
+in the format (cards the format's list names first, then cards of the format's own
+edition), chosen only between versions of one type and subtitle. If the remaining
+candidates still differ in anything deck construction reads, the line is ambiguous, unless
+one of them records every fact the others do (a second row of the card with fewer facts);
+if they do not differ, the first by id stands for all of them. Which line lists the
+persona is hlcg.deck.listed's to say.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.fields import BOOL_FIELDS, INT_FIELDS
 from hlcg.catalog.lookup import Index, Suggestion
 from hlcg.catalog.normalize import normalise
-from hlcg.deck.model import PREGAME, Entry
+from hlcg.deck.model import ENDURANCE, PREGAME, Entry
 from hlcg.deck.resolved import Unresolved
+from hlcg.deck.versions import described, differences, fullest_record, narrow
 
 MAX_SUGGESTED_NAMES = 100
 
-# What deck construction reads of a card; candidates equal in all of these are one card to
-# the rules.
-CONSTRUCTION_FIELDS = (
-    "type",
-    "subtitle",
-    *INT_FIELDS,
-    *BOOL_FIELDS,
-    "formats",
-    "modifiers",
-    "faction",
-)
-
-
 # A set code or name in round brackets after a name: "Thrust (SE)", "Kurgan (Movie Edition)".
 _BRACKETED_SET = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[^()]+)\)$")
-
-
-def narrow(candidates: list[Card], keep: Callable[[Card], bool]) -> list[Card]:
-    """Candidates passing ``keep``, or all of them when none would pass."""
-    kept = [c for c in candidates if keep(c)]
-    return kept or candidates
-
-
-def differences(cards: list[Card]) -> dict[str, list[object]]:
-    """Construction fields whose values differ between the cards."""
-    diffs = {}
-    for name in CONSTRUCTION_FIELDS:
-        values = [getattr(c, name) for c in cards]
-        if any(v != values[0] for v in values[1:]):
-            diffs[name] = values
-    return diffs
 
 
 class Resolver:
@@ -118,29 +91,65 @@ class Resolver:
         match = self.index.exact(name)
         return list(match.cards) if match else []
 
+    def admitted(self, card: Card) -> bool:
+        """The format admits the card on evidence: its legality list names the format, or
+        it has a printing of the format's own edition."""
+        return self.format in card.formats or bool(card.editions & self.home_editions)
+
     def by_format(self, candidates: list[Card]) -> list[Card]:
-        """Versions legal in the format first, but only between versions of one subtitle:
-        a title whose versions belong to other personas stays ambiguous, never one
-        persona's. (A Weapon of Choice is never re-read as a persona of the same name: the
-        deck's own persona rules other personas out before this narrowing.)"""
+        """Versions legal in the format first, but only between versions of one type and
+        subtitle: a title whose versions belong to other personas stays ambiguous, never
+        one persona's, and the format never turns a name into a card of another type (the
+        Katana persona is not re-read as the Katana Weapon of Choice, nor the other way)."""
         if len({c.subtitle for c in candidates}) > 1:
             return candidates
-        fmt = self.format
-        candidates = narrow(candidates, lambda c: c.legal_in(fmt))
-        candidates = narrow(candidates, lambda c: fmt in c.formats)
-        return narrow(candidates, lambda c: bool(c.editions & self.home_editions))
+        groups: dict[str | None, list[Card]] = {}
+        for card in candidates:
+            groups.setdefault(card.type, []).append(card)
+        return [card for group in groups.values() for card in self._legal_first(group)]
 
-    def entry(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
-        """The card a line names. An id the file carries (.dek/.o8d) is a hint, used only
-        when the name is not enough: a name resolves the same in every file kind."""
+    def _legal_first(self, versions: list[Card]) -> list[Card]:
+        fmt = self.format
+        versions = narrow(versions, lambda c: c.legal_in(fmt))
+        versions = narrow(versions, lambda c: fmt in c.formats)
+        return narrow(versions, lambda c: bool(c.editions & self.home_editions))
+
+    def by_side(self, found: list[Card]) -> list[Card]:
+        """A line before any header: a name shared by pre-game and in-game cards takes the
+        side the format admits (`Darius` in Type One is the first-edition pre-game card,
+        in Type Two the 2nd Edition event); when the format admits both or neither, both
+        stay, and the line is ambiguous unless a later step decides."""
+        if len({c.is_pregame for c in found}) < 2:
+            return found
+        fmt = self.format
+        sides = {c.is_pregame for c in found if c.legal_in(fmt) and self.admitted(c)}
+        if len(sides) != 1:
+            return found
+        return [c for c in found if c.is_pregame in sides]
+
+    def entry(
+        self,
+        entry: Entry,
+        persona_names: AbstractSet[str],
+        *,
+        as_persona: bool = False,
+        settled: bool = True,
+    ) -> Card | Unresolved:
+        """The card a line names, in a deck whose persona goes by ``persona_names``.
+        ``as_persona``: the deck lists its persona on this line; ``settled``: the deck's
+        persona is known (hlcg.deck.listed decides both), so another persona of the name
+        is not meant. An id the file carries (.dek/.o8d) is a hint, used only when the
+        name is not enough: a name resolves the same in every file kind."""
         self.last_versions = ()
-        found_card = self._by_name(entry, persona_names)
+        found_card = self._by_name(entry, persona_names, as_persona, settled)
         hinted = self.catalogue.cards.get(entry.card_id) if entry.card_id else None
         if isinstance(found_card, Unresolved) and hinted is not None:
             return hinted
         return found_card
 
-    def _by_name(self, entry: Entry, persona_names: AbstractSet[str]) -> Card | Unresolved:
+    def _by_name(
+        self, entry: Entry, persona_names: AbstractSet[str], as_persona: bool, settled: bool
+    ) -> Card | Unresolved:
         found = self.candidates(entry.name)
         split = None if found or entry.set_code else self.bracketed_set(entry.name)
         if split:
@@ -152,14 +161,18 @@ class Resolver:
             found = self.by_set(found, entry.set_code, entry.count)
         if entry.section == PREGAME:
             found = narrow(found, lambda c: c.is_pregame)
-        else:
+        elif entry.section == ENDURANCE:
             found = narrow(found, lambda c: not c.is_pregame)
+        else:
+            found = self.by_side(found)
+        if as_persona:
+            found = narrow(found, lambda c: c.type == "persona")
         if persona_names:
             found = narrow(
                 found, lambda c: bool(c.subtitle and normalise(c.subtitle) in persona_names)
             )
         found = narrow(found, lambda c: c.subtitle is None)
-        if persona_names:
+        if persona_names and settled:
             # A deck has one persona: another persona of the same name is not meant when
             # a card of another type has that name (the Katana Weapon of Choice).
             found = narrow(
@@ -170,21 +183,21 @@ class Resolver:
     def decide(self, name: str, line: int | None, found: list[Card]) -> Card | Unresolved:
         found = sorted(found, key=lambda c: c.id)
         diffs = differences(found) if len(found) > 1 else {}
+        fullest = fullest_record(found) if diffs else None
+        if fullest is not None:
+            # The others differ from it only where they lack a fact: a row added with
+            # fewer facts does not make a name that meant one card ambiguous.
+            found, diffs = [fullest], {}
         if not diffs:
             # Equal in all deck construction reads: the first stands for all, and the line
             # may mean any of them (seed 000, Restricted Cards: each text is its own card).
             self.last_versions = tuple(found) if len(found) > 1 else ()
             return found[0]
-        detail = "; ".join(
-            f"{field_name}: "
-            + ", ".join(f"{c.id}={_show(v)}" for c, v in zip(found, values, strict=True))
-            for field_name, values in diffs.items()
-        )
         return Unresolved(
             "ambiguous-card",
             line,
             name,
-            f"{name!r} could be {len(found)} cards that differ ({detail})",
+            f"{name!r} could be {len(found)} cards that differ ({described(found, diffs)})",
             "name one by its id, e.g. `" + found[0].id + "`",
             tuple(c.id for c in found),
         )
@@ -215,15 +228,3 @@ class Resolver:
             fix,
             tuple(i for s in suggestions[:3] for i in s.card_ids),
         )
-
-
-def _show(value: object) -> str:
-    if value is None:
-        return "unknown"
-    if isinstance(value, tuple):
-        return (
-            "["
-            + ",".join(str(v) if not isinstance(v, dict) else v.get("kind", "?") for v in value)
-            + "]"
-        )
-    return str(value)

@@ -1,15 +1,18 @@
-"""Which persona a deck plays: its `Persona:` line, else the persona listed under Pre-Game,
-else none (a Generic Immortal) -- unless the deck names a persona hlcg cannot find, when
-persona checks are skipped rather than judging a typo as a Generic Immortal."""
+"""Which persona a deck plays: its `Persona:` line, else the persona listed under Pre-Game
+(hlcg.deck.listed says which line lists it), else none (a Generic Immortal) -- unless the
+deck names a persona hlcg cannot find, or a line that may be the persona means several
+cards, when persona checks are skipped rather than judging the deck as a Generic
+Immortal."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.normalize import normalise
-from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, Deck
+from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME
 from hlcg.deck.narrowing import Resolver
 from hlcg.deck.resolved import ResolvedDeck, Unresolved
 
@@ -101,29 +104,6 @@ def declared_persona(resolver: Resolver, resolved: ResolvedDeck) -> Declared:
     return Declared(found, False)
 
 
-def _listed_persona(deck: Deck, resolver: Resolver) -> Card | None:
-    """The persona card listed among the entries, so other lines can prefer its versions."""
-    for entry in deck.entries:
-        if entry.section == ENDURANCE:
-            continue
-        if any(c.type == "persona" for c in resolver.candidates(entry.name)):
-            found = find_persona(resolver, entry.name, entry.line, entry.set_code)
-            if isinstance(found, Card) and not found.is_generic_immortal:
-                return found
-    return None
-
-
-def preferred_persona(deck: Deck, resolver: Resolver, declared: Declared) -> Card | None:
-    """The persona whose versions the deck's lines prefer: the declared one, else the one
-    listed (looked up without counting its set code: its line counts when it resolves)."""
-    if declared.card is not None or declared.generic:
-        return declared.card
-    counted = dict(resolver.unmatched_sets)
-    listed = _listed_persona(deck, resolver)
-    resolver.unmatched_sets = counted
-    return listed
-
-
 def settle_persona(resolved: ResolvedDeck, declared: Card | None, index: Index) -> None:
     """The deck's persona: the declared one, else the first listed; with neither, a
     persona line or pre-game line that looks like a typo skips the persona checks."""
@@ -143,15 +123,24 @@ def _typo_note(resolved: ResolvedDeck, item: Unresolved, index: Index) -> str | 
         if item.line != persona_line or item.name != resolved.deck.persona:
             return None
         return "persona checks skipped"
+    cards = index.catalogue.cards
+    if item.rule == "ambiguous-card":
+        # A line that may list the persona (Katana: the persona or the Weapon of Choice).
+        if item.section != ENDURANCE and any(cards[i].type == "persona" for i in item.card_ids):
+            return "if it is the persona, persona checks were skipped"
+        return None
     if item.section != PREGAME or item.rule != "unknown-card":
         return None
-    # A pre-game name close to a persona's, or close to nothing the catalogue holds (a
-    # persona it lacks, another catalogue's id), may be the persona.
-    cards = index.catalogue.cards
-    nearest = item.card_ids[:1]
-    if not nearest or any(i in cards and cards[i].type == "persona" for i in nearest):
+    if may_be_persona(item.card_ids, cards):
         return "if it is the persona, persona checks were skipped"
     return None
+
+
+def may_be_persona(suggested: tuple[str, ...], cards: Mapping[str, Card]) -> bool:
+    """A pre-game name naming no card, close to a persona's name or to nothing the
+    catalogue holds (a persona it lacks, another catalogue's id), may be the persona."""
+    nearest = suggested[:1]
+    return not nearest or any(i in cards and cards[i].type == "persona" for i in nearest)
 
 
 def _note_persona_typo(resolved: ResolvedDeck, index: Index) -> None:

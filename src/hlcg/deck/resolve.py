@@ -11,17 +11,18 @@ from collections.abc import Set as AbstractSet
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
+from hlcg.deck.listed import LinePersona, preferred_persona
 from hlcg.deck.model import ENDURANCE, NOTE_SEVERITY, PREGAME, Deck, Entry, LineIssue
-from hlcg.deck.narrowing import CONSTRUCTION_FIELDS, Resolver, differences
+from hlcg.deck.narrowing import Resolver
 from hlcg.deck.persona import (
     GENERIC_IMMORTAL,
     PERSONA_RULES,
     declared_persona,
     generic_names,
-    preferred_persona,
     settle_persona,
 )
 from hlcg.deck.resolved import DeckCard, ResolvedDeck, SideboardCard, Unresolved
+from hlcg.deck.versions import CONSTRUCTION_FIELDS, differences
 from hlcg.problems import Severity
 
 __all__ = [
@@ -63,8 +64,9 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
     resolved.generic_names = generic_names(resolver)
     declared = declared_persona(resolver, resolved)
     preferred = preferred_persona(deck, resolver, declared)
-    persona_names = preferred.persona_names if preferred else resolved.generic_names
-    merged = _merged_entries(resolved, resolver, index, persona_names)
+    persona_names = preferred.card.persona_names if preferred.card else resolved.generic_names
+    resolved.persona_settled = preferred.settled
+    merged = _merged_entries(resolved, resolver, index, persona_names, preferred)
     if declared.card is not None:
         listed = [dc for dc in merged.values() if dc.card.type == "persona"]
         if not any(dc.card.id == declared.card.id for dc in listed):
@@ -75,20 +77,27 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
     settle_persona(resolved, declared.card, index)
     resolved.issues += _unmatched_sets(resolver)
     resolved.sideboard = [
-        _sideboard_card(entry, resolver, persona_names) for entry in deck.sideboard
+        _sideboard_card(entry, resolver, persona_names, preferred.settled)
+        for entry in deck.sideboard
     ]
     return resolved
 
 
 def _merged_entries(
-    resolved: ResolvedDeck, resolver: Resolver, index: Index, persona_names: AbstractSet[str]
+    resolved: ResolvedDeck,
+    resolver: Resolver,
+    index: Index,
+    persona_names: AbstractSet[str],
+    persona: LinePersona,
 ) -> dict[MergeKey, DeckCard]:
     """Every line's card, merged with earlier lines of the same card; lines naming no
     single card become problems."""
     merged: dict[MergeKey, DeckCard] = {}
     for written in resolved.deck.entries:
         entry = _as_written(written, index)
-        card = resolver.entry(entry, persona_names)
+        card = resolver.entry(
+            entry, persona_names, as_persona=written is persona.entry, settled=persona.settled
+        )
         if isinstance(card, Unresolved):
             _add_unresolved(resolved, entry, card)
             continue
@@ -203,8 +212,8 @@ def _unmatched_sets(resolver: Resolver) -> list[LineIssue]:
 
 
 def _sideboard_card(
-    entry: Entry, resolver: Resolver, persona_names: AbstractSet[str]
+    entry: Entry, resolver: Resolver, persona_names: AbstractSet[str], settled: bool
 ) -> SideboardCard:
-    found = resolver.entry(entry._replace(set_code=None), persona_names)
+    found = resolver.entry(entry._replace(set_code=None), persona_names, settled=settled)
     card_id = found.id if isinstance(found, Card) else None
     return SideboardCard(entry.name, entry.count, entry.line, card_id)

@@ -68,6 +68,9 @@ class ResolvedDeck:
         # cards whose subtitle names it are its own (Type Two v3.03 "Generic Immortal").
         self.generic_names: frozenset[str] = frozenset()
         self.unresolved_persona_name: str | None = None  # as written, when unresolved
+        # The deck declares or lists its persona, so a name another persona shares with a
+        # card of another type (Katana) is that card (hlcg.deck.persona.LinePersona).
+        self.persona_settled = True
 
     @property
     def path(self) -> str:

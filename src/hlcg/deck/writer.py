@@ -10,7 +10,6 @@ each card's catalogue id, a hint the reader uses only when the name is not enoug
 from __future__ import annotations
 
 import json
-from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card
@@ -36,10 +35,13 @@ class Line(NamedTuple):
         return self.name + (f" [{self.set_code}]" if self.set_code else "")
 
 
-def writable_name(card: Card, section: str, resolver: Resolver, persona: AbstractSet[str]) -> str:
-    """The card's printed name if it resolves back to this card, else its id (for cards
-    hlcg adds itself, such as --fix additions)."""
-    back = resolver.entry(Entry(card.name, 1, None, section), persona)
+def writable_name(card: Card, section: str | None, resolver: Resolver, deck: ResolvedDeck) -> str:
+    """The card's printed name if it resolves back to this card in the deck (on a line of
+    ``section``; None: before any header), else its id (for cards hlcg adds itself, such
+    as --fix additions)."""
+    back = resolver.entry(
+        Entry(card.name, 1, None, section), deck.persona_names, settled=deck.persona_settled
+    )
     return card.name if isinstance(back, Card) and back.id == card.id else card.id
 
 

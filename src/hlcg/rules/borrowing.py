@@ -9,7 +9,11 @@ only by a permission, tried in this order, each by its own function below:
 - the Generic Immortal's one copy of a non-Reserved card (seed 001, Generic Immortal), in
   the formats where that permission applies (``hlcg rules permissions``);
 - a persona's ``borrow`` modifier (Richie Ryan: cards from each other persona), then the
-  deck's ``allowance`` cards (Type Two Darius), which share one pool.
+  deck's ``allowance`` cards (Type Two Darius), which share one pool; a Generic Immortal's
+  deck spends that pool on what its own permission leaves (rules-notes-2.md 1.7).
+
+A card whose ``only-persona`` modifier names another persona (Adam Pierson: Methos) is
+refused before any permission is tried.
 
 What no permission admits is refused, and the refusal says why by its kind; the rules
 persona-specific, reserved, signature and generic-borrow each report their kinds.
@@ -22,9 +26,10 @@ from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog.card import Card
+from hlcg.catalog.normalize import normalise
 from hlcg.catalog.subtitles import is_weapon_card, named_faction, named_personas
 from hlcg.deck.resolve import DeckCard
-from hlcg.rules.modifiers import Allowance, AnyMasterCards, Borrow, of_kind
+from hlcg.rules.modifiers import Allowance, AnyMasterCards, Borrow, OnlyPersona, of_kind
 from hlcg.rules.permissions import GENERIC_IMMORTAL, UNCONFIRMED, status
 
 if TYPE_CHECKING:
@@ -41,6 +46,8 @@ class RefusalKind(Enum):
     OTHER_PERSONA = "another persona's card"
     # A Generic Immortal in a format without the Generic Immortal permission.
     NO_GENERIC_PERMISSION = "the Generic Immortal permission does not apply"
+    # A card whose `only-persona` modifier names another persona: nothing admits it.
+    ONLY_PERSONA = "a card only one persona may include"
     RESERVED = "a Reserved card"
     SIGNATURE = "a Signature card"
     OVER_GENERIC_COPIES = "more copies than a Generic Immortal may borrow"
@@ -102,6 +109,11 @@ class _Analysis:
             m.count * dc.count for dc, m in context.modifiers if isinstance(m, Allowance)
         )
         self.has_allowance = self.allowance_pool > 0
+        # card id -> the personas its `only-persona` modifiers name (Adam Pierson: Methos)
+        self.only_for: defaultdict[str, list[str]] = defaultdict(list)
+        for dc, m in context.modifiers:
+            if isinstance(m, OnlyPersona):
+                self.only_for[dc.card.id].append(m.persona)
         self.per_persona_used: defaultdict[str, int] = defaultdict(int)
 
     def run(self) -> Borrowing:
@@ -114,6 +126,10 @@ class _Analysis:
 
     def classify(self, deck_card: DeckCard) -> None:
         card = deck_card.card
+        only = self.only_for.get(card.id)
+        if only and not any(normalise(name) in self.deck.persona_names for name in only):
+            self.refuse(deck_card, RefusalKind.ONLY_PERSONA, only[0])
+            return
         owner = foreign_owner(self.context, card)
         if owner is None:
             self.result.normal.add(card.id)
@@ -135,21 +151,29 @@ class _Analysis:
         return not card.reserved or any(m.include_reserved for m in self.any_master)
 
     def generic_immortal(self, deck_card: DeckCard, owner: str) -> None:
-        """The Generic Immortal's copies of a non-Reserved card, where the format allows."""
-        card = deck_card.card
-        if card.reserved:
-            self.refuse(deck_card, RefusalKind.RESERVED, owner)
-            return
+        """The Generic Immortal's copies of a non-Reserved card, where the format allows;
+        copies it does not admit are left to the deck's allowance cards (the Type Two
+        Darius: one non-signature card of an Immortal you are not playing, and a Generic
+        Immortal plays none; research rules-notes-2.md 1.7)."""
+        card, copies = deck_card.card, deck_card.count
         applies = status(GENERIC_IMMORTAL, self.deck.format)
-        if applies is None:
-            self.refuse(deck_card, RefusalKind.NO_GENERIC_PERMISSION, owner)
+        allowed = 0
+        if card.reserved:
+            kind = RefusalKind.RESERVED
+        elif applies is None:
+            kind = RefusalKind.NO_GENERIC_PERMISSION
+        else:
+            kind = RefusalKind.OVER_GENERIC_COPIES
+            allowed = min(copies, self.context.param("generic-borrow", "generic_copies"))
+            self.result.borrowed[card.id] = "generic-immortal"
+            if applies == UNCONFIRMED:
+                self.result.unconfirmed.append(card.id)
+        left = self.allowed(deck_card, copies - allowed)
+        if not left:
             return
-        allowed = self.context.param("generic-borrow", "generic_copies")
-        if deck_card.count > allowed:
-            self.refuse(deck_card, RefusalKind.OVER_GENERIC_COPIES, owner, allowed)
-        self.result.borrowed[card.id] = "generic-immortal"
-        if applies == UNCONFIRMED:
-            self.result.unconfirmed.append(card.id)
+        if left < copies - allowed:
+            kind = RefusalKind.OVER_BUDGET  # the allowance took some of the copies
+        self.refuse(deck_card, kind, owner, copies - left)
 
     def persona_deck(self, deck_card: DeckCard, owner: str) -> None:
         """A persona's deck: its own borrowing first, then the allowance cards' pool."""

@@ -3,14 +3,16 @@
 A Generic Immortal may include at most one copy of any non-Reserved persona-specific card.
 A persona with a `borrow` modifier (Richie Ryan) may take `per_persona` cards from each other
 persona; each `allowance` card (Type Two Darius) admits `count` non-Signature cards of
-personas you are not playing. Copies beyond these are reported here.
+personas you are not playing, in a Generic Immortal's deck too (it plays no persona), after
+its own permission. Copies beyond these are reported here.
 
 Unknown facts: the copies counted and the allowances are always known. A permission no
 source confirms for the format (the Generic Immortal's in Type One) admits the cards and
 lists them in a note (`unchecked`), neither an error nor a silent pass.
 
-Source: seed 001 (Generic Immortal); research rules-notes.md sections 3 and 6
-(http://www.watcherdatabase.tk/Articles/19.html, https://www.highlanderthecardgame.com/keywords).
+Source: seed 001 (Generic Immortal); research rules-notes.md sections 3 and 6 and
+rules-notes-2.md 1.7 (http://www.watcherdatabase.tk/Articles/19.html,
+https://www.highlanderthecardgame.com/keywords).
 
 Failing example: a Generic Immortal with `2 Seduce: Amanda`.
 
@@ -40,7 +42,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             continue
         deck_card = refusal.deck_card
         excess = deck_card.count - refusal.allowed
-        if deck.is_generic:
+        if refusal.kind is RefusalKind.OVER_GENERIC_COPIES:
             message = (
                 f"{deck_card.count} copies of {deck_card.card.name}; a Generic Immortal may "
                 f"include at most {refusal.allowed} of a persona-specific card"

@@ -42,6 +42,12 @@ class OnlyWatcher(NamedTuple):
     title: str
 
 
+class OnlyPersona(NamedTuple):
+    """Only the named persona may include this card (Adam Pierson: Methos)."""
+
+    persona: str
+
+
 class PregameExempt(NamedTuple):
     """Does not count toward the pre-game limit (Methuselah Stone)."""
 
@@ -65,6 +71,7 @@ Modifier = (
     | Borrow
     | AnyMasterCards
     | OnlyWatcher
+    | OnlyPersona
     | PregameExempt
     | HandIcons
     | Allowance
@@ -77,6 +84,7 @@ KINDS: dict[str, type[Modifier]] = {
     "borrow": Borrow,
     "any-master-cards": AnyMasterCards,
     "only-watcher": OnlyWatcher,
+    "only-persona": OnlyPersona,
     "pregame-exempt": PregameExempt,
     "hand-icons": HandIcons,
     "allowance": Allowance,

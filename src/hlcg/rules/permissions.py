@@ -47,6 +47,8 @@ CARD_MODIFIERS: dict[str, str] = {
     "any-master-cards": "Methos: Master cards of any Persona "
     "(http://www.watcherdatabase.tk/Articles/16.html)",
     "only-watcher": "Methos may be assigned only Adam Pierson (Articles/16)",
+    "only-persona": "Adam Pierson: a Watcher pre-game only available to Methos; no borrowing "
+    "permission admits it for another deck (http://www.watcherdatabase.tk/Articles/16.html)",
     "pregame-exempt": "Methuselah Stone does not count toward the pre-game limit "
     "(http://www.mleccg.com/mlc/SpoilerList.Txt)",
     "hand-icons": "a Persona wields a Weapon of Choice with another number of hand icons "

@@ -3,14 +3,17 @@
 When you play a Persona you may only include Persona-specific cards of that Persona; a card
 whose subtitle names a faction is only for the faction's members. Borrowing permissions
 (Generic Immortal, `borrow`, `allowance`, `any-master-cards`) are applied first; what is
-left is reported here (Reserved and Signature cards are reported by their own rules).
+left is reported here (Reserved and Signature cards are reported by their own rules). A
+card whose `only-persona` modifier names another persona (Adam Pierson, "only available to
+Methos") is reported here whatever permissions the deck has.
 
 Unknown facts: a subtitle names a persona, faction or weapon only when the catalogue holds
 one of that name; any other subtitle ("Middle Left", "Horizontal") is a descriptor, and the
 card is generic.
 
 Source: seed 001 (Immortal-Specific Cards; Persona Cards); seed 002 (Card Anatomy:
-Sub-Title; Persona Cards); seed 000 (Persona Cards).
+Sub-Title; Persona Cards); seed 000 (Persona Cards); the `only-persona` modifier's card row
+(Adam Pierson: http://www.watcherdatabase.tk/Articles/16.html).
 
 Failing example: `Persona: The Kurgan` with `1 Duck: Connor MacLeod`.
 
@@ -29,7 +32,12 @@ from hlcg.rules.context import Context, refusals
 from hlcg.rules.problem import Finding
 
 # Refusals this rule reports: cards of another persona or faction no permission admits.
-KINDS = (RefusalKind.FACTION, RefusalKind.OTHER_PERSONA, RefusalKind.NO_GENERIC_PERMISSION)
+KINDS = (
+    RefusalKind.FACTION,
+    RefusalKind.OTHER_PERSONA,
+    RefusalKind.NO_GENERIC_PERMISSION,
+    RefusalKind.ONLY_PERSONA,
+)
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -37,6 +45,11 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
 
     def describe(refusal: Refusal) -> str:
         card = refusal.deck_card.card
+        if refusal.kind is RefusalKind.ONLY_PERSONA:
+            return (
+                f"{card.name} is only for {refusal.owner}; {persona} may not include it, "
+                "and no borrowing permission admits it"
+            )
         message = f"{card.name} is specific to {card.subtitle}; {persona} may not include it"
         if refusal.kind is RefusalKind.NO_GENERIC_PERMISSION:
             message += (
