@@ -131,12 +131,13 @@ def test_a_title_with_several_versions_is_matched_by_type_or_reported(tmp_path):
         "give the row an id column"
     ) in result.stderr
     assert db.read_bytes() == before  # no third Security Guard, nothing written
-    # Named with its subtitle, or told apart by type, a version is found.
+    # Named with its subtitle, or told apart by type (and, between the two Katana Weapons of
+    # Choice, by the set printed), a version is found.
     data = write(
         tmp_path / "carddata.txt",
         HEADER + "Security Guard: Object\tThe Gathering\tTG/sgo\tSituation\tx\n"
         "Joe Dawson\tThe Gathering\tTG/jd\tSituation\tx\n"
-        "Katana\tMovie Edition\tME/k\tWeapon of Choice\tx\n",
+        "Katana\tBeta Preview Decks\tB1/k\tWeapon of Choice\tx\n",
     )
     result = lackey_import(data, db)
     assert result.exit_code == 0, result.output

@@ -155,8 +155,14 @@ def test_a_card_banned_in_type_two_is_illegal_there(shipped_index):
 
 
 def test_weapon_of_choice_is_not_read_as_a_persona(shipped_index):
+    # In a first-edition Duncan deck "Katana" is the 1st Edition-era Weapon of Choice
+    # (Articles/110), never the Katana persona; the 2E printing named by its set is not legal.
     deck = "Format: first-edition\nPersona: Duncan MacLeod\nPre-Game:\nKatana\nEndurance:\n"
     report = _check(shipped_index, deck + BASICS + "5 Dodge\n")
+    assert errors(report) == []
+    [katana] = [c.card for c in report.resolved.cards if c.line == 4]
+    assert (katana.id, katana.type) == ("katana-weapon-of-choice-1e", "weapon-of-choice")
+    report = _check(shipped_index, deck.replace("Katana", "Katana [2E-B1]") + BASICS + "5 Dodge\n")
     assert errors(report) == [("format-legality", ("katana-weapon-of-choice",))]
     assert report.problems[0].line == 4
 

@@ -332,10 +332,10 @@ def test_all_formats_matrix():
         for line in result.stdout.splitlines()
         if line.startswith(str(ROOT)) or "duncan-katana" in line
     ][-1]
-    # first-edition takes the first-edition Duncan MacLeod, but the 2E Katana (still the
-    # Weapon of Choice, never re-read as the Katana persona) and Master of the Katana are not
-    # legal there; type-one accepts the 2E Katana cards.
-    assert re.search(r"2 errors\s+legal\s+legal", row), row
+    # first-edition takes the first-edition Duncan MacLeod and reads Katana as the 1st
+    # Edition-era Weapon of Choice (never as the Katana persona), but Master of the Katana is
+    # a 2E card, not legal there; type-one accepts the 2E Katana cards.
+    assert re.search(r"1 error\s+legal\s+legal", row), row
 
 
 def test_fix_replaces_and_rechecks(tmp_path):
