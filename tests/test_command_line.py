@@ -351,7 +351,7 @@ def test_unreadable_deck_in_github_summary_and_json(folder_with_unreadable):
         "unreadable": 1,
         "errors": 0,
         "warnings": 0,
-        "notes": 2,
+        "notes": 3,  # restriction, gem-cap and format-legality gaps
     }
     assert report["unreadable"][0]["path"] == "my decks/photo.txt"
 

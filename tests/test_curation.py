@@ -191,6 +191,7 @@ def test_exported_folder_is_a_source_folder(tmp_path):
         "aliases.csv",
         "cards.csv",
         "formats.csv",
+        "legality.csv",
         "sets.csv",
         "tcboo/cards.csv",
         "tcboo/immortals.csv",
@@ -198,6 +199,8 @@ def test_exported_folder_is_a_source_folder(tmp_path):
         "tcboo/swords.csv",
     ]
     assert (folder / "cards.csv").read_text() == (ROOT / "data/source/cards.csv").read_text()
+    legality = (ROOT / "data/source/legality.csv").read_text()
+    assert (folder / "legality.csv").read_text() == legality
     built = invoke("db", "build", "--source", str(folder), "--out", str(tmp_path / "b.sqlite"))
     assert shipped_hash() in built.stdout
     again = invoke("db", "export", str(folder))

@@ -85,7 +85,10 @@ def test_the_candidate_rules_decide_as_every_rule_would(name, shipped_index, mon
     monkeypatch.setattr(fix, "CANDIDATE_RULES", tuple(RULES))
     every = [fits(context, dc, c) for dc, c in candidates]
     assert some == every
-    assert any(some) and not all(some)
+    assert not all(some)
+    # The Kurgan's gem values are not recorded: no candidate is known to fit his gem caps,
+    # and a fix offers no card whose facts a rule of the deck misses.
+    assert any(some) is (name != "kurgan-with-connors-card")
 
 
 def test_a_master_card_is_not_offered_under_an_unknown_master_limit(mini):

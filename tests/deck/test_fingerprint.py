@@ -61,7 +61,7 @@ def test_fingerprint_changes_with_the_deck(tmp_path):
     assert fingerprint_of(changed) != base
     assert fingerprint_of(valid, "--format", "type-one") != base
     data = json.loads(invoke("deck", "hash", str(valid), "--json").stdout)
-    assert data["fingerprint"] == base and data["canonical"].startswith("hlcg-deck-fingerprint 2\n")
+    assert data["fingerprint"] == base and data["canonical"].startswith("hlcg-deck-fingerprint 3\n")
 
 
 def test_deck_hash_manifest_matches_report_fingerprints():

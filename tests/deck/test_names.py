@@ -95,9 +95,11 @@ def test_the_format_never_turns_the_persona_into_the_weapon(shipped_index, fmt):
     edition (where the 2nd Edition Weapon of Choice is not legal) the line is not the
     persona because of it, nor in Type Two the weapon."""
     (problem,) = _resolve("Pre-Game:\nKatana\n", shipped_index, fmt).unresolved
+    # In first edition the weapon is the first-edition-era Katana (research round 5).
+    weapon = "katana-weapon-of-choice-1e" if fmt == "first-edition" else "katana-weapon-of-choice"
     assert (problem.rule, problem.card_ids) == (
         "ambiguous-card",
-        ("katana-persona", "katana-weapon-of-choice"),
+        ("katana-persona", weapon),
     )
 
 

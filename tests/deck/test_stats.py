@@ -27,4 +27,4 @@ def test_stats_json():
     assert stats["gems"]["master"]["top"] == [{"card": "master-of-the-katana", "gems": 2}]
     assert stats["master"] == {"used": 2, "limit": 6}
     assert stats["pregame"] == {"used": 2, "limit": 6}
-    assert stats["types"]["attack"] == 30
+    assert stats["types"]["attack"] == 27  # and 3 Head Shot, an Event
