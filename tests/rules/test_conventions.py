@@ -18,7 +18,6 @@ SECTIONS = ("Source:", "Failing example:", "Fix:", "Options:")
 # Rules whose problems come from reading the deck: tested with the readers and the resolver.
 READING_RULES = {"deck-syntax", "unknown-card", "ambiguous-card"}
 # Issue 18 section 1 rewrites format-legality: its "Unknown facts:" paragraph comes with it.
-UNKNOWNS_PENDING = {"format-legality"}
 
 
 @pytest.mark.parametrize("rule", RULES.values(), ids=lambda r: r.name)
@@ -38,8 +37,6 @@ def test_a_rule_docstring_has_every_section_in_order(rule):
 
 @pytest.mark.parametrize("rule", RULES.values(), ids=lambda r: r.name)
 def test_a_rule_docstring_says_how_it_treats_unknown_facts(rule):
-    if rule.name in UNKNOWNS_PENDING:
-        pytest.skip("documented with its rewrite")
     unknowns = re.search(r"^Unknown facts: ", rule.doc, re.MULTILINE)
     assert unknowns is not None
     assert unknowns.start() < rule.doc.index("\nSource:")

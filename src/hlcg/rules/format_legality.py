@@ -7,7 +7,7 @@ itself names (`Head Shot [SE]` in Type Two: a set whose edition the format exclu
 card is legal by a legality fact, its recorded formats, the printing the deck names, or a
 recorded printing of the format's edition.
 
-Unknowns: a card whose recorded printings are all of another edition (a 1st Edition card in
+Unknown facts: a card whose recorded printings are all of another edition (a 1st Edition card in
 Type Two, whose 2nd Edition printing may only be unrecorded; a 2nd Edition card in Type One,
 whose compatibility list hlcg does not hold), or that has no recorded printing at all, is
 never refused: `unchecked` names it. Adding a true printing or fact therefore never turns a
