@@ -36,6 +36,13 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
     return "".join(line + "\n" for line in lines)
 
 
+def _judged_by(reports: list[DeckReport]) -> list[str]:
+    dates = sorted({r.date for r in reports if r.date})
+    if not dates:
+        return []
+    return [f"Judged by the legality facts in force on {', '.join(dates)}."]
+
+
 def summary_markdown(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
     legal = sum(1 for r in reports if r.legal)
     could_not_read = f"; {plural(len(unreadable), 'file')} could not be read" if unreadable else ""
@@ -43,6 +50,7 @@ def summary_markdown(reports: list[DeckReport], unreadable: Sequence[Unreadable]
         "## hlcg deck check",
         "",
         f"{legal} of {plural(len(reports), 'deck')} legal{could_not_read}.",
+        *_judged_by(reports),
         "",
         "| deck | persona | format | legal | errors | warnings | notes |",
         "|---|---|---|---|---|---|---|",

@@ -39,8 +39,10 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
             classname=f"hlcg.{report.format}",
             file=report.path,
         )
+        properties = SubElement(case, "properties")
+        # the date judged by: the legality facts in force on it
+        SubElement(properties, "property", name="date", value=report.date)
         if report.fingerprint:
-            properties = SubElement(case, "properties")
             SubElement(properties, "property", name="fingerprint", value=report.fingerprint)
         if not report.legal:
             first = next(p for p in report.problems if p.severity == "error")

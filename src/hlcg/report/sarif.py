@@ -71,7 +71,11 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
                 "level": problem.severity,
                 "message": {"text": text},
                 "locations": [{"physicalLocation": location}],
-                "properties": {"rule": problem.rule, "cards": list(problem.cards)},
+                "properties": {
+                    "rule": problem.rule,
+                    "cards": list(problem.cards),
+                    "date": report.date,
+                },
             }
             if report.fingerprint:
                 result["partialFingerprints"] = {FINGERPRINT_KEY: report.fingerprint}
@@ -112,6 +116,7 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
                         {
                             "uri": artifact_uri(r.path),
                             "fingerprint": r.fingerprint,
+                            "date": r.date,
                             "legal": r.legal,
                         }
                         for r in reports

@@ -39,7 +39,7 @@ def _header(report: DeckReport) -> list[str]:
         )
     return [
         f"{report.path}",
-        f"  format {report.format} | persona {report.persona} | "
+        f"  format {report.format} on {report.date} | persona {report.persona} | "
         f"Endurance {endurance} | pre-game {report.pregame}{pregame_limit}",
     ]
 
