@@ -319,7 +319,7 @@ def test_a_whole_catalogue_import_says_what_it_imported(tmp_path):
         )
     assert (
         f"with {shipped['aliases']} aliases, {shipped['sets']} sets, {shipped['formats']} "
-        f"formats and {tcboo} There Can Be Only One rows"
+        f"formats, {shipped['legality']} legality facts and {tcboo} There Can Be Only One rows"
     ) in result.stdout
 
 

@@ -116,10 +116,12 @@ def test_counts_by_sql_equal_counts_over_every_card(shipped):
     cards = list(shipped.cards.values())
     known = sum(1 for c in cards for name in ("type", *INT_FIELDS) if getattr(c, name) is not None)
     flagged = sum(1 for c in cards if c.reserved or c.signature or c.formats or c.modifiers)
+    legality = sum(len(shipped.legality(c.id)) for c in cards)
     assert shipped.counts() == {
         "cards": len(cards),
         "personas": sum(1 for c in cards if c.type == "persona"),
-        "sourced_facts": known + flagged,
+        "legality": legality,
+        "sourced_facts": known + flagged + legality,
     }
     assert shipped.set_counts() == {
         code: n for code in shipped.sets if (n := sum(1 for c in cards if code in c.sets))

@@ -29,6 +29,7 @@ def catalogue_info(path: Path) -> dict[str, Any]:
             "sets": len(catalogue.sets),
             "formats": len(catalogue.formats),
             "aliases": len(catalogue.aliases),
+            "legality": counts["legality"],
             "sourced_facts": counts["sourced_facts"],
         },
     }

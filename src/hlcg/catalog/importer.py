@@ -1,5 +1,5 @@
-"""Import into a user catalogue: card rows, a fact sheet or a whole exported catalogue, all
-rows or none.
+"""Import into a user catalogue: card rows, a fact sheet, legality facts or a whole exported
+catalogue, all rows or none.
 
 The import works on a copy of the catalogue beside it and moves the copy into place only when
 every row is valid and written. A failed import, or a process killed half-way, leaves the
@@ -47,6 +47,7 @@ class ImportResult:
     texts_kept: int = 0  # card texts that differ from the row's; the catalogue's stays
     # A whole-catalogue import: rows of the other tables in the result.
     tables: tuple[tuple[str, int], ...] = ()
+    legality: int = 0  # legality facts recorded from a legality sheet
 
 
 def refuse_shipped(path: Path) -> None:
@@ -147,6 +148,54 @@ def import_rows(
     )
 
 
+LEGALITY_COLUMNS = ("card_id", "format", "status", "source")
+
+
+def is_legality_sheet(path: Path) -> bool:
+    """A CSV whose header has card_id, format, status and source (as legality.csv)."""
+    import csv
+    import io
+
+    from hlcg.catalog.sources import read_text
+
+    if path.suffix.lower() != ".csv" or not path.is_file():
+        return False
+    first = read_text(path).split("\n", 1)[0]
+    header = next(csv.reader(io.StringIO(first)), [])
+    return all(c in header for c in LEGALITY_COLUMNS)
+
+
+def import_legality(source: Path, db: Path, groups: Sequence[TableGroup]) -> ImportResult:
+    """Record dated legality facts (legality.csv's columns) in ``db``: a row for a card,
+    format and date already recorded replaces it; every row names a card of ``db``."""
+    from hlcg.catalog.sources import read_legality
+    from hlcg.errors import SourceError
+
+    refuse_shipped(db)
+    bundle = read_bundle(db, groups)
+    rows = read_legality(source)
+    ids = {c.id for c in bundle.cards}
+    unknown = [r for r in rows if r.card_id not in ids]
+    if unknown:
+        raise SourceError(
+            [
+                f"{source}: {r.card_id!r} is not a card of {db} ({r.format}, {r.status})"
+                for r in unknown
+            ]
+        )
+    keys = {r.key for r in rows}
+    replaced = sum(1 for r in bundle.legality if r.key in keys)
+    bundle.legality = [r for r in bundle.legality if r.key not in keys] + rows
+    write(db, bundle)
+    return ImportResult(
+        added=len(rows) - replaced,
+        replaced=replaced,
+        total=len(bundle.cards),
+        content_sha256=bundle.content_sha256(),
+        legality=len(rows),
+    )
+
+
 def import_catalogue(source: Path, db: Path, groups: Sequence[TableGroup]) -> ImportResult:
     """Import a whole exported catalogue (folder, archive or JSON document) into ``db``."""
     from hlcg.catalog.transfer import read_catalogue_export
@@ -169,6 +218,7 @@ def import_catalogue(source: Path, db: Path, groups: Sequence[TableGroup]) -> Im
             ("aliases", len(incoming.aliases)),
             ("sets", len(incoming.sets)),
             ("formats", len(incoming.formats)),
+            ("legality", len(incoming.legality)),
             *handed_in,
         ),
     )
@@ -208,6 +258,10 @@ def import_any(
         return import_catalogue(source, db, groups)
     if is_fact_sheet(source):
         return import_facts(source, db, groups)
+    if is_legality_sheet(source):
+        if column_map or id_from_title or default_source:
+            raise UsageError("--map, --id-from and --source apply to card rows, not to legality")
+        return import_legality(source, db, groups)
     lackey_only = {"--map": column_map, "--id-from": id_from_title, "--source": default_source}
     given = [name for name, value in lackey_only.items() if value]
     if given and not is_lackey_data(source):

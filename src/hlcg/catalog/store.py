@@ -204,8 +204,9 @@ class Catalogue:
         return dict(self._rows("SELECT set_code, count(*) FROM printings GROUP BY set_code"))
 
     def counts(self) -> dict[str, int]:
-        """Cards, personas and sourced facts (known type and numbers, set flags, formats,
-        modifiers), counted by SQL rather than by reading every card."""
+        """Cards, personas, legality facts and sourced facts (known type and numbers, set
+        flags, formats, modifiers, legality facts), counted by SQL rather than by reading
+        every card."""
         known = " + ".join(f"({name} IS NOT NULL)" for name in ("type", *INT_FIELDS))
         flagged = (
             "reserved = 1 OR signature = 1 OR coalesce(formats, '') <> '' "
@@ -215,7 +216,13 @@ class Catalogue:
             f"SELECT count(*), coalesce(sum(type = 'persona'), 0), "
             f"coalesce(sum({known}), 0) + coalesce(sum({flagged}), 0) FROM cards"
         )[0]
-        return {"cards": cards, "personas": personas, "sourced_facts": facts}
+        legality = self._rows("SELECT count(*) FROM legality")[0][0]
+        return {
+            "cards": cards,
+            "personas": personas,
+            "legality": legality,
+            "sourced_facts": facts + legality,
+        }
 
     @property
     def cards_read(self) -> int:

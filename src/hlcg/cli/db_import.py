@@ -25,6 +25,7 @@ def import_command(
         typer.Argument(
             help="What to import: card rows (.csv, .json, .jsonl, LackeyCCG .tsv/.txt), "
             "a fact sheet (id,field,value,source, as `db gaps --output csv` writes), "
+            "legality facts (card_id,format,status,date,source,note, as legality.csv), "
             "or a whole exported catalogue (folder, .zip, .tar.gz, .json document)."
         ),
     ],
@@ -73,6 +74,12 @@ def import_command(
             f"({plural(result.replaced, 'card')} updated; {result.total} cards)"
         )
         return
+    if result.legality:
+        typer.echo(
+            f"recorded {plural(result.legality, 'legality fact')} in {path} "
+            f"({result.added} new, {result.replaced} replaced)"
+        )
+        return
     if result.merged or result.conflicts:
         _print_merge(result, path)
         return
@@ -81,7 +88,8 @@ def import_command(
         count = dict(result.tables)
         tables = (
             f" with {count['aliases']} aliases, {count['sets']} sets, {count['formats']} "
-            f"formats and {count['tcboo']} There Can Be Only One rows"
+            f"formats, {count['legality']} legality facts and {count['tcboo']} There Can Be "
+            "Only One rows"
         )
     typer.echo(
         f"imported {plural(result.added + result.replaced, 'row')} into {path} "

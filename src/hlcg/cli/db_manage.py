@@ -112,7 +112,8 @@ def export_command(
             what = export_catalogue(bundle, out)
             typer.echo(
                 f"exported {len(bundle.cards)} cards, {len(bundle.aliases)} aliases, "
-                f"{len(bundle.sets)} sets, {len(bundle.formats)} formats and "
+                f"{len(bundle.sets)} sets, {len(bundle.formats)} formats, "
+                f"{len(bundle.legality)} legality facts and "
                 f"{bundle.side_row_count()} There Can Be Only One rows "
                 f"to {out} ({what})"
             )
