@@ -13,8 +13,26 @@ if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-
 
 
 def card_json(card: Card, catalogue: Catalogue) -> dict[str, Any]:
-    """A card as its contract row, with where it was printed."""
-    return {**card.to_contract(), "printings": catalogue.printings(card.id)}
+    """A card as its contract row, with where it was printed, its sourced legality facts
+    and the verdict `validate` reaches today in each checked format, with its reason."""
+    return {
+        **card.to_contract(),
+        "printings": catalogue.printings(card.id),
+        "legality": [fact._asdict() for fact in catalogue.legality(card.id)],
+        "verdicts": format_verdicts(card, catalogue),
+    }
+
+
+def format_verdicts(card: Card, catalogue: Catalogue) -> dict[str, dict[str, str]]:
+    """Checked format -> {"status": legal|illegal|unconfirmed, "reason": ...}, today."""
+    from hlcg.catalog.fields import CHECKED_FORMATS
+    from hlcg.rules.legality import verdict_in
+
+    verdicts = {}
+    for fmt in CHECKED_FORMATS:
+        verdict = verdict_in(card, fmt, catalogue)
+        verdicts[fmt] = {"status": verdict.status, "reason": verdict.reason}
+    return verdicts
 
 
 def match_json(match: Match, catalogue: Catalogue) -> dict[str, Any]:

@@ -189,6 +189,14 @@ class Catalogue:
             cached = self._legality_cache[card_id] = tuple(LegalityFact(*r) for r in rows)
         return cached
 
+    def legality_table(self) -> list[tuple[str, LegalityFact]]:
+        """Every legality fact, as (card id, fact), by format, card and date."""
+        rows = self._rows(
+            "SELECT card_id, format, status, date, source, coalesce(note, '') FROM legality "
+            "ORDER BY format, card_id, date"
+        )
+        return [(r[0], LegalityFact(*r[1:])) for r in rows]
+
     def printings(self, card_id: str) -> list[dict[str, str]]:
         card = self.cards[card_id]
         return [{"set": code, **self.sets.get(code, {})} for code in card.sets]

@@ -52,12 +52,20 @@ def _rules_fields(card: "Card") -> list[tuple[str, str]]:
 
 
 def _other_fields(card: "Card", catalogue: "Catalogue") -> list[tuple[str, str]]:
+    from hlcg.answers.catalogue import format_verdicts
+
     fields = [
-        (
-            "formats",
-            ", ".join(card.formats)
-            if card.formats
-            else "none recorded, judged by its sets' editions",
+        ("formats", ", ".join(card.formats) if card.formats else "none recorded"),
+        *(
+            (f"{fmt} (today)", f"{v['status']}: {v['reason']}")
+            for fmt, v in format_verdicts(card, catalogue).items()
+        ),
+        *(
+            (
+                "legality fact",
+                f"{f.format}: {f.status}{f' from {f.date}' if f.date else ''} ({f.source})",
+            )
+            for f in catalogue.legality(card.id)
         ),
         ("master card", _value(card.is_master)),
     ]

@@ -1,11 +1,20 @@
 """`hlcg rules [NAME|CODE]`: the rule list, or one rule's documentation."""
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from hlcg.catalog.fields import CHECKED_FORMATS
-from hlcg.cli.common import JsonOption, format_option, guarded, print_json, table
+from hlcg.cli.common import (
+    DbOption,
+    JsonOption,
+    format_option,
+    guarded,
+    load_catalogue,
+    print_json,
+    table,
+)
 
 if TYPE_CHECKING:
     from hlcg.rules.base import Rule
@@ -50,10 +59,37 @@ def _print_permissions(formats: list[str], as_json: bool) -> None:
         typer.echo(f"  {kind}: {what}")
 
 
-def _print_rule(rule: "Rule", formats: list[str], as_json: bool) -> None:
+def _legality_facts(formats: list[str], db: Path | None) -> list[dict[str, str]]:
+    """The catalogue's legality facts in ``formats`` (format-legality's evidence)."""
+    catalogue = load_catalogue(db)
+    return [
+        {"card": card_id, **fact._asdict()}
+        for card_id, fact in catalogue.legality_table()
+        if fact.format in formats
+    ]
+
+
+def _print_legality(facts: list[dict[str, str]]) -> None:
+    typer.echo(
+        f"\nLegality facts ({len(facts)}; the latest on or before the date judged by decides; "
+        "`hlcg card NAME` shows one card's):"
+    )
+    rows = [[f["format"], f["card"], f["status"], f["date"] or "-", f["source"]] for f in facts]
+    typer.echo(table(rows, ["format", "card", "status", "from", "source"]))
+    if not any(f["status"] == "suspended" for f in facts):
+        typer.echo(
+            "No suspended card is recorded: Type Two has a Suspended Card List since the "
+            "August 2025 rulebook (https://www.highlanderthecardgame.com/post/suspended-cards), "
+            "whose cards our sources do not name yet; curators add them as `suspended` rows "
+            "with a date and a source (docs/catalogue.md)."
+        )
+
+
+def _print_rule(rule: "Rule", formats: list[str], as_json: bool, db: Path | None = None) -> None:
     from hlcg.rules.profiles import profile
 
     settings = {f: profile(f).settings[rule.name] for f in formats}
+    facts = _legality_facts(formats, db) if rule.name == "format-legality" else None
     if as_json:
         print_json(
             {
@@ -74,6 +110,7 @@ def _print_rule(rule: "Rule", formats: list[str], as_json: bool) -> None:
                     f: {"severity": s.severity, "parameters": s.params, "why": s.why}
                     for f, s in settings.items()
                 },
+                **({"legality": facts} if facts is not None else {}),
             }
         )
         return
@@ -88,6 +125,8 @@ def _print_rule(rule: "Rule", formats: list[str], as_json: bool) -> None:
         typer.echo(f"\n{fmt_name}: {setting.severity}{why}")
         for option, value in setting.params.items():
             typer.echo(f"  {option} = {_show(value)}")
+    if facts is not None:
+        _print_legality(facts)
 
 
 def _print_list(listed: "list[Rule]", fmt: str | None, as_json: bool) -> None:
@@ -142,11 +181,13 @@ def rules_command(
         str | None, format_option("Only this format's severities, parameters and permissions.")
     ] = None,
     as_json: JsonOption = False,
+    db: DbOption = None,
 ) -> None:
     """List the deck-construction rules, print one rule's documentation with each format's
     severity and parameters, or list a code family (`hlcg rules HL2`: every HL2xx rule).
     `hlcg rules permissions` lists the permissions and exceptions, the formats each applies
-    in and its source."""
+    in and its source. `hlcg rules format-legality` also lists the catalogue's legality
+    facts (banned, suspended, legal, with dates and sources)."""
     from hlcg.rules.registry import RULES, find
 
     formats = [fmt] if fmt else list(CHECKED_FORMATS)
@@ -155,7 +196,7 @@ def rules_command(
         return
     rule = find(name) if name else None
     if rule is not None:
-        _print_rule(rule, formats, as_json)
+        _print_rule(rule, formats, as_json, db)
         return
     listed = list(RULES.values())
     if name:

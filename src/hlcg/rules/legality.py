@@ -102,12 +102,17 @@ def _excluded(
     )
 
 
+def _by_fact(fact: LegalityFact) -> str:
+    since = f" from {fact.date}" if fact.date else ""
+    return f"{fact.status} in {fact.format}{since} ({fact.source})"
+
+
 def _placed(
     card: Card, fmt: str, fact: LegalityFact | None, named: dict[str, str], home: set[str]
 ) -> Verdict | None:
     """The evidence that places the card in the format, if any."""
     if fact is not None:
-        return Verdict(LEGAL, f"{fact.status} in {fmt}: {fact.source}", fact)
+        return Verdict(LEGAL, _by_fact(fact), fact)
     if fmt in card.formats:
         return Verdict(LEGAL, f"its recorded formats name {fmt}")
     if any(edition in home for edition in named.values()):
@@ -128,7 +133,7 @@ def verdict_in(card: Card, fmt: str, catalogue: Catalogue, on: str | None = None
         fact = in_force(catalogue.legality(card.id), fmt, on or today())
         if fact is not None:
             status = ILLEGAL if fact.status in EXCLUDING else LEGAL
-            return Verdict(status, f"{fact.status} in {fmt}: {fact.source}", fact)
+            return Verdict(status, _by_fact(fact), fact)
         if fmt in card.formats:
             return Verdict(LEGAL, f"its recorded formats name {fmt}")
         return Verdict(UNCONFIRMED, f"no source places it in {fmt}")
