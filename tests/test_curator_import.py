@@ -187,14 +187,14 @@ def test_a_fact_sheet_sets_only_gap_fields_refuses_conflicts_and_nonsense(tmp_pa
     assert result.exit_code == 2
     errors = [line for line in result.stderr.splitlines() if line.startswith(str(sheet))]
     assert errors == [
-        f"{sheet}: row 2: field: 'title' is not a fact db gaps lists; a sheet may set "
+        f"{sheet}: row 2: field: 'title' is not a fact a sheet may set; it may set "
         "restriction, gem_master, gem_agility, gem_strength, gem_toughness, gem_empathy, "
-        "gem_reason, master_limit, hand_icons, type, formats",
+        "gem_reason, master_limit, hand_icons, type, formats, sets",
         f"{sheet}: row 4: head-shot restriction: '2' here, '3' in row 3; one card has one value",
         f"{sheet}: row 5: value: restriction: Input should be greater than or equal to 1",
-        f"{sheet}: row 6: field: 'text' is not a fact db gaps lists; a sheet may set "
+        f"{sheet}: row 6: field: 'text' is not a fact a sheet may set; it may set "
         "restriction, gem_master, gem_agility, gem_strength, gem_toughness, gem_empathy, "
-        "gem_reason, master_limit, hand_icons, type, formats",
+        "gem_reason, master_limit, hand_icons, type, formats, sets",
     ]
     assert db.read_bytes() == before
     # The same fact twice with the same value is one fact with both sources.

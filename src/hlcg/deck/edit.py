@@ -55,20 +55,11 @@ def apply_edits(
     applied: list[str] = []
     by_id: dict[str, DeckCard] = {dc.card.id: dc for dc in resolved.cards}
     replaced: dict[int, str | None] = {}
+    removals, additions = _swap_persona(lines, resolved, index, removals, additions, applied)
     for card_id, copies in removals.items():
         deck_card = by_id.get(card_id)
-        if deck_card is None:
-            continue
-        left = copies
-        for entry in sorted(deck_card.entries, key=lambda e: e.line or 0, reverse=True):
-            if left <= 0 or entry.line is None:
-                continue
-            taken = min(left, entry.count)
-            left -= taken
-            remaining = entry.count - taken
-            raw = lines[entry.line - 1]
-            replaced[entry.line] = _recount(raw, entry, remaining) if remaining else None
-        applied.append(f"removed {copies - left} {deck_card.card.name}")
+        if deck_card is not None:
+            _lower(lines, deck_card, copies, replaced, applied)
     out: list[str] = []
     for number, line in enumerate(lines, start=1):
         if number in replaced:
@@ -79,6 +70,51 @@ def apply_edits(
     if additions:
         out = _insert_additions(out, resolved, index, additions, applied)
     return newline.join(out) + newline, applied
+
+
+def _lower(
+    lines: list[str],
+    deck_card: DeckCard,
+    copies: int,
+    replaced: dict[int, str | None],
+    applied: list[str],
+) -> None:
+    """Take ``copies`` off the lines naming the card, the last lines first."""
+    left = copies
+    for entry in sorted(deck_card.entries, key=lambda e: e.line or 0, reverse=True):
+        if left <= 0 or entry.line is None:
+            continue
+        taken = min(left, entry.count)
+        left -= taken
+        remaining = entry.count - taken
+        raw = lines[entry.line - 1]
+        replaced[entry.line] = _recount(raw, entry, remaining) if remaining else None
+    if copies > left:  # a card named only by the Persona: line has no line to lower
+        applied.append(f"removed {copies - left} {deck_card.card.name}")
+
+
+def _swap_persona(
+    lines: list[str],
+    resolved: ResolvedDeck,
+    index: Index,
+    removals: dict[str, int],
+    additions: dict[str, int],
+    applied: list[str],
+) -> tuple[dict[str, int], dict[str, int]]:
+    """A removal of the deck's persona with an addition of another persona is one edit:
+    the `Persona:` line names the new one. Returns the edits left."""
+    persona, number = resolved.persona, resolved.deck.persona_line
+    if persona is None or number is None or persona.id not in removals:
+        return removals, additions
+    cards = index.catalogue.cards
+    new = next((i for i in additions if i in cards and cards[i].type == "persona"), None)
+    if new is None:
+        return removals, additions
+    raw = lines[number - 1]
+    lines[number - 1] = raw[: raw.index(":") + 1] + f" {new}" + _comment(raw)
+    applied.append(f"changed Persona: {persona.name} [{persona.id}] to {cards[new].name} [{new}]")
+    rest = {k: v for k, v in removals.items() if k != persona.id}
+    return rest, {k: v for k, v in additions.items() if k != new}
 
 
 def _insert_additions(

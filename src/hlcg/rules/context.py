@@ -157,9 +157,45 @@ def refusals(
             yield removal_or_replacement(context, refusal.deck_card, describe(refusal))
 
 
+def persona_version(context: Context, persona: Card) -> Card | None:
+    """Another version of the deck's persona (same title) the format is known to take."""
+    from hlcg.rules.legality import LEGAL, judge
+
+    excluded = context.param("format-legality", "excluded_editions")
+    return next(
+        (
+            c
+            for c in context.catalogue.titled(persona.title)
+            if c.type == "persona"
+            and c.id != persona.id
+            and judge(c, context.deck.format, context.catalogue, excluded, on=context.date).status
+            == LEGAL
+        ),
+        None,
+    )
+
+
 def removal_or_replacement(context: Context, deck_card: DeckCard, message: str) -> Finding:
-    """A finding whose fix replaces a card the deck may not hold, or removes it."""
+    """A finding whose fix replaces a card the deck may not hold, or removes it; the deck's
+    own persona is replaced by the format's version of it, never removed (that would make
+    the deck a Generic Immortal)."""
     card, copies = deck_card.card, deck_card.count
+    if context.deck.persona is not None and card.id == context.deck.persona.id:
+        other = None if context.trial else persona_version(context, card)
+        if other is None:
+            return Finding(
+                message,
+                cards=(card.id,),
+                line=deck_card.line,
+                fix=f"play another persona, or check the deck in a format that takes {card.name}",
+            )
+        return Finding(
+            message,
+            cards=(card.id,),
+            line=deck_card.line,
+            fix=f"play the {context.deck.format} version: Persona: {other.id} ({other.name})",
+            edits=(("remove", card.id, 1), ("add", other.id, 1)),
+        )
     edits: tuple[tuple[str, str, int], ...] = (("remove", card.id, copies),)
     fix = f"remove {copies} {card.name}"
     if deck_card.section == "endurance" and not context.trial:
