@@ -88,3 +88,18 @@ def test_run_reads_a_lone_string_option_as_one_value():
     result = hlcg.run([DECK.parent.parent / "valid"], hlcg.CheckOptions(fail_on="unchecked"))
     assert result.options.fail_on == frozenset({"unchecked"})
     assert result.exit_code() == 1
+
+
+def test_check_deck_and_run_judge_by_the_date_given(shipped):
+    from hlcg.errors import UsageError
+
+    deck = hlcg.read_deck(ROOT / "examples/decks/valid/duncan-katana-type-two.txt")
+    report = hlcg.check_deck(deck, shipped, date="2025-08-24")
+    assert report.date == "2025-08-24" and report.to_json()["date"] == "2025-08-24"
+    result = hlcg.run(
+        [ROOT / "examples/decks/valid/duncan-katana-type-two.txt"],
+        hlcg.CheckOptions(date="2025-08-24"),
+    )
+    assert [r.date for r in result.reports] == ["2025-08-24"]
+    with pytest.raises(UsageError, match="give a date as YYYY-MM-DD"):
+        hlcg.check_deck(deck, shipped, date="yesterday")

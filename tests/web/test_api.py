@@ -67,6 +67,15 @@ def test_validate_with_a_format_matches_cli_format_option(client, monkeypatch):
     assert response.json()["decks"][0]["format"] == "type-one"
 
 
+def test_validate_with_a_date_matches_cli_date_option(client, monkeypatch):
+    path = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
+    _, printed = cli(monkeypatch, "validate", "-o", "json", "--date", "2025-08-24", str(path))
+    body = {"deck": path.read_text(encoding="utf-8"), "filename": str(path), "date": "2025-08-24"}
+    response = client.post("/api/validate", json=body)
+    assert response.text == printed
+    assert response.json()["decks"][0]["date"] == "2025-08-24"
+
+
 def test_format_takes_how_players_write_it(client):
     deck = (ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt").read_text()
     response = client.post("/api/validate", json={"deck": deck, "format": "Type 2"})
@@ -137,6 +146,7 @@ def test_oversized_body_gets_413_and_the_server_keeps_serving(client):
         (b'{"deck": "", "colour": "red"}', "bad request: colour: Extra inputs are not permitted"),
         (b'{"deck": "", "format": "type-three"}', "'type-three' is not a format; use one of"),
         (b'{"deck": "", "filename": "' + b"a" * 300 + b'"}', "bad request: filename: String"),
+        (b'{"deck": "", "date": "14/03/2026"}', "date '14/03/2026': give a date as YYYY-MM-DD"),
     ],
 )
 def test_bad_requests_get_400_with_a_message(client, body, message):
