@@ -18,16 +18,9 @@ FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
 
 def is_fact_sheet(path: Path) -> bool:
     """A CSV whose header has id, field, value and source (card rows have no field column)."""
-    import csv
-    import io
+    from hlcg.catalog.sources import csv_header
 
-    from hlcg.catalog.sources import read_text
-
-    if path.suffix.lower() != ".csv" or not path.is_file():
-        return False
-    first = read_text(path).split("\n", 1)[0]
-    header = next(csv.reader(io.StringIO(first)), [])
-    return all(c in header for c in FACT_SHEET_COLUMNS)
+    return all(c in csv_header(path) for c in FACT_SHEET_COLUMNS)
 
 
 class _Recording:

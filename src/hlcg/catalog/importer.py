@@ -153,16 +153,9 @@ LEGALITY_COLUMNS = ("card_id", "format", "status", "source")
 
 def is_legality_sheet(path: Path) -> bool:
     """A CSV whose header has card_id, format, status and source (as legality.csv)."""
-    import csv
-    import io
+    from hlcg.catalog.sources import csv_header
 
-    from hlcg.catalog.sources import read_text
-
-    if path.suffix.lower() != ".csv" or not path.is_file():
-        return False
-    first = read_text(path).split("\n", 1)[0]
-    header = next(csv.reader(io.StringIO(first)), [])
-    return all(c in header for c in LEGALITY_COLUMNS)
+    return all(c in csv_header(path) for c in LEGALITY_COLUMNS)
 
 
 def import_legality(source: Path, db: Path, groups: Sequence[TableGroup]) -> ImportResult:

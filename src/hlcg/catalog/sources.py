@@ -204,6 +204,15 @@ def read_formats(path: Path) -> list[FormatRow]:
     return read_table(FormatRow, path)
 
 
+def csv_header(path: Path) -> list[str]:
+    """The column names of a .csv file; none for another file (the header tells a fact
+    sheet, legality facts and card rows apart)."""
+    if path.suffix.lower() != ".csv" or not path.is_file():
+        return []
+    first = read_text(path).split("\n", 1)[0]
+    return next(csv.reader(io.StringIO(first)), [])
+
+
 def read_legality(path: Path) -> list[LegalityRow]:
     """The dated legality facts; one row per card, format and date."""
     rows = read_table(LegalityRow, path)

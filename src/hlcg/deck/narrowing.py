@@ -48,21 +48,9 @@ class Resolver:
     def set_code(self, written: str) -> str:
         """A set code or a set name as a deck program writes it -> our set code (or the
         text as written when nothing maps it)."""
-        from hlcg.catalog.names import set_names
+        from hlcg.catalog.names import set_code
 
-        sets = self.catalogue.sets
-        lowered = written.strip().lower()
-        for code in sets:
-            if code.lower() == lowered:
-                return code
-        key = normalise(written)
-        mapped = set_names().get(key)
-        if mapped:
-            return mapped
-        for code, info in sets.items():
-            if normalise(info.get("name") or "") == key:
-                return code
-        return written.strip()
+        return set_code(self.catalogue.sets, written)
 
     def bracketed_set(self, written: str) -> tuple[str, str] | None:
         """ "Kurgan (Movie Edition)" -> ("Kurgan", "Movie Edition") when the bracket names a
