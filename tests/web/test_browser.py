@@ -114,9 +114,9 @@ def test_persona_specific_in_type_two_shows_the_problem_and_jumps_to_its_line(pa
     text = path.read_text(encoding="utf-8")
     duck_line = text.splitlines().index("1 Duck: Connor MacLeod") + 1
     paste(page, text, "type-two")
-    # Connor's Duck is also a 1st Edition card, which Type Two does not take.
-    expect(page.locator("#verdict")).to_have_text("ILLEGAL in type-two: 2 error(s)")
-    expect(page.locator('#problems li[data-rule="format-legality"]')).to_have_count(1)
+    # Connor's Duck has no recorded Type Two printing: a data-gap note, not a second error.
+    expect(page.locator("#verdict")).to_have_text("ILLEGAL in type-two: 1 error(s)")
+    expect(page.locator('#problems li[data-rule="format-legality"]')).to_have_count(0)
     problem = page.locator('#problems li[data-rule="persona-specific"]')
     expect(problem).to_contain_text("Duck: Connor MacLeod")
     expect(problem.locator("button.line-link")).to_have_text(f"line {duck_line}")
