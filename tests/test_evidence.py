@@ -306,3 +306,75 @@ def test_fix_offers_only_cards_known_legal_and_swaps_an_illegal_persona(tmp_path
     assert "Persona: duncan-macleod-se\n" in text
     code, again = report(tmp_path / "deck.fixed.txt")
     assert code == 0 and again["legal"]
+
+
+def test_a_printing_named_on_the_persona_line_is_judged_as_on_a_pre_game_line(tmp_path):
+    endurance = "".join(f"4 {title}\n" for title in BASICS)
+    verdicts = {}
+    for name, head in {
+        "persona-line": "Persona: Duncan MacLeod [SE]\n",
+        "pre-game": "Pre-Game:\nDuncan MacLeod [SE]\n",
+    }.items():
+        path = tmp_path / f"{name}.txt"
+        path.write_text(f"Format: type-two\n{head}Endurance:\n{endurance}", encoding="utf-8")
+        code, deck = report(path)
+        verdicts[name] = (code, errors(deck))
+        [problem] = [p for p in deck["problems"] if p["rule"] == "format-legality"]
+        assert problem["fix"] == (
+            "play the type-two version: Persona: duncan-macleod-2e (Duncan MacLeod)"
+        )
+    assert (
+        verdicts["persona-line"]
+        == verdicts["pre-game"]
+        == (
+            1,
+            [("format-legality", ["duncan-macleod-se"])],
+        )
+    )
+
+
+def test_a_card_refused_only_for_the_printing_named_keeps_its_place(tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text(duncan_text({"Head Shot [Series Edition]": 2}), encoding="utf-8")
+    _, deck = report(path)
+    [problem] = [p for p in deck["problems"] if p["rule"] == "format-legality"]
+    assert problem["fix"] == "name a 2E printing of Head Shot, or drop the set code from its line"
+
+
+def test_a_fix_adds_no_card_of_unknown_legality_on_the_date_judged_by(tmp_path):
+    # 48 cards: the fix fills the Endurance with basics, which Type Two's sourced facts
+    # place in the format from 2009 on; before that nothing is known legal to add.
+    path = tmp_path / "short.txt"
+    path.write_text(duncan_text({"Dodge": 5}).replace("3 Thrust\n", "1 Thrust\n"), encoding="utf-8")
+    after = invoke("validate", str(path), "--fix")
+    assert "added 2 Thrust" in after.stdout + after.stderr
+    (tmp_path / "short.fixed.txt").unlink()
+    before = invoke("validate", str(path), "--fix", "--date", "2008-01-01")
+    assert "added" not in before.stdout + before.stderr
+    assert not (tmp_path / "short.fixed.txt").exists()
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("head-shot,type-two,suspended,2025-02-30,https://example.org,", "2025-02-30 is not a day"),
+        ("head-shot,type-two,Suspended,2025-02-01,https://example.org,", "status"),
+        ("head-shot,type-two,banned,2025-02-01,,", "source"),
+    ],
+)
+def test_bad_legality_rows_are_refused_with_their_row(tmp_path, curators_copy, row, message):
+    before = curators_copy.read_bytes()
+    facts = tmp_path / "legality.csv"
+    facts.write_text(f"card_id,format,status,date,source,note\n{row}\n", encoding="utf-8")
+    result = invoke("db", "import", str(facts), "--db", str(curators_copy))
+    assert result.exit_code == 2
+    assert f"{facts}: row 2: " in result.stderr and message in result.stderr
+    assert curators_copy.read_bytes() == before
+
+
+def test_db_gaps_asks_only_for_the_legality_no_source_settles():
+    result = invoke(
+        "db", "gaps", str(ROOT / "examples/decks/valid/duncan-katana-type-two.txt"), "-o", "json"
+    )
+    asked = sorted(g["id"] for g in json.loads(result.stdout)["items"] if g["field"] == "formats")
+    assert asked == ["dodge", "upper-guard"]

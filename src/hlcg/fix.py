@@ -133,6 +133,24 @@ class FixResult:
         )
 
 
+def _legal_basics(report: DeckReport, catalogue: Catalogue, held: dict[str, int]) -> list[str]:
+    """One card of each basic known legal in the deck's format, the deck's own first."""
+    setting = profile(report.format).settings
+    basics = []
+    for _, cards in basic_cards(catalogue, setting["basics"].params["cards"]):
+        legal = [c for c in cards if _known_legal(c, report, catalogue)]
+        if legal:
+            basics.append(next((c.id for c in legal if c.id in held), legal[0].id))
+    return basics
+
+
+def _known_legal(card: Card, report: DeckReport, catalogue: Catalogue) -> bool:
+    """Whether format-legality knows the card legal in the deck's format on its date: a fix
+    adds no card whose legality is unknown."""
+    excluded = profile(report.format).settings["format-legality"].params["excluded_editions"]
+    return judge(card, report.format, catalogue, excluded, on=report.date).status == LEGAL
+
+
 def planned_edits(
     report: DeckReport, catalogue: Catalogue, skip_rules: tuple[str, ...] = ()
 ) -> tuple[dict[str, int], dict[str, int]]:
@@ -164,11 +182,7 @@ def _fill_deck_size(
     per_title = setting["title-limit"].params["max"]
     missing = minimum - report.endurance - report.unrecognised - sum(additions.values())
     held = {dc.card.id: dc.count for dc in report.resolved.endurance}
-    basics = [
-        next((c.id for c in cards if c.id in held), cards[0].id)
-        for _, cards in basic_cards(catalogue, setting["basics"].params["cards"])
-        if cards
-    ]
+    basics = _legal_basics(report, catalogue, held)
     if not basics:
         return
     counts = {card_id: held.get(card_id, 0) + additions.get(card_id, 0) for card_id in basics}
@@ -199,7 +213,7 @@ def weapon_plan(report: DeckReport, index: Index) -> tuple[dict[str, int], dict[
                 if subtitle
                 and c.type == "weapon-of-choice"
                 and normalise(c.title) == normalise(subtitle)
-                and c.legal_in(report.format)
+                and _known_legal(c, report, index.catalogue)
             )
             if found:
                 weapons[found[0]] = found[0]

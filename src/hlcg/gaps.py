@@ -51,6 +51,15 @@ def _missing_gems(card: Card) -> list[str]:
     return [f"gem_{a}" for a in ATTRIBUTES if card.gem(a) is None]
 
 
+# The fact a rule's data-gap note asks for on each card it names (format-legality: no
+# source places the card in the format; a sheet records the formats a source names).
+_FIELD_OF_RULE = {
+    "restriction": "restriction",
+    "hand-icons": "hand_icons",
+    "format-legality": "formats",
+}
+
+
 def deck_gaps(path: Path, index: Index) -> set[tuple[str, str]]:
     """(card id, field) pairs whose absence left this deck's check incomplete."""
     resolved = resolve_deck(read_deck(path), index)
@@ -61,20 +70,16 @@ def deck_gaps(path: Path, index: Index) -> set[tuple[str, str]]:
         if problem.rule != "unchecked":
             continue
         rule = problem.message.split(":", 1)[0]
-        if rule == "restriction":
-            gaps.update((i, "restriction") for i in problem.cards)
+        if rule in _FIELD_OF_RULE:
+            gaps.update((i, _FIELD_OF_RULE[rule]) for i in problem.cards)
         elif rule == "gem-cap":
             gaps.update((i, f) for i in problem.cards for f in _missing_gems(cards[i]))
-        elif rule == "hand-icons":
-            gaps.update((i, "hand_icons") for i in problem.cards)
         elif rule == "master-limit" and resolved.persona is not None:
             gaps.add((resolved.persona.id, "master_limit"))
     for deck_card in resolved.cards:
         card = deck_card.card
         if card.type is None:
             gaps.add((card.id, "type"))
-        if not card.formats:
-            gaps.add((card.id, "formats"))
     return gaps
 
 

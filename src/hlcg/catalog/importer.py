@@ -54,7 +54,7 @@ def refuse_shipped(path: Path) -> None:
     if is_shipped(path):
         raise ReadOnlyCatalogueError(
             f"{path} is the shipped catalogue and is read-only. Work on a copy: "
-            "`hlcg db init my.sqlite` (or copy the file), "
+            "`hlcg db init my.sqlite --from-shipped` (or copy the file), "
             "then `hlcg db import FILE --db my.sqlite`."
         )
 
@@ -148,11 +148,12 @@ def import_rows(
     )
 
 
-LEGALITY_COLUMNS = ("card_id", "format", "status", "source")
+# Enough to tell legality facts from card rows; a missing source is then a row error.
+LEGALITY_COLUMNS = ("card_id", "format", "status")
 
 
 def is_legality_sheet(path: Path) -> bool:
-    """A CSV whose header has card_id, format, status and source (as legality.csv)."""
+    """A CSV whose header has card_id, format and status (as legality.csv)."""
     from hlcg.catalog.sources import csv_header
 
     return all(c in csv_header(path) for c in LEGALITY_COLUMNS)

@@ -208,6 +208,18 @@ class LegalityRow(Strict):
     def _empty_is_none(cls, value: Any) -> Any:
         return (value.strip() or None) if isinstance(value, str) else value
 
+    @field_validator("date")
+    @classmethod
+    def _a_real_day(cls, value: str | None) -> str | None:
+        import datetime
+
+        if value is not None and len(value) == 10:
+            try:
+                datetime.date.fromisoformat(value)
+            except ValueError:
+                raise ValueError(f"{value} is not a day of the calendar") from None
+        return value
+
     @property
     def key(self) -> str:
         """The row's key: one fact per card, format and date."""

@@ -32,21 +32,20 @@ names one, the format does not take.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.catalog.names import set_code
+from hlcg.catalog.card import Card
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context, removal_or_replacement
-from hlcg.rules.legality import ILLEGAL, UNCONFIRMED, judge
+from hlcg.rules.legality import ILLEGAL, UNCONFIRMED, judge, printings_named
 from hlcg.rules.problem import Finding
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     unconfirmed = []
     excluded = params["excluded_editions"]
-    sets = context.catalogue.sets
     for deck_card in sorted(deck.cards, key=lambda dc: (dc.line or 0, dc.card.id)):
         card = deck_card.card
-        named = [set_code(sets, e.set_code) for e in deck_card.entries if e.set_code]
+        named = printings_named(deck, deck_card, context.catalogue)
         verdict = judge(
             card, deck.format, context.catalogue, excluded, on=context.date, named_sets=named
         )
@@ -54,11 +53,19 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             unconfirmed.append(card.id)
         if verdict.status != ILLEGAL:
             continue
-        yield removal_or_replacement(
-            context,
-            deck_card,
-            f"{card.name} [{card.id}] is not legal in {deck.format} ({verdict.reason})",
-        )
+        message = f"{card.name} [{card.id}] is not legal in {deck.format} ({verdict.reason})"
+        persona = deck.persona is not None and deck.persona.id == card.id
+        if named and not persona and _printing_only(deck, card, context, excluded):
+            # the card is not refused, the printing the line names is: keep the card
+            yield Finding(
+                message,
+                cards=(card.id,),
+                line=deck_card.line,
+                fix=f"name a {'/'.join(context.format_editions)} printing of {card.name}, "
+                "or drop the set code from its line",
+            )
+            continue
+        yield removal_or_replacement(context, deck_card, message)
     if unconfirmed:
         yield Finding(
             f"no printing legal in {deck.format} is recorded for "
@@ -68,6 +75,12 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             "legality fact (docs/catalogue.md)",
             unchecked=True,
         )
+
+
+def _printing_only(deck: ResolvedDeck, card: Card, context: Context, excluded: list[str]) -> bool:
+    """Whether the card itself is not refused, only the printing the deck names."""
+    plain = judge(card, deck.format, context.catalogue, excluded, on=context.date)
+    return plain.status != ILLEGAL
 
 
 RULE = Rule(

@@ -82,7 +82,10 @@ def _over_limit(
     def shown(icons: int | None) -> str:
         return f"not recorded, counted as {WEAPON_AT_LEAST}" if icons is None else str(icons)
 
-    parts = ", ".join(f"{dc.card.name} ({shown(n)})" for dc, n in holders)
+    def copies(dc: DeckCard) -> str:
+        return f"{dc.count} × " if dc.count > 1 else ""
+
+    parts = ", ".join(f"{copies(dc)}{dc.card.name} ({shown(n)})" for dc, n in holders)
     unknown = [dc for dc, n in holders if n is None]
     # Removing a weapon whose icons are unknown leaves a count that is known, when the
     # recorded icons alone fit.

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from hlcg.catalog.card import EXCLUDING, Card, LegalityFact, in_force
 from hlcg.catalog.store import Catalogue
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.deck.resolved import DeckCard, ResolvedDeck
 
 LEGAL = "legal"
 ILLEGAL = "illegal"
@@ -50,6 +50,18 @@ def named_editions(codes: Iterable[str], catalogue: Catalogue) -> dict[str, str]
     """set code -> edition, for the set codes a deck names that the catalogue knows."""
     sets = catalogue.sets
     return {code: sets[code]["edition"] for code in codes if code in sets}
+
+
+def printings_named(deck: ResolvedDeck, deck_card: DeckCard, catalogue: Catalogue) -> list[str]:
+    """The set codes the deck gives for a card: on its lines, and on the `Persona:` line
+    for the deck's persona (`Persona: Duncan MacLeod [SE]`)."""
+    from hlcg.catalog.names import set_code
+
+    written = [e.set_code for e in deck_card.entries if e.set_code]
+    persona = deck.persona
+    if persona is not None and persona.id == deck_card.card.id and deck.deck.persona_set:
+        written.append(deck.deck.persona_set)
+    return [set_code(catalogue.sets, w) for w in written]
 
 
 def judge(
@@ -146,7 +158,6 @@ def verdict_lines(deck: ResolvedDeck, catalogue: Catalogue, on: str) -> list[str
     fingerprint's canonical form lists it (docs/fingerprint.md): the legality facts in
     force on ``on`` ("<card id> <status> <date or ->") and the printings the deck names
     where they change a card's verdict ("<card id> printing <edition>")."""
-    from hlcg.catalog.names import set_code
     from hlcg.deck.fingerprint import used_card_ids
     from hlcg.rules.profiles import profile
 
@@ -157,7 +168,7 @@ def verdict_lines(deck: ResolvedDeck, catalogue: Catalogue, on: str) -> list[str
             lines.append(f"{card_id} {fact.status} {fact.date or '-'}")
     excluded = profile(deck.format).settings["format-legality"].params["excluded_editions"]
     for deck_card in deck.cards:
-        named = [set_code(catalogue.sets, e.set_code) for e in deck_card.entries if e.set_code]
+        named = printings_named(deck, deck_card, catalogue)
         if not named:
             continue
         card = deck_card.card
