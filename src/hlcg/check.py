@@ -62,7 +62,9 @@ def check_date(text: str | None) -> str | None:
     except ValueError:
         shaped = len(text.strip()) == 10 and text.strip()[4::3] == "--"
         if shaped:
-            raise UsageError(f"--date {text!r}: {text.strip()} is not a day of the calendar") from None
+            raise UsageError(
+                f"--date {text!r}: {text.strip()} is not a day of the calendar"
+            ) from None
         raise UsageError(f"--date {text!r}: give a date as YYYY-MM-DD, e.g. 2026-03-14") from None
 
 
