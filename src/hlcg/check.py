@@ -16,6 +16,7 @@ from hlcg.deck.resolve import ResolvedDeck, resolve
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.rules.engine import DeckReport, validate
 from hlcg.rules.profiles import profile
+from hlcg.stdin import is_stdin, shown
 
 if TYPE_CHECKING:
     from hlcg.fixing import DeckFix
@@ -222,7 +223,8 @@ def _check_files(
             )
             checked.append(path)
         except DeckFileError as exc:
-            unreadable.append(Unreadable(str(path), str(exc).removeprefix(f"{path}: ")))
+            name = shown(path)
+            unreadable.append(Unreadable(name, str(exc).removeprefix(f"{name}: ")))
     return checked, reports, unreadable
 
 
@@ -249,6 +251,11 @@ def run(
             on_skip(path, reason)
 
     named = [paths] if isinstance(paths, str | Path) else paths  # one path, not its letters
+    if options.fix and any(is_stdin(p) for p in named):
+        raise UsageError(
+            "--fix writes the fixed deck beside its file; standard input (-) has none: "
+            "save the deck to a file first"
+        )
     found = expand([str(p) for p in named], options.skip_non_decks, skip)
     if not found and not options.skip_non_decks:
         raise UsageError("no deck files found")

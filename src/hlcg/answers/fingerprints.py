@@ -22,8 +22,10 @@ def hash_entry(
     from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
     from hlcg.deck.read import read_deck
     from hlcg.rules.legality import today, verdict_lines
+    from hlcg.stdin import shown
 
     deck = read_deck(path)
+    name = shown(path)
     resolved = resolve_deck(deck, index, fmt)
     date = date or today()
     facts = verdict_lines(resolved, index.catalogue, date)
@@ -31,18 +33,18 @@ def hash_entry(
     warnings = []
     if fmt is None and deck.format and format_named(deck.format) is None:
         warnings.append(
-            f"{path}:{deck.format_line}: unknown format {deck.format!r}; "
+            f"{name}:{deck.format_line}: unknown format {deck.format!r}; "
             f"hashed as {resolved.format}"
         )
     if resolved.unresolved:
         lines = len(resolved.unresolved)
         verb = "names" if lines == 1 else "name"
         warnings.append(
-            f"{path}: {plural(lines, 'line')} {verb} no single card; "
+            f"{name}: {plural(lines, 'line')} {verb} no single card; "
             "they are hashed by name (see `hlcg validate`)"
         )
     entry = {
-        "path": str(path),
+        "path": name,
         "fingerprint": digest,
         "format": resolved.format,
         "date": date,
@@ -55,4 +57,7 @@ def hash_entry(
 def unreadable_entry(path: Path, message: str) -> dict[str, Any]:
     """The manifest entry of a deck file that could not be read: listed too, so a manifest
     never silently drops a file it was given."""
-    return {"path": str(path), "fingerprint": None, "unreadable": message}
+    from hlcg.stdin import shown
+
+    name = shown(path)
+    return {"path": name, "fingerprint": None, "unreadable": message.removeprefix(f"{name}: ")}
