@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -9,6 +10,7 @@ from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog.lookup import Index
+    from hlcg.deck.model import LineIssue
 
 
 def hash_entry(
@@ -17,7 +19,6 @@ def hash_entry(
     """The deck's manifest entry and the warnings worth telling its owner, for the deck
     judged on ``date`` (YYYY-MM-DD, default today). A file that cannot be read raises
     DeckFileError; `unreadable_entry` lists it all the same."""
-    from hlcg.catalog.names import format_named
     from hlcg.check import resolve_deck
     from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
     from hlcg.deck.read import read_deck
@@ -31,11 +32,7 @@ def hash_entry(
     facts = verdict_lines(resolved, index.catalogue, date)
     digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue), facts)
     warnings = []
-    if fmt is None and deck.format and format_named(deck.format) is None:
-        warnings.append(
-            f"{name}:{deck.format_line}: unknown format {deck.format!r}; "
-            f"hashed as {resolved.format}"
-        )
+    warnings += format_warnings(name, resolved.issues, "hashed")
     if resolved.unresolved:
         lines = len(resolved.unresolved)
         verb = "names" if lines == 1 else "name"
@@ -52,6 +49,18 @@ def hash_entry(
         "catalogue_rows": {"cards": used_card_ids(resolved), "format": resolved.format},
     }
     return entry, warnings
+
+
+def format_warnings(name: str, issues: Iterable[LineIssue], verb: str = "checked") -> list[str]:
+    """The problems with a deck's format, for a command that prints no report ("checked as
+    type-two" said as ``verb``: "hashed as type-two")."""
+    from hlcg.check import format_issues
+
+    return [
+        (f"{name}:{issue.line}: " if issue.line else f"{name}: ")
+        + issue.message.replace("; checked as", f"; {verb} as")
+        for issue in format_issues(issues)
+    ]
 
 
 def unreadable_entry(path: Path, message: str) -> dict[str, Any]:

@@ -128,9 +128,13 @@ def stats_command(
     deck: DeckArgument, fmt: FormatOption = None, db: DbOption = None, as_json: JsonOption = False
 ) -> None:
     """Counts by type, the gem budget per attribute, Master cards and pre-game slots."""
+    from hlcg.answers.fingerprints import format_warnings
     from hlcg.answers.stats import deck_stats
+    from hlcg.stdin import shown
 
     resolved, index = _resolve(deck, db, fmt)
+    for message in format_warnings(shown(deck), resolved.issues):
+        warn(message)
     stats = deck_stats(resolved, index)
     if as_json:
         print_json(stats)

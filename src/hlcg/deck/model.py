@@ -67,3 +67,5 @@ class Deck:
         self.headers: list[int] = []  # header and Persona:/Format: lines
         self.ignored: list[int] = []  # blank and comment lines
         self.notes: str | None = None  # an OCTGN deck's <notes>, kept when it is converted
+        # Formats the notes mention in prose, not on a `Format:` line: (as written, format).
+        self.format_mentions: list[tuple[str, str]] = []

@@ -33,7 +33,8 @@ _REFUSED = {
     "ExternalReferenceForbidden": "a reference to an external file",
     "NotSupportedError": "markup the reader does not support",
 }
-_FORMAT_NOTE = re.compile(r"^\s*Format\s*:\s*(.+?)\s*$", re.M | re.I)
+# A format line in OCTGN's free-text notes: `Format: Type Two` or `Format = Type 2`.
+_FORMAT_NOTE = re.compile(r"^\s*Format\s*[:=]\s*(.+?)\s*$", re.M | re.I)
 
 
 PERSONA_ZONE = "persona"
@@ -83,8 +84,9 @@ def parse_xml(text: str, path: str, suffix: str) -> Deck:
 
 
 def _read_format(root: Element, deck: Deck) -> None:
-    """The format as written, from LackeyCCG's <meta><format> or a `Format:` line in the
-    <notes> (OCTGN's free text, CDATA or not); `hlcg.catalog.names.format_named` reads it."""
+    """The format as written, from LackeyCCG's <meta><format> or a `Format:` (or `Format =`)
+    line in the <notes> (OCTGN's free text, CDATA or not); `hlcg.catalog.names.format_named`
+    reads it. Formats the notes only mention in prose are kept as ``format_mentions``."""
     meta_format = root.find("meta/format")
     if meta_format is not None and (meta_format.text or "").strip():
         deck.format = (meta_format.text or "").strip()
@@ -95,6 +97,12 @@ def _read_format(root: Element, deck: Deck) -> None:
     match = _FORMAT_NOTE.search(text)
     if match:
         deck.format = match.group(1)
+    elif text:
+        # Prose ("built for Type One") is not read as the format, but not passed over
+        # silently either: the check warns when it judges by another format.
+        from hlcg.catalog.names import format_mentions
+
+        deck.format_mentions = format_mentions(text)
 
 
 def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
