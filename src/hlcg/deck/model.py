@@ -48,6 +48,10 @@ class LineIssue(NamedTuple):
     message: str
     fix: str
     severity: Severity = Severity.ERROR
+    # Copies an entry holds whose card cannot be read (a JSON entry without a usable
+    # "card"): counted as unrecognised in ``section``, as a typo's copies are.
+    copies: int = 0
+    section: str | None = None
 
 
 class Deck:
