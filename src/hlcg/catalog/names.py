@@ -74,6 +74,14 @@ def format_mentions(text: str) -> list[tuple[str, str]]:
     return [(written, fmt) for fmt, written in found.items()]
 
 
+def format_title(name: str) -> str:
+    """A format's title as deck programs show it ("Type Two" for type-two)."""
+    from hlcg.catalog.datafiles import leading_columns
+
+    titles = {row["name"]: row["title"] for row in leading_columns("formats.csv", 2)}
+    return titles.get(name, name)
+
+
 def accepted_format_names() -> str:
     """The format names for a message: "first-edition, type-one, type-two"."""
     return ", ".join(CHECKED_FORMATS)

@@ -172,6 +172,17 @@ def stats_command(
         )
 
 
+def _check_game(game: str | None, suffix: str) -> None:
+    from hlcg.deck.xmldeck import is_guid
+
+    if game is None:
+        return
+    if suffix not in (".dek", ".o8d"):
+        raise UsageError("--game names the game of a .dek or .o8d deck")
+    if suffix == ".o8d" and not is_guid(game):
+        raise UsageError(f"--game {game!r}: an OCTGN game is named by its GUID")
+
+
 class DeckKind(StrEnum):
     txt = "txt"
     json = "json"
@@ -200,6 +211,16 @@ def convert_command(
             show_default=False,
         ),
     ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            help="The game a .dek or .o8d names: the LackeyCCG plugin's name, the OCTGN "
+            "game's GUID (default: the source file's own, else Highlander / hlcg's placeholder "
+            "GUID).",
+            show_default=False,
+        ),
+    ] = None,
     fmt: FormatOption = None,
     db: DbOption = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite TARGET if it exists.")] = False,
@@ -218,6 +239,7 @@ def convert_command(
     suffix = f".{to.value}" if to else (".txt" if to_stdout else target.suffix.lower())
     if suffix not in WRITE_SUFFIXES:
         raise UsageError(f"cannot write {suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")
+    _check_game(game, suffix)
     if not to_stdout:
         if target.exists() and source.exists() and target.samefile(source):
             raise UsageError(f"{target} is the deck being converted; write to another file")
@@ -234,7 +256,7 @@ def convert_command(
             f"not converted: {plural(len(resolved.unresolved) + len(blocking), 'line')}", err=True
         )
         raise typer.Exit(1)
-    written = render(resolved, suffix)
+    written = render(resolved, suffix, index, game)
     if to_stdout:
         typer.echo(written, nl=False)
         return

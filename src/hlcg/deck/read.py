@@ -111,6 +111,7 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
 
         deck = parse_text(text, str(path))
     deck.issues[:0] = issues
+    deck.kind = suffix if suffix in (".json", ".dek", ".o8d") else ".txt"
     entries = len(deck.entries) + len(deck.issues)
     if entries > MAX_DECK_ENTRIES:
         raise DeckFileError(
