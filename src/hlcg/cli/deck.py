@@ -172,6 +172,21 @@ def stats_command(
         )
 
 
+def _refuse_unconvertible(resolved: "ResolvedDeck", name: str) -> None:
+    """Exit 1 with each line that names no single card or cannot be read: converting would
+    lose it."""
+    blocking = [i for i in resolved.issues if i.severity == "error"]
+    if not (resolved.unresolved or blocking):
+        return
+    for item in resolved.unresolved:
+        typer.echo(f"{name}:{item.line or '-'}: {item.rule}: {item.message}", err=True)
+    for issue in blocking:
+        typer.echo(f"{name}:{issue.line or '-'}: deck-syntax: {issue.message}", err=True)
+    lines = plural(len(resolved.unresolved) + len(blocking), "line")
+    typer.echo(f"not converted: {lines}", err=True)
+    raise typer.Exit(1)
+
+
 def _check_game(game: str | None, suffix: str) -> None:
     from hlcg.deck.xmldeck import is_guid
 
@@ -245,17 +260,7 @@ def convert_command(
             raise UsageError(f"{target} is the deck being converted; write to another file")
         refuse_overwrite(target, force)
     resolved, index = _resolve(source, db, fmt)
-    blocking = [i for i in resolved.issues if i.severity == "error"]
-    name = shown(source)
-    if resolved.unresolved or blocking:
-        for item in resolved.unresolved:
-            typer.echo(f"{name}:{item.line or '-'}: {item.rule}: {item.message}", err=True)
-        for issue in blocking:
-            typer.echo(f"{name}:{issue.line or '-'}: deck-syntax: {issue.message}", err=True)
-        typer.echo(
-            f"not converted: {plural(len(resolved.unresolved) + len(blocking), 'line')}", err=True
-        )
-        raise typer.Exit(1)
+    _refuse_unconvertible(resolved, shown(source))
     written = render(resolved, suffix, index, game)
     if to_stdout:
         typer.echo(written, nl=False)
