@@ -3,6 +3,7 @@ no traceback, and nothing else lost."""
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 from pathlib import Path
@@ -17,6 +18,12 @@ from hlcg.cli.app import app
 runner = CliRunner()
 LEGAL = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text(encoding="utf-8")
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256))
+# The legal deck as Windows Notepad saves it as "Unicode": UTF-16 LE, a byte-order mark, CRLF.
+NOTEPAD_UNICODE = b"\xff\xfe" + LEGAL.replace("\n", "\r\n").encode("utf-16-le")
+# ... and as an old forum post saved in Windows-1252, curly quotes and all.
+CP1252_DECK = (
+    LEGAL.replace("# Duncan", "# \u201cDuncan\u201d", 1) + "1 Director\u2019s Cut\n"
+).encode("cp1252")
 
 
 def invoke(*args: str):
@@ -54,6 +61,19 @@ CASES = [
     ("over-size-limit", "huge.txt", "HUGE", 2),
     ("nul-bytes", "nul.txt", b"3 Thrust\n\x003 Dodge\n", 2),
     ("latin-1", "latin.txt", "Persona: Duncan MacLeod\n3 Caf\u00e9 Thrust\n".encode("latin-1"), 1),
+    # Text with a byte-order mark is read in its encoding: Notepad's "Unicode" (UTF-16 LE,
+    # CRLF), "Unicode big endian", UTF-32; the legal deck stays legal.
+    ("utf-16-le-notepad", "notepad.txt", NOTEPAD_UNICODE, 0),
+    ("utf-16-be", "big-endian.txt", b"\xfe\xff" + LEGAL.encode("utf-16-be"), 0),
+    ("utf-32", "utf32.txt", b"\xff\xfe\x00\x00" + LEGAL.encode("utf-32-le"), 0),
+    # Old forum text in Windows-1252 (curly quotes): read with a warning, and checked.
+    ("cp1252-curly-quotes", "forum.txt", CP1252_DECK, 0),
+    # NUL bytes without a byte-order mark stay binary, UTF-16 or not; so do a mark in front
+    # of bytes that are not text in its encoding, and UTF-16 text of NUL characters.
+    ("utf-16-without-bom", "no-mark.txt", LEGAL.encode("utf-16-le"), 2),
+    ("bom-then-binary", "marked.txt", b"\xff\xfe" + bytes(range(256)) * 4, 2),
+    ("bom-then-nul-characters", "nuls.txt", b"\xff\xfe" + b"\x00" * 64, 2),
+    ("utf-16-cut-mid-character", "cut.txt", NOTEPAD_UNICODE + b"T", 2),
     ("200000-lines", "many.txt", "1 Thrust\n" * 200_000, 2),
     ("200000-char-line", "long.txt", "3 Thrust\n" + "A" * 200_000 + "\n", 1),
     # JSON that is not JSON cannot be read: exit 2, not an empty deck judged by the rules
@@ -105,8 +125,8 @@ def test_deck_convert_bad_input(tmp_path, case, name, content, code):
     result = invoke("deck", "convert", str(path), str(target))
     if code == 2:
         assert result.exit_code == 2
-    elif case == "empty":
-        assert result.exit_code == 0
+    elif case == "empty" or code == 0:
+        assert result.exit_code == 0 and target.exists()
     else:
         assert result.exit_code == 1 and not target.exists()
 
@@ -130,6 +150,82 @@ def test_noisy_spelling_of_a_legal_deck_is_the_same_deck(tmp_path):
     noisy = deck_file(tmp_path, "noisy.txt", perturbed(LEGAL))
     assert invoke("validate", str(noisy)).exit_code == 0
     assert invoke("deck", "hash", str(noisy)).stdout == invoke("deck", "hash", str(clean)).stdout
+
+
+def test_a_notepad_unicode_deck_is_the_same_deck(tmp_path):
+    """UTF-16 with its byte-order mark, LE with CRLF (Notepad's "Unicode") or BE: no
+    warning, the same verdict and fingerprint as the UTF-8 file."""
+    clean = deck_file(tmp_path, "clean.txt", LEGAL)
+    clean_hash = invoke("deck", "hash", str(clean)).stdout
+    for name, data in (
+        ("notepad.txt", NOTEPAD_UNICODE),
+        ("big-endian.txt", b"\xfe\xff" + LEGAL.encode("utf-16-be")),
+    ):
+        path = deck_file(tmp_path, name, data)
+        result = invoke("validate", str(path), "-o", "json")
+        report = json.loads(result.stdout)["decks"][0]
+        assert result.exit_code == 0 and report["legal"], report["problems"]
+        assert report["endurance"] == 54 and report["warnings"] == 0
+        assert [p for p in report["problems"] if p["rule"] == "deck-syntax"] == []
+        assert invoke("deck", "hash", str(path)).stdout == clean_hash
+
+
+def test_a_windows_1252_deck_is_read_with_a_warning(tmp_path):
+    path = deck_file(tmp_path, "forum.txt", CP1252_DECK)
+    result = invoke("validate", str(path), "-o", "json")
+    report = json.loads(result.stdout)["decks"][0]
+    assert result.exit_code == 0 and report["legal"]
+    assert report["endurance"] == 55  # Director\u2019s Cut, its apostrophe curly in cp1252
+    warnings = [(p["line"], p["message"]) for p in report["problems"] if p["severity"] == "warning"]
+    assert warnings == [(1, "file is not UTF-8; read as Windows-1252")]
+    assert invoke("validate", str(path), "--strict").exit_code == 1
+
+
+def test_utf_16_without_its_mark_is_refused_with_a_hint(tmp_path):
+    path = deck_file(tmp_path, "no-mark.txt", LEGAL.encode("utf-16-le"))
+    result = invoke("validate", str(path))
+    assert result.exit_code == 2
+    assert "UTF-16 text without a byte-order mark?" in result.stderr
+
+
+class Endless(io.RawIOBase):
+    """`yes` on standard input: as many bytes as are asked for, for ever."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # noqa: ANN001 (a writable buffer)
+        buffer[:] = b"y" * len(buffer)
+        return len(buffer)
+
+
+@pytest.mark.parametrize(
+    "command", [("validate", "-"), ("deck", "hash", "-"), ("deck", "stats", "-")]
+)
+def test_endless_standard_input_ends_with_a_size_error(command):
+    result = runner.invoke(app, list(command), input=Endless())
+    assert result.exit_code == 2
+    assert "<stdin>: more than 5242880 bytes, over the deck size limit" in result.stderr
+    assert "Traceback" not in result.output and "MemoryError" not in result.output
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_an_endless_device_ends_with_a_size_error():
+    result = invoke("validate", "/dev/zero")
+    assert result.exit_code == 2
+    assert "/dev/zero: more than 5242880 bytes, over the deck size limit" in result.stderr
+
+
+@pytest.mark.skipif(not shutil.which("yes"), reason="no yes(1)")
+def test_yes_piped_into_validate_through_a_real_pipe():
+    import subprocess
+    import sys
+
+    command = f"yes | {sys.executable} -m hlcg validate -"
+    done = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "more than 5242880 bytes, over the deck size limit" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_curly_quotes_and_combining_characters(tmp_path):
@@ -234,6 +330,11 @@ def test_failed_imports_exit_2_and_leave_the_catalogue_identical(tmp_path, case,
 def test_gaps_bad_input(tmp_path, case, name, content, code):
     path = deck_file(tmp_path, name, content)
     result = invoke("db", "gaps", str(path), "--output", "json")
+    if case == "empty":
+        # `db gaps` skips what is not a deck, named or not: an empty file is none.
+        assert result.exit_code == 2
+        assert f"skipped {path}: not a deck (an empty file)" in result.stderr
+        return
     assert result.exit_code == (2 if code == 2 else 0)
     if code == 2:
         assert result.stderr.startswith(f"hlcg: error: {path}")

@@ -1,5 +1,7 @@
 """hlcg.deck.paths.expand: the deck files that command-line paths name."""
 
+from pathlib import Path
+
 import pytest
 
 from hlcg.deck.paths import expand
@@ -50,3 +52,44 @@ def test_a_folder_without_decks_and_a_glob_matching_nothing_are_usage_errors(tmp
     with pytest.raises(UsageError) as nothing:
         expand([str(tmp_path / "*.dek")])
     assert str(nothing.value) == f"{tmp_path / '*.dek'}: no files match"
+
+
+def test_a_folder_scan_skips_empty_files_and_json_that_is_no_deck(tmp_path):
+    """An empty file (a report the shell has just created for `> decks/r.json`), a
+    package.json, and a report cut short are no decks; a broken deck is still checked."""
+    (tmp_path / "deck.txt").write_text("1 Dodge\n", encoding="utf-8")
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "blank.dek").write_text("  \r\n", encoding="utf-8")
+    (tmp_path / "report.json").write_bytes(b"")
+    (tmp_path / "package.json").write_text(
+        '{"name": "decks", "version": "1.0.0", "scripts": {"check": "hlcg validate ."}}',
+        encoding="utf-8",
+    )
+    (tmp_path / "partial.json").write_text('{"decks": [{"path": "deck.txt", "le', "utf-8")
+    (tmp_path / "broken.json").write_text('{"persona": "Duncan MacLeod", "endur', "utf-8")
+    (tmp_path / "named.json").write_text('{"name": "Duncan", "format": "T2"}', "utf-8")
+    skipped: dict[str, str] = {}
+    found = expand([str(tmp_path)], on_skip=lambda p, why: skipped.setdefault(p.name, why))
+    assert [p.name for p in found] == ["broken.json", "deck.txt", "named.json"]
+    assert skipped == {
+        "blank.dek": "an empty file",
+        "empty.txt": "an empty file",
+        "package.json": "a JSON object with no persona or cards, and keys no deck has "
+        "(scripts, version)",
+        "partial.json": "unfinished JSON whose first key 'decks' is not a deck's",
+        "report.json": "an empty file",
+    }
+
+
+def test_standard_input_is_never_skipped(tmp_path):
+    assert expand(["-"], skip_non_decks=True) == [Path("-")]
+
+
+def test_a_utf_16_xml_file_without_a_deck_is_skipped(tmp_path):
+    other = tmp_path / "other.o8d"
+    other.write_bytes(b"\xff\xfe" + '<?xml version="1.0"?>\r\n<set/>'.encode("utf-16-le"))
+    deck = tmp_path / "deck.o8d"
+    deck.write_bytes(b"\xff\xfe" + '<deck game="x"></deck>'.encode("utf-16-le"))
+    skipped: list[str] = []
+    assert expand([str(tmp_path)], on_skip=lambda p, why: skipped.append(why)) == [deck]
+    assert skipped == ["XML without a <deck> element"]

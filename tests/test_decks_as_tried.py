@@ -381,7 +381,8 @@ def test_a_converted_text_deck_gets_its_format_in_the_notes(tmp_path):
         ).exit_code
         == 0
     )
-    assert "<notes>Format: first-edition</notes>" in target.read_text(encoding="utf-8")
+    # the format as deck programs show it: its title
+    assert "<notes>Format: First Edition</notes>" in target.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(("suffix", "kind"), [(".o8d", "OCTGN deck"), (".dek", "LackeyCCG deck")])

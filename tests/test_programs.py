@@ -146,7 +146,7 @@ def test_round_trip_keeps_verdict_and_fingerprint(source, shipped_index, tmp_pat
     own_format = check_file(source, shipped_index).format
     for kind in KINDS:
         target = tmp_path / f"converted{kind}"
-        target.write_text(render(resolved, kind), encoding="utf-8")
+        target.write_text(render(resolved, kind, shipped_index), encoding="utf-8")
         for fmt in FORMATS:
             assert _verdict(read_deck(target), shipped_index, fmt) == before[fmt], (kind, fmt)
         assert check_file(target, shipped_index).format == own_format, kind

@@ -14,8 +14,10 @@ from hlcg.deck.model import Deck, LineIssue
 from hlcg.deck.read import read_deck
 from hlcg.deck.resolve import ResolvedDeck, resolve
 from hlcg.errors import CatalogueError, UsageError
+from hlcg.problems import Severity
 from hlcg.rules.engine import DeckReport, validate
 from hlcg.rules.profiles import profile
+from hlcg.stdin import is_stdin, shown
 
 if TYPE_CHECKING:
     from hlcg.fixing import DeckFix
@@ -23,28 +25,70 @@ if TYPE_CHECKING:
     from hlcg.report import Unreadable
 
 DEFAULT_FORMAT = "type-two"
+# How the problems of a deck's format begin (choose_format): commands that print no report
+# (`deck hash`, `deck stats`) still tell them.
+UNKNOWN_FORMAT = "unknown format"
+NOTES_MENTION = "the notes mention"
+
+
+def format_issues(issues: Iterable[LineIssue]) -> list[LineIssue]:
+    """The problems choose_format found with a deck's format."""
+    return [i for i in issues if i.message.startswith((UNKNOWN_FORMAT, NOTES_MENTION))]
 
 
 def choose_format(deck: Deck, requested: str | None) -> str:
     """--format, else the deck's Format: line, else type-two. A bad Format: line is a
-    deck-syntax problem and the default is used."""
+    deck-syntax problem and the default is used; with --format it is a warning. Formats the
+    deck's notes only mention in prose get a warning when the deck is judged by another."""
     if requested:
         named = format_named(requested)
         if named is None:
             raise UsageError(f"unknown format {requested!r}; use one of {accepted_format_names()}")
+        if deck.format and format_named(deck.format) is None:
+            _add_once(deck, _unknown_format(deck, named, Severity.WARNING))
         return named
     if deck.format:
         named = format_named(deck.format)
         if named:
             return named
-        deck.issues.append(
-            LineIssue(
-                deck.format_line,
-                f"unknown format {deck.format!r}; checked as {DEFAULT_FORMAT}",
-                f"use one of {accepted_format_names()}",
-            )
-        )
+        _add_once(deck, _unknown_format(deck, DEFAULT_FORMAT, Severity.ERROR))
+    else:
+        _warn_of_mentions(deck)
     return DEFAULT_FORMAT
+
+
+def _unknown_format(deck: Deck, used: str, severity: Severity) -> LineIssue:
+    why = " (--format)" if severity is Severity.WARNING else ""
+    return LineIssue(
+        deck.format_line,
+        f"{UNKNOWN_FORMAT} {deck.format!r}; checked as {used}{why}",
+        f"use one of {accepted_format_names()}",
+        severity,
+    )
+
+
+def _warn_of_mentions(deck: Deck) -> None:
+    """Notes that mention another format than the default in prose, on no `Format:` line."""
+    others = [(written, fmt) for written, fmt in deck.format_mentions if fmt != DEFAULT_FORMAT]
+    if not others:
+        return
+    written = ", ".join(repr(w) for w, _ in others)
+    _add_once(
+        deck,
+        LineIssue(
+            None,
+            f"{NOTES_MENTION} {written} but name no format on a `Format:` line; "
+            f"checked as {DEFAULT_FORMAT}",
+            f"add a line `Format: {others[0][1]}` to the notes, or give --format",
+            Severity.WARNING,
+        ),
+    )
+
+
+def _add_once(deck: Deck, issue: LineIssue) -> None:
+    """A deck read once may be judged again (every format, a fix): its issue stays one."""
+    if issue not in deck.issues:
+        deck.issues.append(issue)
 
 
 def resolve_deck(deck: Deck, index: Index, requested_format: str | None = None) -> ResolvedDeck:
@@ -227,7 +271,8 @@ def _check_files(
             )
             checked.append(path)
         except DeckFileError as exc:
-            unreadable.append(Unreadable(str(path), str(exc).removeprefix(f"{path}: ")))
+            name = shown(path)
+            unreadable.append(Unreadable(name, str(exc).removeprefix(f"{name}: ")))
     return checked, reports, unreadable
 
 
@@ -254,6 +299,11 @@ def run(
             on_skip(path, reason)
 
     named = [paths] if isinstance(paths, str | Path) else paths  # one path, not its letters
+    if options.fix and any(is_stdin(p) for p in named):
+        raise UsageError(
+            "--fix writes the fixed deck beside its file; standard input (-) has none: "
+            "save the deck to a file first"
+        )
     found = expand([str(p) for p in named], options.skip_non_decks, skip)
     if not found and not options.skip_non_decks:
         raise UsageError("no deck files found")

@@ -56,7 +56,8 @@ class FixRun(NamedTuple):
 def _deck_text(path: Path, report: DeckReport) -> tuple[str, bool]:
     """The deck as text and whether its own file is a text deck (JSON, .dek and .o8d
     decks are fixed as the text deck they read as)."""
-    from hlcg.deck.read import decode, read_deck_bytes
+    from hlcg.deck.encoding import decode
+    from hlcg.deck.read import read_deck_bytes
     from hlcg.deck.writer import as_text
 
     if path.suffix.lower() not in _NOT_TEXT:

@@ -23,6 +23,7 @@ from hlcg.check import resolve_deck
 from hlcg.deck.read import read_deck
 from hlcg.rules.engine import validate
 from hlcg.rules.profiles import profile
+from hlcg.stdin import shown
 
 # Which facts matter most when two gaps block the same number of decks: the ones whose
 # absence leaves a whole check unfinished come first.
@@ -88,7 +89,7 @@ def find_gaps(decks: Iterable[Path], index: Index) -> list[Gap]:
     by_gap: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
     for path in decks:
         for gap in deck_gaps(path, index):
-            by_gap[gap].append(str(path))
+            by_gap[gap].append(shown(path))
     cards = index.catalogue.cards
     gaps = [
         Gap(card_id, cards[card_id].name, field, tuple(sorted(files)))

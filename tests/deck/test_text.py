@@ -135,5 +135,11 @@ def test_json_bad_entries_are_located_and_the_rest_read():
         "/endurance/1/count: Input should be greater than or equal to 1",
         "/endurance/2/cont: Extra inputs are not permitted",
     ]
-    assert [(e.name, e.count) for e in deck.entries] == [("Thrust", 3), ("Upper Guard", 1)]
+    # An entry that fails validation still counts as a text line with its fault would: the
+    # Head Shot entry names its card (its misspelt "cont" is ignored); the bad count does not.
+    assert [(e.name, e.count) for e in deck.entries] == [
+        ("Thrust", 3),
+        ("Head Shot", 1),
+        ("Upper Guard", 1),
+    ]
     assert [e.name for e in deck.sideboard] == ["Trip"] and deck.format == "Type Two"

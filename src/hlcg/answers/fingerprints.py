@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -9,6 +10,7 @@ from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog.lookup import Index
+    from hlcg.deck.model import LineIssue
 
 
 def hash_entry(
@@ -17,32 +19,29 @@ def hash_entry(
     """The deck's manifest entry and the warnings worth telling its owner, for the deck
     judged on ``date`` (YYYY-MM-DD, default today). A file that cannot be read raises
     DeckFileError; `unreadable_entry` lists it all the same."""
-    from hlcg.catalog.names import format_named
     from hlcg.check import resolve_deck
     from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
     from hlcg.deck.read import read_deck
     from hlcg.rules.legality import today, verdict_lines
+    from hlcg.stdin import shown
 
     deck = read_deck(path)
+    name = shown(path)
     resolved = resolve_deck(deck, index, fmt)
     date = date or today()
     facts = verdict_lines(resolved, index.catalogue, date)
     digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue), facts)
     warnings = []
-    if fmt is None and deck.format and format_named(deck.format) is None:
-        warnings.append(
-            f"{path}:{deck.format_line}: unknown format {deck.format!r}; "
-            f"hashed as {resolved.format}"
-        )
+    warnings += format_warnings(name, resolved.issues, "hashed")
     if resolved.unresolved:
         lines = len(resolved.unresolved)
         verb = "names" if lines == 1 else "name"
         warnings.append(
-            f"{path}: {plural(lines, 'line')} {verb} no single card; "
+            f"{name}: {plural(lines, 'line')} {verb} no single card; "
             "they are hashed by name (see `hlcg validate`)"
         )
     entry = {
-        "path": str(path),
+        "path": name,
         "fingerprint": digest,
         "format": resolved.format,
         "date": date,
@@ -52,7 +51,22 @@ def hash_entry(
     return entry, warnings
 
 
+def format_warnings(name: str, issues: Iterable[LineIssue], verb: str = "checked") -> list[str]:
+    """The problems with a deck's format, for a command that prints no report ("checked as
+    type-two" said as ``verb``: "hashed as type-two")."""
+    from hlcg.check import format_issues
+
+    return [
+        (f"{name}:{issue.line}: " if issue.line else f"{name}: ")
+        + issue.message.replace("; checked as", f"; {verb} as")
+        for issue in format_issues(issues)
+    ]
+
+
 def unreadable_entry(path: Path, message: str) -> dict[str, Any]:
     """The manifest entry of a deck file that could not be read: listed too, so a manifest
     never silently drops a file it was given."""
-    return {"path": str(path), "fingerprint": None, "unreadable": message}
+    from hlcg.stdin import shown
+
+    name = shown(path)
+    return {"path": name, "fingerprint": None, "unreadable": message.removeprefix(f"{name}: ")}

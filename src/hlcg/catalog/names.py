@@ -12,6 +12,7 @@ checkout.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cache
 
@@ -35,6 +36,50 @@ def format_spellings() -> dict[str, str]:
 def format_named(text: str) -> str | None:
     """The format a deck or a user means ("Type Two", "type 2", "T2", "type-two"), or None."""
     return format_spellings().get(normalise(text))
+
+
+# Words that make a spelling name a format even in a sentence ("built for Type One", "a 1st
+# Edition deck"); bare words and codes ("First", "T2", "1E") mean other things in prose.
+_FORMAT_WORDS = frozenset({"type", "edition", "ed"})
+_WORD = re.compile(r"[^\W_]+")
+
+
+@cache
+def _prose_spellings() -> tuple[tuple[tuple[str, ...], str], ...]:
+    """(words, format) of the spellings that name a format in prose, longest first."""
+    found = {
+        tuple(key.split()): fmt
+        for key, fmt in format_spellings().items()
+        if len(key.split()) > 1 and _FORMAT_WORDS & set(key.split())
+    }
+    return tuple(sorted(found.items(), key=lambda item: -len(item[0])))
+
+
+def format_mentions(text: str) -> list[tuple[str, str]]:
+    """The formats a free text mentions (OCTGN notes in prose): (as written, format), each
+    format once, in the order the text first mentions it."""
+    tokens = list(_WORD.finditer(text))
+    words = [normalise(t.group()) for t in tokens]
+    found: dict[str, str] = {}
+    at = 0
+    while at < len(words):
+        for spelling, fmt in _prose_spellings():
+            if tuple(words[at : at + len(spelling)]) == spelling:
+                end = tokens[at + len(spelling) - 1].end()
+                end += text.startswith(")", end) and "(" in text[tokens[at].start() : end]
+                found.setdefault(fmt, text[tokens[at].start() : end])
+                at += len(spelling) - 1
+                break
+        at += 1
+    return [(written, fmt) for fmt, written in found.items()]
+
+
+def format_title(name: str) -> str:
+    """A format's title as deck programs show it ("Type Two" for type-two)."""
+    from hlcg.catalog.datafiles import leading_columns
+
+    titles = {row["name"]: row["title"] for row in leading_columns("formats.csv", 2)}
+    return titles.get(name, name)
 
 
 def accepted_format_names() -> str:

@@ -26,7 +26,8 @@ def import_command(
             help="What to import: card rows (.csv, .json, .jsonl, LackeyCCG .tsv/.txt), "
             "a fact sheet (id,field,value,source, as `db gaps --output csv` writes), "
             "legality facts (card_id,format,status,date,source,note, as legality.csv), "
-            "or a whole exported catalogue (folder, .zip, .tar.gz, .json document)."
+            "or a whole exported catalogue (folder, .zip, .tar.gz, .json document); "
+            "- reads standard input, its kind told by its first bytes."
         ),
     ],
     db: DbOption = None,
@@ -52,20 +53,28 @@ def import_command(
 ) -> None:
     """Validate every row and import all of them, or none (the file stays byte-identical)."""
     from hlcg.catalog.importer import import_any
+    from hlcg.catalog.piped import from_stdin
+    from hlcg.catalog.sources import MAX_SOURCE_BYTES
     from hlcg.catalog.store import resolve_path
     from hlcg.column_map import parse_column_map
+    from hlcg.stdin import is_stdin
     from hlcg.tcboo.models import TABLE_GROUP
 
     path = resolve_path(db)
-    try:
-        result = import_any(
-            file,
+    columns = parse_column_map(column_map)
+
+    def from_file(data: Path) -> "ImportResult":
+        return import_any(
+            data,
             path,
-            parse_column_map(column_map),
+            columns,
             id_from_title=id_from is IdFrom.from_title,
             default_source=source,
             groups=[TABLE_GROUP],
         )
+
+    try:
+        result = from_stdin(from_file, MAX_SOURCE_BYTES) if is_stdin(file) else from_file(file)
     except OSError as exc:
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None
     if result.facts:

@@ -1,13 +1,17 @@
 """`hlcg db build/init/export`: make a catalogue file, or write one out."""
 
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from hlcg.cli.common import DbOption, guarded
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.output import refuse_overwrite, write_errors
+
+if TYPE_CHECKING:
+    from hlcg.catalog.bundle import Bundle
 
 DEFAULT_CATALOGUE = Path("data/cards.sqlite")
 
@@ -81,42 +85,81 @@ def init_command(
         )
 
 
+class ExportKind(StrEnum):
+    json = "json"
+    zip = "zip"
+    tar_gz = "tar.gz"
+    csv = "csv"
+    jsonl = "jsonl"
+
+
 @guarded
 def export_command(
     out: Annotated[
         Path,
         typer.Argument(
             help="Where to write: a folder, .zip, .tar.gz or .json (the whole catalogue), "
-            "or .csv/.jsonl (cards only)."
+            "or .csv/.jsonl (cards only); - writes standard output (with --to)."
         ),
     ],
     db: DbOption = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite OUT if it exists.")] = False,
+    to: Annotated[
+        ExportKind | None,
+        typer.Option(
+            "--to", help="Kind of file to write on standard output (OUT is -).", show_default=False
+        ),
+    ] = None,
 ) -> None:
     """Write the catalogue out: everything it holds, or its cards in the contract format.
 
     A folder, archive or .json document holds cards, aliases, sets with editions, formats
     and the There Can Be Only One tables; `db init` + `db import` of it gives a catalogue
-    with the same content_sha256. An existing OUT file needs --force.
+    with the same content_sha256. An existing OUT file needs --force. `-` writes one file
+    to standard output: `--to json` (the whole catalogue), zip, tar.gz, csv or jsonl; a
+    folder cannot go there.
     """
-    from hlcg.catalog.exporter import export
     from hlcg.catalog.reading import read_bundle
     from hlcg.catalog.store import resolve_path
-    from hlcg.catalog.transfer import export_catalogue, is_whole_catalogue_target
+    from hlcg.stdin import is_stdin
     from hlcg.tcboo.models import TABLE_GROUP
 
-    refuse_overwrite(out, force)
+    if not is_stdin(out):
+        if to is not None:
+            raise UsageError("--to is for standard output (-); OUT's extension picks the kind")
+        refuse_overwrite(out, force)
+        bundle = read_bundle(resolve_path(db), [TABLE_GROUP])
+        with write_errors(out):
+            typer.echo(_export(bundle, out))
+        return
+    if to is None:
+        raise UsageError(
+            "standard output takes one file, not a folder: add --to json (the whole "
+            "catalogue), zip, tar.gz, csv or jsonl (cards only)"
+        )
+    import tempfile
+
     bundle = read_bundle(resolve_path(db), [TABLE_GROUP])
-    with write_errors(out):
-        if is_whole_catalogue_target(out):
-            what = export_catalogue(bundle, out)
-            typer.echo(
-                f"exported {len(bundle.cards)} cards, {len(bundle.aliases)} aliases, "
-                f"{len(bundle.sets)} sets, {len(bundle.formats)} formats, "
-                f"{len(bundle.legality)} legality facts and "
-                f"{bundle.side_row_count()} There Can Be Only One rows "
-                f"to {out} ({what})"
-            )
-            return
-        export(bundle.cards, out)
-    typer.echo(f"exported {len(bundle.cards)} cards to {out} (cards only)")
+    with tempfile.TemporaryDirectory(prefix="hlcg-export-") as folder:
+        temp = Path(folder) / f"catalogue.{to.value}"
+        message = _export(bundle, temp)
+        typer.echo(temp.read_bytes(), nl=False)
+    typer.echo(message.replace(str(temp), "standard output"), err=True)
+
+
+def _export(bundle: "Bundle", out: Path) -> str:
+    """Write ``bundle`` to ``out`` (its extension picks the kind); what was written."""
+    from hlcg.catalog.exporter import export
+    from hlcg.catalog.transfer import export_catalogue, is_whole_catalogue_target
+
+    if is_whole_catalogue_target(out):
+        what = export_catalogue(bundle, out)
+        return (
+            f"exported {len(bundle.cards)} cards, {len(bundle.aliases)} aliases, "
+            f"{len(bundle.sets)} sets, {len(bundle.formats)} formats, "
+            f"{len(bundle.legality)} legality facts and "
+            f"{bundle.side_row_count()} There Can Be Only One rows "
+            f"to {out} ({what})"
+        )
+    export(bundle.cards, out)
+    return f"exported {len(bundle.cards)} cards to {out} (cards only)"

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_help=True)
 
-DeckArgument = Annotated[Path, typer.Argument(help="A deck file (.txt, .json, .dek, .o8d).")]
+DeckArgument = Annotated[
+    Path, typer.Argument(help="A deck file (.txt, .json, .dek, .o8d); - reads standard input.")
+]
 
 
 def _resolve(path: Path, db: Path | None, fmt: str | None) -> tuple["ResolvedDeck", "Index"]:
@@ -47,7 +49,9 @@ class HashOutput(StrEnum):
 @app.command("hash")
 @guarded
 def hash_command(
-    decks: Annotated[list[str], typer.Argument(help="Deck files, folders or globs.")],
+    decks: Annotated[
+        list[str], typer.Argument(help="Deck files, folders or globs; - reads standard input.")
+    ],
     fmt: FormatOption = None,
     output: Annotated[
         HashOutput, typer.Option("--output", "-o", help="text: `fingerprint  path` lines.")
@@ -81,7 +85,7 @@ def hash_command(
         except DeckFileError as exc:
             error(str(exc))
             unreadable = True
-            entries.append(unreadable_entry(path, str(exc).removeprefix(f"{path}: ")))
+            entries.append(unreadable_entry(path, str(exc)))
             continue
         for message in warnings:
             warn(message)
@@ -89,7 +93,7 @@ def hash_command(
     # One deck file named: its digest (or object) alone, as scripts expect; otherwise the
     # manifest.
     hashed = [entry for entry in entries if entry["fingerprint"]]
-    one_file = len(decks) == 1 and len(hashed) == 1 and Path(decks[0]).is_file()
+    one_file = len(decks) == 1 and len(hashed) == 1 and _one_file(decks[0])
     if as_json or output is HashOutput.json:
         print_json(hashed[0] if one_file else entries)
     elif one_file:
@@ -99,6 +103,13 @@ def hash_command(
             typer.echo(f"{entry['fingerprint']}  {entry['path']}")
     if unreadable:
         raise typer.Exit(2)
+
+
+def _one_file(raw: str) -> bool:
+    """A single deck named: a file, or standard input (`-`)."""
+    from hlcg.stdin import is_stdin
+
+    return is_stdin(raw) or Path(raw).is_file()
 
 
 def _bar(used: int, cap: int | None, width: int = 24) -> str:
@@ -117,9 +128,13 @@ def stats_command(
     deck: DeckArgument, fmt: FormatOption = None, db: DbOption = None, as_json: JsonOption = False
 ) -> None:
     """Counts by type, the gem budget per attribute, Master cards and pre-game slots."""
+    from hlcg.answers.fingerprints import format_warnings
     from hlcg.answers.stats import deck_stats
+    from hlcg.stdin import shown
 
     resolved, index = _resolve(deck, db, fmt)
+    for message in format_warnings(shown(deck), resolved.issues):
+        warn(message)
     stats = deck_stats(resolved, index)
     if as_json:
         print_json(stats)
@@ -157,11 +172,70 @@ def stats_command(
         )
 
 
+def _refuse_unconvertible(resolved: "ResolvedDeck", name: str) -> None:
+    """Exit 1 with each line that names no single card or cannot be read: converting would
+    lose it."""
+    blocking = [i for i in resolved.issues if i.severity == "error"]
+    if not (resolved.unresolved or blocking):
+        return
+    for item in resolved.unresolved:
+        typer.echo(f"{name}:{item.line or '-'}: {item.rule}: {item.message}", err=True)
+    for issue in blocking:
+        typer.echo(f"{name}:{issue.line or '-'}: deck-syntax: {issue.message}", err=True)
+    lines = plural(len(resolved.unresolved) + len(blocking), "line")
+    typer.echo(f"not converted: {lines}", err=True)
+    raise typer.Exit(1)
+
+
+def _check_game(game: str | None, suffix: str) -> None:
+    from hlcg.deck.xmldeck import is_guid
+
+    if game is None:
+        return
+    if suffix not in (".dek", ".o8d"):
+        raise UsageError("--game names the game of a .dek or .o8d deck")
+    if suffix == ".o8d" and not is_guid(game):
+        raise UsageError(f"--game {game!r}: an OCTGN game is named by its GUID")
+
+
+class DeckKind(StrEnum):
+    txt = "txt"
+    json = "json"
+    dek = "dek"
+    o8d = "o8d"
+
+
 @app.command("convert")
 @guarded
 def convert_command(
-    source: Annotated[Path, typer.Argument(help="Deck to read (.txt, .json, .dek, .o8d).")],
-    target: Annotated[Path, typer.Argument(help="Deck to write; its extension picks the format.")],
+    source: Annotated[
+        Path,
+        typer.Argument(help="Deck to read (.txt, .json, .dek, .o8d); - reads standard input."),
+    ],
+    target: Annotated[
+        Path,
+        typer.Argument(
+            help="Deck to write; its extension picks the format. - writes standard output."
+        ),
+    ],
+    to: Annotated[
+        DeckKind | None,
+        typer.Option(
+            "--to",
+            help="Kind of deck to write (default: TARGET's extension; text on standard output).",
+            show_default=False,
+        ),
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            help="The game a .dek or .o8d names: the LackeyCCG plugin's name, the OCTGN "
+            "game's GUID (default: the source file's own, else Highlander / hlcg's placeholder "
+            "GUID).",
+            show_default=False,
+        ),
+    ] = None,
     fmt: FormatOption = None,
     db: DbOption = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite TARGET if it exists.")] = False,
@@ -169,26 +243,27 @@ def convert_command(
     """Convert a deck between text, JSON, LackeyCCG .dek and OCTGN .o8d.
 
     Every line must name one card: a deck with unknown or ambiguous lines is not converted
-    (exit 1), so nothing is lost on the way.
+    (exit 1), so nothing is lost on the way. A .dek or .o8d holds each card under the
+    catalogue's name, with the ids and sets the source file had (docs/deck-format.md).
     """
     from hlcg.deck.writer import WRITE_SUFFIXES, render
     from hlcg.output import refuse_overwrite, write_output
+    from hlcg.stdin import is_stdin, shown
 
-    if target.suffix.lower() not in WRITE_SUFFIXES:
-        raise UsageError(f"cannot write {target.suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")
-    if target.exists() and source.exists() and target.samefile(source):
-        raise UsageError(f"{target} is the deck being converted; write to another file")
-    refuse_overwrite(target, force)
+    to_stdout = is_stdin(target)
+    suffix = f".{to.value}" if to else (".txt" if to_stdout else target.suffix.lower())
+    if suffix not in WRITE_SUFFIXES:
+        raise UsageError(f"cannot write {suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")
+    _check_game(game, suffix)
+    if not to_stdout:
+        if target.exists() and source.exists() and target.samefile(source):
+            raise UsageError(f"{target} is the deck being converted; write to another file")
+        refuse_overwrite(target, force)
     resolved, index = _resolve(source, db, fmt)
-    blocking = [i for i in resolved.issues if i.severity == "error"]
-    if resolved.unresolved or blocking:
-        for item in resolved.unresolved:
-            typer.echo(f"{source}:{item.line or '-'}: {item.rule}: {item.message}", err=True)
-        for issue in blocking:
-            typer.echo(f"{source}:{issue.line or '-'}: deck-syntax: {issue.message}", err=True)
-        typer.echo(
-            f"not converted: {plural(len(resolved.unresolved) + len(blocking), 'line')}", err=True
-        )
-        raise typer.Exit(1)
-    write_output(target, render(resolved, target.suffix), force=True)
+    _refuse_unconvertible(resolved, shown(source))
+    written = render(resolved, suffix, index, game)
+    if to_stdout:
+        typer.echo(written, nl=False)
+        return
+    write_output(target, written, force=True)
     typer.echo(f"wrote {target} ({resolved.copies()} cards)", err=True)

@@ -234,7 +234,8 @@ def check_command(
 
 
 def _read_sheet(path: Path) -> str:
-    from hlcg.deck.read import decode, read_deck_bytes
+    from hlcg.deck.encoding import decode
+    from hlcg.deck.read import read_deck_bytes
 
     text, _ = decode(read_deck_bytes(path, MAX_SHEET_BYTES, "sheet"), path)
     return text

@@ -64,10 +64,12 @@ def summary_table(reports: list["DeckReport"], unreadable: Sequence["Unreadable"
 
 def matrix_table(rows: Sequence["MatrixRow"]) -> str:
     """`--all-formats`: decks x formats, "legal" or the count of errors."""
-    cells = [
-        [str(row.path)] + ["legal" if v.legal else plural(v.errors, "error") for v in row.verdicts]
-        for row in rows
-    ]
+    from hlcg.stdin import shown
+
+    def verdict(legal: bool, errors: int) -> str:
+        return "legal" if legal else plural(errors, "error")
+
+    cells = [[shown(row.path), *(verdict(v.legal, v.errors) for v in row.verdicts)] for row in rows]
     return table(cells, ["deck", *CHECKED_FORMATS]) + "\n"
 
 
@@ -108,7 +110,9 @@ def _note_skipped(path: Path, reason: str) -> None:
 
 @guarded
 def validate_command(
-    decks: Annotated[list[str], typer.Argument(help="Deck files, folders or globs.")],
+    decks: Annotated[
+        list[str], typer.Argument(help="Deck files, folders or globs; - reads standard input.")
+    ],
     fmt: FormatOption = None,
     output: Annotated[
         OutputKind,
@@ -118,7 +122,10 @@ def validate_command(
     ] = OutputKind.text,
     output_file: Annotated[
         Path | None,
-        typer.Option("--output-file", help="Write the report here; the terminal gets text."),
+        typer.Option(
+            "--output-file",
+            help="Write the report here; the terminal gets text. - is standard output.",
+        ),
     ] = None,
     force: Annotated[
         bool,
@@ -172,18 +179,21 @@ def validate_command(
     """Check decks: every problem at once, with lines, numbers against limits, and fixes.
 
     DECKS may be files, folders (searched recursively for .txt, .deck, .json, .dek and .o8d
-    files, skipping with a note those that are recognisably not decks) and globs; all are
-    checked in one run. Exit codes: 0 every deck legal (warnings
-    allowed), 1 any deck illegal (or any warning with --strict, or any data-gap note with
-    --fail-on unchecked), 2 could not run (missing or unreadable file, bad option, catalogue
-    error, a fixed deck not overwritten). With --all-formats the exit code still follows each
-    deck's own format. With --fix it follows the decks as given: 1 while a deck is illegal,
-    even when its fixed copy NAME.fixed.txt is legal; a deck fixed --in-place is judged as
-    fixed.
+    files, skipping with a note those that are recognisably not decks), globs and - (standard
+    input; its kind told by its first character); all are checked in one run. Exit codes:
+    0 every deck legal (warnings allowed), 1 any deck illegal (or any warning with
+    --strict, or any data-gap note with --fail-on unchecked), 2 could not run (missing or
+    unreadable file, bad option, catalogue error, a fixed deck not overwritten). With
+    --all-formats the exit code still follows each deck's own format. With --fix it follows
+    the decks as given: 1 while a deck is illegal, even when its fixed copy NAME.fixed.txt
+    is legal; a deck fixed --in-place is judged as fixed.
     """
     from hlcg.check import CheckOptions, run
+    from hlcg.stdin import is_stdin
 
     kind = resolve_output(output)
+    if output_file is not None and is_stdin(output_file):
+        output_file = None  # the report on standard output, as without --output-file
     options = CheckOptions(
         format=fmt,
         select=tuple(select or ()),

@@ -133,7 +133,9 @@ def _read_fields(deck: Deck, data: dict[str, Any], lists: dict[str, list[Any]]) 
 
 
 def _read_entries(deck: Deck, key: str, items: list[Any]) -> None:
-    """One entry list ("pregame", "endurance", "sideboard"), entry by entry."""
+    """One entry list ("pregame", "endurance", "sideboard"), entry by entry. An entry that
+    fails validation is one problem and still counts as a text line with the same fault
+    does (hlcg.deck.jsondeck._salvaged)."""
     section = _SECTION_OF[key]
     for number, item in enumerate(items):
         try:
@@ -141,8 +143,16 @@ def _read_entries(deck: Deck, key: str, items: list[Any]) -> None:
         except ValidationError as exc:
             # The sideboard is never checked, so a bad entry there is never an error.
             severity = Severity.WARNING if section == SIDEBOARD else Severity.ERROR
-            deck.issues.extend(_problems(exc, key, number, severity=severity))
-            continue
+            problem = _entry_problem(exc, item, _pointer(key, number), severity)
+            salvaged = _salvaged(item)
+            if isinstance(salvaged, DeckEntry):
+                entry = salvaged
+            elif salvaged and section != SIDEBOARD:
+                # copies of a card that cannot be read: unrecognised, like a typo's
+                problem = problem._replace(copies=salvaged, section=section)
+            deck.issues.append(problem)
+            if not isinstance(salvaged, DeckEntry):
+                continue
         read = Entry(
             name=entry.card,
             count=entry.count,
@@ -152,3 +162,40 @@ def _read_entries(deck: Deck, key: str, items: list[Any]) -> None:
             pointer=_pointer(key, number),
         )
         (deck.sideboard if section == SIDEBOARD else deck.entries).append(read)
+
+
+def _entry_problem(exc: ValidationError, item: Any, pointer: str, severity: Severity) -> LineIssue:
+    """One problem for one bad entry, however many of its fields are wrong."""
+    fix = "see schemas/deck.schema.json"
+    if isinstance(item, str):
+        message = f'{pointer}: an entry is an object, {{"card": {json.dumps(item)}}}; read so'
+        return LineIssue(None, message, fix, severity)
+    errors = exc.errors()
+    if len(errors) == 1:  # located by its whole pointer: /endurance/3/count
+        return LineIssue(
+            None, f"{pointer}{_pointer(*errors[0]['loc'])}: {errors[0]['msg']}", fix, severity
+        )
+    faults = [f"{_pointer(*error['loc']).lstrip('/')}: {error['msg']}" for error in errors]
+    return LineIssue(None, f"{pointer}: {'; '.join(faults)}", fix, severity)
+
+
+def _salvaged(item: Any) -> DeckEntry | int:
+    """What an entry that failed validation still says, as a text line would: its card and
+    count when both can be read (an unknown key or a bad "set" aside; a bare string is one
+    copy of that card), else the copies of a card that cannot be read (0 when the count
+    itself is bad: a text line with a bad count counts nothing either)."""
+    if isinstance(item, str):
+        item = {"card": item}
+    if not isinstance(item, dict):
+        return 0
+    try:
+        count = DeckEntry.model_validate({"card": "-", "count": item.get("count", 1)}).count
+    except ValidationError:
+        return 0
+    card, set_code = item.get("card"), item.get("set")
+    try:
+        return DeckEntry.model_validate(
+            {"card": card, "count": count, "set": set_code if isinstance(set_code, str) else None}
+        )
+    except ValidationError:
+        return count

@@ -48,6 +48,10 @@ class LineIssue(NamedTuple):
     message: str
     fix: str
     severity: Severity = Severity.ERROR
+    # Copies an entry holds whose card cannot be read (a JSON entry without a usable
+    # "card"): counted as unrecognised in ``section``, as a typo's copies are.
+    copies: int = 0
+    section: str | None = None
 
 
 class Deck:
@@ -67,3 +71,9 @@ class Deck:
         self.headers: list[int] = []  # header and Persona:/Format: lines
         self.ignored: list[int] = []  # blank and comment lines
         self.notes: str | None = None  # an OCTGN deck's <notes>, kept when it is converted
+        # The kind of file it was read from (".txt", ".json", ".dek", ".o8d") and the game a
+        # .dek's <game> or an .o8d's game attribute names, kept when it is converted.
+        self.kind: str | None = None
+        self.game: str | None = None
+        # Formats the notes mention in prose, not on a `Format:` line: (as written, format).
+        self.format_mentions: list[tuple[str, str]] = []

@@ -12,9 +12,9 @@ from typing import NamedTuple
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.normalize import normalise
-from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME
+from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, LineIssue
 from hlcg.deck.narrowing import Resolver
-from hlcg.deck.resolved import ResolvedDeck, Unresolved
+from hlcg.deck.resolved import DeckCard, ResolvedDeck, Unresolved
 
 # Rules whose verdict depends on who the persona is; skipped when the `Persona:` line names
 # no persona, rather than judging the deck as a Generic Immortal because of a typo.
@@ -94,14 +94,19 @@ def declared_persona(resolver: Resolver, resolved: ResolvedDeck) -> Declared:
     if not deck.persona:
         return Declared(None, False)
     if normalise(deck.persona) in resolved.generic_names | {GENERIC_IMMORTAL}:
-        return Declared(None, True)
+        return _generic(resolved, deck.persona_line)
     found = find_persona(resolver, deck.persona, deck.persona_line, deck.persona_set)
     if isinstance(found, Unresolved):
         resolved.unresolved.append(found._replace(count=0))  # a persona line is no copy
         return Declared(None, False)
     if found.is_generic_immortal:
-        return Declared(None, True)
+        return _generic(resolved, deck.persona_line)
     return Declared(found, False)
+
+
+def _generic(resolved: ResolvedDeck, line: int | None) -> Declared:
+    resolved.declares_generic, resolved.generic_line = True, line
+    return Declared(None, True)
 
 
 def settle_persona(resolved: ResolvedDeck, declared: Card | None, index: Index) -> None:
@@ -110,10 +115,45 @@ def settle_persona(resolved: ResolvedDeck, declared: Card | None, index: Index) 
     personas = [dc for dc in resolved.cards if dc.card.type == "persona"]
     if declared is not None:
         resolved.persona = declared
+    elif personas and _declares_generic(resolved):
+        _note_generic_with_persona(resolved, personas[0])
     elif personas:
         resolved.persona = personas[0].card
     else:
         _note_persona_typo(resolved, index)
+
+
+def _declares_generic(resolved: ResolvedDeck) -> bool:
+    """The deck says it is a Generic Immortal: its `Persona:` line, or the Generic Immortal
+    listed as a card (declared, not played: hlcg.deck.resolve leaves it out)."""
+    if resolved.declares_generic:
+        return True
+    names = resolved.generic_names | {GENERIC_IMMORTAL}
+    for entry in resolved.deck.entries:
+        if entry.section != ENDURANCE and normalise(entry.name) in names:
+            resolved.declares_generic, resolved.generic_line = True, entry.line
+            return True
+    return False
+
+
+def _note_generic_with_persona(resolved: ResolvedDeck, listed: DeckCard) -> None:
+    """A Generic Immortal has no Persona card: a deck declaring one and listing a persona
+    contradicts itself. One problem, on the declaring line; persona checks are skipped
+    rather than judging the deck as either."""
+    title = listed.card.title
+    where = f"line {listed.line}" if listed.line is not None else "the deck"
+    resolved.issues.append(
+        LineIssue(
+            resolved.generic_line,
+            f"the deck declares a Generic Immortal, but {where} lists the persona {title}: "
+            "a Generic Immortal has no Persona card; persona checks skipped: "
+            + ", ".join(PERSONA_RULES),
+            f"remove the Generic Immortal to play {title}, or remove {title} to play a "
+            "Generic Immortal",
+        )
+    )
+    resolved.persona_unresolved = True
+    resolved.unresolved_persona_name = f"Generic Immortal or {title}"
 
 
 def _typo_note(resolved: ResolvedDeck, item: Unresolved, index: Index) -> str | None:

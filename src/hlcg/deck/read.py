@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
-from hlcg.deck.model import Deck, LineIssue
+from hlcg.deck.encoding import byte_order_mark, decode, is_binary
+from hlcg.deck.model import Deck
 from hlcg.errors import DeckFileError
-from hlcg.problems import Severity
+from hlcg.stdin import STDIN_NAME, bounded_read, is_stdin, read_stdin
 
 MAX_DECK_BYTES = 5 * 1024 * 1024
 # A real deck has a hundred lines or so; past this a file is not a deck, and checking it
@@ -25,11 +27,13 @@ NOT_DECK_SUFFIXES = (
     ".yaml", ".yml", ".py", ".html",
 )  # fmt: skip
 _SNIFF_BYTES = 64 * 1024
-_BINARY_MAGIC = (b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"%PDF", b"\x7fELF")
 
 
 def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck") -> bytes:
-    """The bytes of a deck (or Immortal sheet) file, refusing what cannot be one."""
+    """The bytes of a deck (or Immortal sheet) file, refusing what cannot be one; `-` is
+    standard input."""
+    if is_stdin(path):
+        return read_stdin(limit, kind)
     if not path.exists():
         if path.is_symlink():
             raise DeckFileError(f"{path}: symbolic link to a file that does not exist")
@@ -40,49 +44,29 @@ def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck")
     if size > limit:
         raise DeckFileError(f"{path}: {size} bytes is over the {limit} byte {kind} size limit")
     try:
-        return path.read_bytes()
+        with path.open("rb") as handle:
+            return bounded_read(handle, limit, str(path), kind)
     except OSError as exc:
         raise DeckFileError(f"{path}: cannot read: {exc.strerror}") from None
 
 
-# What a file of each deck-program kind is called when it cannot be read.
-_PROGRAM_KIND = {".dek": "LackeyCCG deck", ".o8d": "OCTGN deck"}
-
-
-def _is_binary(data: bytes) -> bool:
-    return data.startswith(_BINARY_MAGIC) or b"\x00" in data
-
-
-def decode(data: bytes, path: Path) -> tuple[str, list[LineIssue]]:
-    """UTF-8 (BOM allowed); latin-1 text is decoded with a warning; binary is refused."""
-    if _is_binary(data):
-        kind = _PROGRAM_KIND.get(path.suffix.lower())
-        if kind:
-            raise DeckFileError(
-                f"{path}: not a readable {kind}: binary data (NUL bytes or an image/archive "
-                "header), not XML"
-            )
-        raise DeckFileError(
-            f"{path}: binary data (NUL bytes or an image/archive header); not a deck"
-        )
-    try:
-        # utf-8 and a manual BOM strip: the utf-8-sig codec costs a module import per run
-        text = data.decode("utf-8")
-        return (text[1:] if text.startswith("\ufeff") else text), []
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        warning = LineIssue(
-            line,
-            "file is not UTF-8; read as Latin-1",
-            "save the deck as UTF-8",
-            Severity.WARNING,
-        )
-        return data.decode("latin-1"), [warning]
-
-
 def read_deck(path: Path) -> Deck:
-    """The deck in ``path``, chosen by extension (.json, .dek, .o8d; anything else is text)."""
+    """The deck in ``path``, chosen by extension (.json, .dek, .o8d; anything else is text).
+    `-` is standard input, its kind told by its first character (`{` JSON, `<` XML)."""
+    if is_stdin(path):
+        return read_deck_data(read_stdin(MAX_DECK_BYTES), Path(STDIN_NAME))
     return read_deck_data(read_deck_bytes(path), path)
+
+
+def sniffed_suffix(text: str) -> str:
+    """The kind of a deck that has no file name (standard input): JSON, LackeyCCG or OCTGN
+    XML by its first character and elements, else text."""
+    start = text[:_SNIFF_BYTES].lstrip("\ufeff \t\r\n")
+    if start.startswith("{"):
+        return ".json"
+    if start.startswith("<"):
+        return ".dek" if "<superzone" in text[:_SNIFF_BYTES] else ".o8d"
+    return ".txt"
 
 
 def is_catalogue_document(data: object) -> bool:
@@ -112,7 +96,7 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
     reader; the name labels the report). Nothing is opened: `hlcg serve` passes a client's
     upload with the file name the client gave."""
     text, issues = decode(data, path)
-    suffix = path.suffix.lower()
+    suffix = sniffed_suffix(text) if path.name == STDIN_NAME else path.suffix.lower()
     if suffix == ".json":
         from hlcg.deck.jsondeck import parse_json
 
@@ -127,6 +111,7 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
 
         deck = parse_text(text, str(path))
     deck.issues[:0] = issues
+    deck.kind = suffix if suffix in (".json", ".dek", ".o8d") else ".txt"
     entries = len(deck.entries) + len(deck.issues)
     if entries > MAX_DECK_ENTRIES:
         raise DeckFileError(
@@ -137,32 +122,64 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
 
 
 def not_a_deck(path: Path) -> str | None:
-    """Why a file is recognisably not a deck (a README, an hlcg JSON report, JSON or XML
-    without a deck in it), or None when it may be one and should be checked."""
+    """Why a file is recognisably not a deck (a README, an empty file, an hlcg JSON report,
+    JSON or XML without a deck in it), or None when it may be one and should be checked."""
+    if is_stdin(path):
+        return None
     if path.name.lower().split(".")[0] in NOT_DECK_STEMS:
         return "a README, licence or changelog"
     suffix = path.suffix.lower()
     if suffix in NOT_DECK_SUFFIXES:
         return f"a {suffix} file"
     try:
-        if suffix == ".json":
-            if path.stat().st_size > MAX_DECK_BYTES:
-                return None  # judged, and refused, as a deck
-            data = json.loads(path.read_bytes())
-        elif suffix in (".dek", ".o8d"):
-            with path.open("rb") as handle:
-                head = handle.read(_SNIFF_BYTES)
-            # Only well-formed-looking XML text without a deck in it is skipped; binary or
-            # garbage with a deck extension is a deck that cannot be read, and says so.
-            text_start = head.removeprefix(b"\xef\xbb\xbf").lstrip()
-            looks_like_xml = text_start.startswith(b"<") and not _is_binary(head)
-            if b"<deck" in head or not looks_like_xml:
-                return None
-            return "XML without a <deck> element"
-        else:
+        if path.stat().st_size > MAX_DECK_BYTES or not path.is_file():
+            return None  # judged, and refused, as a deck
+        with path.open("rb") as handle:
+            head = handle.read(_SNIFF_BYTES)
+    except OSError:
+        return None  # a file that cannot be read is a deck that cannot be read: say so
+    text = _head_text(head)
+    if text is not None and not text.strip() and len(head) < _SNIFF_BYTES:
+        return "an empty file"
+    if suffix == ".json":
+        return _not_a_json_deck(path, text)
+    if suffix in (".dek", ".o8d"):
+        # Only well-formed-looking XML text without a deck in it is skipped; binary or
+        # garbage with a deck extension is a deck that cannot be read, and says so.
+        if text is None or "<deck" in text or not text.lstrip().startswith("<"):
             return None
-    except (OSError, ValueError, RecursionError):
-        return None  # a broken file may be a broken deck: check it and say what is wrong
+        return "XML without a <deck> element"
+    return None
+
+
+def _head_text(head: bytes) -> str | None:
+    """The start of a file as text for a first look (a character cut at the end dropped),
+    or None for binary data."""
+    if is_binary(head):
+        return None
+    bom = byte_order_mark(head)
+    if bom is None:
+        return head.decode("utf-8", errors="ignore")
+    return head[len(bom[0]) :].decode(bom[1], errors="ignore")
+
+
+# A JSON deck names its persona or lists cards; an object with none of these and keys no
+# deck has (a package.json: name, version, scripts) is some other program's file.
+_CARD_KEYS = frozenset({"persona", "pregame", "endurance", "cards", "sideboard"})
+# The first key of a JSON file hlcg or a CI job writes beside decks (a report, SARIF).
+_FIRST_KEY = re.compile(r'^\s*\{\s*"(?P<key>[^"\\]{1,64})"\s*:')
+
+
+def _not_a_json_deck(path: Path, head: str | None) -> str | None:
+    try:
+        data = json.loads(decode(path.read_bytes(), path)[0])
+    except (OSError, ValueError, RecursionError, DeckFileError):
+        # A report still being written (`hlcg validate decks -o json > decks/r.json`) is
+        # cut short; a broken deck is checked, so what is wrong with it shows.
+        first = _FIRST_KEY.match(head or "")
+        if first and first["key"] not in DECK_KEYS:
+            return f"unfinished JSON whose first key {first['key']!r} is not a deck's"
+        return None
     if isinstance(data, dict) and {"decks", "summary"} <= data.keys():
         return "an hlcg JSON report"
     if is_catalogue_document(data):
@@ -171,4 +188,8 @@ def not_a_deck(path: Path) -> str | None:
         return "JSON that is not an object"
     if not data.keys() & DECK_KEYS:
         return "a JSON object with none of a deck's keys"
+    others = sorted(data.keys() - DECK_KEYS)
+    if others and not data.keys() & _CARD_KEYS:
+        shown_keys = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+        return f"a JSON object with no persona or cards, and keys no deck has ({shown_keys})"
     return None

@@ -68,6 +68,10 @@ class ResolvedDeck:
         # cards whose subtitle names it are its own (Type Two v3.03 "Generic Immortal").
         self.generic_names: frozenset[str] = frozenset()
         self.unresolved_persona_name: str | None = None  # as written, when unresolved
+        # The line declaring a Generic Immortal (`Persona: Generic Immortal`, or the
+        # pseudo-persona listed), when the deck declares one.
+        self.generic_line: int | None = None
+        self.declares_generic = False
         # The deck declares or lists its persona, so a name another persona shares with a
         # card of another type (Katana) is that card (hlcg.deck.persona.LinePersona).
         self.persona_settled = True
@@ -101,8 +105,10 @@ class ResolvedDeck:
         return sum(c.count for c in self.cards if section is None or c.section == section)
 
     def unrecognised_copies(self, section: str = ENDURANCE) -> int:
-        """Copies on lines naming no single card; lines outside the pre-game count as
-        Endurance, so a typo does not also shrink the deck."""
-        return sum(
-            u.count for u in self.unresolved if (u.section == PREGAME) == (section == PREGAME)
+        """Copies on lines naming no single card, and of entries whose card could not be
+        read; lines outside the pre-game count as Endurance, so a typo does not also shrink
+        the deck."""
+        pregame = section == PREGAME
+        return sum(u.count for u in self.unresolved if (u.section == PREGAME) == pregame) + sum(
+            i.copies for i in self.issues if (i.section == PREGAME) == pregame
         )

@@ -1,22 +1,28 @@
 """Write a deck as text, JSON, LackeyCCG `.dek` or OCTGN `.o8d`.
 
-A converted deck says what the player wrote, not what one format resolved it to: each line's
-name and set code as written, its count, the `Persona:` and `Format:` lines the source has
-(none invented), and the sideboard. So the converted deck resolves to the same cards as its
-source in every format, and has the same verdict and fingerprint. The XML kinds also carry
-each card's catalogue id, a hint the reader uses only when the name is not enough.
+A converted deck says what the source holds, not what one format resolved it to: each
+line's count and set code, the `Persona:` and `Format:` lines the source has (none
+invented), and the sideboard. So the converted deck resolves to the same cards as its
+source in every format, and has the same verdict and fingerprint. Text and JSON keep each
+name as written; the XML kinds, read by programs that look cards up by name and id, name
+each card as the catalogue does (where that name means the same card in the deck) and carry
+the id the source file gave it, else its catalogue id (a hint the reader uses only when the
+name is not enough), and the game each program expects (docs/deck-format.md, Converting).
 """
 
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.names import format_named
+from hlcg.catalog.names import format_named, format_title
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry
 from hlcg.deck.resolve import ResolvedDeck, Resolver
+
+if TYPE_CHECKING:
+    from hlcg.catalog.lookup import Index
 from hlcg.errors import UsageError
 
 WRITE_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")
@@ -29,6 +35,7 @@ class Line(NamedTuple):
     copies: int
     set_code: str | None
     card_id: str | None  # the catalogue card it resolved to (None in the sideboard if unknown)
+    source_id: str | None = None  # the id the source file gave it (a .dek's, an .o8d's)
 
     @property
     def text(self) -> str:
@@ -39,10 +46,7 @@ def writable_name(card: Card, section: str | None, resolver: Resolver, deck: Res
     """The card's printed name if it resolves back to this card in the deck (on a line of
     ``section``; None: before any header), else its id (for cards hlcg adds itself, such
     as --fix additions)."""
-    back = resolver.entry(
-        Entry(card.name, 1, None, section), deck.persona_names, settled=deck.persona_settled
-    )
-    return card.name if isinstance(back, Card) and back.id == card.id else card.id
+    return card.name if _means(card, section, resolver, deck) else card.id
 
 
 def sections(resolved: ResolvedDeck) -> dict[str, list[Line]]:
@@ -52,13 +56,15 @@ def sections(resolved: ResolvedDeck) -> dict[str, list[Line]]:
     for order, deck_card in enumerate(resolved.cards):
         for entry in deck_card.entries:
             section = entry.section or deck_card.section
-            line = Line(entry.name, entry.count, entry.set_code, deck_card.card.id)
+            line = Line(entry.name, entry.count, entry.set_code, deck_card.card.id, entry.card_id)
             placed.append((entry.line if entry.line is not None else order, section, line))
     out: dict[str, list[Line]] = {PREGAME: [], ENDURANCE: [], SIDEBOARD: []}
     for _, section, line in sorted(placed, key=lambda item: item[0]):
         out[section].append(line)
+    # resolve reads the sideboard entry by entry: one card per entry, in order
     out[SIDEBOARD] = [
-        Line(card.name, card.count, None, card.card_id) for card in resolved.sideboard
+        Line(card.name, card.count, entry.set_code, card.card_id, entry.card_id)
+        for card, entry in zip(resolved.sideboard, resolved.deck.sideboard, strict=True)
     ]
     return out
 
@@ -94,6 +100,40 @@ def xml_sections(resolved: ResolvedDeck) -> dict[str, list[Line]]:
             line = Line(name, 1, deck.persona_set, persona.id)
             parts[PREGAME] = [line, *parts[PREGAME]]
     return parts
+
+
+def program_sections(
+    resolved: ResolvedDeck, suffix: str, index: Index | None = None
+) -> dict[str, list[Line]]:
+    """Sections for LackeyCCG (``suffix`` .dek) or OCTGN (.o8d), which look cards up by
+    name and id: each card under the catalogue's name when that name means the same card
+    in this deck (else as written), with the id the source file gave it when the source was
+    a file of the same program, else its catalogue id. Without ``index`` names stay as
+    written."""
+    parts = xml_sections(resolved)
+    same_program = resolved.deck.kind == suffix
+    resolver = Resolver(index, resolved.format) if index is not None else None
+    cards = index.catalogue.cards if index is not None else {}
+
+    def rewritten(line: Line, section: str) -> Line:
+        card = cards.get(line.card_id) if line.card_id else None
+        name = line.name
+        if card is not None and resolver is not None and _means(card, section, resolver, resolved):
+            name = card.name
+        kept = line.source_id if same_program and line.source_id else line.card_id
+        return line._replace(name=name, card_id=kept)
+
+    return {
+        section: [rewritten(line, section) for line in lines] for section, lines in parts.items()
+    }
+
+
+def _means(card: Card, section: str | None, resolver: Resolver, deck: ResolvedDeck) -> bool:
+    """Whether the card's catalogue name, on a line of ``section``, means that card."""
+    back = resolver.entry(
+        Entry(card.name, 1, None, section), deck.persona_names, settled=deck.persona_settled
+    )
+    return isinstance(back, Card) and back.id == card.id
 
 
 def as_text(resolved: ResolvedDeck) -> str:
@@ -142,7 +182,12 @@ def as_json(resolved: ResolvedDeck) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def render(resolved: ResolvedDeck, suffix: str) -> str:
+def render(
+    resolved: ResolvedDeck, suffix: str, index: Index | None = None, game: str | None = None
+) -> str:
+    """The deck as a file of ``suffix``. LackeyCCG and OCTGN files name each card as the
+    catalogue does when ``index`` is given (program_sections), and name ``game``, else the
+    game the source file of that program named, else the program's default."""
     from hlcg.deck import xmldeck
 
     suffix = suffix.lower()
@@ -150,10 +195,12 @@ def render(resolved: ResolvedDeck, suffix: str) -> str:
         return as_text(resolved)
     if suffix == ".json":
         return as_json(resolved)
+    game = game or (resolved.deck.game if resolved.deck.kind == suffix else None)
+    fmt = written_format(resolved)
+    title = format_title(fmt) if fmt else None  # as the programs show it: "Type Two"
     if suffix == ".dek":
-        return xmldeck.write_dek(xml_sections(resolved), written_format(resolved))
+        return xmldeck.write_dek(program_sections(resolved, suffix, index), title, game)
     if suffix == ".o8d":
-        return xmldeck.write_o8d(
-            xml_sections(resolved), written_format(resolved), resolved.deck.notes
-        )
+        sections = program_sections(resolved, suffix, index)
+        return xmldeck.write_o8d(sections, title, resolved.deck.notes, game)
     raise UsageError(f"cannot write a deck as {suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")

@@ -25,7 +25,21 @@ from hlcg.errors import DeckFileError
 if TYPE_CHECKING:
     from hlcg.deck.writer import Line
 
-GAME = "highlander-the-card-game"
+# The game a written deck names, as each program expects it, when the source file names
+# none: LackeyCCG's <game> is the plugin's name (the LackeyCCG decks in examples/programs
+# and tests/decks_tried write "Highlander"); OCTGN's game attribute is its game definition's
+# GUID. No public Highlander plugin for either was found, so OCTGN gets a placeholder GUID of
+# hlcg's own (uuid5 of urn:hlcg:game:highlander-the-card-game); `deck convert --game` names
+# the real one.
+LACKEY_GAME = "Highlander"
+OCTGN_GAME = "b30bca5b-f3b2-50c1-9138-6cb0f7e75709"
+_GUID = re.compile(r"^\{?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\}?$")
+
+
+def is_guid(text: str) -> bool:
+    return bool(_GUID.match(text))
+
+
 # defusedxml's refusals, in words (its exception reprs name Python classes).
 _REFUSED = {
     "DTDForbidden": "a DTD (document type declaration)",
@@ -33,7 +47,8 @@ _REFUSED = {
     "ExternalReferenceForbidden": "a reference to an external file",
     "NotSupportedError": "markup the reader does not support",
 }
-_FORMAT_NOTE = re.compile(r"^\s*Format\s*:\s*(.+?)\s*$", re.M | re.I)
+# A format line in OCTGN's free-text notes: `Format: Type Two` or `Format = Type 2`.
+_FORMAT_NOTE = re.compile(r"^\s*Format\s*[:=]\s*(.+?)\s*$", re.M | re.I)
 
 
 PERSONA_ZONE = "persona"
@@ -75,6 +90,8 @@ def parse_xml(text: str, path: str, suffix: str) -> Deck:
         return deck
     lines = iter(_card_lines(text))
     _read_format(root, deck)
+    game = root.findtext("meta/game") if suffix == ".dek" else root.get("game")
+    deck.game = (game or "").strip() or None
     if suffix == ".dek":
         _read_lackey(root, deck, lines)
     else:
@@ -83,8 +100,9 @@ def parse_xml(text: str, path: str, suffix: str) -> Deck:
 
 
 def _read_format(root: Element, deck: Deck) -> None:
-    """The format as written, from LackeyCCG's <meta><format> or a `Format:` line in the
-    <notes> (OCTGN's free text, CDATA or not); `hlcg.catalog.names.format_named` reads it."""
+    """The format as written, from LackeyCCG's <meta><format> or a `Format:` (or `Format =`)
+    line in the <notes> (OCTGN's free text, CDATA or not); `hlcg.catalog.names.format_named`
+    reads it. Formats the notes only mention in prose are kept as ``format_mentions``."""
     meta_format = root.find("meta/format")
     if meta_format is not None and (meta_format.text or "").strip():
         deck.format = (meta_format.text or "").strip()
@@ -95,6 +113,12 @@ def _read_format(root: Element, deck: Deck) -> None:
     match = _FORMAT_NOTE.search(text)
     if match:
         deck.format = match.group(1)
+    elif text:
+        # Prose ("built for Type One") is not read as the format, but not passed over
+        # silently either: the check warns when it judges by another format.
+        from hlcg.catalog.names import format_mentions
+
+        deck.format_mentions = format_mentions(text)
 
 
 def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
@@ -178,11 +202,11 @@ def _serialise(root: Element) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(root, encoding="unicode") + "\n"
 
 
-def write_dek(sections: dict[str, list[Line]], fmt: str | None) -> str:
-    """LackeyCCG deck: one <card> per copy, with its <set> when the player gave one."""
+def write_dek(sections: dict[str, list[Line]], fmt: str | None, game: str | None = None) -> str:
+    """LackeyCCG deck: one <card> per copy, with its <set> when the source had one."""
     root = Element("deck", version="0.8")
     meta = SubElement(root, "meta")
-    SubElement(meta, "game").text = GAME
+    SubElement(meta, "game").text = game or LACKEY_GAME
     if fmt:
         SubElement(meta, "format").text = fmt
     for section, zone in ((ENDURANCE, "Deck"), (PREGAME, "Pregame"), (SIDEBOARD, "Sideboard")):
@@ -198,10 +222,15 @@ def write_dek(sections: dict[str, list[Line]], fmt: str | None) -> str:
     return _serialise(root)
 
 
-def write_o8d(sections: dict[str, list[Line]], fmt: str | None, notes: str | None = None) -> str:
-    """OCTGN deck; a set code the player gave follows the name in brackets. The source's
+def write_o8d(
+    sections: dict[str, list[Line]],
+    fmt: str | None,
+    notes: str | None = None,
+    game: str | None = None,
+) -> str:
+    """OCTGN deck; a set code the source had follows the name in brackets. The source's
     notes are kept as written; a format they do not name is added as a `Format:` line."""
-    root = Element("deck", game=GAME)
+    root = Element("deck", game=game or OCTGN_GAME)
     for section, title in (
         (PREGAME, "Pre-Game"),
         (ENDURANCE, "Endurance"),

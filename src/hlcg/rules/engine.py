@@ -111,6 +111,8 @@ class DeckReport:
 
 
 def _persona_shown(deck: ResolvedDeck) -> str:
+    if deck.persona_unresolved and deck.declares_generic:
+        return f"{deck.unresolved_persona_name} (undecided)"
     if deck.persona_unresolved:
         name = deck.unresolved_persona_name
         return f"unknown persona {name!r}" if name else "unknown persona (empty Persona: line)"

@@ -1,0 +1,59 @@
+"""`-` on a command line: standard input where a deck or data file is read.
+
+Reports name it ``<stdin>``. It is read at most once per stream, under the same size
+limit as a file (`yes | hlcg validate -` ends with a size error, never a MemoryError), and
+what was read is kept: a deck named once is read once, however often a run looks at it
+(checked, then --all-formats). A file that is really called `-` is `./-`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import BinaryIO
+
+from hlcg.errors import DeckFileError, HlcgError
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+Refusal = Callable[[str], HlcgError]
+# What standard input held, with the stream it came from (a test runner swaps streams).
+_read: list[tuple[object, bytes]] = []
+
+
+def is_stdin(path: Path | str) -> bool:
+    """Whether a command-line path means standard input."""
+    return str(path) == STDIN
+
+
+def shown(path: Path | str) -> str:
+    """A path as reports name it: standard input is <stdin>."""
+    return STDIN_NAME if is_stdin(path) else str(path)
+
+
+def bounded_read(
+    handle: BinaryIO, limit: int, where: str, kind: str, refuse: Refusal = DeckFileError
+) -> bytes:
+    """At most ``limit`` bytes, refusing more: a pipe or a device (/dev/zero) has no size to
+    check first, and reading it whole would never end."""
+    data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise refuse(f"{where}: more than {limit} bytes, over the {kind} size limit")
+    return data
+
+
+def read_stdin(limit: int, kind: str = "deck", refuse: Refusal = DeckFileError) -> bytes:
+    """Standard input's bytes, at most ``limit`` of them."""
+    stream = sys.stdin
+    if not (_read and _read[0][0] is stream):
+        try:
+            # one byte over the limit tells a stream that holds more from one that does not
+            data = stream.buffer.read(limit + 1)
+        except (AttributeError, OSError, ValueError):
+            raise refuse(f"{STDIN_NAME}: cannot read standard input") from None
+        _read[:] = [(stream, data)]
+    data = _read[0][1]
+    if len(data) > limit:
+        raise refuse(f"{STDIN_NAME}: more than {limit} bytes, over the {kind} size limit")
+    return data
