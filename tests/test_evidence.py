@@ -380,3 +380,18 @@ def test_db_gaps_asks_only_for_the_legality_no_source_settles():
     )
     asked = sorted(g["id"] for g in json.loads(result.stdout)["items"] if g["field"] == "formats")
     assert asked == ["dodge", "upper-guard"]
+
+
+def test_a_lackey_persona_zone_names_its_printing(tmp_path):
+    pregame = '\t\t<card><name id="Duncan">Duncan MacLeod</name></card>\n'
+    persona = (
+        '\t<superzone name="Persona">\n'
+        '\t\t<card><name id="Duncan">Duncan MacLeod</name><set>SE</set></card>\n'
+        "\t</superzone>\n"
+    )
+    text = duncan_dek().replace(pregame, "").replace("</deck>", persona + "</deck>")
+    deck = tmp_path / "persona.dek"
+    deck.write_text(text, encoding="utf-8")
+    code, checked = report(deck)
+    assert checked["persona"] == "Duncan MacLeod"
+    assert code == 1 and errors(checked) == [("format-legality", ["duncan-macleod-se"])]

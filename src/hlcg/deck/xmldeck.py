@@ -145,7 +145,9 @@ def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                 deck.issues.append(LineIssue(line, "card without a name", "give it a <name>"))
                 continue
             if section == PERSONA_ZONE:
-                set_persona(deck, line, name)
+                printed = (card.findtext("set") or "").strip()
+                # the printing Lackey names, as `Persona: Duncan MacLeod [SE]` would
+                set_persona(deck, line, f"{name} [{printed}]" if printed else name)
                 continue
             ref = (name_el.get("id") or None) if name_el is not None else None
             set_el = card.find("set")
