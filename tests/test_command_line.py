@@ -329,10 +329,10 @@ def test_unreadable_deck_is_a_sarif_notification_and_uris_are_encoded(folder_wit
         r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]
     }
     assert deck_uris == {"my%20decks/alice%2C%20100%25%20legal.txt"}
-    assert all(len(r["partialFingerprints"]["hlcgDeck/v1"]) == 64 for r in run["results"])
+    assert all(len(r["properties"]["fingerprint"]) == 64 for r in run["results"])
     assert (
         run["properties"]["decks"][0]["fingerprint"]
-        == run["results"][0]["partialFingerprints"]["hlcgDeck/v1"]
+        == run["results"][0]["properties"]["fingerprint"]
     )
 
 

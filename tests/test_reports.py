@@ -3,24 +3,167 @@ code scanning keeps apart, JUnit files strict schemas accept, GitLab Code Qualit
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
+import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.cli.app import app
+from hlcg.rules.profiles import profile
+from hlcg.rules.registry import RULES
 
 INVALID = ROOT / "examples" / "decks" / "invalid"
 runner = CliRunner()
 
 
-def invoke(*args: str):
+def invoke(*args: str | Path):
     return runner.invoke(app, [str(a) for a in args])
 
 
 def test_the_text_report_shows_each_problems_severity():
     deck = INVALID / "title-limit.txt"
     lines = invoke("validate", deck).stdout.splitlines()
-    assert f"{deck}:25: error HL103 title-limit: 7 cards titled 'Flurry Strike'" in "\n".join(
-        lines
-    )
+    assert f"{deck}:25: error HL103 title-limit: 7 cards titled 'Flurry Strike'" in "\n".join(lines)
     notes = [line for line in lines if " HL900 " in line]
     assert notes and all(line.startswith(f"{deck}: note HL900 unchecked: ") for line in notes)
+
+
+# --- SARIF -------------------------------------------------------------------------------
+
+PERSONA_SPECIFIC = INVALID / "persona-specific.txt"
+
+
+def sarif_run(*args: str | Path) -> dict:
+    result = invoke("validate", *args, "--output", "sarif")
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.stdout)["runs"][0]
+
+
+def test_two_problems_of_one_rule_in_one_deck_are_two_alerts(tmp_path):
+    """GitHub code scanning merges results whose partialFingerprints agree: two cards of
+    another persona are two HL201 results with two fingerprints, each the same when a line
+    is added above it (an alert outlives an edit of another line)."""
+    text = PERSONA_SPECIFIC.read_text(encoding="utf-8") + "1 Flashback: The Kurgan\n"
+    deck = tmp_path / "two.txt"
+    deck.write_text(text, encoding="utf-8")
+    results = [r for r in sarif_run(deck)["results"] if r["ruleId"] == "HL201"]
+    assert [r["properties"]["cards"] for r in results] == [
+        ["duck-connor-macleod"],
+        ["flashback-the-kurgan"],
+    ]
+    prints = [r["partialFingerprints"]["hlcgProblem/v1"] for r in results]
+    assert len(set(prints)) == 2 and all(re.fullmatch(r"[0-9a-f]{32}", p) for p in prints)
+    deck.write_text("# registered for the spring open\n" + text, encoding="utf-8")
+    moved = [r for r in sarif_run(deck)["results"] if r["ruleId"] == "HL201"]
+    assert [r["partialFingerprints"]["hlcgProblem/v1"] for r in moved] == prints
+    assert [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in moved] == [
+        26,
+        27,
+    ]
+
+
+def test_problems_naming_no_card_are_told_apart_too(tmp_path):
+    deck = tmp_path / "typos.txt"
+    deck.write_text(
+        PERSONA_SPECIFIC.read_text(encoding="utf-8") + "1 Zzyzx Qqq\n1 Zzyzx Qqq\n",
+        encoding="utf-8",
+    )
+    run = sarif_run(deck)
+    prints = [r["partialFingerprints"]["hlcgProblem/v1"] for r in run["results"]]
+    assert len(prints) == len(set(prints))
+    unknown = [r for r in run["results"] if r["ruleId"] == "HL002"]
+    assert len(unknown) == 2
+
+
+def test_the_deck_fingerprint_is_in_each_results_properties():
+    run = sarif_run(PERSONA_SPECIFIC)
+    (deck,) = run["properties"]["decks"]
+    assert re.fullmatch(r"[0-9a-f]{64}", deck["fingerprint"])
+    assert {r["properties"]["fingerprint"] for r in run["results"]} == {deck["fingerprint"]}
+    assert all(set(r["partialFingerprints"]) == {"hlcgProblem/v1"} for r in run["results"])
+
+
+def test_every_rule_has_a_filled_description_and_a_help_uri():
+    rules = sarif_run(PERSONA_SPECIFIC)["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == [rule.code for rule in RULES.values()]
+    by_name = {r["name"]: r for r in rules}
+    assert by_name["title-limit"]["shortDescription"]["text"] == ("At most 6 cards share a title")
+    assert by_name["gem-cap"]["shortDescription"]["text"] == (
+        "Attribute gems within 3x the persona (Master 1x)"
+    )
+    for rule in rules:
+        assert "{" not in rule["shortDescription"]["text"] + rule["help"]["text"], rule["id"]
+        prefix = "https://github.com/hlcg/hlcg/blob/main/"
+        assert rule["helpUri"].startswith(prefix)
+        documented = ROOT / rule["helpUri"].removeprefix(prefix)
+        assert documented.is_file() and RULES[rule["name"]].doc.splitlines()[0] in (
+            documented.read_text(encoding="utf-8")
+        )
+
+
+def test_every_rules_message_templates_are_filled():
+    """The summaries name their numbers ("At most {max} cards"): filled with each format's
+    values and with the defaults, no `{` is left; nor in any problem the example decks
+    give."""
+    for rule in RULES.values():
+        texts = [rule.summary_for(), rule.doc]
+        texts += [rule.summary_for(profile(f).settings[rule.name].params) for f in CHECKED_FORMATS]
+        assert not any("{" in text or "}" in text for text in texts), rule.name
+    decks = [ROOT / "examples", ROOT / "tests" / "decks_tried"]
+    report = json.loads(invoke("validate", *decks, "--output", "json").stdout)
+    for deck in report["decks"]:
+        for problem in deck["problems"]:
+            assert "{" not in problem["message"] + (problem["fix"] or ""), problem
+
+
+def _apply(text: str, replacements: list[dict]) -> str:
+    """SARIF replacements applied to text whose lines end with \\n (from the last one back,
+    so earlier regions keep their place)."""
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def offset(line: int, column: int) -> int:
+        return starts[line - 1] + column - 1
+
+    for replacement in sorted(
+        replacements, key=lambda r: r["deletedRegion"]["startLine"], reverse=True
+    ):
+        region = replacement["deletedRegion"]
+        begin = offset(region["startLine"], region["startColumn"])
+        end = offset(region["endLine"], region["endColumn"])
+        text = text[:begin] + replacement["insertedContent"]["text"] + text[end:]
+    return text
+
+
+@pytest.mark.parametrize(
+    ("example", "rule"),
+    [("title-limit.txt", "HL103"), ("basics.txt", "HL102"), ("pregame-unique.txt", "HL302")],
+)
+def test_fix_edits_are_sarif_fixes_that_fix_the_problem(tmp_path, example, rule):
+    deck = INVALID / example
+    (result,) = [r for r in sarif_run(deck)["results"] if r["ruleId"] == rule]
+    (fix,) = result["fixes"]
+    (change,) = fix["artifactChanges"]
+    assert (
+        change["artifactLocation"]["uri"]
+        == result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    )
+    fixed = tmp_path / example
+    fixed.write_text(_apply(deck.read_text(encoding="utf-8"), change["replacements"]))
+    after = json.loads(invoke("validate", fixed, "--output", "json").stdout)["decks"][0]
+    assert rule not in {p["code"] for p in after["problems"]}
+    assert after["legal"]
+
+
+def test_notes_and_decks_of_other_kinds_carry_no_fixes():
+    run = sarif_run(ROOT / "examples" / "tournament")
+    assert all("fixes" not in r for r in run["results"] if r["level"] == "note")
+    fixed = [r for r in run["results"] if "fixes" in r]
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in fixed}
+    assert uris and all(uri.endswith(".txt") for uri in uris)

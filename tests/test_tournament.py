@@ -148,6 +148,7 @@ SARIF_STRUCTURE = {
                 "shortDescription": {"$ref": "#/$defs/message"},
                 "fullDescription": {"$ref": "#/$defs/message"},
                 "help": {"$ref": "#/$defs/message"},
+                "helpUri": {"type": "string", "format": "uri"},
                 "defaultConfiguration": {
                     "type": "object",
                     "additionalProperties": False,
@@ -169,7 +170,57 @@ SARIF_STRUCTURE = {
                     "type": "object",
                     "additionalProperties": {"type": "string"},
                 },
+                "fixes": {"type": "array", "items": {"$ref": "#/$defs/fix"}},
                 "properties": {"type": "object"},
+            },
+        },
+        "fix": {
+            "type": "object",
+            "required": ["artifactChanges"],
+            "additionalProperties": False,
+            "properties": {
+                "description": {"$ref": "#/$defs/message"},
+                "artifactChanges": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {"$ref": "#/$defs/artifactChange"},
+                },
+            },
+        },
+        "artifactChange": {
+            "type": "object",
+            "required": ["artifactLocation", "replacements"],
+            "additionalProperties": False,
+            "properties": {
+                "artifactLocation": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {"uri": {"type": "string"}},
+                },
+                "replacements": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                        "type": "object",
+                        "required": ["deletedRegion"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "deletedRegion": {
+                                "type": "object",
+                                "additionalProperties": False,
+                                "properties": {
+                                    name: {"type": "integer", "minimum": 1}
+                                    for name in ("startLine", "startColumn", "endLine", "endColumn")
+                                },
+                            },
+                            "insertedContent": {
+                                "type": "object",
+                                "additionalProperties": False,
+                                "properties": {"text": {"type": "string"}},
+                            },
+                        },
+                    },
+                },
             },
         },
         "location": {

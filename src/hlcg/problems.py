@@ -28,6 +28,18 @@ SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(Severity)}
 Edit = tuple[str, str, int]
 
 
+class TextChange(NamedTuple):
+    """Replace the text from (start_line, start_column) up to (end_line, end_column), 1-based
+    and the end excluded, with ``text``: one step of a fix, as SARIF's ``replacements`` say
+    it. Columns count UTF-16 code units, SARIF's default."""
+
+    start_line: int
+    start_column: int
+    end_line: int
+    end_column: int
+    text: str
+
+
 class Problem(NamedTuple):
     code: str
     rule: str

@@ -191,6 +191,7 @@ def validate_command(
         strict=strict,
         fail_on=frozenset(str(value) for value in fail_on or ()),
         fingerprints=kind in ("json", "junit", "sarif"),
+        changes=kind == "sarif",
         all_formats=all_formats,
         skip_non_decks=skip_non_decks,
         fix=fix,

@@ -11,7 +11,7 @@ from hlcg.deck.resolve import PERSONA_RULES, ResolvedDeck
 from hlcg.rules.context import Context
 from hlcg.rules.grouping import group_removals
 from hlcg.rules.pregame_limit import pregame_count
-from hlcg.rules.problem import Finding, Problem, Severity
+from hlcg.rules.problem import Finding, Problem, Severity, TextChange
 from hlcg.rules.profiles import OFF, Profile
 from hlcg.rules.registry import RULES, selected
 
@@ -56,6 +56,9 @@ class DeckReport:
         self.date = date  # the date judged by: the legality facts in force on it
         # Set by hlcg.check (it knows the catalogue's content hash); see docs/fingerprint.md.
         self.fingerprint: str | None = None
+        # Set by hlcg.fixing.add_changes for the SARIF report: each problem's edits (by its
+        # position in ``problems``) as changes to the deck's text.
+        self.changes: dict[int, tuple[TextChange, ...]] = {}
 
     @property
     def legal(self) -> bool:
