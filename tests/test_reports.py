@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from typer.testing import CliRunner
 
+import xsd_check
 from conftest import ROOT
 from hlcg.catalog.fields import CHECKED_FORMATS
 from hlcg.cli.app import app
@@ -167,3 +170,56 @@ def test_notes_and_decks_of_other_kinds_carry_no_fixes():
     fixed = [r for r in run["results"] if "fixes" in r]
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in fixed}
     assert uris and all(uri.endswith(".txt") for uri in uris)
+
+
+# --- JUnit -------------------------------------------------------------------------------
+
+JUNIT_XSD = ROOT / "tests" / "schemas" / "junit-10.xsd"
+
+
+def test_the_schema_check_refuses_what_a_strict_junit_schema_refuses():
+    models = xsd_check.load(JUNIT_XSD)
+    # hlcg's earlier shape: properties and a file attribute on the testcase
+    old = (
+        '<testsuites name="hlcg"><testsuite name="s" tests="1" failures="0" errors="0">'
+        '<testcase name="d.txt" file="d.txt"><properties>'
+        '<property name="fingerprint" value="ab"/></properties></testcase>'
+        '</testsuite><testsuite name="t" tests="1" time="soon"/></testsuites>'
+    )
+    assert xsd_check.errors(old, models, {"testsuites", "testsuite"}) == [
+        "/testsuites/testsuite[1]/testcase[1]: attribute 'file' is not allowed",
+        "/testsuites/testsuite[1]/testcase[1]: <properties> is not allowed in <testcase>",
+        "/testsuites/testsuite[2]: time='soon' does not match its type",
+        "/testsuites/testsuite[2]: required attribute 'errors' is missing",
+        "/testsuites/testsuite[2]: required attribute 'failures' is missing",
+    ]
+
+
+def test_junit_is_valid_against_the_strict_junit_schema(tmp_path):
+    """tests/schemas/junit-10.xsd: the Jenkins xUnit plugin's JUnit schema (GitLab reads the
+    same elements). Legal and illegal decks, decks with notes, an unreadable file."""
+    models = xsd_check.load(JUNIT_XSD)
+    (tmp_path / "photo.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    shutil.copy(INVALID / "title-limit.txt", tmp_path)
+    result = invoke("validate", ROOT / "examples" / "tournament", tmp_path, "-o", "junit")
+    assert result.exit_code == 2
+    assert xsd_check.errors(result.stdout, models, {"testsuites", "testsuite"}) == []
+    root = ElementTree.fromstring(result.stdout.encode("utf-8"))
+    assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("8", "4", "1")
+    suites = root.findall("testsuite")
+    assert len(suites) == 8 and all(len(s.findall("testcase")) == 1 for s in suites)
+
+
+def test_junit_carries_each_decks_fingerprint_at_suite_level():
+    deck = ROOT / "examples" / "tournament" / "alice-duncan.txt"
+    suite = ElementTree.fromstring(invoke("validate", deck, "-o", "junit").stdout.encode()).find(
+        "testsuite"
+    )
+    properties = {p.get("name"): p.get("value") for p in suite.iterfind("properties/property")}
+    digest = invoke("deck", "hash", deck).stdout.split()[0]
+    assert properties["fingerprint"] == digest
+    assert properties["format"] == "type-two" and re.fullmatch(
+        r"\d{4}-\d\d-\d\d", properties["date"]
+    )
+    assert suite.get("file") == suite.get("name") == str(deck)
+    assert suite.find("testcase/properties") is None

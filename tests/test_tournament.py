@@ -55,9 +55,10 @@ def test_junit_parses_one_case_per_deck(tmp_path):
     assert "LEGAL in type-two" in result.stdout  # the terminal still gets text
     xml = JUnitXml.fromfile(str(out))
     suites = list(xml)
-    assert len(suites) == 1
-    cases = list(suites[0])
+    assert len(suites) == 6  # one suite per deck, holding its properties and one case
+    cases = [case for suite in suites for case in suite]
     assert len(cases) == 6
+    assert [suite.name for suite in suites] == [case.name for case in cases]
     failed = {c.name for c in cases if any(isinstance(r, Failure) for r in c.result)}
     assert {Path(n).name for n in failed} == {
         "dave-duncan.o8d",
