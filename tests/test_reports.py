@@ -223,3 +223,65 @@ def test_junit_carries_each_decks_fingerprint_at_suite_level():
     )
     assert suite.get("file") == suite.get("name") == str(deck)
     assert suite.find("testcase/properties") is None
+
+
+# --- GitLab Code Quality -----------------------------------------------------------------
+
+# GitLab's documented fields of a Code Quality issue ("Implement a custom tool",
+# https://docs.gitlab.com/ci/testing/code_quality/#implement-a-custom-tool; in GitLab's
+# repository doc/ci/testing/code_quality.md): description, check_name ("a unique name
+# representing the static analysis check"), fingerprint ("a unique fingerprint to identify
+# the code quality violation"), severity ("info, minor, major, critical, or blocker"),
+# location.path ("the relative path to the file"), location.lines.begin ("the line on which
+# the code quality violation occurred"); no byte order mark at the start of the file.
+GITLAB_SEVERITIES = {"info", "minor", "major", "critical", "blocker"}
+
+
+def _check_gitlab_issue(issue: dict) -> None:
+    assert set(issue) == {"description", "check_name", "fingerprint", "severity", "location"}
+    assert all(isinstance(issue[k], str) and issue[k] for k in set(issue) - {"location"})
+    assert issue["severity"] in GITLAB_SEVERITIES
+    assert set(issue["location"]) == {"path", "lines"}
+    assert set(issue["location"]["lines"]) == {"begin"}
+    begin = issue["location"]["lines"]["begin"]
+    assert isinstance(begin, int) and begin >= 1
+    path = issue["location"]["path"]
+    assert not Path(path).is_absolute() and "\\" not in path
+
+
+def test_gitlab_code_quality_has_gitlabs_documented_fields(tmp_path, monkeypatch):
+    (tmp_path / "photo.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    shutil.copy(ROOT / "examples" / "tournament" / "erin-generic.txt", tmp_path)
+    monkeypatch.chdir(tmp_path)  # absolute deck paths under it are written relative
+    result = invoke("validate", tmp_path, "--output", "gitlab")
+    assert result.exit_code == 2
+    assert result.stdout.startswith("[\n")  # an array, no byte order mark
+    issues = json.loads(result.stdout)
+    for issue in issues:
+        _check_gitlab_issue(issue)
+    assert len({i["fingerprint"] for i in issues}) == len(issues)
+    reserved, *notes, unreadable = issues
+    assert reserved == {
+        "description": "Luck: Richie Ryan is Reserved to Richie Ryan; a Generic Immortal may "
+        "not include it. Fix: remove 1 Luck: Richie Ryan",
+        "check_name": "HL202 reserved",
+        "fingerprint": reserved["fingerprint"],
+        "severity": "major",
+        "location": {"path": "erin-generic.txt", "lines": {"begin": 24}},
+    }
+    assert [n["check_name"] for n in notes] == ["HL900 unchecked"] * 4
+    assert {n["severity"] for n in notes} == {"info"}
+    assert {n["location"]["lines"]["begin"] for n in notes} == {1}  # the whole deck
+    assert (unreadable["check_name"], unreadable["severity"]) == ("unreadable-deck", "critical")
+    assert unreadable["location"] == {"path": "photo.txt", "lines": {"begin": 1}}
+
+
+def test_gitlab_issues_are_the_problems_with_their_sarif_identities():
+    tournament = ROOT / "examples" / "tournament"
+    issues = json.loads(invoke("validate", tournament, "-o", "gitlab").stdout)
+    results = sarif_run(tournament)["results"]
+    assert len(issues) == len(results) == 19
+    assert [i["fingerprint"] for i in issues] == [
+        r["partialFingerprints"]["hlcgProblem/v1"] for r in results
+    ]
+    assert [i["description"] for i in issues] == [r["message"]["text"] for r in results]

@@ -34,6 +34,7 @@ class OutputKind(StrEnum):
     junit = "junit"
     sarif = "sarif"
     github = "github"
+    gitlab = "gitlab"
     auto = "auto"
 
 
@@ -113,7 +114,10 @@ def validate_command(
     output: Annotated[
         OutputKind,
         typer.Option(
-            "--output", "-o", help="Report format; auto is github under GitHub Actions, else text."
+            "--output",
+            "-o",
+            help="Report format (gitlab: GitLab Code Quality); auto is github under GitHub "
+            "Actions, else text.",
         ),
     ] = OutputKind.text,
     output_file: Annotated[

@@ -46,8 +46,7 @@ def _deck(suites: Element, report: DeckReport) -> None:
         failure = SubElement(
             case,
             "failure",
-            message=f"{plural(report.errors, 'error')}: {first.code} {first.rule}: "
-            f"{first.message}",
+            message=f"{plural(report.errors, 'error')}: {first.code} {first.rule}: {first.message}",
             type="illegal-deck",
         )
         failure.text = _problem_lines(report)

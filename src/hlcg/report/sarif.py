@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from hlcg import __version__
 from hlcg.problems import Problem, TextChange
-from hlcg.report import Unreadable
+from hlcg.report import Unreadable, with_fix
 from hlcg.report.identity import IDENTITY_KEY, problem_identities
 from hlcg.rules.base import Rule
 from hlcg.rules.engine import DeckReport
@@ -102,7 +102,7 @@ def _results(report: DeckReport, index: dict[str, int]) -> list[dict[str, Any]]:
         location: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(report.path)}}
         if problem.line:
             location["region"] = {"startLine": problem.line}
-        text = problem.message + (f" Fix: {problem.fix}" if problem.fix else "")
+        text = with_fix(problem)
         result: dict[str, Any] = {
             "ruleId": problem.code,
             "ruleIndex": index[problem.code],
