@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -285,3 +287,46 @@ def test_gitlab_issues_are_the_problems_with_their_sarif_identities():
         r["partialFingerprints"]["hlcgProblem/v1"] for r in results
     ]
     assert [i["description"] for i in issues] == [r["message"]["text"] for r in results]
+
+
+# --- a reader that leaves early ----------------------------------------------------------
+
+HLCG = Path(sys.executable).with_name("hlcg")
+
+
+def _piped(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``command | head -1`` in a real shell; the return code is hlcg's (PIPESTATUS)."""
+    return subprocess.run(
+        f"{command} | head -1; exit ${{PIPESTATUS[0]}}",
+        shell=True,
+        executable="/bin/bash",
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_closed_pipe_keeps_exit_code_1():
+    result = _piped(f"{HLCG} validate examples/decks/invalid/title-limit.txt", ROOT)
+    assert (result.returncode, result.stdout) == (1, "examples/decks/invalid/title-limit.txt\n")
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+
+
+def test_a_report_larger_than_the_pipe_keeps_its_exit_codes(tmp_path):
+    """60 illegal decks write 160 kB of JSON, more than a pipe holds: hlcg is still writing
+    when head leaves, every time. The exit code stays 1 with nothing said on stderr, also
+    when the report goes to the pipe as an output file, and a legal folder stays 0."""
+    for n in range(60):
+        shutil.copy(INVALID / "title-limit.txt", tmp_path / f"deck-{n:02}.txt")
+    result = _piped(f"{HLCG} validate {tmp_path} --output json", ROOT)
+    assert (result.returncode, result.stdout) == (1, "{\n")
+    assert result.stderr == ""
+    to_device = _piped(f"{HLCG} validate {tmp_path} -o json --output-file /dev/stdout", ROOT)
+    assert to_device.returncode == 1 and "Traceback" not in to_device.stderr
+    assert "could not write" not in to_device.stderr
+    legal = tmp_path / "legal"
+    legal.mkdir()
+    for n in range(60):
+        shutil.copy(ROOT / "examples" / "tournament" / "alice-duncan.txt", legal / f"{n}.txt")
+    assert _piped(f"{HLCG} validate {legal} --output json", ROOT).returncode == 0
