@@ -330,3 +330,43 @@ def test_a_report_larger_than_the_pipe_keeps_its_exit_codes(tmp_path):
     for n in range(60):
         shutil.copy(ROOT / "examples" / "tournament" / "alice-duncan.txt", legal / f"{n}.txt")
     assert _piped(f"{HLCG} validate {legal} --output json", ROOT).returncode == 0
+
+
+# --- selecting the data gaps -------------------------------------------------------------
+
+
+def _problems(*args: str | Path) -> tuple[int, list[tuple[str, str]]]:
+    result = invoke("validate", *args, "--output", "json")
+    deck = json.loads(result.stdout)["decks"][0]
+    return result.exit_code, [(p["code"], p["message"].split(":")[0]) for p in deck["problems"]]
+
+
+@pytest.mark.parametrize("selector", ["unchecked", "HL900", "hl9"])
+def test_select_unchecked_gives_every_rules_data_gaps(selector):
+    """The data gaps are found by the other rules' checks; selecting `unchecked` runs them
+    for their gaps alone (the deck's errors are not selected: exit 0)."""
+    deck = INVALID / "gem-cap.txt"
+    everything = _problems(deck)[1]
+    assert everything[0][0] == "HL104"
+    gaps = [p for p in everything if p[0] == "HL900"]
+    assert gaps == [
+        ("HL900", "format-legality"),
+        ("HL900", "gem-cap"),
+        ("HL900", "restriction"),
+    ]
+    assert _problems(deck, "--select", selector) == (0, gaps)
+    assert _problems(deck, "--select", selector, "--ignore", "gem-cap") == (
+        0,
+        [("HL900", "format-legality"), ("HL900", "restriction")],
+    )
+    assert _problems(deck, "--select", selector, "--fail-on", "unchecked")[0] == 1
+    assert _problems(deck, "--select", "gem-cap", "--select", selector) == (
+        1,
+        [
+            (
+                "HL206",
+                "7 master gems; the cap is 6 (1x the persona's 6); most from Master of the Katana",
+            ),
+            *gaps,
+        ],
+    )

@@ -138,6 +138,17 @@ class _Collector:
             rule.name, rule.code, self.select, self.ignore
         )
 
+    def gathers_gaps(self, rule_name: str) -> bool:
+        """A rule --select leaves out still runs for its data gaps when `unchecked` is
+        selected (`--select unchecked`: every data gap of the format's rules), unless
+        --ignore names it or the format turns it off."""
+        rule = RULES[rule_name]
+        return (
+            self.runs("unchecked")
+            and self.profile.settings[rule_name].severity != OFF
+            and selected(rule.name, rule.code, (), self.ignore)
+        )
+
     def severity(self, rule_name: str) -> Severity:
         return Severity(self.profile.settings[rule_name].severity)
 
@@ -207,12 +218,14 @@ def validate(
     collector = _Collector(profile, select, ignore)
     collector.reading(deck)
     for name, rule in RULES.items():
-        if not collector.runs(name):
+        whole = collector.runs(name)
+        if not whole and not collector.gathers_gaps(name):
             continue
         if deck.persona_unresolved and name in PERSONA_RULES:
             continue  # the unknown-card problem on the Persona: line names these
         for finding in rule.check(deck, context, profile.settings[name].params):
-            collector.finding(name, finding)
+            if whole or finding.unchecked:
+                collector.finding(name, finding)
     problems = group_removals(collector.problems)
     problems.sort(key=Problem.sort_key)
     return _report(deck, context, problems)
