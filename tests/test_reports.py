@@ -370,3 +370,43 @@ def test_select_unchecked_gives_every_rules_data_gaps(selector):
             *gaps,
         ],
     )
+
+
+# --- the schema a JSON deck's fix points to ----------------------------------------------
+
+
+def test_json_deck_fixes_point_to_a_schema_every_install_has(tmp_path):
+    deck = tmp_path / "deck.json"
+    deck.write_text(
+        '{"persona": "Duncan MacLeod", "endurance": [{"card": "Thrust", "count": "x"}]}'
+    )
+    result = invoke("validate", deck, "--output", "json")
+    (problem,) = [
+        p for p in json.loads(result.stdout)["decks"][0]["problems"] if p["code"] == "HL001"
+    ]
+    assert problem["message"].startswith("/endurance/0/count: Input should be a valid integer")
+    assert problem["fix"] == "see `hlcg schema deck` for the JSON deck format"
+    printed = invoke("schema", "deck")
+    assert printed.exit_code == 0
+    assert printed.stdout == (ROOT / "schemas" / "deck.schema.json").read_text(encoding="utf-8")
+
+
+def test_schema_lists_names_and_refuses_unknown_ones():
+    listed = invoke("schema")
+    assert listed.stdout.split() == [
+        "card",
+        "deck",
+        "report",
+        "api-deck-request",
+        "api-add-request",
+        "api-error",
+    ]
+    assert invoke("schema", "report.schema.json").stdout == (
+        ROOT / "schemas" / "report.schema.json"
+    ).read_text(encoding="utf-8")
+    unknown = invoke("schema", "nope")
+    assert unknown.exit_code == 1 and unknown.stdout == ""
+    assert unknown.stderr == (
+        "No schema 'nope'. Schemas: card, deck, report, api-deck-request, api-add-request, "
+        "api-error.\n"
+    )

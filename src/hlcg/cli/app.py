@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "formats": ("hlcg.cli.browse", "formats_command"),
     "validate": ("hlcg.cli.validate", "validate_command"),
     "rules": ("hlcg.cli.rules", "rules_command"),
+    "schema": ("hlcg.cli.schema", "schema_command"),
     "serve": ("hlcg.cli.serve", "serve_command"),
 }
 GROUPS: dict[str, str] = {
