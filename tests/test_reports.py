@@ -410,3 +410,89 @@ def test_schema_lists_names_and_refuses_unknown_ones():
         "No schema 'nope'. Schemas: card, deck, report, api-deck-request, api-add-request, "
         "api-error.\n"
     )
+
+
+# --- short messages: one sentence per fault ----------------------------------------------
+
+
+def _deck_json(*args: str | Path) -> dict:
+    return json.loads(invoke("validate", *args, "--output", "json").stdout)["decks"][0]
+
+
+def test_a_line_breaking_several_limits_is_one_sentence_with_details_in_the_json():
+    deck = _deck_json(INVALID / "gem-cap.txt")
+    errors = [p for p in deck["problems"] if p["severity"] == "error"]
+    assert [(p["code"], p["line"], p["message"], p["fix"]) for p in errors] == [
+        (
+            "HL104",
+            30,
+            "7 Master of the Katana: Katana break 4 limits: restriction, title-limit, "
+            "master-limit and gem-cap",
+            "remove 5 Master of the Katana: Katana",
+        )
+    ]
+    assert errors[0]["details"] == [
+        {
+            "code": "HL104",
+            "rule": "restriction",
+            "message": "7 copies of Master of the Katana: Katana; restricted to 2",
+        },
+        {
+            "code": "HL103",
+            "rule": "title-limit",
+            "message": "7 cards titled 'Master of the Katana' (7 Master of the Katana: Katana); "
+            "at most 6 may share a title",
+        },
+        {
+            "code": "HL205",
+            "rule": "master-limit",
+            "message": "7 Master cards (Master of the Katana: Katana); Duncan MacLeod may "
+            "include 6",
+        },
+        {
+            "code": "HL206",
+            "rule": "gem-cap",
+            "message": "7 master gems; the cap is 6 (1x the persona's 6); most from Master of "
+            "the Katana: Katana (7, line 30)",
+        },
+    ]
+    # a problem that stands for itself alone has no details key: the report stays as it was
+    assert all("details" not in p for p in deck["problems"][1:])
+
+
+def test_one_line_never_gets_two_errors_with_the_same_fix(tmp_path):
+    """A Generic Immortal holding a Reserved Master card breaks `reserved` and
+    `master-limit`; removing the card settles both: one error, one fix."""
+    base = (ROOT / "examples/decks/valid/generic-immortal-first-edition.txt").read_text()
+    deck = tmp_path / "kanwulf.txt"
+    deck.write_text(base + "\n1 Master's Advice: Kanwulf\n", encoding="utf-8")
+    report = _deck_json(deck)
+    errors = [p for p in report["problems"] if p["severity"] == "error"]
+    assert [(p["code"], p["message"], p["fix"]) for p in errors] == [
+        (
+            "HL202",
+            "1 Master's Advice: Kanwulf breaks 2 rules: reserved and master-limit",
+            "remove 1 Master's Advice: Kanwulf",
+        )
+    ]
+    assert [d["rule"] for d in errors[0]["details"]] == ["reserved", "master-limit"]
+    assert errors[0]["details"][1]["message"] == (
+        "1 Master card (Master's Advice: Kanwulf); a Generic Immortal may include 0"
+    )
+
+
+def test_no_card_added_to_a_legal_deck_gives_a_line_two_errors_with_one_fix(shipped_index):
+    """Every catalogue card, three copies of it added to a legal deck of each edition: no
+    line holds two errors that one fix settles, and no message runs past 200 characters."""
+    from hlcg.check import check_deck
+    from hlcg.deck.text import parse_text
+
+    bases = ["duncan-katana-type-two.txt", "generic-immortal-first-edition.txt"]
+    for base in bases:
+        text = (ROOT / "examples" / "decks" / "valid" / base).read_text(encoding="utf-8")
+        for card_id in sorted(shipped_index.catalogue.cards):
+            report = check_deck(parse_text(f"{text}\n3 {card_id}\n", "deck.txt"), shipped_index)
+            errors = [p for p in report.problems if p.severity == "error"]
+            fixes = [(p.line, p.edits or p.fix) for p in errors if p.line and (p.edits or p.fix)]
+            assert len(fixes) == len(set(fixes)), (base, card_id, errors)
+            assert all(len(p.message) <= 200 for p in errors), (base, card_id, errors)

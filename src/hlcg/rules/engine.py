@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.catalog.store import Catalogue
 from hlcg.deck.resolve import PERSONA_RULES, ResolvedDeck
 from hlcg.rules.context import Context
-from hlcg.rules.grouping import group_removals
+from hlcg.rules.grouping import one_error_per_fault
 from hlcg.rules.pregame_limit import pregame_count
 from hlcg.rules.problem import Finding, Problem, Severity, TextChange
 from hlcg.rules.profiles import OFF, Profile
@@ -226,9 +226,20 @@ def validate(
         for finding in rule.check(deck, context, profile.settings[name].params):
             if whole or finding.unchecked:
                 collector.finding(name, finding)
-    problems = group_removals(collector.problems)
+    problems = one_error_per_fault(collector.problems, _describer(deck, catalogue))
     problems.sort(key=Problem.sort_key)
     return _report(deck, context, problems)
+
+
+def _describer(deck: ResolvedDeck, catalogue: Catalogue) -> Callable[[str], tuple[str, int]]:
+    """A card id -> its name and the copies the deck holds, for grouped errors."""
+
+    def describe(card_id: str) -> tuple[str, int]:
+        card = catalogue.cards.get(card_id)
+        copies = sum(dc.count for dc in deck.cards if dc.card.id == card_id)
+        return (card.name if card else card_id), copies
+
+    return describe
 
 
 def _report(deck: ResolvedDeck, context: Context, problems: list[Problem]) -> DeckReport:

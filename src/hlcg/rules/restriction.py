@@ -99,7 +99,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             continue
         how = f" (restriction {card.restriction} + {limit.raised} from Darius)"
         yield Finding(
-            f"{deck_card.count} copies of {card.name}; restricted to {limit.copies}"
+            f"{plural(deck_card.count, 'copy')} of {card.name}; restricted to {limit.copies}"
             f"{how if limit.raised else ''}",
             cards=(card.id,),
             line=deck_card.line,
