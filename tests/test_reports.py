@@ -496,3 +496,24 @@ def test_no_card_added_to_a_legal_deck_gives_a_line_two_errors_with_one_fix(ship
             fixes = [(p.line, p.edits or p.fix) for p in errors if p.line and (p.edits or p.fix)]
             assert len(fixes) == len(set(fixes)), (base, card_id, errors)
             assert all(len(p.message) <= 200 for p in errors), (base, card_id, errors)
+
+
+def test_ambiguous_card_names_candidates_and_ids_and_what_differs(tmp_path):
+    deck = _deck_json(INVALID / "ambiguous-card.txt")
+    (problem,) = [p for p in deck["problems"] if p["code"] == "HL003"]
+    assert problem["message"] == (
+        "'Charm' could be 2 cards: Charm: Hugh Fitzcairn [charm-hugh-fitzcairn] or Charm: "
+        "Kastagir [charm-kastagir]; they differ in subtitle"
+    )
+    assert problem["fix"] == "name one by its id, e.g. `charm-hugh-fitzcairn`"
+    many = tmp_path / "flashback.txt"
+    many.write_text("Format: type-one\n1 Flashback\n", encoding="utf-8")
+    (problem,) = [p for p in _deck_json(many)["problems"] if p["code"] == "HL003"]
+    assert len(problem["message"]) <= 200
+    assert problem["message"].startswith(
+        "'Flashback' could be 8 cards: Flashback: Annie Devlin [flashback-annie-devlin], "
+    )
+    assert problem["message"].endswith(
+        " and 6 more cards; they differ in type, subtitle and 2 more facts"
+    )
+    assert len(problem["cards"]) == 8  # every candidate is in the JSON

@@ -22,7 +22,7 @@ from hlcg.catalog.lookup import Index, Suggestion
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME, Entry
 from hlcg.deck.resolved import Unresolved
-from hlcg.deck.versions import described, differences, fullest_record, narrow
+from hlcg.deck.versions import ambiguity, differences, fullest_record, narrow
 
 MAX_SUGGESTED_NAMES = 100
 
@@ -185,7 +185,7 @@ class Resolver:
             "ambiguous-card",
             line,
             name,
-            f"{name!r} could be {len(found)} cards that differ ({described(found, diffs)})",
+            ambiguity(name, found, diffs),
             "name one by its id, e.g. `" + found[0].id + "`",
             tuple(c.id for c in found),
         )
