@@ -517,3 +517,59 @@ def test_ambiguous_card_names_candidates_and_ids_and_what_differs(tmp_path):
         " and 6 more cards; they differ in type, subtitle and 2 more facts"
     )
     assert len(problem["cards"]) == 8  # every candidate is in the JSON
+
+
+# --- a title of several versions: subtitles that name nobody are like different texts ---
+
+GRAYSON = ROOT / "examples" / "decks" / "valid" / "grayson-business-as-usual-type-two.txt"
+
+
+def _grayson_with(tmp_path: Path, line: str) -> dict:
+    text = re.sub(r"(?m)^6 Business as Usual$", line, GRAYSON.read_text(encoding="utf-8"))
+    deck = tmp_path / "grayson.txt"
+    deck.write_text(text, encoding="utf-8")
+    return _deck_json(deck)
+
+
+def _verdict(deck: dict) -> tuple[bool, list[tuple[str, str, str]]]:
+    shown = [
+        (p["code"], p["severity"], p["message"])
+        for p in deck["problems"]
+        if p["code"] in ("HL003", "HL103", "HL104")
+    ]
+    return deck["legal"], shown
+
+
+@pytest.mark.parametrize(
+    ("title", "versions", "room"),
+    [("Business as Usual", 3, "2 + 2 + 2"), ("Security Guard", 2, "3 + 3")],
+)
+def test_versions_differing_in_subtitle_or_in_text_are_treated_alike(
+    tmp_path, title, versions, room
+):
+    """Security Guard's versions differ only in a subtitle that names no persona, weapon or
+    faction (Object, Situation), Grayson's Business as Usual only in text: a line naming
+    the title may mean any version, its copies pooled over them, never ambiguous-card."""
+    name = "Business as Usual: Grayson" if title == "Business as Usual" else title
+    split = _grayson_with(tmp_path, f"6 {title}")
+    assert _verdict(split) == (
+        True,
+        [
+            (
+                "HL104",
+                "note",
+                f"6 {name}: legal only when split over its {versions} versions ({room} at most); "
+                "name the versions to be sure",
+            )
+        ],
+    )
+    assert _verdict(_grayson_with(tmp_path, f"2 {title}\n4 Dodge")) == (True, [])
+    assert _verdict(_grayson_with(tmp_path, f"7 {title}")) == (
+        False,
+        [("HL103", "error", f"7 {name} break 2 limits: title-limit and restriction")],
+    )
+
+
+def test_versions_whose_subtitles_name_personas_stay_ambiguous(tmp_path):
+    deck = _grayson_with(tmp_path, "3 Charm\n3 Upper Left Attack")
+    assert _verdict(deck)[1][0][:2] == ("HL003", "error")

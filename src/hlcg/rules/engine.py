@@ -235,9 +235,10 @@ def _describer(deck: ResolvedDeck, catalogue: Catalogue) -> Callable[[str], tupl
     """A card id -> its name and the copies the deck holds, for grouped errors."""
 
     def describe(card_id: str) -> tuple[str, int]:
+        held = [dc for dc in deck.cards if dc.card.id == card_id]
         card = catalogue.cards.get(card_id)
-        copies = sum(dc.count for dc in deck.cards if dc.card.id == card_id)
-        return (card.name if card else card_id), copies
+        name = held[0].name if held else (card.name if card else card_id)
+        return name, sum(dc.count for dc in held)
 
     return describe
 
