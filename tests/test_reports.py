@@ -573,3 +573,33 @@ def test_versions_differing_in_subtitle_or_in_text_are_treated_alike(
 def test_versions_whose_subtitles_name_personas_stay_ambiguous(tmp_path):
     deck = _grayson_with(tmp_path, "3 Charm\n3 Upper Left Attack")
     assert _verdict(deck)[1][0][:2] == ("HL003", "error")
+
+
+def test_a_note_never_contradicts_an_error_about_the_same_card(tmp_path):
+    """In Type One no source confirms the Generic Immortal's permission to borrow one copy:
+    two copies of Seduce: Amanda are an error either way, and the note on the unconfirmed
+    permission no longer calls the card admitted."""
+    text = (INVALID / "generic-borrow.txt").read_text(encoding="utf-8")
+    deck = tmp_path / "generic.txt"
+    deck.write_text(text.replace("Format: first-edition", "Format: type-one"), encoding="utf-8")
+    report = _deck_json(deck)
+    errors = [p for p in report["problems"] if p["severity"] == "error"]
+    assert [(p["code"], p["message"]) for p in errors] == [
+        (
+            "HL204",
+            "2 copies of Seduce: Amanda; a Generic Immortal may include at most 1 of a "
+            "persona-specific card, and that only if the permission holds in type-one",
+        )
+    ]
+    assert not [
+        p
+        for p in report["problems"]
+        if p["severity"] == "note" and p["message"].startswith("generic-borrow:")
+    ]
+    one = tmp_path / "one.txt"
+    one.write_text(deck.read_text().replace("2 Seduce: Amanda", "1 Seduce: Amanda"))
+    notes = [p for p in _deck_json(one)["problems"] if p["message"].startswith("generic-borrow:")]
+    assert [(p["code"], p["severity"], p["cards"]) for p in notes] == [
+        ("HL900", "note", ["seduce-amanda"])
+    ]
+    assert notes[0]["message"].endswith("admitted but unchecked: Seduce: Amanda")
