@@ -603,3 +603,32 @@ def test_a_note_never_contradicts_an_error_about_the_same_card(tmp_path):
         ("HL900", "note", ["seduce-amanda"])
     ]
     assert notes[0]["message"].endswith("admitted but unchecked: Seduce: Amanda")
+
+
+def test_notes_about_cards_an_error_takes_out_are_dropped(tmp_path):
+    """The Kurgan's Master limit is not recorded, but the only Master card is Connor's,
+    which the error removes: no note says it 'could not be checked'. A Generic Immortal
+    may hold no Master card, so the Type One permission note does not call one admitted."""
+    kurgan = _deck_json(INVALID / "kurgan-with-connors-card.txt")
+    assert [p["message"].split(":")[0] for p in kurgan["problems"] if p["code"] == "HL900"] == [
+        "format-legality",
+        "gem-cap",
+        "gem-cap",
+        "restriction",
+    ]
+    text = (ROOT / "examples/decks/valid/generic-immortal-first-edition.txt").read_text()
+    deck = tmp_path / "generic.txt"
+    deck.write_text(
+        text.replace("Format: first-edition", "Format: type-one")
+        + "\n1 Master's Advantage: Ramirez\n",
+        encoding="utf-8",
+    )
+    report = _deck_json(deck)
+    assert [(p["code"], p["message"]) for p in report["problems"] if p["severity"] == "error"] == [
+        ("HL205", "1 Master card (Master's Advantage: Ramirez); a Generic Immortal may include 0")
+    ]
+    assert not any(
+        "Master's Advantage" in p["message"]
+        for p in report["problems"]
+        if p["message"].startswith("generic-borrow:")
+    )

@@ -69,6 +69,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             edits=(("remove", deck_card.card.id, excess),),
         )
 
+    refused |= _masters_refused(deck, context)
     unconfirmed = [card_id for card_id in unconfirmed if card_id not in refused]
     if unconfirmed:
         yield Finding(
@@ -78,6 +79,15 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             fix="check the format's rules by hand (`hlcg rules permissions`)",
             unchecked=True,
         )
+
+
+def _masters_refused(deck: ResolvedDeck, context: Context) -> set[str]:
+    """Master cards a Generic Immortal may not hold at all (`master-limit`'s error): the
+    permission's note must not call them admitted."""
+    setting = context.profile.settings["master-limit"]
+    if not deck.is_generic or setting.severity == "off" or setting.params["generic_limit"]:
+        return set()
+    return {dc.card.id for dc in deck.endurance if dc.card.is_master}
 
 
 RULE = Rule(

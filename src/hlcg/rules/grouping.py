@@ -4,7 +4,8 @@ Too many copies on a line can break a title limit, a restriction, the Master lim
 gem cap at once; removing copies fixes all of them. A card can break two rules that one edit
 settles (a Generic Immortal's Reserved Master card: `reserved` and `master-limit`). Each
 such group is one error: one sentence naming the card and the rules it breaks, the one fix,
-and each rule's own finding in ``details`` (the JSON report's `details`).
+and each rule's own finding in ``details`` (the JSON report's `details`). A note about
+cards such a fix takes out of the deck goes: it would contradict the error.
 """
 
 from __future__ import annotations
@@ -99,5 +100,24 @@ def group_same_fix(problems: list[Problem], describe: Describe) -> list[Problem]
     return kept
 
 
+def drop_moot_notes(problems: list[Problem], describe: Describe) -> list[Problem]:
+    """A note about cards an error's fix takes out of the deck entirely says nothing the
+    error does not (a card another persona's, whose Master limit is unknown): it would
+    contradict the error ("admitted", "could not be checked"), so it goes."""
+    removed = {
+        card_id
+        for p in problems
+        if p.severity == Severity.ERROR
+        for action, card_id, copies in p.edits
+        if action == "remove" and copies >= describe(card_id)[1]
+    }
+    return [
+        p
+        for p in problems
+        if p.severity != Severity.NOTE or not p.cards or not set(p.cards) <= removed
+    ]
+
+
 def one_error_per_fault(problems: list[Problem], describe: Describe) -> list[Problem]:
-    return group_same_fix(group_removals(problems, describe), describe)
+    grouped = group_same_fix(group_removals(problems, describe), describe)
+    return drop_moot_notes(grouped, describe)
