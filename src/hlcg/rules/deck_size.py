@@ -38,14 +38,15 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             f" ({recognised} recognised + {unrecognised} unrecognised)" if unrecognised else ""
         )
         yield Finding(
-            f"Endurance has {size} cards{counted}, at least {minimum} are required",
+            f"Endurance has {plural(size, 'card')}{counted}, at least {minimum} are required",
             fix=f"add {plural(minimum - size, 'card')} to the Endurance",
         )
         return
     doubt = context.untyped()
     if doubt.ids and size - doubt.copies < minimum:
         yield Finding(
-            f"Endurance has {size} cards counting {doubt.named}; {size - doubt.copies} if "
+            f"Endurance has {plural(size, 'card')} counting {doubt.named}; "
+            f"{size - doubt.copies} if "
             f"{'it is a pre-game card' if len(doubt.ids) == 1 else 'they are pre-game cards'}, "
             f"at least {minimum} are required",
             cards=doubt.ids,
