@@ -306,13 +306,10 @@ def test_unreadable_deck_fails_in_junit(folder_with_unreadable):
     result = invoke("validate", str(folder_with_unreadable), "-o", "junit")
     assert result.exit_code == 2
     root = ElementTree.fromstring(result.stdout.split("\n", 1)[1])
-    suite = root.find("testsuite")
-    assert suite.get("tests") == "2" and suite.get("errors") == "1"
-    errors = [c for c in suite.iter("testcase") if c.find("error") is not None]
+    assert root.get("tests") == "2" and root.get("errors") == "1"
+    errors = [c for c in root.iter("testcase") if c.find("error") is not None]
     assert [c.get("name") for c in errors] == ["my decks/photo.txt"]
-    fingerprints = [
-        p.get("value") for p in suite.iter("property") if p.get("name") == "fingerprint"
-    ]
+    fingerprints = [p.get("value") for p in root.iter("property") if p.get("name") == "fingerprint"]
     assert len(fingerprints) == 1 and len(fingerprints[0]) == 64
 
 
@@ -329,10 +326,10 @@ def test_unreadable_deck_is_a_sarif_notification_and_uris_are_encoded(folder_wit
         r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]
     }
     assert deck_uris == {"my%20decks/alice%2C%20100%25%20legal.txt"}
-    assert all(len(r["partialFingerprints"]["hlcgDeck/v1"]) == 64 for r in run["results"])
+    assert all(len(r["properties"]["fingerprint"]) == 64 for r in run["results"])
     assert (
         run["properties"]["decks"][0]["fingerprint"]
-        == run["results"][0]["partialFingerprints"]["hlcgDeck/v1"]
+        == run["results"][0]["properties"]["fingerprint"]
     )
 
 

@@ -96,9 +96,7 @@ def test_security_guard_restricted_to_3_per_version_and_stalk_of_fasil_to_2(tmp_
         (
             "HL103",
             ("security-guard-situation", "security-guard-object"),
-            "breaks 2 limits (title-limit, restriction): 7 cards titled 'Security Guard' "
-            "(3 Security Guard: Situation, 4 Security Guard: Object); at most 6 may share a "
-            "title; 4 copies of Security Guard: Object; restricted to 3",
+            "4 Security Guard: Object break 2 limits: title-limit and restriction",
         ),
         ("HL104", ("stalk-fasil",), "3 copies of Stalk: Fasil; restricted to 2"),
     ]

@@ -56,7 +56,9 @@ def test_seed_000_grayson_business_as_usual_by_title_is_legal(shipped_index):
             ),
         )
     ]
-    assert report.problems[0].message.startswith("breaks 2 limits (title-limit, restriction)")
+    assert report.problems[0].message == (
+        "7 Business as Usual: Grayson break 2 limits: title-limit and restriction"
+    )
     assert report.problems[0].fix == "remove 1 card titled 'Business as Usual'"
     # Versions named one by one leave less room for the pooled copies.
     named = deck + "3 business-as-usual-grayson-1\n3 Business as Usual\n"
@@ -182,7 +184,14 @@ def test_eight_copies_of_a_restricted_master_card_give_one_error(check):
     report = check("Persona: Rival\n8 Master's Block: Rival", fmt="first-edition")
     assert errors(report) == [("master-limit", ("masters-block-rival",))]
     [problem] = report.problems
-    assert problem.message.startswith("breaks 3 limits (master-limit, title-limit, restriction): ")
+    assert problem.message == (
+        "8 Master's Block: Rival break 3 limits: master-limit, title-limit and restriction"
+    )
+    assert [(code, rule) for code, rule, _ in problem.details] == [
+        ("HL205", "master-limit"),
+        ("HL103", "title-limit"),
+        ("HL104", "restriction"),
+    ]
     assert problem.fix == "remove 7 Master's Block: Rival"
     assert problem.edits == (("remove", "masters-block-rival", 7),)
 

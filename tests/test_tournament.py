@@ -55,9 +55,10 @@ def test_junit_parses_one_case_per_deck(tmp_path):
     assert "LEGAL in type-two" in result.stdout  # the terminal still gets text
     xml = JUnitXml.fromfile(str(out))
     suites = list(xml)
-    assert len(suites) == 1
-    cases = list(suites[0])
+    assert len(suites) == 6  # one suite per deck, holding its properties and one case
+    cases = [case for suite in suites for case in suite]
     assert len(cases) == 6
+    assert [suite.name for suite in suites] == [case.name for case in cases]
     failed = {c.name for c in cases if any(isinstance(r, Failure) for r in c.result)}
     assert {Path(n).name for n in failed} == {
         "dave-duncan.o8d",
@@ -148,6 +149,7 @@ SARIF_STRUCTURE = {
                 "shortDescription": {"$ref": "#/$defs/message"},
                 "fullDescription": {"$ref": "#/$defs/message"},
                 "help": {"$ref": "#/$defs/message"},
+                "helpUri": {"type": "string", "format": "uri"},
                 "defaultConfiguration": {
                     "type": "object",
                     "additionalProperties": False,
@@ -169,7 +171,57 @@ SARIF_STRUCTURE = {
                     "type": "object",
                     "additionalProperties": {"type": "string"},
                 },
+                "fixes": {"type": "array", "items": {"$ref": "#/$defs/fix"}},
                 "properties": {"type": "object"},
+            },
+        },
+        "fix": {
+            "type": "object",
+            "required": ["artifactChanges"],
+            "additionalProperties": False,
+            "properties": {
+                "description": {"$ref": "#/$defs/message"},
+                "artifactChanges": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {"$ref": "#/$defs/artifactChange"},
+                },
+            },
+        },
+        "artifactChange": {
+            "type": "object",
+            "required": ["artifactLocation", "replacements"],
+            "additionalProperties": False,
+            "properties": {
+                "artifactLocation": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {"uri": {"type": "string"}},
+                },
+                "replacements": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                        "type": "object",
+                        "required": ["deletedRegion"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "deletedRegion": {
+                                "type": "object",
+                                "additionalProperties": False,
+                                "properties": {
+                                    name: {"type": "integer", "minimum": 1}
+                                    for name in ("startLine", "startColumn", "endLine", "endColumn")
+                                },
+                            },
+                            "insertedContent": {
+                                "type": "object",
+                                "additionalProperties": False,
+                                "properties": {"text": {"type": "string"}},
+                            },
+                        },
+                    },
+                },
             },
         },
         "location": {
@@ -283,7 +335,7 @@ def test_ci_examples_use_real_options():
         for command in re.findall(r"hlcg validate [^\n]+", text):
             args = shlex.split(command)[1:]
             args[1] = str(TOURNAMENT)  # decks/ in the example repository
-            args = [a if not a.endswith((".sarif", ".xml")) else "/dev/null" for a in args]
+            args = [a if not a.endswith((".sarif", ".xml", ".json")) else "/dev/null" for a in args]
             assert invoke(*args).exit_code == 1, command
 
 

@@ -167,7 +167,8 @@ class CheckOptions(NamedTuple):
     """How ``run`` checks decks: the options of `hlcg validate` that are not about output.
 
     ``fail_on`` may hold "warning" (as ``strict``) and "unchecked" (data gaps fail).
-    ``fingerprints`` sets each report's fingerprint (the machine-read reports carry it).
+    ``fingerprints`` sets each report's fingerprint (the machine-read reports carry it);
+    ``changes`` each problem's edits as changes to a text deck's lines (SARIF ``fixes``).
     ``db`` is the catalogue file when ``run`` gets no index (else $HLCG_DB, else shipped).
     ``date`` (YYYY-MM-DD, default today) is the date judged by: a tournament's date."""
 
@@ -177,6 +178,7 @@ class CheckOptions(NamedTuple):
     strict: bool = False
     fail_on: frozenset[str] = frozenset()
     fingerprints: bool = False
+    changes: bool = False
     all_formats: bool = False
     skip_non_decks: bool = False
     fix: bool = False
@@ -317,6 +319,11 @@ def run(
     if options.fingerprints:
         for report in reports:
             add_fingerprint(report, index)
+    if options.changes:
+        from hlcg.fixing import add_changes
+
+        for path, report in zip(checked, reports, strict=True):
+            add_changes(path, report, index)
     matrix: list[MatrixRow] = []
     if options.all_formats:
         from hlcg.matrix import legality_matrix

@@ -28,7 +28,7 @@ from hlcg.check import check_deck
 from hlcg.deck.model import Deck
 from hlcg.deck.resolve import PERSONA_RULES, DeckCard, ResolvedDeck
 from hlcg.deck.text import parse_text
-from hlcg.problems import Severity
+from hlcg.problems import Severity, TextChange
 from hlcg.rules.basics import basic_cards
 from hlcg.rules.borrowing import foreign_owner
 from hlcg.rules.context import Context
@@ -263,3 +263,61 @@ def fix_text(
         _, text, done, report = best
         applied += done
     return FixResult(original, text, report, applied)
+
+
+def _width(line: str) -> int:
+    return len(line.encode("utf-16-le")) // 2
+
+
+def text_changes(before: str, after: str) -> tuple[TextChange, ...]:
+    """The changes that turn ``before`` into ``after``, whole lines at a time."""
+    import difflib
+
+    from hlcg.deck.lines import split_lines
+
+    old, new = split_lines(before), split_lines(after)
+    newline = "\r\n" if "\r\n" in before else "\n"
+    # A last line without a newline: the change ends at its end, not at a following line.
+    open_end = bool(old) and not before.endswith(("\n", "\r"))
+    changes = []
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        text = "".join(line + newline for line in new[j1:j2])
+        if open_end and i2 == len(old):
+            if i1 == i2:  # appended after the unterminated last line
+                end = _width(old[-1]) + 1
+                changes.append(TextChange(i2, end, i2, end, newline + text[: -len(newline)]))
+                continue
+            text = text[: -len(newline)] if text else text
+            changes.append(TextChange(i1 + 1, 1, i2, _width(old[i2 - 1]) + 1, text))
+            continue
+        changes.append(TextChange(i1 + 1, 1, i2 + 1, 1, text))
+    return tuple(changes)
+
+
+def problem_changes(
+    text: str, report: DeckReport, index: Index
+) -> dict[int, tuple[TextChange, ...]]:
+    """Each problem's own edits (by its position in ``report.problems``) as changes to the
+    deck's text: what --fix would change for that problem alone. Notes get none: they break
+    no rule."""
+    from hlcg.deck.edit import apply_edits
+
+    if report.resolved is None:
+        return {}
+    changes: dict[int, tuple[TextChange, ...]] = {}
+    for position, problem in enumerate(report.problems):
+        if not problem.edits or problem.severity == Severity.NOTE:
+            continue
+        removals: dict[str, int] = {}
+        additions: dict[str, int] = {}
+        for action, card_id, copies in problem.edits:
+            edits = removals if action == "remove" else additions
+            edits[card_id] = max(edits.get(card_id, 0), copies)
+        fixed, _ = apply_edits(text, report.resolved, index, removals, additions)
+        found = text_changes(text, fixed)
+        if found:
+            changes[position] = found
+    return changes

@@ -66,6 +66,19 @@ def _deck_text(path: Path, report: DeckReport) -> tuple[str, bool]:
     return as_text(report.resolved), False
 
 
+def add_changes(path: Path, report: DeckReport, index: Index) -> DeckReport:
+    """Set ``report.changes``: each problem's edits as changes to a text deck's own lines
+    (the SARIF report's ``fixes``). JSON, .dek and .o8d decks get none: their fix is a new
+    text deck, not an edit of the file."""
+    from hlcg.fix import problem_changes
+
+    if path.suffix.lower() in _NOT_TEXT or report.resolved is None:
+        return report
+    text, _ = _deck_text(path, report)
+    report.changes = problem_changes(text, report, index)
+    return report
+
+
 def _refusal(
     path: Path, target: Path, own_file: bool, written: set[Path], force: bool
 ) -> str | None:

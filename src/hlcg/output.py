@@ -7,7 +7,7 @@ messages read the same everywhere.
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from hlcg.errors import HlcgError, UsageError
@@ -64,11 +64,24 @@ def _new_file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
+def _write_to_device(path: Path, text: str) -> None:
+    """Write to a device or pipe; a reader that leaves early (`--output-file /dev/stdout |
+    head`) is no failure: the rest is dropped, as on standard output."""
+    data = memoryview(text.encode("utf-8"))
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        with suppress(BrokenPipeError):
+            while data:
+                data = data[os.write(fd, data) :]
+    finally:
+        os.close(fd)
+
+
 def write_text_atomically(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` whole or not at all. Devices and pipes
     (/dev/stdout, a named pipe) are written to directly: they cannot be replaced."""
     if path.exists() and not path.is_file():
-        path.write_text(text, encoding="utf-8")
+        _write_to_device(path, text)
         return
     mode = _new_file_mode(path)
     with replacing(path) as temp:

@@ -28,6 +28,23 @@ SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(Severity)}
 Edit = tuple[str, str, int]
 
 
+class TextChange(NamedTuple):
+    """Replace the text from (start_line, start_column) up to (end_line, end_column), 1-based
+    and the end excluded, with ``text``: one step of a fix, as SARIF's ``replacements`` say
+    it. Columns count UTF-16 code units, SARIF's default."""
+
+    start_line: int
+    start_column: int
+    end_line: int
+    end_column: int
+    text: str
+
+
+# One rule's own finding inside a problem that stands for several (hlcg.rules.grouping):
+# (code, rule, message).
+Detail = tuple[str, str, str]
+
+
 class Problem(NamedTuple):
     code: str
     rule: str
@@ -37,6 +54,8 @@ class Problem(NamedTuple):
     line: int | None = None
     fix: str | None = None
     edits: tuple[Edit, ...] = ()
+    # Set when one change fixes what several rules found: each rule's own finding.
+    details: tuple[Detail, ...] = ()
 
     def sort_key(self) -> tuple[int, int, str, str]:
         line = self.line if self.line is not None else 0
@@ -51,4 +70,10 @@ class Problem(NamedTuple):
             "cards": list(self.cards),
             "line": self.line,
             "fix": self.fix,
+            # only on a problem that stands for several rules' findings
+            **(
+                {"details": [{"code": c, "rule": r, "message": m} for c, r, m in self.details]}
+                if self.details
+                else {}
+            ),
         }

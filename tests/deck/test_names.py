@@ -80,8 +80,8 @@ def test_katana_the_deck_does_not_decide_is_ambiguous_with_both(tmp_path, shippe
     ]
     [problem] = [p for p in deck["problems"] if p["severity"] == "error"]
     assert problem["message"].startswith(
-        "'Katana' could be 2 cards that differ (type: katana-persona=persona, "
-        "katana-weapon-of-choice=weapon-of-choice; "
+        "'Katana' could be 2 cards: Katana [katana-persona] or Katana "
+        "[katana-weapon-of-choice]; they differ in type, hand icons and 2 more facts"
     )
     assert problem["message"].endswith(PERSONA_CHECKS_SKIPPED)
     assert problem["fix"] == "name one by its id, e.g. `katana-persona`"
@@ -175,7 +175,7 @@ def test_a_row_with_fewer_facts_does_not_make_a_name_ambiguous(mini):
     index = Index(make_catalogue([*mini.catalogue.cards.values(), other]))
     (problem,) = _resolve("Persona: Hero\nPre-Game:\nBlade\n", index, "type-two").unresolved
     assert problem.message == (
-        "'Blade' could be 2 cards that differ (hand_icons: blade=1, blade-two=2)"
+        "'Blade' could be 2 cards: Blade [blade] or Blade [blade-two]; they differ in hand icons"
     )
 
 

@@ -88,8 +88,12 @@ def test_ambiguous_lists_ids_and_differences(shipped_index):
         "flashback-recover-edge",
         "flashback-the-kurgan",
     )
-    assert "'Flashback' could be 8 cards that differ" in problem.message
-    assert "subtitle: flashback-annie-devlin=Annie Devlin" in problem.message
+    # the names and ids that fit in about 200 characters, and one clause saying what differs
+    assert problem.message == (
+        "'Flashback' could be 8 cards: Flashback: Annie Devlin [flashback-annie-devlin], "
+        "Flashback: Connor MacLeod [flashback-connor-macleod] and 6 more cards; they differ in "
+        "type, subtitle and 2 more facts"
+    )
     assert problem.fix == "name one by its id, e.g. `flashback-annie-devlin`"
 
 

@@ -7,6 +7,8 @@ unknown commands get the full app, and so do shell-completion requests (the shel
 `hlcg` with `_HLCG_COMPLETE` set and no command argument).
 """
 
+import io
+import os
 import sys
 from importlib import import_module
 from typing import Annotated, Any
@@ -24,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "formats": ("hlcg.cli.browse", "formats_command"),
     "validate": ("hlcg.cli.validate", "validate_command"),
     "rules": ("hlcg.cli.rules", "rules_command"),
+    "schema": ("hlcg.cli.schema", "schema_command"),
     "serve": ("hlcg.cli.serve", "serve_command"),
 }
 GROUPS: dict[str, str] = {
@@ -84,7 +87,51 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+class _ReaderMayLeave(io.RawIOBase):
+    """Standard output that outlives its reader: once the pipe is closed (`hlcg validate
+    decks | head -1` after head's first line), what is still written is dropped instead of
+    raising BrokenPipeError, so the command finishes and exits with its own code."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+        self.reader_left = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        if not self.reader_left:
+            try:
+                return os.write(self._fd, data)
+            except BrokenPipeError:
+                self.reader_left = True
+        return len(data)
+
+
+def _stdout_outliving_its_reader() -> None:
+    stream = sys.stdout
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a file (an embedding program's stream): leave it alone
+    stream.flush()
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(_ReaderMayLeave(fd)),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=bool(stream.line_buffering),
+    )
+
+
 def main() -> None:
+    _stdout_outliving_its_reader()
     command = sys.argv[1] if len(sys.argv) > 1 else None
     known = command in COMMANDS or command in GROUPS
     build(command if known else None)()

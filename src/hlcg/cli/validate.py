@@ -34,6 +34,7 @@ class OutputKind(StrEnum):
     junit = "junit"
     sarif = "sarif"
     github = "github"
+    gitlab = "gitlab"
     auto = "auto"
 
 
@@ -117,7 +118,10 @@ def validate_command(
     output: Annotated[
         OutputKind,
         typer.Option(
-            "--output", "-o", help="Report format; auto is github under GitHub Actions, else text."
+            "--output",
+            "-o",
+            help="Report format (gitlab: GitLab Code Quality); auto is github under GitHub "
+            "Actions, else text.",
         ),
     ] = OutputKind.text,
     output_file: Annotated[
@@ -201,6 +205,7 @@ def validate_command(
         strict=strict,
         fail_on=frozenset(str(value) for value in fail_on or ()),
         fingerprints=kind in ("json", "junit", "sarif"),
+        changes=kind == "sarif",
         all_formats=all_formats,
         skip_non_decks=skip_non_decks,
         fix=fix,

@@ -1,4 +1,4 @@
-"""Read the JSON deck format (``schemas/deck.schema.json``).
+"""Read the JSON deck format (``schemas/deck.schema.json``; `hlcg schema deck` prints it).
 
 {"format": "type-two", "persona": "Duncan MacLeod",
  "pregame": [{"card": "Katana"}],
@@ -51,6 +51,9 @@ class DeckFile(BaseModel):
     sideboard: list[DeckEntry] = Field(default_factory=list)
 
 
+# Where a player reads the deck schema: in every installed hlcg, not only in a checkout.
+SCHEMA_HINT = "see `hlcg schema deck` for the JSON deck format"
+
 _SECTION_OF = {"pregame": PREGAME, "endurance": ENDURANCE, "cards": None, "sideboard": SIDEBOARD}
 
 
@@ -65,9 +68,7 @@ def _problems(
     issues = []
     for error in exc.errors():
         where = _pointer(*prefix, *error["loc"]) or "/"
-        issues.append(
-            LineIssue(None, f"{where}: {error['msg']}", "see schemas/deck.schema.json", severity)
-        )
+        issues.append(LineIssue(None, f"{where}: {error['msg']}", SCHEMA_HINT, severity))
     return issues
 
 
@@ -97,9 +98,7 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
     except RecursionError:
         raise DeckFileError(f"{path}: JSON nested too deeply; a deck is a flat object") from None
     if not isinstance(data, dict):
-        deck.issues.append(
-            LineIssue(None, "/: a deck is a JSON object", "see schemas/deck.schema.json")
-        )
+        deck.issues.append(LineIssue(None, "/: a deck is a JSON object", SCHEMA_HINT))
         return deck
     # Entry lists are checked entry by entry, so one bad entry does not hide the rest.
     lists: dict[str, list[Any]] = {

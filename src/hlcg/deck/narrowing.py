@@ -20,9 +20,10 @@ from collections.abc import Set as AbstractSet
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index, Suggestion
 from hlcg.catalog.normalize import normalise
+from hlcg.catalog.subtitles import named_faction, named_personas, named_weapon
 from hlcg.deck.model import ENDURANCE, PREGAME, Entry
 from hlcg.deck.resolved import Unresolved
-from hlcg.deck.versions import described, differences, fullest_record, narrow
+from hlcg.deck.versions import ambiguity, differences, fullest_record, narrow
 
 MAX_SUGGESTED_NAMES = 100
 
@@ -168,9 +169,23 @@ class Resolver:
             )
         return self.decide(entry.name, entry.line, self.by_format(found))
 
+    def only_named_apart(self, found: list[Card], diffs: dict[str, list[object]]) -> bool:
+        """Versions that differ only in subtitles naming no persona, weapon or faction
+        (`Security Guard: Object`, `Security Guard: Situation`): no rule tells them apart,
+        as none tells apart versions differing only in text (Grayson's Business as Usual),
+        so a line naming their title may mean any of them, like those."""
+        return set(diffs) == {"subtitle"} and not any(
+            named_personas(self.catalogue, c)
+            or named_weapon(self.catalogue, c)
+            or named_faction(self.catalogue, c)
+            for c in found
+        )
+
     def decide(self, name: str, line: int | None, found: list[Card]) -> Card | Unresolved:
         found = sorted(found, key=lambda c: c.id)
         diffs = differences(found) if len(found) > 1 else {}
+        if self.only_named_apart(found, diffs):
+            diffs = {}
         fullest = fullest_record(found) if diffs else None
         if fullest is not None:
             # The others differ from it only where they lack a fact: a row added with
@@ -185,7 +200,7 @@ class Resolver:
             "ambiguous-card",
             line,
             name,
-            f"{name!r} could be {len(found)} cards that differ ({described(found, diffs)})",
+            ambiguity(name, found, diffs),
             "name one by its id, e.g. `" + found[0].id + "`",
             tuple(c.id for c in found),
         )

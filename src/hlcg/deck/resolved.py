@@ -24,6 +24,14 @@ class DeckCard(NamedTuple):
     def pooled(self) -> bool:
         return len(self.versions) > 1
 
+    @property
+    def name(self) -> str:
+        """The line's card as reports name it: by its title when it may mean versions of
+        several names (`Security Guard` for its Object and Situation)."""
+        if self.pooled and len({v.name for v in self.versions}) > 1:
+            return self.card.title
+        return self.card.name
+
 
 class Unresolved(NamedTuple):
     """A line whose card could not be decided: rule unknown-card or ambiguous-card."""

@@ -57,22 +57,55 @@ def fullest_record(cards: list[Card]) -> Card | None:
     return None
 
 
-def _show(value: object) -> str:
-    if value is None:
-        return "unknown"
-    if isinstance(value, tuple):
-        return (
-            "["
-            + ",".join(str(v) if not isinstance(v, dict) else v.get("kind", "?") for v in value)
-            + "]"
-        )
-    return str(value)
+# What a player calls each construction fact, for "they differ in ...".
+_FACT_NAMES = {
+    "hand_icons": "hand icons",
+    "master_limit": "Master limit",
+    "restriction": "restriction number",
+    "unrestricted": "Unrestricted flag",
+    "reserved": "Reserved flag",
+    "signature": "Signature flag",
+    "unique": "uniqueness",
+    "gem_master": "Master gems",
+}
+
+# An ambiguous-card message stays about this short: the ids are what a player needs.
+MESSAGE_LENGTH = 200
+FACTS_SHOWN = 2
 
 
-def described(cards: list[Card], diffs: dict[str, list[object]]) -> str:
-    """The differences for a message: "type: a=persona, b=weapon-of-choice; ..."."""
-    return "; ".join(
-        f"{field_name}: "
-        + ", ".join(f"{c.id}={_show(v)}" for c, v in zip(cards, values, strict=True))
-        for field_name, values in diffs.items()
-    )
+def _fact(field_name: str) -> str:
+    if field_name in _FACT_NAMES:
+        return _FACT_NAMES[field_name]
+    if field_name.startswith("gem_"):
+        return f"{field_name.removeprefix('gem_')} gems"
+    return field_name
+
+
+def _listed(items: list[str], more: int, noun: str, joiner: str) -> str:
+    """ "a, b and c", "a, b or c", or "a, b and 3 more facts"."""
+    if more:
+        return f"{', '.join(items)} and {more} more {noun}{'s' if more > 1 else ''}"
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {joiner} {items[-1]}"
+
+
+def ambiguity(name: str, cards: list[Card], diffs: dict[str, list[object]]) -> str:
+    """The ambiguous-card message: the candidates by name and id, as many as fit in about
+    MESSAGE_LENGTH characters ("and N more"), and one clause saying what differs:
+    "'Charm' could be 2 cards: Charm: Hugh Fitzcairn [charm-hugh-fitzcairn] or Charm:
+    Kastagir [charm-kastagir]; they differ in subtitle"."""
+    facts = [_fact(f) for f in diffs]
+    shown = facts[:FACTS_SHOWN]
+    differ = f"; they differ in {_listed(shown, len(facts) - len(shown), 'fact', 'and')}"
+    named = [f"{card.name} [{card.id}]" for card in cards]
+
+    def said(count: int) -> str:
+        candidates = _listed(named[:count], len(named) - count, "card", "or")
+        return f"{name!r} could be {len(cards)} cards: {candidates}{differ}"
+
+    count = len(named)
+    while count > 1 and len(said(count)) > MESSAGE_LENGTH:
+        count -= 1
+    return said(count)

@@ -1,4 +1,4 @@
-"""Reporters: problems -> text, json, junit, sarif, github. Data on stdout, talk on stderr.
+"""Reporters: problems -> text, json, junit, sarif, github, gitlab. Data on stdout, talk on stderr.
 
 Every reporter is ``render(reports, unreadable=()) -> str``: the judged decks, and the deck
 files that could not be read at all, which every report shows too (a CI job that fails on
@@ -11,6 +11,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from hlcg.problems import Problem
 from hlcg.rules.engine import DeckReport
 
 # name -> module with `render(reports, unreadable) -> str`; imported only when chosen.
@@ -20,6 +21,7 @@ REPORTER_BY_NAME: dict[str, str] = {
     "junit": "hlcg.report.junit",
     "sarif": "hlcg.report.sarif",
     "github": "hlcg.report.github",
+    "gitlab": "hlcg.report.gitlab",
 }
 
 
@@ -31,6 +33,15 @@ class Unreadable(NamedTuple):
 
 
 Renderer = Callable[[list[DeckReport], Sequence[Unreadable]], str]
+
+
+def with_fix(problem: Problem) -> str:
+    """A problem as one text for the reports that have no field for its fix (SARIF and
+    GitLab messages, GitHub annotations): "MESSAGE. Fix: FIX"."""
+    if not problem.fix:
+        return problem.message
+    stop = "" if problem.message.endswith((".", "?", "!")) else "."
+    return f"{problem.message}{stop} Fix: {problem.fix}"
 
 
 def renderer(name: str) -> Renderer:

@@ -6,7 +6,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from hlcg.report import Unreadable
+from hlcg.report import Unreadable, with_fix
 from hlcg.rules.engine import DeckReport
 from hlcg.wording import plural
 
@@ -31,7 +31,7 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
             if problem.line:
                 props.append(f"line={problem.line}")
             props.append(f"title={_escape_property(f'{problem.code} {problem.rule}')}")
-            message = problem.message + (f" Fix: {problem.fix}" if problem.fix else "")
+            message = with_fix(problem)
             lines.append(f"::{command} {','.join(props)}::{_escape_data(message)}")
     return "".join(line + "\n" for line in lines)
 

@@ -1,8 +1,10 @@
-"""JUnit XML: one testsuite, one testcase per deck, a failure per illegal deck and an error
-per deck file that could not be read.
+"""JUnit XML: one testsuite per deck file, holding the deck's properties (the date judged by,
+its fingerprint) and one testcase, which fails for an illegal deck and is an error for a
+deck file that could not be read. The root `testsuites` counts them all.
 
-The element and attribute names follow the JUnit XML that Jenkins and GitLab read
-(testsuites > testsuite > testcase > properties / failure / error / system-out).
+The file follows the strict JUnit XML schema Jenkins checks reports against and GitLab
+reads (the xUnit plugin's junit-10.xsd, a copy in tests/schemas/): properties belong to a
+testsuite, never to a testcase, and the deck's path is the suite's `file`.
 """
 
 from __future__ import annotations
@@ -25,42 +27,44 @@ def _problem_lines(report: DeckReport) -> str:
     return "\n".join(lines)
 
 
+def _suite(parent: Element, path: str, failures: int, errors: int) -> Element:
+    counts = {"tests": "1", "failures": str(failures), "errors": str(errors), "skipped": "0"}
+    return SubElement(parent, "testsuite", {"name": path, **counts, "file": path})
+
+
+def _deck(suites: Element, report: DeckReport) -> None:
+    suite = _suite(suites, report.path, 0 if report.legal else 1, 0)
+    properties = SubElement(suite, "properties")
+    # the date judged by: the legality facts in force on it
+    SubElement(properties, "property", name="date", value=report.date)
+    SubElement(properties, "property", name="format", value=report.format)
+    if report.fingerprint:
+        SubElement(properties, "property", name="fingerprint", value=report.fingerprint)
+    case = SubElement(suite, "testcase", name=report.path, classname=f"hlcg.{report.format}")
+    if not report.legal:
+        first = next(p for p in report.problems if p.severity == "error")
+        failure = SubElement(
+            case,
+            "failure",
+            message=f"{plural(report.errors, 'error')}: {first.code} {first.rule}: {first.message}",
+            type="illegal-deck",
+        )
+        failure.text = _problem_lines(report)
+    elif report.problems:
+        out = SubElement(case, "system-out")
+        out.text = _problem_lines(report)
+
+
 def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
     failures = sum(1 for r in reports if not r.legal)
     tests = len(reports) + len(unreadable)
     counts = {"tests": str(tests), "failures": str(failures), "errors": str(len(unreadable))}
     suites = Element("testsuites", {"name": "hlcg", **counts})
-    suite = SubElement(suites, "testsuite", {"name": "hlcg validate", **counts, "skipped": "0"})
     for report in reports:
-        case = SubElement(
-            suite,
-            "testcase",
-            name=report.path,
-            classname=f"hlcg.{report.format}",
-            file=report.path,
-        )
-        properties = SubElement(case, "properties")
-        # the date judged by: the legality facts in force on it
-        SubElement(properties, "property", name="date", value=report.date)
-        if report.fingerprint:
-            SubElement(properties, "property", name="fingerprint", value=report.fingerprint)
-        if not report.legal:
-            first = next(p for p in report.problems if p.severity == "error")
-            failure = SubElement(
-                case,
-                "failure",
-                message=f"{plural(report.errors, 'error')}: {first.code} {first.rule}: "
-                f"{first.message}",
-                type="illegal-deck",
-            )
-            failure.text = _problem_lines(report)
-        elif report.problems:
-            out = SubElement(case, "system-out")
-            out.text = _problem_lines(report)
+        _deck(suites, report)
     for item in unreadable:
-        case = SubElement(
-            suite, "testcase", name=item.path, classname="hlcg.unreadable", file=item.path
-        )
+        suite = _suite(suites, item.path, 0, 1)
+        case = SubElement(suite, "testcase", name=item.path, classname="hlcg.unreadable")
         error = SubElement(case, "error", message=item.message, type="unreadable-deck")
         error.text = f"{item.path}: {item.message}"
     indent(suites)

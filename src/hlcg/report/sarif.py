@@ -1,6 +1,13 @@
-"""SARIF 2.1.0: the rule registry as `tool.driver.rules`, one result per problem, each deck's
-fingerprint in `partialFingerprints`, and a deck file that could not be read as a
-`toolExecutionNotifications` entry of the run's invocation (which then did not succeed).
+"""SARIF 2.1.0: the rule registry as `tool.driver.rules` (each rule's summary with its
+default numbers and a `helpUri` to its documentation), one result per problem, and a deck
+file that could not be read as a `toolExecutionNotifications` entry of the run's invocation
+(which then did not succeed).
+
+Each result's `partialFingerprints` holds the problem's identity (hlcg.report.identity:
+rule, deck path, cards), so code scanning keeps two findings of one rule in one deck as two
+alerts and an alert survives edits of other lines; the deck's fingerprint is in the
+result's `properties` and in the run's `properties.decks`. A problem whose edits --fix would
+apply to a text deck carries them as `fixes`.
 
 Artifact URIs are relative URI references, percent-encoded (a space is %20, a comma %2C,
 a percent sign %25): SARIF requires valid URIs (RFC 3986) and code-scanning uploads reject
@@ -16,7 +23,10 @@ from typing import Any
 from urllib.parse import quote
 
 from hlcg import __version__
-from hlcg.report import Unreadable
+from hlcg.problems import Problem, TextChange
+from hlcg.report import Unreadable, with_fix
+from hlcg.report.identity import IDENTITY_KEY, problem_identities
+from hlcg.rules.base import Rule
 from hlcg.rules.engine import DeckReport
 from hlcg.rules.registry import RULES
 
@@ -24,22 +34,30 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/hlcg/hlcg"
 
 
+# A rule's default severity as a SARIF level.
+_LEVEL = {"error": "error", "warning": "warning", "note": "note"}
+
+
+def help_uri(rule: Rule) -> str:
+    """Where a rule's documentation is read on the web: its module, whose docstring it is
+    (`hlcg rules NAME` prints the same text)."""
+    module = rule.module.__name__.rsplit(".", 1)[-1] if rule.module else rule.name
+    return f"{INFORMATION_URI}/blob/main/src/hlcg/rules/{module}.py"
+
+
 def _rules() -> list[dict[str, Any]]:
     return [
         {
             "id": rule.code,
             "name": rule.name,
-            "shortDescription": {"text": rule.summary},
+            "shortDescription": {"text": rule.summary_for()},
             "fullDescription": {"text": rule.doc.split("\n\n")[0]},
             "help": {"text": rule.doc},
-            "defaultConfiguration": {"level": "note" if rule.name == "unchecked" else "error"},
+            "helpUri": help_uri(rule),
+            "defaultConfiguration": {"level": _LEVEL.get(rule.severity, "none")},
         }
         for rule in RULES.values()
     ]
-
-
-# Bumped with the fingerprint's canonical form (docs/fingerprint.md).
-FINGERPRINT_KEY = "hlcgDeck/v1"
 
 
 def artifact_uri(path: str) -> str:
@@ -56,31 +74,59 @@ def _location(path: str) -> dict[str, Any]:
     return {"physicalLocation": {"artifactLocation": {"uri": artifact_uri(path)}}}
 
 
+def _fix(path: str, problem: Problem, changes: tuple[TextChange, ...]) -> dict[str, Any]:
+    replacements = [
+        {
+            "deletedRegion": {
+                "startLine": c.start_line,
+                "startColumn": c.start_column,
+                "endLine": c.end_line,
+                "endColumn": c.end_column,
+            },
+            "insertedContent": {"text": c.text},
+        }
+        for c in changes
+    ]
+    return {
+        "description": {"text": problem.fix or "the change --fix makes"},
+        "artifactChanges": [
+            {"artifactLocation": {"uri": artifact_uri(path)}, "replacements": replacements}
+        ],
+    }
+
+
+def _results(report: DeckReport, index: dict[str, int]) -> list[dict[str, Any]]:
+    results = []
+    identities = problem_identities(report)
+    for position, problem in enumerate(report.problems):
+        location: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(report.path)}}
+        if problem.line:
+            location["region"] = {"startLine": problem.line}
+        text = with_fix(problem)
+        result: dict[str, Any] = {
+            "ruleId": problem.code,
+            "ruleIndex": index[problem.code],
+            "level": problem.severity,
+            "message": {"text": text},
+            "locations": [{"physicalLocation": location}],
+            "partialFingerprints": {IDENTITY_KEY: identities[position]},
+            "properties": {
+                "rule": problem.rule,
+                "cards": list(problem.cards),
+                "date": report.date,
+                "fingerprint": report.fingerprint,
+            },
+        }
+        changes = report.changes.get(position)
+        if changes:
+            result["fixes"] = [_fix(report.path, problem, changes)]
+        results.append(result)
+    return results
+
+
 def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
     index = {rule.code: i for i, rule in enumerate(RULES.values())}
-    results = []
-    for report in reports:
-        for problem in report.problems:
-            location: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(report.path)}}
-            if problem.line:
-                location["region"] = {"startLine": problem.line}
-            text = problem.message + (f" Fix: {problem.fix}" if problem.fix else "")
-            result: dict[str, Any] = {
-                "ruleId": problem.code,
-                "ruleIndex": index[problem.code],
-                "level": problem.severity,
-                "message": {"text": text},
-                "locations": [{"physicalLocation": location}],
-                "properties": {
-                    "rule": problem.rule,
-                    "cards": list(problem.cards),
-                    "date": report.date,
-                },
-            }
-            if report.fingerprint:
-                result["partialFingerprints"] = {FINGERPRINT_KEY: report.fingerprint}
-                result["properties"]["fingerprint"] = report.fingerprint
-            results.append(result)
+    results = [result for report in reports for result in _results(report, index)]
     notifications = [
         {
             "level": "error",

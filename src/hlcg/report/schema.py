@@ -14,6 +14,14 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class DetailModel(_Strict):
+    """One rule's own finding in a problem that stands for several."""
+
+    code: str
+    rule: str
+    message: str
+
+
 class ProblemModel(_Strict):
     code: str
     rule: str
@@ -22,6 +30,11 @@ class ProblemModel(_Strict):
     cards: list[str]
     line: int | None
     fix: str | None
+    details: list[DetailModel] = Field(
+        default_factory=list,
+        description="Present when one fix settles what several rules found (a line breaking "
+        "several limits): each rule's own finding; the message names them in one sentence",
+    )
 
 
 class GemUse(_Strict):

@@ -11,12 +11,14 @@ from hlcg.wording import plural
 
 
 def render_deck(report: DeckReport) -> str:
-    """One deck: its header, each problem with its fix, the gem budget, the sideboard and
-    the verdict."""
+    """One deck: its header, each problem (`path:line: severity CODE rule: message`) with
+    its fix, the gem budget, the sideboard and the verdict."""
     lines = _header(report)
     for problem in report.problems:
         where = f"{report.path}:{problem.line}" if problem.line else report.path
-        lines.append(f"{where}: {problem.code} {problem.rule}: {problem.message}")
+        lines.append(
+            f"{where}: {problem.severity} {problem.code} {problem.rule}: {problem.message}"
+        )
         if problem.fix:
             lines.append(f"    fix: {problem.fix}")
     lines += _gem_budget(report)

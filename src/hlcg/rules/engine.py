@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.catalog.store import Catalogue
 from hlcg.deck.resolve import PERSONA_RULES, ResolvedDeck
 from hlcg.rules.context import Context
-from hlcg.rules.grouping import group_removals
+from hlcg.rules.grouping import one_error_per_fault
 from hlcg.rules.pregame_limit import pregame_count
-from hlcg.rules.problem import Finding, Problem, Severity
+from hlcg.rules.problem import Finding, Problem, Severity, TextChange
 from hlcg.rules.profiles import OFF, Profile
 from hlcg.rules.registry import RULES, selected
 
@@ -56,6 +56,9 @@ class DeckReport:
         self.date = date  # the date judged by: the legality facts in force on it
         # Set by hlcg.check (it knows the catalogue's content hash); see docs/fingerprint.md.
         self.fingerprint: str | None = None
+        # Set by hlcg.fixing.add_changes for the SARIF report: each problem's edits (by its
+        # position in ``problems``) as changes to the deck's text.
+        self.changes: dict[int, tuple[TextChange, ...]] = {}
 
     @property
     def legal(self) -> bool:
@@ -137,6 +140,17 @@ class _Collector:
             rule.name, rule.code, self.select, self.ignore
         )
 
+    def gathers_gaps(self, rule_name: str) -> bool:
+        """A rule --select leaves out still runs for its data gaps when `unchecked` is
+        selected (`--select unchecked`: every data gap of the format's rules), unless
+        --ignore names it or the format turns it off."""
+        rule = RULES[rule_name]
+        return (
+            self.runs("unchecked")
+            and self.profile.settings[rule_name].severity != OFF
+            and selected(rule.name, rule.code, (), self.ignore)
+        )
+
     def severity(self, rule_name: str) -> Severity:
         return Severity(self.profile.settings[rule_name].severity)
 
@@ -206,15 +220,29 @@ def validate(
     collector = _Collector(profile, select, ignore)
     collector.reading(deck)
     for name, rule in RULES.items():
-        if not collector.runs(name):
+        whole = collector.runs(name)
+        if not whole and not collector.gathers_gaps(name):
             continue
         if deck.persona_unresolved and name in PERSONA_RULES:
             continue  # the unknown-card problem on the Persona: line names these
         for finding in rule.check(deck, context, profile.settings[name].params):
-            collector.finding(name, finding)
-    problems = group_removals(collector.problems)
+            if whole or finding.unchecked:
+                collector.finding(name, finding)
+    problems = one_error_per_fault(collector.problems, _describer(deck, catalogue))
     problems.sort(key=Problem.sort_key)
     return _report(deck, context, problems)
+
+
+def _describer(deck: ResolvedDeck, catalogue: Catalogue) -> Callable[[str], tuple[str, int]]:
+    """A card id -> its name and the copies the deck holds, for grouped errors."""
+
+    def describe(card_id: str) -> tuple[str, int]:
+        held = [dc for dc in deck.cards if dc.card.id == card_id]
+        card = catalogue.cards.get(card_id)
+        name = held[0].name if held else (card.name if card else card_id)
+        return name, sum(dc.count for dc in held)
+
+    return describe
 
 
 def _report(deck: ResolvedDeck, context: Context, problems: list[Problem]) -> DeckReport:

@@ -8,7 +8,9 @@ its own permission. Copies beyond these are reported here.
 
 Unknown facts: the copies counted and the allowances are always known. A permission no
 source confirms for the format (the Generic Immortal's in Type One) admits the cards and
-lists them in a note (`unchecked`), neither an error nor a silent pass.
+lists them in a note (`unchecked`), neither an error nor a silent pass. A card held in more
+copies than it would admit is an error that says the permission is unconfirmed, and the
+note does not name it: a note never contradicts an error about the same card.
 
 Source: seed 001 (Generic Immortal); research rules-notes.md sections 3 and 6 and
 rules-notes-2.md 1.7 (http://www.watcherdatabase.tk/Articles/19.html,
@@ -37,6 +39,8 @@ KINDS = (RefusalKind.OVER_GENERIC_COPIES, RefusalKind.OVER_BUDGET)
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    unconfirmed = context.borrowing.unconfirmed
+    refused: set[str] = set()
     for refusal in context.borrowing.refusals:
         if refusal.kind not in KINDS:
             continue
@@ -47,6 +51,11 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
                 f"{deck_card.count} copies of {deck_card.card.name}; a Generic Immortal may "
                 f"include at most {refusal.allowed} of a persona-specific card"
             )
+            if deck_card.card.id in unconfirmed:
+                # The error says so itself: a note calling the card admitted would
+                # contradict it.
+                refused.add(deck_card.card.id)
+                message += f", and that only if the permission holds in {deck.format}"
         else:
             message = (
                 f"{deck_card.count} copies of {deck_card.card.name} of {refusal.owner}; "
@@ -60,7 +69,8 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             edits=(("remove", deck_card.card.id, excess),),
         )
 
-    unconfirmed = context.borrowing.unconfirmed
+    refused |= _masters_refused(deck, context)
+    unconfirmed = [card_id for card_id in unconfirmed if card_id not in refused]
     if unconfirmed:
         yield Finding(
             f"the Generic Immortal permission ({GENERIC_IMMORTAL.summary}) is not confirmed "
@@ -69,6 +79,15 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             fix="check the format's rules by hand (`hlcg rules permissions`)",
             unchecked=True,
         )
+
+
+def _masters_refused(deck: ResolvedDeck, context: Context) -> set[str]:
+    """Master cards a Generic Immortal may not hold at all (`master-limit`'s error): the
+    permission's note must not call them admitted."""
+    setting = context.profile.settings["master-limit"]
+    if not deck.is_generic or setting.severity == "off" or setting.params["generic_limit"]:
+        return set()
+    return {dc.card.id for dc in deck.endurance if dc.card.is_master}
 
 
 RULE = Rule(

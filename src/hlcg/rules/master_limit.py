@@ -56,7 +56,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     if used > limit:
         largest = max(masters, key=lambda dc: (dc.count, dc.card.id))
         yield Finding(
-            f"{used} Master cards ({context.names(ids)}); {who} may include {limit}",
+            f"{plural(used, 'Master card')} ({context.names(ids)}); {who} may include {limit}",
             cards=ids,
             line=min((dc.line for dc in masters if dc.line is not None), default=None),
             fix=f"remove {used - limit} {largest.card.name}"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from hlcg.problems import Edit, Problem, Severity
+from hlcg.problems import Edit, Problem, Severity, TextChange
 
-__all__ = ["Edit", "Finding", "Problem", "Severity"]
+__all__ = ["Edit", "Finding", "Problem", "Severity", "TextChange"]
 
 
 class Finding(NamedTuple):

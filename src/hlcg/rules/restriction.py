@@ -3,9 +3,10 @@
 Counted per card, that is per text: Grayson's three Business as Usual, each restricted to
 2, may be 2 + 2 + 2; Ramirez's Master's Block, restricted to 2 and printed with two images,
 is 2 in total. A line written by a title whose versions differ only in text (`6 Business as
-Usual`) may mean any of them: its copies are pooled across the versions, and the deck is
-illegal only when no split of the copies over the versions respects every version's number.
-When the verdict depends on the split, a note says so.
+Usual`), or only in subtitles naming no persona, weapon or faction (`6 Security Guard`: its
+Object and Situation), may mean any of them: its copies are pooled across the versions, and
+the deck is illegal only when no split of the copies over the versions respects every
+version's number. When the verdict depends on the split, a note says so.
 
 Each `restriction-bonus` modifier in the deck (first-edition pre-game Darius) raises the
 number by its amount for cards the deck may use normally; never for Signature cards, whose
@@ -99,7 +100,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             continue
         how = f" (restriction {card.restriction} + {limit.raised} from Darius)"
         yield Finding(
-            f"{deck_card.count} copies of {card.name}; restricted to {limit.copies}"
+            f"{plural(deck_card.count, 'copy')} of {card.name}; restricted to {limit.copies}"
             f"{how if limit.raised else ''}",
             cards=(card.id,),
             line=deck_card.line,
@@ -128,7 +129,7 @@ def _pooled(
     An unrecorded number counts at its least: the room found is the least there is."""
     versions = deck_card.versions
     limits = [limit_of(v) for v in versions]
-    card, copies = deck_card.card, deck_card.count
+    card, copies, name = deck_card.card, deck_card.count, deck_card.name
     room = [
         max(0, limit.copies - named.get(v.id, 0)) for v, limit in zip(versions, limits, strict=True)
     ]
@@ -141,11 +142,11 @@ def _pooled(
             return
         shown = ", ".join(str(limit.copies) for limit in limits)
         yield Finding(
-            f"{copies} copies of {card.name} over its {len(versions)} versions (restricted to "
+            f"{copies} copies of {name} over its {len(versions)} versions (restricted to "
             f"{shown}); at most {sum(room)} fit",
             cards=ids,
             line=deck_card.line,
-            fix=f"remove {copies - sum(room)} {card.name}",
+            fix=f"remove {copies - sum(room)} {name}",
             edits=(("remove", card.id, copies - sum(room)),),
         )
     elif copies > min(room):
@@ -159,7 +160,7 @@ def _pooled(
         else:
             how = f"legal only when split over its {len(versions)} versions ({split} at most)"
         yield Finding(
-            f"{copies} {card.name}: {how}; name the versions to be sure",
+            f"{copies} {name}: {how}; name the versions to be sure",
             cards=ids,
             line=deck_card.line,
             fix="write each version on its own line: " + ", ".join(ids),

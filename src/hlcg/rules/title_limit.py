@@ -41,7 +41,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         if total <= limit:
             continue
         title = members[0].card.title
-        parts = ", ".join(f"{dc.count} {dc.card.name}" for dc in members)
+        parts = ", ".join(f"{dc.count} {dc.name}" for dc in members)
         excess = total - limit
         # Remove from the largest group first: the smallest change keeps every version.
         largest = max(members, key=lambda dc: (dc.count, dc.card.id))

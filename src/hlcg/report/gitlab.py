@@ -1,0 +1,62 @@
+"""GitLab Code Quality: the JSON array GitLab shows on merge requests, one issue per problem
+(docs.gitlab.com/ci/testing/code_quality/, "Implement a custom tool": `description`,
+`check_name`, `fingerprint`, `severity`, `location.path`, `location.lines.begin`).
+
+Each issue's `fingerprint` is the problem's identity (hlcg.report.identity), so GitLab keeps
+two findings of one rule apart and knows a finding again after other lines change. A deck
+file that could not be read is an issue too. Paths are relative to the working directory
+where they can be (GitLab reads them from the repository's root), with forward slashes; a
+problem of the whole deck sits on line 1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from hlcg.report import Unreadable, with_fix
+from hlcg.report.identity import IDENTITY_KEY, problem_identities
+from hlcg.rules.engine import DeckReport
+
+# GitLab's severities are info, minor, major, critical, blocker.
+SEVERITY = {"error": "major", "warning": "minor", "note": "info"}
+UNREADABLE_SEVERITY = "critical"  # no verdict at all: the run exits 2
+
+
+def relative_path(path: str) -> str:
+    """The deck's path from the working directory, when it lies under it."""
+    candidate = Path(path)
+    if candidate.is_absolute() and candidate.is_relative_to(Path.cwd()):
+        candidate = candidate.relative_to(Path.cwd())
+    return str(candidate).replace("\\", "/")
+
+
+def _issue(
+    description: str, check: str, fingerprint: str, severity: str, path: str, line: int
+) -> dict[str, Any]:
+    return {
+        "description": description,
+        "check_name": check,
+        "fingerprint": fingerprint,
+        "severity": severity,
+        "location": {"path": relative_path(path), "lines": {"begin": line}},
+    }
+
+
+def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
+    issues = []
+    for report in reports:
+        for problem, identity in zip(report.problems, problem_identities(report), strict=True):
+            text = with_fix(problem)
+            check = f"{problem.code} {problem.rule}"
+            severity = SEVERITY.get(problem.severity, "info")
+            issues.append(_issue(text, check, identity, severity, report.path, problem.line or 1))
+    for item in unreadable:
+        parts = f"{IDENTITY_KEY}\0unreadable-deck\0{item.path}".encode()
+        identity = hashlib.sha256(parts).hexdigest()[:32]
+        text = f"could not read {item.path}: {item.message}"
+        issues.append(_issue(text, "unreadable-deck", identity, UNREADABLE_SEVERITY, item.path, 1))
+    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
