@@ -37,7 +37,7 @@ def test_validate_reads_a_deck_on_standard_input():
     assert report["path"] == "<stdin>" and report["legal"] and report["endurance"] == 54
     illegal = invoke("validate", "-", stdin=ILLEGAL.read_bytes())
     assert illegal.exit_code == 1
-    assert "<stdin>:25: HL201 persona-specific" in illegal.stdout
+    assert "<stdin>:25: error HL201 persona-specific" in illegal.stdout
 
 
 @pytest.mark.parametrize(

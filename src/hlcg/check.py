@@ -278,6 +278,20 @@ def _check_files(
     return checked, reports, unreadable
 
 
+def _annotate(
+    checked: Sequence[Path], reports: Sequence[DeckReport], index: Index, options: CheckOptions
+) -> None:
+    """What the machine-read reports carry besides the verdict: fingerprints, fix edits."""
+    if options.fingerprints:
+        for report in reports:
+            add_fingerprint(report, index)
+    if options.changes:
+        from hlcg.fixing import add_changes
+
+        for path, report in zip(checked, reports, strict=True):
+            add_changes(path, report, index)
+
+
 def run(
     paths: Sequence[str | Path],
     options: CheckOptions = CheckOptions(),  # noqa: B008 (an immutable NamedTuple)
@@ -316,14 +330,7 @@ def run(
 
         index = Index(load(resolve_path(options.db)))
     checked, reports, unreadable = _check_files(found, index, options)
-    if options.fingerprints:
-        for report in reports:
-            add_fingerprint(report, index)
-    if options.changes:
-        from hlcg.fixing import add_changes
-
-        for path, report in zip(checked, reports, strict=True):
-            add_changes(path, report, index)
+    _annotate(checked, reports, index, options)
     matrix: list[MatrixRow] = []
     if options.all_formats:
         from hlcg.matrix import legality_matrix

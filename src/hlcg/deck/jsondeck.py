@@ -165,7 +165,7 @@ def _read_entries(deck: Deck, key: str, items: list[Any]) -> None:
 
 def _entry_problem(exc: ValidationError, item: Any, pointer: str, severity: Severity) -> LineIssue:
     """One problem for one bad entry, however many of its fields are wrong."""
-    fix = "see schemas/deck.schema.json"
+    fix = SCHEMA_HINT
     if isinstance(item, str):
         message = f'{pointer}: an entry is an object, {{"card": {json.dumps(item)}}}; read so'
         return LineIssue(None, message, fix, severity)

@@ -121,6 +121,13 @@ def _read_format(root: Element, deck: Deck) -> None:
         deck.format_mentions = format_mentions(text)
 
 
+def _with_printing(name: str, card: Element) -> str:
+    """The persona as a `Persona:` line writes it, with the printing Lackey names:
+    `Duncan MacLeod [SE]`."""
+    printed = (card.findtext("set") or "").strip()
+    return f"{name} [{printed}]" if printed else name
+
+
 def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
     """LackeyCCG writes one <card> per copy: copies of one card (same name and set, in one
     section) are one deck line with their count and the first copy's line number, so a typo
@@ -145,9 +152,7 @@ def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
                 deck.issues.append(LineIssue(line, "card without a name", "give it a <name>"))
                 continue
             if section == PERSONA_ZONE:
-                printed = (card.findtext("set") or "").strip()
-                # the printing Lackey names, as `Persona: Duncan MacLeod [SE]` would
-                set_persona(deck, line, f"{name} [{printed}]" if printed else name)
+                set_persona(deck, line, _with_printing(name, card))
                 continue
             ref = (name_el.get("id") or None) if name_el is not None else None
             set_el = card.find("set")
