@@ -289,9 +289,11 @@ def test_github_annotations_and_step_summary(tmp_path):
         env={"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)},
     )
     assert result.exit_code == 1
-    lines = result.stdout.splitlines()
+    *lines, judged = result.stdout.splitlines()
     problems = sum(len(d["problems"]) for d in json_report(str(TOURNAMENT))["decks"])
-    assert len(lines) == problems
+    assert len(lines) == problems and all(line.startswith("::") for line in lines)
+    today = __import__("datetime").date.today().isoformat()
+    assert judged == f"hlcg: Judged by the legality facts in force on {today}."
     assert any(
         re.match(
             r"::error file=.*dave-duncan\.o8d,line=\d+,title=HL201 persona-specific::Duck", line

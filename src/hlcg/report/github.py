@@ -33,6 +33,8 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
             props.append(f"title={_escape_property(f'{problem.code} {problem.rule}')}")
             message = with_fix(problem)
             lines.append(f"::{command} {','.join(props)}::{_escape_data(message)}")
+    # A plain line in the job log (no annotation): the date every verdict rests on.
+    lines += [f"hlcg: {line}" for line in _judged_by(reports)]
     return "".join(line + "\n" for line in lines)
 
 
