@@ -29,9 +29,11 @@ _BRACKETED_OR_DASHED_COUNT = r"\s*\(\s*\d+" + _CARDS + r"\s*\)|\s+[-\u2013\u2014
 _HEADER_COUNT = r"(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s+\d+" + _CARDS + r")?"
 _HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
 _BARE_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"$")
-# Shaped like a header with a count; "Thrust 3" is not (it may be a misspelt card line).
+# Shaped like a header with a count ("Attacks (27)", "Tricks - 4", "Attacks: 27"); "Thrust 3"
+# is not (it may be a misspelt card line). Such a line naming no card is a bad header.
 HEADER_SHAPED = re.compile(
-    r"^[A-Za-z][A-Za-z \-]*?(?:" + _BRACKETED_OR_DASHED_COUNT + r")$", re.IGNORECASE
+    r"^[A-Za-z][A-Za-z \-]*?(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s*:\s*\d+" + _CARDS + r")$",
+    re.IGNORECASE,
 )
 # What follows a header's colon when it is the section's size, not a card: "Deck: 52 cards".
 _COUNT_ONLY = re.compile(r"^\(?\s*\d+" + _CARDS + r"\s*\)?$", re.IGNORECASE)

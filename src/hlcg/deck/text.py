@@ -7,13 +7,15 @@
     Katana
     Endurance:           (also Deck:)
     3 Upper Left Attack  (also 3x, 3 x, x3, (3), or a trailing x3; no count = 1)
+    - Dodge 2 -- vs thrusts   (list marks, counts after the name, remarks)
     2 Master's Block (Ramirez) [AT]
     1 Master's Block: Duncan MacLeod
     2 business-as-usual-grayson-2   (a catalogue id)
 
-Every line is accounted for: parsed into an entry or header, ignored as blank or comment,
-or reported as a ``LineIssue`` with its line number. Headers are read by hlcg.deck.headers,
-card lines by hlcg.deck.lines.
+Every line is accounted for: parsed into an entry or header, ignored as blank, comment or
+decoration, or reported as a ``LineIssue`` with its line number. Headers are read by
+hlcg.deck.headers, card lines by hlcg.deck.lines; which reading of a line is meant is
+hlcg.deck.readings' to say, with the catalogue.
 """
 
 from __future__ import annotations
@@ -25,9 +27,12 @@ from hlcg.deck.lines import (
     MAX_COPIES,
     MAX_NAME,
     clean_line,
+    is_decoration,
+    list_mark,
     parse_line,
     split_lines,
     split_set_code,
+    written_count,
 )
 from hlcg.deck.model import NO_PERSONA, SIDEBOARD, Deck, LineIssue
 from hlcg.problems import Severity
@@ -65,11 +70,28 @@ def _markdown_heading(raw: str) -> str | None:
 
 
 class _Reading:
-    """Where the reader is: the current section and the line each section began on."""
+    """Where the reader is: the current section, the line each section began on and the
+    number of the last numbered list item."""
 
     def __init__(self) -> None:
         self.section: str | None = None
         self.seen: dict[str, int] = {}
+        self.last_number: int | None = None
+
+    def unmarked(self, line: str) -> str:
+        """The line without its list mark. `3. Thrust` is three Thrust unless it continues
+        a numbered list (`1.`, then `2.`...) or the line writes its own count."""
+        mark = list_mark(line)
+        if mark is None:
+            return line
+        number, rest = mark
+        if number is None:
+            return rest
+        if number in (1, (self.last_number or 0) + 1) or written_count(rest):
+            self.last_number = number
+            return rest
+        self.last_number = None
+        return f"{number} {rest}"
 
 
 def parse_text(text: str, path: str = "<deck>") -> Deck:
@@ -77,9 +99,10 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
     reading = _Reading()
     for line_no, raw in enumerate(split_lines(text), start=1):
         line = clean_line(raw) or _markdown_heading(raw)
-        if not line:
+        if not line or is_decoration(line):
             deck.ignored.append(line_no)
             continue
+        line = reading.unmarked(line)
         found = header(line)
         line_section, card_text = reading.section, line
         if found is not None:
