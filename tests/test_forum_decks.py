@@ -1,7 +1,7 @@
 """Deck files as forums write them (issue 19, section 1): list marks, counts after the names,
-trailing remarks. Each notation goes through the CLI (exit code and JSON) in the format its
-deck names, and a deck written in it gets the verdict and fingerprint of the same deck
-written plainly."""
+trailing remarks, unknown headers. Each notation goes through the CLI (exit code and JSON)
+in the format its deck names, and a deck written in it gets the verdict and fingerprint of
+the same deck written plainly."""
 
 from __future__ import annotations
 
@@ -175,3 +175,47 @@ def test_fix_keeps_list_marks_and_remarks(tmp_path):
     fixed = (tmp_path / "kurgan-forum.fixed.txt").read_text(encoding="utf-8")
     assert "1. Thrust x6 (vs 2 blocks) -- 6 is the most\n" in fixed  # six per title
     assert validate(tmp_path / "kurgan-forum.fixed.txt")[0] == 0
+
+
+# 4. An unknown header is one problem; the cards under it are listed apart.
+
+
+@pytest.mark.parametrize("header", ["Side deck:", "Extras:", "Reserve:", "Side Deck (2):"])
+def test_an_unknown_header_is_one_problem_and_its_cards_are_apart(tmp_path, header):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "Sideboard:", header)
+    code, deck = validate(deck_file)
+    assert code == 1
+    assert shown(deck) == [
+        (
+            "error",
+            "deck-syntax",
+            28,
+            f"unknown section header {header!r}; the 2 cards under it are listed apart and "
+            "not counted, as a sideboard",
+        )
+    ]
+    assert deck["endurance"] == 52 and deck["unrecognised"] == 0
+    assert deck["sideboard"] == [{"card": "Dodge", "count": 2, "line": 29, "id": "dodge"}]
+    text = runner.invoke(app, ["validate", str(deck_file)]).stdout
+    assert "sideboard (not checked): 2 Dodge\n" in text
+    assert "fix: write `Sideboard:` to keep them out of the deck, or `Endurance:` to play them" in (
+        text
+    )
+
+
+def test_a_side_deck_in_a_markdown_list_is_one_problem(tmp_path):
+    deck_file = variant(tmp_path, DUNCAN, "\n---\n", "\nSide deck:\n- Trip x2\n* Lunge (opener)\n")
+    code, deck = validate(deck_file)
+    assert code == 1 and deck["errors"] == 1
+    assert [p[:3] for p in shown(deck)] == [("error", "deck-syntax", 30)]
+    assert "the 3 cards under it are listed apart" in shown(deck)[0][3]
+    assert [(s["card"], s["count"]) for s in deck["sideboard"]] == [("Trip", 2), ("Lunge", 1)]
+
+
+def test_a_header_naming_a_group_of_cards_keeps_them_in_the_deck(tmp_path):
+    deck_file = variant(
+        tmp_path, PLAIN_KURGAN, "2x Bloodlust: The Kurgan", "Specials:\n2x Bloodlust: The Kurgan"
+    )
+    code, deck = validate(deck_file)
+    assert code == 1 and deck["endurance"] == 52 and deck["sideboard"][0]["card"] == "Dodge"
+    assert shown(deck) == [("error", "deck-syntax", 23, "unknown section header 'Specials:'")]

@@ -1,5 +1,5 @@
-"""Text lines as forums write them: list marks, counts after the name, trailing remarks, and
-the readings a line keeps until the catalogue decides."""
+"""Text lines as forums write them: list marks, counts after the name, trailing remarks, the
+readings a line keeps until the catalogue decides, unknown headers whose cards are apart."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from hlcg.deck.model import Reading
+from hlcg.deck.model import ENDURANCE, SIDEBOARD, Reading
 from hlcg.deck.readings import as_meant
 from hlcg.deck.resolve import Resolver
 from hlcg.deck.text import parse_text
@@ -99,6 +99,31 @@ def test_list_marks_on_headers_and_decoration_lines():
     assert deck.persona == "Duncan MacLeod" and deck.headers == [1, 2, 7]
     assert deck.ignored == [4, 5, 6] and [e.name for e in deck.entries] == ["Katana"]
     assert parse_text("-2 Dodge\n").issues[0].message.startswith("quantity -2")
+
+
+def test_an_unknown_header_sets_its_cards_apart():
+    deck = parse_text("Side deck:\n2 Trip\nSB: 1 Lunge\nDodge\nEndurance:\n3 Thrust\nExtras:\n")
+    assert [(e.name, e.count, e.section) for e in deck.sideboard] == [
+        ("Trip", 2, SIDEBOARD),
+        ("Lunge", 1, SIDEBOARD),
+        ("Dodge", 1, SIDEBOARD),
+    ]
+    assert [(e.name, e.section) for e in deck.entries] == [("Thrust", ENDURANCE)]
+    assert [(i.line, i.message) for i in deck.issues] == [
+        (
+            1,
+            "unknown section header 'Side deck:'; the 3 cards under it are listed apart and "
+            "not counted, as a sideboard",
+        ),
+        (7, "unknown section header 'Extras:'"),  # nothing under it
+    ]
+
+
+@pytest.mark.parametrize("header", ["Attacks:", "Special Attacks (4):", "Basic Blocks:", "Edges:"])
+def test_a_header_naming_a_group_of_cards_keeps_them_in_the_deck(header):
+    deck = parse_text(f"{header}\n3 Thrust\n")
+    assert [(e.name, e.section) for e in deck.entries] == [("Thrust", None)]
+    assert deck.sideboard == []
 
 
 @pytest.mark.parametrize(

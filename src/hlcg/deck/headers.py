@@ -55,6 +55,24 @@ def section_named(word: str) -> str | None:
     return SECTIONS.get(section_key(word))
 
 
+# Groupings players head a part of the deck with, besides the card types themselves.
+_GROUP_WORDS = frozenset(
+    {"special", "defense", "defence", "basic", "basic attack", "basic block", "basic defense",
+     "basic defence", "weapon"}
+)  # fmt: skip
+
+
+def names_card_group(word: str) -> bool:
+    """A header word naming a group of the deck's own cards ("Attacks", "Special Attacks",
+    "Specials (6)", "Basic Blocks"), not a part kept out of the deck ("Side deck")."""
+    from hlcg.catalog.fields import CARD_TYPES  # only an unknown header asks
+
+    singular = " ".join(
+        w[:-1] if w.endswith("s") and len(w) > 3 else w for w in section_key(word).split()
+    )
+    return singular in _GROUP_WORDS or singular in {t.replace("-", " ") for t in CARD_TYPES}
+
+
 def header(line: str) -> tuple[str, str, str] | None:
     """(key, word as written, rest of the line) when the line is a header or a `Key: value`
     line; None for a card line. A section's size after its colon ("Deck: 52 cards") is no
