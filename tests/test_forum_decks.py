@@ -1,7 +1,7 @@
 """Deck files as forums write them (issue 19, section 1): list marks, counts after the names,
-trailing remarks, unknown headers. Each notation goes through the CLI (exit code and JSON)
-in the format its deck names, and a deck written in it gets the verdict and fingerprint of
-the same deck written plainly."""
+trailing remarks, titles as players write them, unknown headers. Each notation goes through
+the CLI (exit code and JSON) in the format its deck names, and a deck written in it gets the
+verdict and fingerprint of the same deck written plainly."""
 
 from __future__ import annotations
 
@@ -175,6 +175,47 @@ def test_fix_keeps_list_marks_and_remarks(tmp_path):
     fixed = (tmp_path / "kurgan-forum.fixed.txt").read_text(encoding="utf-8")
     assert "1. Thrust x6 (vs 2 blocks) -- 6 is the most\n" in fixed  # six per title
     assert validate(tmp_path / "kurgan-forum.fixed.txt")[0] == 0
+
+
+# 3. Titles as players write them.
+
+
+@pytest.mark.parametrize(
+    ("line", "card"),
+    [
+        ("Cat & Mouse: Draw", "cat-and-mouse-draw"),
+        ("Bassett and Hotchkiss", "bassett-and-hotchkiss"),
+        ("Lean and Mean", "lean-and-mean"),
+        ("Head Hunter: Research", "head-hunter-research"),
+        ("Head Hunter (Research)", "head-hunter-research"),
+        ("Head Hunter (part 2)", "head-hunter-research"),
+        ("Destruction: Duel", "destruction-duel"),
+        ("Flurry Strike (Middle Left)", "flurry-strike-middle-left"),
+        ("Flurry Strike: Middle Right", "flurry-strike-middle-right"),
+    ],
+)
+def test_titles_as_players_write_them(tmp_path, line, card):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "Deck (53):\n", f"Deck (53):\n{line}\n")
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == [], shown(deck)
+    assert deck["endurance"] == 53
+    result = runner.invoke(app, ["card", line, "--json"])
+    assert result.exit_code == 0, result.output
+    assert [c["id"] for c in json.loads(result.stdout)["cards"]] == [card]
+
+
+@pytest.mark.parametrize(
+    ("line", "rule"),
+    [
+        ("Head Hunter", "ambiguous-card"),  # four parts recorded
+        ("Cat & Mouse", "ambiguous-card"),  # three plots of that title
+        ("Flurry Strike (Upper Left)", "unknown-card"),  # no such grid version recorded
+    ],
+)
+def test_a_name_meaning_several_parts_or_no_version_is_one_problem(tmp_path, line, rule):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "Deck (53):\n", f"Deck (53):\n{line}\n")
+    code, deck = validate(deck_file)
+    assert code == 1 and [p[:3] for p in shown(deck)] == [("error", rule, 8)]
 
 
 # 4. An unknown header is one problem; the cards under it are listed apart.
