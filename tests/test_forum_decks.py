@@ -1,7 +1,7 @@
 """Deck files as forums write them (issue 19, section 1): list marks, counts after the names,
-trailing remarks, titles as players write them, unknown headers. Each notation goes through
-the CLI (exit code and JSON) in the format its deck names, and a deck written in it gets the
-verdict and fingerprint of the same deck written plainly."""
+trailing remarks, titles as players write them, unknown headers and pre-game typos. Each
+notation goes through the CLI (exit code and JSON) in the format its deck names, and a deck
+written in it gets the verdict and fingerprint of the same deck written plainly."""
 
 from __future__ import annotations
 
@@ -260,3 +260,29 @@ def test_a_header_naming_a_group_of_cards_keeps_them_in_the_deck(tmp_path):
     code, deck = validate(deck_file)
     assert code == 1 and deck["endurance"] == 52 and deck["sideboard"][0]["card"] == "Dodge"
     assert shown(deck) == [("error", "deck-syntax", 23, "unknown section header 'Specials:'")]
+
+
+# 5. Pre-game typos count toward the pre-game limit, as Endurance typos count toward 50.
+
+TYPOS = ("Joe Dawsn", "Watchr Oath", "Quickning", "Premum Card", "Hunterr")
+
+
+def test_pregame_typos_count_toward_the_pregame_limit(tmp_path):
+    typos = "".join(f"- {name}\n" for name in TYPOS)
+    deck_file = variant(tmp_path, DUNCAN, "- Katana -- his own sword\n", f"- Katana\n{typos}")
+    code, deck = validate(deck_file)
+    assert code == 1 and (deck["pregame"], deck["pregame_unrecognised"]) == (2, 5)
+    rules = [p[1] for p in shown(deck)]
+    assert rules.count("unknown-card") == 5 and rules.count("pregame-limit") == 1
+    [limit] = [p for p in shown(deck) if p[1] == "pregame-limit"]
+    assert limit[3] == "7 pre-game cards (2 recognised + 5 unrecognised); at most 6 may be used"
+    assert deck["endurance"] == 54 and deck["unrecognised"] == 0
+    text = runner.invoke(app, ["validate", str(deck_file)]).stdout
+    assert "pre-game 7/6 (2 recognised + 5 unrecognised)" in text
+
+
+def test_pregame_typos_within_the_limit_are_only_the_typos(tmp_path):
+    typos = "".join(f"- {name}\n" for name in TYPOS[:4])
+    deck_file = variant(tmp_path, DUNCAN, "- Katana -- his own sword\n", f"- Katana\n{typos}")
+    code, deck = validate(deck_file)
+    assert code == 1 and [p[1] for p in shown(deck)] == ["unknown-card"] * 4
