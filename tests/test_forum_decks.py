@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from hlcg.cli.app import app
+from test_decks_as_tried import digest, shown, validate
 
 FORUM = ROOT / "tests" / "forum_decks"
 DUNCAN = FORUM / "duncan-markdown.txt"
@@ -20,27 +21,6 @@ KURGAN = FORUM / "kurgan-numbered.txt"
 PLAIN_DUNCAN = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
 PLAIN_KURGAN = ROOT / "tests" / "decks_tried" / "kurgan-forum.txt"
 runner = CliRunner()
-
-
-def validate(path: Path, *args: str) -> tuple[int, dict]:
-    result = runner.invoke(app, ["validate", str(path), "--output", "json", *args])
-    assert result.exit_code in (0, 1), result.output
-    return result.exit_code, json.loads(result.stdout)["decks"][0]
-
-
-def shown(deck: dict) -> list[tuple[str, str, int | None, str]]:
-    """(severity, rule, line, message) of every problem but the data-gap notes."""
-    return [
-        (p["severity"], p["rule"], p["line"], p["message"])
-        for p in deck["problems"]
-        if p["rule"] != "unchecked"
-    ]
-
-
-def digest(path: Path) -> str:
-    result = runner.invoke(app, ["deck", "hash", str(path)])
-    assert result.exit_code == 0, result.output
-    return result.stdout.strip()
 
 
 def variant(tmp_path: Path, source: Path, old: str, new: str) -> Path:
