@@ -28,6 +28,7 @@ def test_parser_accounts_for_every_line(text):
     entry_lines = [e.line for e in deck.entries]
     issue_lines = [i.line for i in deck.issues if i.severity == "error"]
     accounted = set(entry_lines) | set(issue_lines) | set(deck.headers) | set(deck.ignored)
+    accounted |= {e.line for e in deck.sideboard}  # cards under an unknown header too
     accounted |= {i.line for i in deck.issues}
     assert accounted == set(range(1, len(lines) + 1))
     # a line is an entry, a header, ignored, or an error: never two of these

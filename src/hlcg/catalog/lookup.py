@@ -1,8 +1,10 @@
 """Find cards by name despite typos.
 
-Order of attempts: catalogue id -> exact title -> "Title: Subtitle" or "Title (Subtitle)" ->
-alias -> normalised form (case, spacing, punctuation, curly apostrophes, Master's/Masters)
--> fuzzy match (rapidfuzz WRatio on normalised names).
+Order of attempts: catalogue id -> exact title -> "Title: Subtitle" or "Title (Subtitle)"
+(a plot's part without its number, a version by the grid or text it records) -> alias ->
+normalised form (case, spacing, punctuation, curly apostrophes, Master's/Masters) -> fuzzy
+match (rapidfuzz WRatio on normalised names). Every exact attempt is made again with `&`
+for `and` (or `and` for `&`) when the name as written matches nothing.
 
 Exact attempts are indexed queries on the catalogue file. The fuzzy step reads only the
 compact name table ``db build`` writes (normalised names, no cards) and scores it with
@@ -23,7 +25,7 @@ import re
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.normalize import normalise
+from hlcg.catalog.normalize import normalise, slug
 from hlcg.catalog.store import Catalogue
 from hlcg.matching import (
     CONFIDENT_MARGIN,
@@ -42,6 +44,9 @@ __all__ = ["CONFIDENT_MARGIN", "CONFIDENT_SCORE", "SUGGEST_SCORE", "Index", "Mat
 PREFILTER = 50
 
 _PAREN_SUBTITLE = re.compile(r"^(?P<title>.+?)\s*\((?P<subtitle>[^()]+)\)$")
+# A multi-part plot's subtitle: "Research (part 2)".
+_PART = re.compile(r"^(?P<subtitle>.*?)\s*\((?P<part>part\s*\d+)\)$", re.IGNORECASE)
+_AND = re.compile(r"\band\b", re.IGNORECASE)
 
 
 class Suggestion(NamedTuple):
@@ -85,8 +90,17 @@ class Index:
         return [self.catalogue.cards[i] for i in ids]
 
     def exact(self, query: str) -> Match | None:
-        """Every attempt short of fuzzy matching; None when nothing matches exactly."""
+        """Every attempt short of fuzzy matching; None when nothing matches exactly. `&` and
+        `and` are one word ("Cat & Mouse" is Cat and Mouse)."""
         name = " ".join(query.split())
+        found = self._exact(query, name)
+        if found is None and "&" in name:
+            found = self._exact(query, " ".join(name.replace("&", " and ").split()))
+        elif found is None and _AND.search(name):
+            found = self._exact(query, _AND.sub("&", name))
+        return found
+
+    def _exact(self, query: str, name: str) -> Match | None:
         cat = self.catalogue
         if name in cat.cards:
             return Match(query, "id", [cat.cards[name]])
@@ -103,6 +117,9 @@ class Index:
             ]
             if named:
                 return Match(query, "name", named)
+            named = self._part_or_version(title, subtitle)
+            if named:
+                return Match(query, "name", named)
         key = normalise(name)
         if key in cat.aliases:
             return Match(query, "alias", [cat.cards[cat.aliases[key]]])
@@ -111,6 +128,13 @@ class Index:
         if key in cat.by_name:
             return Match(query, "normalised", list(cat.by_name[key]))
         return None
+
+    def _part_or_version(self, title: str, qualifier: str) -> list[Card]:
+        """A plot's part named without its number ("Head Hunter: Research" is "Research
+        (part 2)"; "Head Hunter (part 2)" too), or one of a title's versions named by the
+        grid or text it records ("Flurry Strike (Middle Left)")."""
+        cards = [c for c in self.catalogue.titled(title) if normalise(c.title) == normalise(title)]
+        return _parts(cards, qualifier) or _version(cards, title, qualifier)
 
     def suggest(self, query: str, limit: int = MAX_SUGGESTIONS) -> list[Suggestion]:
         key = normalise(query)
@@ -165,3 +189,25 @@ class Index:
 def lookup(catalogue: Catalogue, query: str) -> Match:
     """One-shot lookup; build an ``Index`` to look up many names."""
     return Index(catalogue).lookup(query)
+
+
+def _parts(cards: list[Card], qualifier: str) -> list[Card]:
+    """The plot parts whose subtitle, or part number, the qualifier names."""
+    wanted = normalise(qualifier)
+    found = []
+    for card in cards:
+        part = _PART.match(card.subtitle or "")
+        if part and wanted in (normalise(part["subtitle"]), normalise(part["part"])):
+            found.append(card)
+    return found
+
+
+def _version(cards: list[Card], title: str, qualifier: str) -> list[Card]:
+    """The one version of a title (same type, no subtitle) whose id or text the qualifier
+    names; none when it names several or none."""
+    if len(cards) < 2 or any(c.subtitle for c in cards) or len({c.type for c in cards}) > 1:
+        return []  # a persona and a Weapon of Choice are not versions of one card
+    wanted = normalise(qualifier)
+    by_id = [c for c in cards if c.id == f"{slug(title)}-{slug(qualifier)}"]
+    by_text = [c for c in cards if f" {wanted} " in f" {normalise(c.text or '')} "]
+    return next((found for found in (by_id, by_text) if len(found) == 1), [])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from hlcg.catalog.lookup import Index
+from hlcg.deck.lines import list_mark, remark_start
 from hlcg.deck.model import ENDURANCE, PREGAME, Entry
 from hlcg.deck.resolve import DeckCard, ResolvedDeck, Resolver
 from hlcg.deck.text import parse_text, split_lines
@@ -34,12 +35,20 @@ def _comment(raw: str) -> str:
 
 
 def _recount(raw: str, entry: Entry, remaining: int) -> str:
-    """The line with its count changed where it is written, comment and style kept."""
+    """The line with its count changed where it is written, comment and style kept: its
+    list mark and remarks too (`1. Dodge 2 -- vs thrusts` becomes `1. Dodge 1 -- vs
+    thrusts`, the 1 of the list and any number in a remark left alone)."""
     body = raw[: len(raw) - len(_comment(raw))]
-    for match in _COUNT.finditer(body):
+    start = len(body) - len(body.lstrip())
+    marked = list_mark(body[start:])
+    if marked is not None:
+        start = len(body) - len(marked[1])
+    end = start + remark_start(body[start:], entry.remark) if entry.remark else len(body)
+    for match in _COUNT.finditer(body, start, end):
         if int(match.group(1)) == entry.count:
             return raw[: match.start(1)] + str(remaining) + raw[match.end(1) :]
-    return _entry_line(remaining, entry.name, entry.set_code) + _comment(raw)
+    kept = " " + body[end:].strip() if end < len(body) else ""
+    return _entry_line(remaining, entry.name, entry.set_code) + kept + _comment(raw)
 
 
 def apply_edits(

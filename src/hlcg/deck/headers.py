@@ -29,9 +29,11 @@ _BRACKETED_OR_DASHED_COUNT = r"\s*\(\s*\d+" + _CARDS + r"\s*\)|\s+[-\u2013\u2014
 _HEADER_COUNT = r"(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s+\d+" + _CARDS + r")?"
 _HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
 _BARE_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"$")
-# Shaped like a header with a count; "Thrust 3" is not (it may be a misspelt card line).
+# Shaped like a header with a count ("Attacks (27)", "Tricks - 4", "Attacks: 27"); "Thrust 3"
+# is not (it may be a misspelt card line). Such a line naming no card is a bad header.
 HEADER_SHAPED = re.compile(
-    r"^[A-Za-z][A-Za-z \-]*?(?:" + _BRACKETED_OR_DASHED_COUNT + r")$", re.IGNORECASE
+    r"^[A-Za-z][A-Za-z \-]*?(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s*:\s*\d+" + _CARDS + r")$",
+    re.IGNORECASE,
 )
 # What follows a header's colon when it is the section's size, not a card: "Deck: 52 cards".
 _COUNT_ONLY = re.compile(r"^\(?\s*\d+" + _CARDS + r"\s*\)?$", re.IGNORECASE)
@@ -51,6 +53,24 @@ def section_named(word: str) -> str | None:
     """The section a header word names, as players and deck programs write it: "Pre-Game
     Cards", "PREGAME", "Main Deck", "SB" (None for any other word)."""
     return SECTIONS.get(section_key(word))
+
+
+# Groupings players head a part of the deck with, besides the card types themselves.
+_GROUP_WORDS = frozenset(
+    {"special", "defense", "defence", "basic", "basic attack", "basic block", "basic defense",
+     "basic defence", "weapon"}
+)  # fmt: skip
+
+
+def names_card_group(word: str) -> bool:
+    """A header word naming a group of the deck's own cards ("Attacks", "Special Attacks",
+    "Specials (6)", "Basic Blocks"), not a part kept out of the deck ("Side deck")."""
+    from hlcg.catalog.fields import CARD_TYPES  # only an unknown header asks
+
+    singular = " ".join(
+        w[:-1] if w.endswith("s") and len(w) > 3 else w for w in section_key(word).split()
+    )
+    return singular in _GROUP_WORDS or singular in {t.replace("-", " ") for t in CARD_TYPES}
 
 
 def header(line: str) -> tuple[str, str, str] | None:

@@ -1,4 +1,5 @@
-"""One line of a text deck: its visible text, its count, its card name and set code."""
+"""One line of a text deck: its visible text, its list mark, its count, its card name, set
+code and remarks, and every way it may be read (hlcg.deck.readings picks one)."""
 
 from __future__ import annotations
 
@@ -6,18 +7,38 @@ import re
 import unicodedata
 
 from hlcg.deck.headers import HEADER_SHAPED
-from hlcg.deck.model import Entry, LineIssue
+from hlcg.deck.model import Entry, LineIssue, Reading
 
 MAX_COPIES = 999
 MAX_NAME = 200  # the longest card title is far shorter; longer "names" are not cards
+# A count before the name: `3`, `3x`, `3 x`, `3×`, `x3`, `×3`, `(3)`, `(x3)`, `(3x)`.
 _QUANTITY = re.compile(
-    r"^(?:\((?P<paren>[-+]?\d+(?:[.,]\d+)?)\)|x\s*(?P<xpre>[-+]?\d+(?:[.,]\d+)?)"
-    r"|(?P<num>[-+]?\d+(?:[.,]\d+)?)\s*(?:x\b)?)\s*(?P<name>.*)$",
+    r"^(?:\(\s*[x\u00d7]?\s*(?P<paren>[-+]?\d+(?:[.,]\d+)?)\s*[x\u00d7]?\s*\)"
+    r"|[x\u00d7]\s*(?P<xpre>[-+]?\d+(?:[.,]\d+)?)"
+    r"|(?P<num>[-+]?\d+(?:[.,]\d+)?)\s*(?:x\b|\u00d7)?)\s*(?P<name>.*)$",
     re.IGNORECASE,
 )
+# A count after the name, matched on the line's last characters only (a count is short, and
+# a 200,000-character line stays one cheap match): `x3`, `x 3`, `×3`, `(3)`, `(x3)`, `(3x)`
+# and `3x` are counts whatever their value (0 is a bad count); a bare number, `: 2` or
+# `- 2` is a count only from 1 to MAX_COPIES, else part of the name.
+_TAIL = 24
 _TRAILING_QUANTITY = re.compile(
-    r"^(?P<name>.+?)\s+(?:x\s*(?P<n>\d+)|\((?P<paren>\d+)\))$", re.IGNORECASE
+    r"(?:\s*:\s*|\s+(?:--?|[\u2013\u2014])\s+|\s+)"
+    r"(?:\(\s*(?:[x\u00d7]\s*)?(?P<paren>\d+)\s*[x\u00d7]?\s*\)|[x\u00d7]\s*(?P<x>\d+)"
+    r"|(?P<suffixed>\d+)\s*[x\u00d7]|(?P<bare>\d+))$",
+    re.IGNORECASE,
 )
+# A remark after the name: `-- opener`, `— good vs thrusts` (forums turn `--` into a dash).
+_DASH_REMARK = re.compile(r"\s(?:-{2,}|[\u2013\u2014])")
+# A remark that is only a count is the count: `Back Away – 2`.
+_COUNT_SHAPED = re.compile(r"^\(?\s*[x\u00d7]?\s*\d+\s*[x\u00d7]?\s*\)?$", re.IGNORECASE)
+# List marks of markdown and forums before a line: `- `, `* `, `+ `, `• `, `1. `, `1) `.
+_LIST_MARK = re.compile(
+    r"^(?:[-*+\u2013\u2014]\s+|[\u2022\u2023\u25aa\u25cf\u25e6\u00b7]\s*|(?P<number>\d{1,3})[.)]\s+)"
+)
+# A line of decoration only: a markdown rule (`---`, `***`), a heading underline (`===`).
+_DECORATION_ONLY = re.compile(r"^[-=*_~+\u2022\u00b7\u2013\u2014 ]+$")
 # Digits fused to a word ("9mm"): a title that starts with digits, or a count without space.
 _FUSED_DIGITS = re.compile(r"^\d+[^\W\d_]")
 _SET_CODE = re.compile(r"^(?P<name>.+?)\s*\[(?P<set>[A-Za-z0-9][A-Za-z0-9 ._-]*)\]$")
@@ -55,6 +76,22 @@ def clean_line(raw: str) -> str:
     return " ".join(text.split())
 
 
+def list_mark(line: str) -> tuple[int | None, str] | None:
+    """(its number, the rest) when the line starts with a list mark (`- `, `* `, `• `, `1. `;
+    the number is None for a bullet), else None. Whether `3. Thrust` is a list item or three
+    Thrust is the reader's to say (hlcg.deck.text)."""
+    mark = _LIST_MARK.match(line)
+    if mark is None or mark.end() == len(line):
+        return None
+    number = mark["number"]
+    return (int(number) if number else None), line[mark.end() :]
+
+
+def is_decoration(line: str) -> bool:
+    """A line of markdown or forum decoration only (`---`, `***`, `===`)."""
+    return _DECORATION_ONLY.match(line) is not None
+
+
 def _quantity(token: str) -> tuple[int | None, str | None]:
     """(count, None) or (None, why the quantity is not acceptable)."""
     if re.fullmatch(r"[-+]?\d+", token):
@@ -67,28 +104,63 @@ def _quantity(token: str) -> tuple[int | None, str | None]:
     return None, f"quantity {token} is not a whole number"
 
 
-def _split_quantity(line_no: int, text: str) -> tuple[int, str] | LineIssue:
-    """(count, rest of the line): `3 X`, `3x X`, `x3 X`, `(3) X`, `X x3`, `X (3)` or just `X`."""
-    quantity = _QUANTITY.match(text)
+# Where a line's count was written: before the name, after it (BARE: as a plain number,
+# `: 2` or `- 2`, which a title may end in), or nowhere (one copy).
+LEADING, TRAILING, BARE, NONE = "leading", "trailing", "bare", "none"
+
+
+def _bad_count(line_no: int, problem: str | None, text: str) -> LineIssue:
+    return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
+
+
+def _trailing(text: str) -> tuple[str, str, bool] | None:
+    """(name, count as written, whether any value is a count: not a bare number) for a count
+    after the name."""
+    tail = text[-_TAIL:]
+    found = _TRAILING_QUANTITY.search(tail)
+    if found is None:
+        return None
+    name = text[: len(text) - len(tail) + found.start()].strip()
+    if not name:
+        return None
+    if found["bare"] is not None:
+        return name, found["bare"], False
+    return name, found["paren"] or found["x"] or found["suffixed"], True
+
+
+def split_count(line_no: int, text: str, leading: bool = True) -> tuple[int, str, str] | LineIssue:
+    """(count, name, where the count was written) for `3 X`, `3x X`, `x3 X`, `(3) X`, `X x3`,
+    `X (x3)`, `X ×3`, `X 3`, `X: 3`, `X - 3` or just `X`; ``leading=False`` reads digits
+    at the start as part of the name ("9mm")."""
+    quantity = _QUANTITY.match(text) if leading else None
     if quantity:
         token = quantity["paren"] or quantity["xpre"] or quantity["num"]
         rest = quantity["name"].strip()
         if rest:
             value, problem = _quantity(token)
             if value is None:
-                return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
-            return value, rest
-        return 1, text
-    trailing = _TRAILING_QUANTITY.match(text)
-    if trailing:
-        value, problem = _quantity(trailing["n"] or trailing["paren"])
-        if value is None:
-            return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
-        return value, trailing["name"]
-    return 1, text
+                return _bad_count(line_no, problem, text)
+            return value, rest, LEADING
+        return 1, text, NONE
+    trailing = _trailing(text)
+    if trailing is None or (not trailing[2] and _COLLECTOR.match(text)):
+        return 1, text, NONE  # "Thrust (SE) 12": a collector number, not 12 copies
+    name, token, always = trailing
+    value, problem = _quantity(token)
+    if value is None:
+        return _bad_count(line_no, problem, text) if always else (1, text, NONE)
+    return value, name, TRAILING if always else BARE
+
+
+def written_count(text: str) -> bool:
+    """The line writes a count (before or after the name)."""
+    split = split_count(0, text)
+    return isinstance(split, LineIssue) or split[2] != NONE
 
 
 def split_set_code(name: str) -> tuple[str, str | None]:
+    if "[" not in name and "(" not in name:
+        return name, None  # most lines: no bracket, no set code
     collector = _COLLECTOR.match(name)
     if collector:
         return collector["name"].strip(), collector["paren"] or collector["bracket"]
@@ -98,38 +170,118 @@ def split_set_code(name: str) -> tuple[str, str | None]:
     return name, None
 
 
-def _title_reading(text: str) -> tuple[str, int]:
-    """A line starting with digits fused to a word ("9mm") read with them as part of the
-    title, with the count a trailing quantity gives it."""
-    trailing = _TRAILING_QUANTITY.match(text)
-    whole, whole_count = text, 1
-    if trailing and _quantity(trailing["n"] or trailing["paren"])[0]:
-        whole, whole_count = trailing["name"], int(trailing["n"] or trailing["paren"])
-    whole, _ = split_set_code(whole)
-    return whole, whole_count
+def _dash_remark(text: str) -> tuple[str, str | None]:
+    """(the line before a `-- remark`, the remark as written); a dash before a count only
+    (`Back Away – 2`) is no remark."""
+    if "--" not in text and "\u2013" not in text and "\u2014" not in text:
+        return text, None
+    dash = _DASH_REMARK.search(text)
+    if dash is None:
+        return text, None
+    before, remark = text[: dash.start()].strip(), text[dash.start() :].strip()
+    said = remark.lstrip("-\u2013\u2014 ")
+    if not before or not said or (len(said) <= 12 and _COUNT_SHAPED.match(said)):
+        return text, None
+    return before, remark
+
+
+def paren_remark(name: str) -> tuple[str, str] | None:
+    """ "Dodge (vs thrusts)" -> ("Dodge", "(vs thrusts)"): the name and a round-bracket
+    remark after it, which may as well be part of a title ("Master's Block (Ramirez)")."""
+    if not name.endswith(")"):
+        return None
+    opening = name.rfind("(")
+    inside = name[opening + 1 : -1]
+    if opening <= 0 or "(" in inside or ")" in inside or not inside.strip():
+        return None
+    before = name[:opening].strip()
+    return (before, name[opening:]) if before else None
+
+
+def remark_start(text: str, remark: str) -> int:
+    """Where a line's remark (as hlcg.deck.readings kept it) starts in the line as written."""
+    dash = _DASH_REMARK.search(text)
+    end = dash.start() if dash is not None else len(text)
+    if remark.startswith("("):
+        opening = text.rfind("(", 0, end)
+        return opening if opening >= 0 else end
+    return end
+
+
+def _joined(*remarks: str | None) -> str | None:
+    return " ".join(r for r in remarks if r) or None
+
+
+def _readings(line_no: int, text: str) -> tuple[list[Reading], Reading] | LineIssue:
+    """Every way to read the line, least taken off first: the whole line, without a count
+    after the name (a title may end in a number), without a `-- remark`, without a trailing
+    `(remark)`; and the reading the line shows before any is chosen (its round brackets
+    kept: they may be a subtitle)."""
+    rest, dash = _dash_remark(text)
+    split = split_count(line_no, rest)
+    if isinstance(split, LineIssue):
+        return split
+    count, name, where = split
+    readings: list[Reading] = []
+    if _FUSED_DIGITS.match(text):
+        # "9mm" (and "9mm x2"): a title starting with digits before nine "mm"
+        titled = split_count(line_no, rest, leading=False)
+        if not isinstance(titled, LineIssue):
+            readings.append(Reading(titled[1], titled[0]))
+    if dash is not None:
+        whole = split_count(line_no, text)
+        if not isinstance(whole, LineIssue):
+            readings.append(Reading(whole[1], whole[0]))
+    if where == BARE:
+        readings.append(Reading(rest, 1))  # "Pedestrian: Delay 2" before two "Pedestrian: Delay"
+    paren = paren_remark(name)
+    if paren is not None and where == NONE:
+        # "Dodge x3 (vs blocks)": a count, then a remark
+        inner = split_count(line_no, paren[0])
+        if not isinstance(inner, LineIssue) and inner[2] in (TRAILING, BARE):
+            count, name = inner[0], f"{inner[1]} {paren[1]}"
+            paren = (inner[1], paren[1])
+    shown = Reading(name, count, remark=dash)
+    readings.append(shown)
+    if paren is not None:
+        readings.append(Reading(paren[0], count, remark=_joined(paren[1], dash)))
+    return readings, shown
+
+
+def _with_set_code(reading: Reading) -> Reading:
+    name, set_code = split_set_code(reading.name)
+    return reading._replace(name=name, set_code=set_code)
 
 
 def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssue:
-    """One non-empty, non-header line as an entry (or the reason it is not one)."""
-    split = _split_quantity(line_no, text)
-    if isinstance(split, LineIssue):
-        return split
-    count, name = split
-    if len(name) > MAX_NAME:
+    """One non-empty, non-header line as an entry (or the reason it is not one). A line
+    that may be read in several ways keeps them all: hlcg.deck.readings picks one."""
+    read = _readings(line_no, text)
+    if isinstance(read, LineIssue):
+        return read
+    readings, shown = read
+    if len(shown.name) > MAX_NAME:
         return LineIssue(
             line_no,
-            f"a card name of {len(name)} characters (at most {MAX_NAME}): {name[:40]!r}...",
+            f"a card name of {len(shown.name)} characters (at most {MAX_NAME}): "
+            f"{shown.name[:40]!r}...",
             "write one card per line",
         )
-    name, set_code = split_set_code(name)
-    if not name or not any(ch.isalnum() for ch in name):
+    if len(readings) == 1:
+        kept = [_with_set_code(shown)]
+        shown = kept[0]
+    else:
+        coded = {r: _with_set_code(r) for r in readings if len(r.name) <= MAX_NAME}
+        kept, shown = list(dict.fromkeys(coded.values())), coded[shown]
+    if not shown.name or not any(ch.isalnum() for ch in shown.name):
         return LineIssue(line_no, f"no card name in {text!r}", "write `COUNT CARD NAME`")
     return Entry(
-        name=name,
-        count=count,
+        name=shown.name,
+        count=shown.count,
         line=line_no,
         section=section,
-        set_code=set_code,
-        title_reading=_title_reading(text) if _FUSED_DIGITS.match(text) else None,
+        set_code=shown.set_code,
+        readings=tuple(kept) if len(kept) > 1 else (),
+        remark=shown.remark,
         header_text=text if HEADER_SHAPED.match(text) else None,
     )

@@ -11,6 +11,18 @@ ENDURANCE = "endurance"
 SIDEBOARD = "sideboard"  # read and listed, never part of the deck
 
 
+class Reading(NamedTuple):
+    """One way to read a text line: `Dodge 3 (vs thrusts)` is Dodge x3 with the remark
+    "(vs thrusts)", or a card titled "Dodge 3 (vs thrusts)". hlcg.deck.readings picks the
+    one that names a card."""
+
+    name: str
+    count: int  # type: ignore[assignment]  # hides tuple.count, as in Entry
+    set_code: str | None = None
+    # A trailing remark as written ("-- opener", "(vs thrusts)"), not part of the name.
+    remark: str | None = None
+
+
 class Entry(NamedTuple):
     """One deck line naming a card: ``3x Master's Block (Ramirez) [AT]``."""
 
@@ -20,9 +32,11 @@ class Entry(NamedTuple):
     section: str | None  # PREGAME, ENDURANCE, or None before any header
     set_code: str | None = None
     card_id: str | None = None  # an id the file carries (.dek/.o8d), tried before the name
-    # The line read with its leading digits as part of the name ("9mm" is Kinman's 9mm, not
-    # nine "mm"): (name, count), preferred when that name is exactly a card.
-    title_reading: tuple[str, int] | None = None
+    # Every way a text line can be read, least taken off first ("9mm" is Kinman's 9mm before
+    # nine "mm"; "Dodge 3" a title before three Dodge): the first naming a card is meant.
+    # Empty: the line has one reading, this entry's.
+    readings: tuple[Reading, ...] = ()
+    remark: str | None = None  # a trailing remark the name was read without
     # The line as written when it has the shape of a section header ("Attacks (27)"): if it
     # names no card, it is reported as an unknown header, not an unknown card.
     header_text: str | None = None

@@ -21,6 +21,7 @@ from hlcg.deck.persona import (
     generic_names,
     settle_persona,
 )
+from hlcg.deck.readings import deck_as_meant
 from hlcg.deck.resolved import DeckCard, ResolvedDeck, SideboardCard, Unresolved
 from hlcg.deck.versions import CONSTRUCTION_FIELDS, differences
 from hlcg.problems import Severity
@@ -42,17 +43,6 @@ __all__ = [
 MergeKey = tuple[str, str, tuple[str, ...]]
 
 
-def _as_written(entry: Entry, index: Index) -> Entry:
-    """The entry read as a title starting with digits when that is exactly a card
-    ("9mm" is Kinman's 9mm, not nine "mm")."""
-    if entry.title_reading is None:
-        return entry
-    title, count = entry.title_reading
-    if index.exact(title) is None:
-        return entry
-    return entry._replace(name=title, count=count, set_code=None, title_reading=None)
-
-
 def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
     """Resolve every entry; unresolvable lines are kept as ``Unresolved`` problems.
 
@@ -60,13 +50,14 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
     pseudo-persona listed under Pre-Game) leaves the deck without a Persona card, so the deck
     gets the same verdict and fingerprint with or without that line."""
     resolver = Resolver(index, fmt)
+    deck = deck_as_meant(deck, resolver)
     resolved = ResolvedDeck(deck, fmt, None, list(deck.issues))
     resolved.generic_names = generic_names(resolver)
     declared = declared_persona(resolver, resolved)
     preferred = preferred_persona(deck, resolver, declared)
     persona_names = preferred.card.persona_names if preferred.card else resolved.generic_names
     resolved.persona_settled = preferred.settled
-    merged = _merged_entries(resolved, resolver, index, persona_names, preferred)
+    merged = _merged_entries(resolved, resolver, persona_names, preferred)
     if declared.card is not None:
         listed = [dc for dc in merged.values() if dc.card.type == "persona"]
         if not any(dc.card.id == declared.card.id for dc in listed):
@@ -86,17 +77,15 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
 def _merged_entries(
     resolved: ResolvedDeck,
     resolver: Resolver,
-    index: Index,
     persona_names: AbstractSet[str],
     persona: LinePersona,
 ) -> dict[MergeKey, DeckCard]:
     """Every line's card, merged with earlier lines of the same card; lines naming no
     single card become problems."""
     merged: dict[MergeKey, DeckCard] = {}
-    for written in resolved.deck.entries:
-        entry = _as_written(written, index)
+    for entry in resolved.deck.entries:
         card = resolver.entry(
-            entry, persona_names, as_persona=written is persona.entry, settled=persona.settled
+            entry, persona_names, as_persona=entry is persona.entry, settled=persona.settled
         )
         if isinstance(card, Unresolved):
             _add_unresolved(resolved, entry, card)

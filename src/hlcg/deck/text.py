@@ -7,29 +7,36 @@
     Katana
     Endurance:           (also Deck:)
     3 Upper Left Attack  (also 3x, 3 x, x3, (3), or a trailing x3; no count = 1)
+    - Dodge 2 -- vs thrusts   (list marks, counts after the name, remarks)
     2 Master's Block (Ramirez) [AT]
     1 Master's Block: Duncan MacLeod
     2 business-as-usual-grayson-2   (a catalogue id)
+    Side deck:           (an unknown header: one problem, its cards listed apart)
 
-Every line is accounted for: parsed into an entry or header, ignored as blank or comment,
-or reported as a ``LineIssue`` with its line number. Headers are read by hlcg.deck.headers,
-card lines by hlcg.deck.lines.
+Every line is accounted for: parsed into an entry or header, ignored as blank, comment or
+decoration, or reported as a ``LineIssue`` with its line number. Headers are read by
+hlcg.deck.headers, card lines by hlcg.deck.lines; which reading of a line is meant is
+hlcg.deck.readings' to say, with the catalogue.
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-from hlcg.deck.headers import SECTIONS, header, section_named
+from hlcg.deck.headers import SECTIONS, header, names_card_group, section_named
 from hlcg.deck.lines import (
     MAX_COPIES,
     MAX_NAME,
     clean_line,
+    is_decoration,
+    list_mark,
     parse_line,
     split_lines,
     split_set_code,
+    written_count,
 )
-from hlcg.deck.model import NO_PERSONA, SIDEBOARD, Deck, LineIssue
+from hlcg.deck.model import NO_PERSONA, SIDEBOARD, Deck, Entry, LineIssue
 from hlcg.problems import Severity
 
 __all__ = [
@@ -64,12 +71,38 @@ def _markdown_heading(raw: str) -> str | None:
     return text if found and found[0] in SECTIONS else None
 
 
+class _Apart(NamedTuple):
+    """An unknown header whose cards are listed apart: its problem's place and its cards."""
+
+    issue: int
+    cards: list[Entry]
+
+
 class _Reading:
-    """Where the reader is: the current section and the line each section began on."""
+    """Where the reader is: the current section, the line each section began on, the
+    number of the last numbered list item, and the unknown headers whose cards are apart."""
 
     def __init__(self) -> None:
         self.section: str | None = None
         self.seen: dict[str, int] = {}
+        self.last_number: int | None = None
+        self.apart: list[_Apart] = []
+        self.setting_apart = False
+
+    def unmarked(self, line: str) -> str:
+        """The line without its list mark. `3. Thrust` is three Thrust unless it continues
+        a numbered list (`1.`, then `2.`...) or the line writes its own count."""
+        mark = list_mark(line)
+        if mark is None:
+            return line
+        number, rest = mark
+        if number is None:
+            return rest
+        if number in (1, (self.last_number or 0) + 1) or written_count(rest):
+            self.last_number = number
+            return rest
+        self.last_number = None
+        return f"{number} {rest}"
 
 
 def parse_text(text: str, path: str = "<deck>") -> Deck:
@@ -77,9 +110,10 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
     reading = _Reading()
     for line_no, raw in enumerate(split_lines(text), start=1):
         line = clean_line(raw) or _markdown_heading(raw)
-        if not line:
+        if not line or is_decoration(line):
             deck.ignored.append(line_no)
             continue
+        line = reading.unmarked(line)
         found = header(line)
         line_section, card_text = reading.section, line
         if found is not None:
@@ -92,9 +126,26 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
             deck.issues.append(parsed)
         elif line_section == SIDEBOARD:
             deck.sideboard.append(parsed)
+            if reading.setting_apart and card_text is line:
+                reading.apart[-1].cards.append(parsed)
         else:
             deck.entries.append(parsed)
+    for apart in reading.apart:
+        _say_apart(deck, apart)
     return deck
+
+
+def _say_apart(deck: Deck, apart: _Apart) -> None:
+    """The unknown header's problem says where its cards went."""
+    copies = sum(entry.count for entry in apart.cards)
+    if not copies:
+        return
+    issue = deck.issues[apart.issue]
+    cards = f"{copies} cards under it are" if copies != 1 else "card under it is"
+    deck.issues[apart.issue] = issue._replace(
+        message=f"{issue.message}; the {cards} listed apart and not counted, as a sideboard",
+        fix="write `Sideboard:` to keep them out of the deck, or `Endurance:` to play them",
+    )
 
 
 def _take_header(
@@ -109,7 +160,7 @@ def _take_header(
         if key == "sb" and rest:
             # `SB: 2 Dodge`: a sideboard card on its own line; the section goes on.
             return SIDEBOARD, rest
-        reading.section = SECTIONS[key]
+        reading.section, reading.setting_apart = SECTIONS[key], False
         _note_section(deck, reading.seen, reading.section, word, line_no)
         # `Pre-Game: Katana`: the section's first card
         return (reading.section, rest) if rest else None
@@ -126,7 +177,13 @@ def _take_header(
             "use `Pre-Game:`, `Endurance:` or `Sideboard:`",
         )
     )
-    reading.section = None
+    if names_card_group(word):
+        # "Attacks:", "Specials (6):": a group of the deck's own cards, placed by type
+        reading.section, reading.setting_apart = None, False
+    else:
+        # "Side deck:", "Extras:", "Reserve:": cards kept out of the deck
+        reading.section, reading.setting_apart = SIDEBOARD, True
+        reading.apart.append(_Apart(len(deck.issues) - 1, []))
     return None
 
 

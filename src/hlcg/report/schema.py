@@ -76,7 +76,10 @@ class DeckReportModel(_Strict):
     unrecognised: int = Field(
         description="Endurance copies on lines naming no single card (they count toward 50)"
     )
-    pregame: int
+    pregame: int = Field(description="Pre-game copies of recognised cards")
+    pregame_unrecognised: int = Field(
+        description="Pre-game copies on lines naming no single card (they count toward the limit)"
+    )
     gems: Gems
     problems: list[ProblemModel]
     sideboard: list[SideboardCardModel]

@@ -39,10 +39,16 @@ def _header(report: DeckReport) -> list[str]:
             f"{report.endurance + report.unrecognised}/{minimum} ({report.endurance} recognised + "
             f"{report.unrecognised} unrecognised)"
         )
+    pregame = f"{report.pregame}{pregame_limit}"
+    if report.pregame_unrecognised:
+        pregame = (
+            f"{report.pregame + report.pregame_unrecognised}{pregame_limit} ({report.pregame} "
+            f"recognised + {report.pregame_unrecognised} unrecognised)"
+        )
     return [
         f"{report.path}",
         f"  format {report.format} on {report.date} | persona {report.persona} | "
-        f"Endurance {endurance} | pre-game {report.pregame}{pregame_limit}",
+        f"Endurance {endurance} | pre-game {pregame}",
     ]
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.catalog.store import Catalogue
+from hlcg.deck.model import PREGAME
 from hlcg.deck.resolve import PERSONA_RULES, ResolvedDeck
 from hlcg.rules.context import Context
 from hlcg.rules.grouping import one_error_per_fault
@@ -37,6 +38,7 @@ class DeckReport:
         resolved: ResolvedDeck | None = None,
         unrecognised: int = 0,
         date: str = "",
+        pregame_unrecognised: int = 0,
     ) -> None:
         self.path = path
         self.format = format
@@ -53,6 +55,8 @@ class DeckReport:
         self.resolved = resolved
         # Endurance copies on lines naming no single card, counted toward the deck size.
         self.unrecognised = unrecognised
+        # Pre-game copies on such lines, counted toward the pre-game limit.
+        self.pregame_unrecognised = pregame_unrecognised
         self.date = date  # the date judged by: the legality facts in force on it
         # Set by hlcg.check (it knows the catalogue's content hash); see docs/fingerprint.md.
         self.fingerprint: str | None = None
@@ -104,6 +108,7 @@ class DeckReport:
             "endurance": self.endurance,
             "unrecognised": self.unrecognised,
             "pregame": self.pregame,
+            "pregame_unrecognised": self.pregame_unrecognised,
             "gems": self.gems,
             "problems": [p.to_json() for p in self.problems],
             "sideboard": [
@@ -272,4 +277,5 @@ def _report(deck: ResolvedDeck, context: Context, problems: list[Problem]) -> De
         resolved=deck,
         unrecognised=deck.unrecognised_copies(),
         date=context.date,
+        pregame_unrecognised=deck.unrecognised_copies(PREGAME),
     )

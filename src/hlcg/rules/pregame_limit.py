@@ -1,7 +1,8 @@
 """pregame-limit (HL301): at most 6 pre-game cards.
 
 The Persona card counts as one. Cards with a `pregame-exempt` modifier (Methuselah Stone)
-do not count.
+do not count. Copies on `Pre-Game:` lines that name no single card (a typo) still count, so
+that one typo is one problem: "7 pre-game cards (5 recognised + 2 unrecognised)".
 
 Unknown facts: a card whose type is not recorded but is listed under `Pre-Game:` is counted
 in the Endurance (with a `deck-syntax` warning), though it may be a pre-game card. Too many
@@ -23,6 +24,7 @@ Options: `max` (int, default 6): the most pre-game cards.
 from collections.abc import Iterator
 from typing import Any
 
+from hlcg.deck.model import PREGAME
 from hlcg.deck.resolve import DeckCard, ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
@@ -43,16 +45,22 @@ def pregame_count(deck: ResolvedDeck, context: Context) -> int:
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     limit = params["max"]
-    used = pregame_count(deck, context)
+    recognised = pregame_count(deck, context)
+    unrecognised = deck.unrecognised_copies(PREGAME)
+    used = recognised + unrecognised
     if used > limit:
         counting = counted(deck, context)
         removable = [dc for dc in counting if dc.card.type != "persona"] or counting
-        last = max(removable, key=lambda dc: (dc.line or 0, dc.card.id))
+        edits: tuple[tuple[str, str, int], ...] = ()
+        if removable:
+            last = max(removable, key=lambda dc: (dc.line or 0, dc.card.id))
+            edits = (("remove", last.card.id, min(used - limit, last.count)),)
+        shown = f" ({recognised} recognised + {unrecognised} unrecognised)" if unrecognised else ""
         yield Finding(
-            f"{used} pre-game cards; at most {limit} may be used",
+            f"{used} pre-game cards{shown}; at most {limit} may be used",
             cards=tuple(sorted(dc.card.id for dc in counting)),
             fix=f"remove {plural(used - limit, 'pre-game card')}",
-            edits=(("remove", last.card.id, min(used - limit, last.count)),),
+            edits=edits,
         )
         return
     doubt = context.untyped()

@@ -1,0 +1,268 @@
+"""Deck files as forums write them (issue 19, section 1): list marks, counts after the names,
+trailing remarks, titles as players write them, unknown headers and pre-game typos. Each
+notation goes through the CLI (exit code and JSON) in the format its deck names, and a deck
+written in it gets the verdict and fingerprint of the same deck written plainly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from hlcg.cli.app import app
+from test_decks_as_tried import digest, shown, validate
+
+FORUM = ROOT / "tests" / "forum_decks"
+DUNCAN = FORUM / "duncan-markdown.txt"
+KURGAN = FORUM / "kurgan-numbered.txt"
+PLAIN_DUNCAN = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
+PLAIN_KURGAN = ROOT / "tests" / "decks_tried" / "kurgan-forum.txt"
+runner = CliRunner()
+
+
+def variant(tmp_path: Path, source: Path, old: str, new: str) -> Path:
+    text = source.read_text(encoding="utf-8")
+    assert old in text
+    target = tmp_path / source.name
+    target.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return target
+
+
+# 1. The decks as posted are legal, and the same decks as written plainly.
+
+
+def test_a_markdown_list_with_counts_after_names_and_remarks_is_legal():
+    code, deck = validate(DUNCAN)
+    assert code == 0 and deck["legal"] and shown(deck) == []
+    assert deck["format"] == "type-two" and deck["persona"] == "Duncan MacLeod"
+    assert (deck["endurance"], deck["unrecognised"], deck["pregame"]) == (54, 0, 2)
+    assert digest(DUNCAN) == digest(PLAIN_DUNCAN)
+    _, plain = validate(PLAIN_DUNCAN)
+    assert deck["problems"] == plain["problems"]  # the same data-gap notes, nothing else
+
+
+def test_a_numbered_forum_list_is_legal():
+    code, deck = validate(KURGAN)
+    assert code == 0 and deck["legal"] and shown(deck) == []
+    assert deck["format"] == "first-edition" and deck["persona"] == "The Kurgan"
+    assert (deck["endurance"], deck["unrecognised"], deck["pregame"]) == (52, 0, 2)
+    assert deck["sideboard"] == [{"card": "Dodge", "count": 2, "line": 30, "id": "dodge"}]
+    assert digest(KURGAN) == digest(PLAIN_KURGAN)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- 3x Thrust",
+        "* Thrust x3",
+        "+ Thrust x3",
+        "• Thrust ×3",
+        "•Thrust 3",
+        "1. Thrust 3",
+        "7) Thrust x3",
+        "Thrust 3",
+        "Thrust (x3)",
+        "Thrust (3x)",
+        "Thrust: 3",
+        "Thrust - 3",
+        "Thrust \u2013 3",
+        "Thrust 3x",
+        "3\u00d7 Thrust",
+        "Thrust x3 -- the opener",
+        "Thrust x3 \u2014 the opener",
+        "Thrust (3) (good against 2 blocks)",
+        "Thrust x3 (opener) -- never a Head Shot",
+        "Thrust (opener) x3",
+        "3 Thrust (opener)",
+        "- Thrust x3 // vs blocks",
+        "- Thrust x3 # vs blocks",
+    ],
+)
+def test_each_forum_notation_reads_as_the_plain_line(tmp_path, line):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "3x Thrust", line)
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == [], shown(deck)
+    assert deck["endurance"] == 52 and deck["unrecognised"] == 0
+    assert digest(deck_file) == digest(PLAIN_KURGAN)
+
+
+@pytest.mark.parametrize("line", ["Back Away: 2", "Back Away - 2", "- Back Away (x2) -- escape"])
+def test_a_line_naming_a_card_with_a_count_is_never_a_header(tmp_path, line):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "Deck (53):\n", f"Deck (53):\n{line}\n")
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == [], shown(deck)
+    assert deck["endurance"] == 54
+    plain = variant(tmp_path / "..", PLAIN_KURGAN, "Deck (53):\n", "Deck (53):\n2 Back Away\n")
+    assert digest(deck_file) == digest(plain)
+
+
+def test_a_numbered_list_or_counts_with_a_dot(tmp_path):
+    """`3. Thrust` that continues no numbered list is three Thrust."""
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "3x Thrust", "3. Thrust")
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["endurance"] == 52
+    assert digest(deck_file) == digest(PLAIN_KURGAN)
+
+
+# 2. A remark is never what makes a line another card.
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "named"),
+    [
+        # a subtitle with a typo is not a remark: never the plain title, never Kurgan's
+        ("2x Hammer Blow (The Kurgan)", "2x Hammer Blow (The Kurgn)", "Hammer Blow (The Kurgn)"),
+        ("2x Hammer Blow (The Kurgan)", "Hammer Blow x2 (Kurgn)", "Hammer Blow (Kurgn)"),
+        # brackets after a title with versions name the version
+        ("2x Hammer Blow (The Kurgan)", "2x Hammer Blow (opener)", "Hammer Blow (opener)"),
+    ],
+)
+def test_brackets_that_may_name_a_version_stay_part_of_the_name(tmp_path, old, new, named):
+    code, deck = validate(variant(tmp_path, PLAIN_KURGAN, old, new))
+    assert code == 1
+    [problem] = shown(deck)
+    assert problem[:2] == ("error", "unknown-card")
+    assert problem[3] == f"no card named {named!r} in the catalogue"
+    assert deck["endurance"] + deck["unrecognised"] == 52  # its copies still count
+
+
+def test_a_remark_naming_the_subtitle_is_the_subtitle(tmp_path):
+    deck_file = variant(
+        tmp_path, PLAIN_KURGAN, "2x Hammer Blow (The Kurgan)", "Hammer Blow x2 (The Kurgan)"
+    )
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == []
+    assert digest(deck_file) == digest(PLAIN_KURGAN)
+
+
+def test_an_unknown_card_with_remarks_is_named_without_them(tmp_path):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "3x Thrust", "- Thrst x3 (opener) -- fast")
+    code, deck = validate(deck_file)
+    assert code == 1 and deck["unrecognised"] == 3
+    [problem] = shown(deck)
+    assert problem == ("error", "unknown-card", 12, "no card named 'Thrst' in the catalogue")
+
+
+def test_fix_keeps_list_marks_and_remarks(tmp_path):
+    deck_file = variant(
+        tmp_path, PLAIN_KURGAN, "3x Thrust", "1. Thrust x7 (vs 2 blocks) -- 6 is the most"
+    )
+    result = runner.invoke(app, ["validate", str(deck_file), "--fix"])
+    assert result.exit_code == 1, result.output
+    fixed = (tmp_path / "kurgan-forum.fixed.txt").read_text(encoding="utf-8")
+    assert "1. Thrust x6 (vs 2 blocks) -- 6 is the most\n" in fixed  # six per title
+    assert validate(tmp_path / "kurgan-forum.fixed.txt")[0] == 0
+
+
+# 3. Titles as players write them.
+
+
+@pytest.mark.parametrize(
+    ("line", "card"),
+    [
+        ("Cat & Mouse: Draw", "cat-and-mouse-draw"),
+        ("Bassett and Hotchkiss", "bassett-and-hotchkiss"),
+        ("Lean and Mean", "lean-and-mean"),
+        ("Head Hunter: Research", "head-hunter-research"),
+        ("Head Hunter (Research)", "head-hunter-research"),
+        ("Head Hunter (part 2)", "head-hunter-research"),
+        ("Destruction: Duel", "destruction-duel"),
+        ("Flurry Strike (Middle Left)", "flurry-strike-middle-left"),
+        ("Flurry Strike: Middle Right", "flurry-strike-middle-right"),
+    ],
+)
+def test_titles_as_players_write_them(tmp_path, line, card):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "Deck (53):\n", f"Deck (53):\n{line}\n")
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == [], shown(deck)
+    assert deck["endurance"] == 53
+    result = runner.invoke(app, ["card", line, "--json"])
+    assert result.exit_code == 0, result.output
+    assert [c["id"] for c in json.loads(result.stdout)["cards"]] == [card]
+
+
+@pytest.mark.parametrize(
+    ("line", "rule"),
+    [
+        ("Head Hunter", "ambiguous-card"),  # four parts recorded
+        ("Cat & Mouse", "ambiguous-card"),  # three plots of that title
+        ("Flurry Strike (Upper Left)", "unknown-card"),  # no such grid version recorded
+    ],
+)
+def test_a_name_meaning_several_parts_or_no_version_is_one_problem(tmp_path, line, rule):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "Deck (53):\n", f"Deck (53):\n{line}\n")
+    code, deck = validate(deck_file)
+    assert code == 1 and [p[:3] for p in shown(deck)] == [("error", rule, 8)]
+
+
+# 4. An unknown header is one problem; the cards under it are listed apart.
+
+
+@pytest.mark.parametrize("header", ["Side deck:", "Extras:", "Reserve:", "Side Deck (2):"])
+def test_an_unknown_header_is_one_problem_and_its_cards_are_apart(tmp_path, header):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "Sideboard:", header)
+    code, deck = validate(deck_file)
+    assert code == 1
+    assert shown(deck) == [
+        (
+            "error",
+            "deck-syntax",
+            28,
+            f"unknown section header {header!r}; the 2 cards under it are listed apart and "
+            "not counted, as a sideboard",
+        )
+    ]
+    assert deck["endurance"] == 52 and deck["unrecognised"] == 0
+    assert deck["sideboard"] == [{"card": "Dodge", "count": 2, "line": 29, "id": "dodge"}]
+    text = runner.invoke(app, ["validate", str(deck_file)]).stdout
+    assert "sideboard (not checked): 2 Dodge\n" in text
+    assert "fix: write `Sideboard:` to keep them out of the deck, or `Endurance:` to play them" in (
+        text
+    )
+
+
+def test_a_side_deck_in_a_markdown_list_is_one_problem(tmp_path):
+    deck_file = variant(tmp_path, DUNCAN, "\n---\n", "\nSide deck:\n- Trip x2\n* Lunge (opener)\n")
+    code, deck = validate(deck_file)
+    assert code == 1 and deck["errors"] == 1
+    assert [p[:3] for p in shown(deck)] == [("error", "deck-syntax", 30)]
+    assert "the 3 cards under it are listed apart" in shown(deck)[0][3]
+    assert [(s["card"], s["count"]) for s in deck["sideboard"]] == [("Trip", 2), ("Lunge", 1)]
+
+
+def test_a_header_naming_a_group_of_cards_keeps_them_in_the_deck(tmp_path):
+    deck_file = variant(
+        tmp_path, PLAIN_KURGAN, "2x Bloodlust: The Kurgan", "Specials:\n2x Bloodlust: The Kurgan"
+    )
+    code, deck = validate(deck_file)
+    assert code == 1 and deck["endurance"] == 52 and deck["sideboard"][0]["card"] == "Dodge"
+    assert shown(deck) == [("error", "deck-syntax", 23, "unknown section header 'Specials:'")]
+
+
+# 5. Pre-game typos count toward the pre-game limit, as Endurance typos count toward 50.
+
+TYPOS = ("Joe Dawsn", "Watchr Oath", "Quickning", "Premum Card", "Hunterr")
+
+
+def test_pregame_typos_count_toward_the_pregame_limit(tmp_path):
+    typos = "".join(f"- {name}\n" for name in TYPOS)
+    deck_file = variant(tmp_path, DUNCAN, "- Katana -- his own sword\n", f"- Katana\n{typos}")
+    code, deck = validate(deck_file)
+    assert code == 1 and (deck["pregame"], deck["pregame_unrecognised"]) == (2, 5)
+    rules = [p[1] for p in shown(deck)]
+    assert rules.count("unknown-card") == 5 and rules.count("pregame-limit") == 1
+    [limit] = [p for p in shown(deck) if p[1] == "pregame-limit"]
+    assert limit[3] == "7 pre-game cards (2 recognised + 5 unrecognised); at most 6 may be used"
+    assert deck["endurance"] == 54 and deck["unrecognised"] == 0
+    text = runner.invoke(app, ["validate", str(deck_file)]).stdout
+    assert "pre-game 7/6 (2 recognised + 5 unrecognised)" in text
+
+
+def test_pregame_typos_within_the_limit_are_only_the_typos(tmp_path):
+    typos = "".join(f"- {name}\n" for name in TYPOS[:4])
+    deck_file = variant(tmp_path, DUNCAN, "- Katana -- his own sword\n", f"- Katana\n{typos}")
+    code, deck = validate(deck_file)
+    assert code == 1 and [p[1] for p in shown(deck)] == ["unknown-card"] * 4
