@@ -173,9 +173,12 @@ class Resolver:
         """Versions that differ only in subtitles naming no persona, weapon or faction
         (`Security Guard: Object`, `Security Guard: Situation`): no rule tells them apart,
         as none tells apart versions differing only in text (Grayson's Business as Usual),
-        so a line naming their title may mean any of them, like those."""
+        so a line naming their title may mean any of them, like those. Plots are not:
+        their subtitles name the parts or plots a deck plays apart (`Head Hunter: Research`),
+        so a bare plot title stays ambiguous."""
         return set(diffs) == {"subtitle"} and not any(
-            named_personas(self.catalogue, c)
+            c.type == "plot"
+            or named_personas(self.catalogue, c)
             or named_weapon(self.catalogue, c)
             or named_faction(self.catalogue, c)
             for c in found
