@@ -69,7 +69,10 @@ def test_a_json_entry_written_as_a_bare_name_is_that_card(tmp_path):
     code, deck = validate(path, "--format", "first-edition")
     assert code == 1 and deck["endurance"] == 53
     assert problems(deck) == [
-        ("deck-syntax", '/endurance/19: an entry is an object, {"card": "Dodge"}; read so')
+        (
+            "deck-syntax",
+            '/endurance/19: an entry is an object with a card key; read "Dodge" as that card',
+        )
     ]
 
 

@@ -332,6 +332,61 @@ def test_a_report_larger_than_the_pipe_keeps_its_exit_codes(tmp_path):
     assert _piped(f"{HLCG} validate {legal} --output json", ROOT).returncode == 0
 
 
+def _shell(command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command, shell=True, executable="/bin/bash", cwd=ROOT, capture_output=True, text=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "code"),
+    [
+        ("validate examples/decks/invalid", 1),
+        ("validate no-such-deck.txt", 2),
+        ("card 'upper atack'", 1),
+    ],
+)
+def test_stderr_into_a_closed_pipe_keeps_the_exit_code(command, code):
+    """`2>&1 | head` is common in CI: what is written to stderr after the reader left is
+    dropped as on stdout, and the exit code stays hlcg's."""
+    result = _shell(f"{HLCG} {command} 2>&1 | true; exit ${{PIPESTATUS[0]}}")
+    assert result.returncode == code, result.stderr
+
+
+@pytest.mark.parametrize("output", ["text", "sarif"])
+def test_a_report_that_cannot_be_written_is_exit_2_with_one_line(output):
+    result = _shell(
+        f"{HLCG} validate examples/decks/invalid/title-limit.txt -o {output} >/dev/full"
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1] == (
+        "hlcg: error: could not write the output: No space left on device"
+    )
+    assert "Traceback" not in result.stderr
+
+
+def test_an_unwritable_step_summary_is_a_warning(tmp_path):
+    result = runner.invoke(
+        app,
+        ["validate", str(ROOT / "examples/decks/valid/duncan-katana-type-two.txt"), "-o", "github"],
+        env={"GITHUB_STEP_SUMMARY": str(tmp_path / "missing" / "summary.md")},
+    )
+    assert result.exit_code == 0
+    assert "hlcg: warning: could not write $GITHUB_STEP_SUMMARY" in result.stderr
+
+
+def test_the_all_formats_matrix_stays_off_a_machine_read_report():
+    result = invoke(
+        "validate",
+        str(ROOT / "examples/decks/valid/duncan-katana-type-two.txt"),
+        "--all-formats",
+        "-o",
+        "json",
+    )
+    assert json.loads(result.stdout)["decks"][0]["legal"] is True
+    assert "first-edition    type-one    type-two" in result.stderr
+
+
 # --- selecting the data gaps -------------------------------------------------------------
 
 

@@ -88,14 +88,16 @@ def __getattr__(name: str) -> Any:
 
 
 class _ReaderMayLeave(io.RawIOBase):
-    """Standard output that outlives its reader: once the pipe is closed (`hlcg validate
-    decks | head -1` after head's first line), what is still written is dropped instead of
-    raising BrokenPipeError, so the command finishes and exits with its own code."""
+    """A standard stream that outlives its reader: once the pipe is closed (`hlcg validate
+    decks | head -1` after head's first line, or `2>&1 | head`), what is still written is
+    dropped instead of raising BrokenPipeError, so the command finishes and exits with its
+    own code. Any other write error (a full disk) is kept for ``main`` to report."""
 
     def __init__(self, fd: int) -> None:
         super().__init__()
         self._fd = fd
         self.reader_left = False
+        self.failed: OSError | None = None
 
     def writable(self) -> bool:
         return True
@@ -107,31 +109,52 @@ class _ReaderMayLeave(io.RawIOBase):
         return os.isatty(self._fd)
 
     def write(self, data: Any) -> int:
-        if not self.reader_left:
+        if not self.reader_left and self.failed is None:
             try:
                 return os.write(self._fd, data)
             except BrokenPipeError:
                 self.reader_left = True
+            except OSError as exc:
+                self.failed = exc
         return len(data)
 
 
-def _stdout_outliving_its_reader() -> None:
-    stream = sys.stdout
+def _outliving_its_reader(name: str) -> _ReaderMayLeave | None:
+    """Replace sys.stdout or sys.stderr by a stream over the same file that outlives its
+    reader; None when it is not a file (an embedding program's stream): left alone."""
+    stream = getattr(sys, name)
     try:
         fd = stream.fileno()
     except (AttributeError, OSError, ValueError):
-        return  # not a file (an embedding program's stream): leave it alone
+        return None
     stream.flush()
-    sys.stdout = io.TextIOWrapper(
-        io.BufferedWriter(_ReaderMayLeave(fd)),
-        encoding=stream.encoding,
-        errors=stream.errors,
-        line_buffering=bool(stream.line_buffering),
+    raw = _ReaderMayLeave(fd)
+    setattr(
+        sys,
+        name,
+        io.TextIOWrapper(
+            io.BufferedWriter(raw),
+            encoding=stream.encoding,
+            errors=stream.errors,
+            line_buffering=name == "stderr" or bool(stream.line_buffering),
+            write_through=name == "stderr",
+        ),
     )
+    return raw
 
 
 def main() -> None:
-    _stdout_outliving_its_reader()
+    out = _outliving_its_reader("stdout")
+    _outliving_its_reader("stderr")
     command = sys.argv[1] if len(sys.argv) > 1 else None
     known = command in COMMANDS or command in GROUPS
-    build(command if known else None)()
+    try:
+        build(command if known else None)()
+    finally:
+        sys.stdout.flush()
+        if out is not None and out.failed is not None:
+            # the report was lost (a full disk): that is "could not run", never a verdict
+            print(
+                f"hlcg: error: could not write the output: {out.failed.strerror}", file=sys.stderr
+            )
+            raise SystemExit(2)  # noqa: B012 (this exit code replaces the command's)

@@ -98,7 +98,8 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
     if terminal_shows_text and len(reports) + len(unreadable) > 1:
         typer.echo("\n" + summary_table(reports, unreadable), err=True, nl=False)
     if result.options.all_formats:
-        typer.echo("\n" + matrix_table(result.matrix), nl=False)
+        # Beside a machine-read report on stdout, the matrix is talk: stderr.
+        typer.echo("\n" + matrix_table(result.matrix), nl=False, err=not terminal_shows_text)
     if result.fixes:
         from hlcg.cli.fixing import render_fixes
 

@@ -167,7 +167,10 @@ def _entry_problem(exc: ValidationError, item: Any, pointer: str, severity: Seve
     """One problem for one bad entry, however many of its fields are wrong."""
     fix = SCHEMA_HINT
     if isinstance(item, str):
-        message = f'{pointer}: an entry is an object, {{"card": {json.dumps(item)}}}; read so'
+        message = (
+            f"{pointer}: an entry is an object with a card key; "
+            f"read {json.dumps(item)} as that card"
+        )
         return LineIssue(None, message, fix, severity)
     errors = exc.errors()
     if len(errors) == 1:  # located by its whole pointer: /endurance/3/count
