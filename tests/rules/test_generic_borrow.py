@@ -51,7 +51,7 @@ def test_allowance_applies_to_a_generic_immortal_in_type_two(check):
     report = check("1 Pass\n2 Move: Rival", fmt="type-two")
     assert errors(report) == [("generic-borrow", ("rival-move",))]
     assert report.problems[0].message == (
-        "2 copies of Move: Rival of rival; your borrowing permissions cover 1"
+        "2 copies of Move: Rival; your borrowing permissions cover 1"
     )
     report = check("1 Pass\n1 Sig: Rival", fmt="type-two")
     assert errors(report) == [("signature", ("sig",))]

@@ -27,6 +27,7 @@ borrow.
 from collections.abc import Iterator
 from typing import Any
 
+from hlcg.catalog.normalize import normalise
 from hlcg.deck.resolve import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.borrowing import RefusalKind
@@ -57,8 +58,14 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
                 refused.add(deck_card.card.id)
                 message += f", and that only if the permission holds in {deck.format}"
         else:
+            # The owner is known by its normalised name; the card's own subtitle names it
+            # as printed, so it is not named twice ("Jump: Duncan MacLeod of duncan macleod").
+            subtitle = deck_card.card.subtitle
+            whose = (
+                "" if subtitle and normalise(subtitle) == refusal.owner else f" of {refusal.owner}"
+            )
             message = (
-                f"{deck_card.count} copies of {deck_card.card.name} of {refusal.owner}; "
+                f"{deck_card.count} copies of {deck_card.card.name}{whose}; "
                 f"your borrowing permissions cover {refusal.allowed}"
             )
         yield Finding(
