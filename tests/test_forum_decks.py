@@ -266,3 +266,33 @@ def test_pregame_typos_within_the_limit_are_only_the_typos(tmp_path):
     deck_file = variant(tmp_path, DUNCAN, "- Katana -- his own sword\n", f"- Katana\n{typos}")
     code, deck = validate(deck_file)
     assert code == 1 and [p[1] for p in shown(deck)] == ["unknown-card"] * 4
+
+
+def test_bold_key_lines_and_a_bold_unknown_header_read_as_plain_ones(tmp_path):
+    """`**Format:** 1st Ed` and `**Persona:** ...` as markdown posts bold them; a bold
+    `**Side deck:**` is the same one problem as `Side deck:`."""
+    basics = (
+        "Upper Left Attack", "Upper Center Attack", "Upper Right Attack", "Middle Left Attack",
+        "Thrust", "Middle Right Attack", "Lower Left Attack", "Lower Center Attack",
+        "Lower Right Attack", "Upper Left Block", "Upper Center Block", "Upper Right Block",
+        "Lower Left Block", "Lower Center Block", "Lower Right Block",
+    )  # fmt: skip
+    text = "**Format:** 1st Ed\n**Persona:** Duncan MacLeod\n**Deck:**\n"
+    text += "".join(f"- {title} x4\n" for title in basics) + "**Side deck:**\n- Dodge x2\n"
+    deck_file = tmp_path / "bold.txt"
+    deck_file.write_text(text, encoding="utf-8")
+    code, deck = validate(deck_file)
+    assert (deck["format"], deck["persona"], deck["endurance"]) == (
+        "first-edition",
+        "Duncan MacLeod",
+        60,
+    )
+    assert code == 1 and shown(deck) == [
+        (
+            "error",
+            "deck-syntax",
+            19,
+            "unknown section header '**Side deck:**'; the 2 cards under it are listed apart "
+            "and not counted, as a sideboard",
+        )
+    ]

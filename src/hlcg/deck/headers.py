@@ -88,7 +88,6 @@ def header(line: str) -> tuple[str, str, str] | None:
         return section_key(bare["word"]), bare["word"].strip(), ""
     undecorated = " ".join(_DECORATION.sub(" ", line).split())
     if undecorated != line and undecorated:
-        found = header(undecorated)
-        if found and found[0] in SECTIONS:
-            return found
+        # "**Format:** 1st Ed", "**Side deck:**" read as they would undecorated
+        return header(undecorated)
     return None
