@@ -296,3 +296,11 @@ def test_bold_key_lines_and_a_bold_unknown_header_read_as_plain_ones(tmp_path):
             "and not counted, as a sideboard",
         )
     ]
+
+
+@pytest.mark.parametrize("heading", ["Decklist:", "Deck list:", "Main Deck:"])
+def test_a_heading_for_the_whole_list_is_the_endurance(tmp_path, heading):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "Deck (53):\n", f"{heading}\n")
+    code, deck = validate(deck_file)
+    _, plain = validate(PLAIN_KURGAN)
+    assert code == 0 and deck["endurance"] == plain["endurance"] and shown(deck) == []

@@ -16,6 +16,8 @@ SECTIONS = {
     "main": ENDURANCE,
     "main deck": ENDURANCE,
     "maindeck": ENDURANCE,
+    "decklist": ENDURANCE,  # a forum post heading its whole list
+    "deck list": ENDURANCE,
     "sideboard": SIDEBOARD,
     "side board": SIDEBOARD,
     "side": SIDEBOARD,
