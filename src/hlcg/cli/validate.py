@@ -17,6 +17,7 @@ from hlcg.cli.common import (
     guarded,
     note,
     table,
+    warn,
 )
 from hlcg.output import refuse_overwrite
 from hlcg.wording import plural
@@ -93,7 +94,10 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
     if kind == "github":
         from hlcg.report.github import write_step_summary
 
-        write_step_summary(reports, unreadable)
+        try:
+            write_step_summary(reports, unreadable)
+        except OSError as exc:  # the annotations went out; the summary is extra
+            warn(f"could not write $GITHUB_STEP_SUMMARY: {exc.strerror}")
     terminal_shows_text = kind == "text" or output_file is not None
     if terminal_shows_text and len(reports) + len(unreadable) > 1:
         typer.echo("\n" + summary_table(reports, unreadable), err=True, nl=False)

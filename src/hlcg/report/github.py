@@ -73,13 +73,5 @@ def write_step_summary(reports: list[DeckReport], unreadable: Sequence[Unreadabl
     annotations of a step."""
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if target:
-        try:
-            with Path(target).open("a", encoding="utf-8") as handle:
-                handle.write(summary_markdown(reports, unreadable))
-        except OSError as exc:  # the annotations went out; the summary is extra
-            import sys
-
-            print(
-                f"hlcg: warning: could not write $GITHUB_STEP_SUMMARY {target}: {exc.strerror}",
-                file=sys.stderr,
-            )
+        with Path(target).open("a", encoding="utf-8") as handle:
+            handle.write(summary_markdown(reports, unreadable))
