@@ -171,3 +171,12 @@ def test_deck_programs_files_saved_as_utf_16(tmp_path):
         assert validate(saved)[0] == validate(source)[0] == 0
         hashes = [runner.invoke(app, ["deck", "hash", str(p)]).stdout for p in (saved, source)]
         assert hashes[0] == hashes[1]
+
+
+def test_a_saved_report_named_as_a_deck_is_refused_with_what_it_is(tmp_path):
+    deck = ROOT / "examples" / "decks" / "invalid" / "title-limit.txt"
+    report = tmp_path / "report.json"
+    report.write_text(runner.invoke(app, ["validate", str(deck), "-o", "json"]).stdout)
+    result = runner.invoke(app, ["validate", str(report)])
+    assert result.exit_code == 2
+    assert f"{report}: an hlcg JSON report, not a deck; check the decks it names" in result.stderr

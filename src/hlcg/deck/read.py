@@ -76,10 +76,13 @@ def is_catalogue_document(data: object) -> bool:
     return isinstance(data, dict) and data.get("kind") == CATALOGUE_DOCUMENT_KIND
 
 
-def _refuse_catalogue_document(text: str, path: Path) -> None:
+def _refuse_hlcg_documents(text: str, path: Path) -> None:
+    """A catalogue export or a saved `hlcg validate -o json` report named as a deck is
+    refused with what it is, never checked as an empty deck."""
     from hlcg.catalog.fields import CATALOGUE_DOCUMENT_KIND
 
-    if CATALOGUE_DOCUMENT_KIND not in text[:_SNIFF_BYTES]:
+    head = text[:_SNIFF_BYTES]
+    if CATALOGUE_DOCUMENT_KIND not in head and '"decks"' not in head:
         return  # the common case: no second parse of a deck
     try:
         data = json.loads(text)
@@ -89,6 +92,8 @@ def _refuse_catalogue_document(text: str, path: Path) -> None:
         raise DeckFileError(
             f"{path}: an hlcg catalogue export, not a deck; `hlcg db import` reads it"
         )
+    if isinstance(data, dict) and {"decks", "summary"} <= data.keys():
+        raise DeckFileError(f"{path}: an hlcg JSON report, not a deck; check the decks it names")
 
 
 def read_deck_data(data: bytes, path: Path) -> Deck:
@@ -100,7 +105,7 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
     if suffix == ".json":
         from hlcg.deck.jsondeck import parse_json
 
-        _refuse_catalogue_document(text, path)
+        _refuse_hlcg_documents(text, path)
         deck = parse_json(text, str(path))
     elif suffix in (".dek", ".o8d"):
         from hlcg.deck.xmldeck import parse_xml
