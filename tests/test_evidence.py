@@ -269,15 +269,17 @@ def _unboxed(text: str) -> str:
     return " ".join(re.sub(r"[│╭╮╰╯─]", " ", text).split())
 
 
+def import_legality_row(folder: Path, db: Path, row: str):
+    """`hlcg db import` of a legality sheet holding ``row``: the result, and the sheet."""
+    facts = folder / "legality.csv"
+    facts.write_text(f"card_id,format,status,date,source,note\n{row}\n", encoding="utf-8")
+    return invoke("db", "import", str(facts), "--db", str(db)), facts
+
+
 def test_a_legality_sheet_naming_no_card_imports_nothing(tmp_path, curators_copy):
     before = curators_copy.read_bytes()
-    facts = tmp_path / "legality.csv"
-    facts.write_text(
-        "card_id,format,status,date,source,note\n"
-        "no-such-card,type-two,banned,2026-01-01,https://example.org,\n",
-        encoding="utf-8",
-    )
-    result = invoke("db", "import", str(facts), "--db", str(curators_copy))
+    row = "no-such-card,type-two,banned,2026-01-01,https://example.org,"
+    result, _ = import_legality_row(tmp_path, curators_copy, row)
     assert result.exit_code == 2
     assert "'no-such-card' is not a card of" in result.output
     assert curators_copy.read_bytes() == before
@@ -371,9 +373,7 @@ def test_a_fix_adds_no_card_of_unknown_legality_on_the_date_judged_by(tmp_path):
 )
 def test_bad_legality_rows_are_refused_with_their_row(tmp_path, curators_copy, row, message):
     before = curators_copy.read_bytes()
-    facts = tmp_path / "legality.csv"
-    facts.write_text(f"card_id,format,status,date,source,note\n{row}\n", encoding="utf-8")
-    result = invoke("db", "import", str(facts), "--db", str(curators_copy))
+    result, facts = import_legality_row(tmp_path, curators_copy, row)
     assert result.exit_code == 2
     assert f"{facts}: row 2: " in result.stderr and message in result.stderr
     assert curators_copy.read_bytes() == before

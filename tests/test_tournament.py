@@ -67,6 +67,14 @@ def test_junit_parses_one_case_per_deck(tmp_path):
     }
 
 
+# A SARIF artifactLocation as the fixes and the locations hold it.
+ARTIFACT_LOCATION = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {"uri": {"type": "string"}},
+}
+
+
 # The parts of the SARIF 2.1.0 schema (docs.oasis-open.org/sarif/sarif/v2.1.0) that hlcg
 # writes, with their required properties and closed property sets.
 SARIF_STRUCTURE = {
@@ -193,11 +201,7 @@ SARIF_STRUCTURE = {
             "required": ["artifactLocation", "replacements"],
             "additionalProperties": False,
             "properties": {
-                "artifactLocation": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "properties": {"uri": {"type": "string"}},
-                },
+                "artifactLocation": ARTIFACT_LOCATION,
                 "replacements": {
                     "type": "array",
                     "minItems": 1,
@@ -232,11 +236,7 @@ SARIF_STRUCTURE = {
                     "type": "object",
                     "additionalProperties": False,
                     "properties": {
-                        "artifactLocation": {
-                            "type": "object",
-                            "additionalProperties": False,
-                            "properties": {"uri": {"type": "string"}},
-                        },
+                        "artifactLocation": ARTIFACT_LOCATION,
                         "region": {
                             "type": "object",
                             "additionalProperties": False,

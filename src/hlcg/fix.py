@@ -33,7 +33,7 @@ from hlcg.rules.basics import basic_cards
 from hlcg.rules.borrowing import foreign_owner
 from hlcg.rules.context import Context
 from hlcg.rules.engine import DeckReport
-from hlcg.rules.legality import LEGAL, judge
+from hlcg.rules.legality import LEGAL, judge, verdict_in
 from hlcg.rules.profiles import OFF, profile
 from hlcg.rules.registry import RULES
 
@@ -147,8 +147,7 @@ def _legal_basics(report: DeckReport, catalogue: Catalogue, held: dict[str, int]
 def _known_legal(card: Card, report: DeckReport, catalogue: Catalogue) -> bool:
     """Whether format-legality knows the card legal in the deck's format on its date: a fix
     adds no card whose legality is unknown."""
-    excluded = profile(report.format).settings["format-legality"].params["excluded_editions"]
-    return judge(card, report.format, catalogue, excluded, on=report.date).status == LEGAL
+    return verdict_in(card, report.format, catalogue, on=report.date).status == LEGAL
 
 
 def planned_edits(

@@ -90,15 +90,14 @@ def _not_illegal(card: Card, fmt: str, catalogue: Catalogue) -> bool:
 
 def shown_formats(card: Card, catalogue: Catalogue) -> str:
     """The checked formats `validate` lets a card be played in; `?` where no source
-    decides (recorded formats, else the sets' editions)."""
-    from hlcg.catalog.fields import CHECKED_FORMATS
-    from hlcg.rules.legality import ILLEGAL, UNCONFIRMED, verdict_in
+    decides (no legality fact, recorded format or printing of the format's edition)."""
+    from hlcg.rules.legality import ILLEGAL, UNCONFIRMED
 
-    shown = []
-    for fmt in CHECKED_FORMATS:
-        verdict = verdict_in(card, fmt, catalogue).status
-        if verdict != ILLEGAL:
-            shown.append(fmt + ("?" if verdict == UNCONFIRMED else ""))
+    shown = [
+        fmt + ("?" if verdict["status"] == UNCONFIRMED else "")
+        for fmt, verdict in format_verdicts(card, catalogue).items()
+        if verdict["status"] != ILLEGAL
+    ]
     return ",".join(shown) or "none"
 
 

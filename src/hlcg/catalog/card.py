@@ -123,7 +123,10 @@ class Card(NamedTuple):
         return any(m.get("kind") == "generic-immortal" for m in self.modifiers)
 
     def legal_in(self, fmt: str) -> bool:
-        """Empty formats mean legal in every format."""
+        """Whether the recorded formats leave ``fmt`` open: none recorded, or ``fmt`` among
+        them. Only a preference between versions of a name (``hlcg.deck.narrowing``); a
+        verdict is format-legality's (``hlcg.rules.legality``), where formats are evidence
+        for the formats they name only."""
         return not self.formats or fmt in self.formats
 
     def to_contract(self) -> dict[str, Any]:
