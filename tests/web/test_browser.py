@@ -243,6 +243,8 @@ def test_search_results_fit_a_phone_and_add_is_whole(browser, server):
     phone.goto(server.url)
     phone.fill("#search", "t:persona")
     phone.click("#search-form button[type=submit]")
+    # the rows of the page's opening search are replaced by this one's: wait for them
+    expect(phone.locator("#results")).not_to_have_attribute("aria-busy", "true")
     rows = phone.locator("#results tbody tr")
     expect(rows.first).to_be_visible()
     wrap = phone.locator(".table-wrap").bounding_box()

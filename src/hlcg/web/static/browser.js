@@ -16,6 +16,9 @@ async function search(event) {
   const q = $("search").value;
   const status = $("search-status");
   const body = document.querySelector("#results tbody");
+  // Busy until this search's rows are in: assistive tech (and tests) wait for the answer
+  // to the latest query, not for a row of an earlier one that is about to be replaced.
+  $("results").setAttribute("aria-busy", "true");
   try {
     const data = await api(`/api/search?q=${encodeURIComponent(q)}`);
     if (serial !== searchSerial) return;
@@ -57,6 +60,7 @@ async function search(event) {
     body.replaceChildren();
     status.textContent = error.message;
   }
+  $("results").removeAttribute("aria-busy");
 }
 
 async function addCard(cardId) {
