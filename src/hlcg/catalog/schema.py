@@ -18,8 +18,10 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 # 2: name_norm, subtitle_norm; names, name_list. 3: unrestricted. 4: legality holds the
-# sourced, dated legality rows (it was derived from the cards' formats).
-SCHEMA_VERSION = 4
+# sourced, dated legality rows (it was derived from the cards' formats). 5: lists as JSON
+# arrays; foreign keys to sets and formats; the lookup tables and row digests named with a
+# leading underscore (Datasette's mark of an internal table); the views.
+SCHEMA_VERSION = 5
 
 
 class Table(NamedTuple):
@@ -68,7 +70,9 @@ TABLES: dict[str, Table] = {
         indexes=(("title_norm",), ("name_norm",), ("subtitle_norm",), ("type", "id")),
     ),
     "printings": Table(
-        {"card_id": str, "set_code": str}, pk=("card_id", "set_code"), foreign_keys=_on_card()
+        {"card_id": str, "set_code": str},
+        pk=("card_id", "set_code"),
+        foreign_keys=(*_on_card(), ("set_code", "sets", "code")),
     ),
     # Sourced, dated facts (data/source/legality.csv); "date" is '' for a fact with no date.
     "legality": Table(
@@ -82,7 +86,7 @@ TABLES: dict[str, Table] = {
         },
         pk=("card_id", "format", "date"),
         not_null=frozenset({"status", "source"}),
-        foreign_keys=_on_card(),
+        foreign_keys=(*_on_card(), ("format", "formats", "name")),
     ),
     "aliases": Table(
         {"alias": str, "alias_norm": str, "card_id": str, "source": str},
@@ -96,15 +100,15 @@ TABLES: dict[str, Table] = {
         foreign_keys=_on_card(),
     ),
     # One digest per source row, so `db info --verify` can count what changed.
-    "row_digests": Table({"table_name": str, "key": str, "sha256": str}, pk=("table_name", "key")),
+    "_row_digests": Table({"table_name": str, "key": str, "sha256": str}, pk=("table_name", "key")),
     # Lookups and deck checks read single rows through these, never the whole table.
-    "names": Table(
+    "_names": Table(
         {"position": int, "key": str, "display": str, "card_ids": str},
         pk="position",
         not_null=frozenset({"key", "display", "card_ids"}),
         unique_indexes=(("key",),),
     ),
-    "name_list": Table({"keys": str}, pk=None, not_null=frozenset({"keys"})),
+    "_name_list": Table({"keys": str}, pk=None, not_null=frozenset({"keys"})),
 }
 
 
