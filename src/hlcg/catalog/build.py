@@ -20,7 +20,15 @@ from hlcg.catalog.bundle import Bundle, load_sources
 from hlcg.catalog.codec import encode_card, encode_list
 from hlcg.catalog.models import AliasRow, CardRow
 from hlcg.catalog.normalize import normalise
-from hlcg.catalog.schema import SCHEMA_VERSION, TABLES, Table, TableGroup, group_table, row_key
+from hlcg.catalog.schema import (
+    SCHEMA_VERSION,
+    TABLES,
+    VIEWS,
+    Table,
+    TableGroup,
+    group_table,
+    row_key,
+)
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -85,6 +93,9 @@ def _create_tables(db: Database, groups: Sequence[TableGroup]) -> None:
         for group in groups:
             for name, model in group.models.items():
                 _create(db, name, group_table(model))
+    with db.conn:
+        for name, sql in VIEWS.items():
+            db.create_view(name, sql)
 
 
 def write_catalogue(path: Path, bundle: Bundle) -> None:

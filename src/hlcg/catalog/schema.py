@@ -1,7 +1,7 @@
 """The catalogue's tables as data: one SCHEMA_VERSION, and for every table its columns,
 primary key, references and indexes.
 
-The build creates the tables from this (``hlcg.catalog.build``); the store checks that a
+The build creates the tables (and the views people browse the file with) from this (``hlcg.catalog.build``); the store checks that a
 file has them (``hlcg.catalog.store``). Tables other parts of hlcg keep in the catalogue
 (There Can Be Only One's) are handed in as a ``TableGroup``: the catalogue writes, hashes,
 exports and imports them without knowing what they hold.
@@ -109,6 +109,53 @@ TABLES: dict[str, Table] = {
         unique_indexes=(("key",),),
     ),
     "_name_list": Table({"keys": str}, pk=None, not_null=frozenset({"keys"})),
+}
+
+
+# The facts of a card as one row each, the way a curator asks "what do we know about this
+# card, and who says so": (field, how the stored column reads as that fact's value, the
+# condition under which the card records it). A false flag is "not stated", no fact.
+_CARD_FACTS: tuple[tuple[str, str, str], ...] = (
+    ("type", "type", "type IS NOT NULL"),
+    *((name, f"CAST({name} AS TEXT)", f"{name} IS NOT NULL") for name in INT_FIELDS),
+    *((name, "'true'", f"{name} = 1") for name in ("unrestricted", "reserved", "signature")),
+    ("unique", "CASE \"unique\" WHEN 1 THEN 'true' ELSE 'false' END", '"unique" IS NOT NULL'),
+)
+# List columns: one fact per entry (a printing, a format, a faction, a modifier).
+_CARD_LIST_FACTS = ("sets", "formats", "faction", "modifiers")
+
+
+def _card_facts_sql() -> str:
+    scalar = [
+        f"SELECT id AS card_id, title, '{field}' AS field, {value} AS value, source "
+        f"FROM cards WHERE {condition}"
+        for field, value, condition in _CARD_FACTS
+    ]
+    listed = [
+        f"SELECT cards.id, cards.title, '{field}', each.value, cards.source "
+        f"FROM cards, json_each(cards.{field}) AS each"
+        for field in _CARD_LIST_FACTS
+    ]
+    # Every source is the card's own row source for now: source_scope says so.
+    return (
+        "SELECT card_id, title, field, value, source, 'card' AS source_scope FROM (\n  "
+        + "\n  UNION ALL ".join(scalar + listed)
+        + "\n) ORDER BY card_id, field, value"
+    )
+
+
+# Views for people browsing the file (Datasette, sqlite-utils): hlcg itself reads tables.
+VIEWS: dict[str, str] = {
+    # The sourced legality facts with the card's and the format's names.
+    "card_legality": (
+        "SELECT legality.card_id, cards.title, cards.subtitle, legality.format, "
+        "formats.title AS format_title, legality.status, legality.date, legality.source, "
+        "legality.note\n"
+        "FROM legality JOIN cards ON cards.id = legality.card_id "
+        "JOIN formats ON formats.name = legality.format\n"
+        "ORDER BY legality.card_id, legality.format, legality.date"
+    ),
+    "card_facts": _card_facts_sql(),
 }
 
 
