@@ -21,7 +21,9 @@ def datasette_metadata_command(
             show_default=False,
         ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite --output if it exists.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite --output if it exists.")
+    ] = False,
 ) -> None:
     """Datasette's metadata.json for a catalogue: titles, descriptions of every table and
     column, source and licence links, facets, and the internal tables hidden.
