@@ -15,6 +15,7 @@ import pytest
 from datasette.app import Datasette
 from typer.testing import CliRunner
 
+from conftest import ROOT
 from hlcg.catalog.metadata import DESCRIPTIONS, HIDDEN_TABLES, group_descriptions
 from hlcg.catalog.schema import TABLES, VIEWS
 from hlcg.catalog.store import shipped_path
@@ -197,3 +198,16 @@ def test_the_metadata_names_the_database_after_the_file(tmp_path: Path):
     again = runner.invoke(app, ["db", "datasette-metadata", "--db", str(mine), "-o", str(mine)])
     assert again.exit_code == 2
     assert again.stderr == f"hlcg: error: {mine} exists; use --force to overwrite it\n"
+
+
+def test_a_legality_fact_of_a_format_the_catalogue_lacks_is_refused(tmp_path: Path):
+    source = tmp_path / "source"
+    shutil.copytree(ROOT / "data/source", source)
+    formats = source / "formats.csv"
+    rows = formats.read_text(encoding="utf-8").splitlines(keepends=True)
+    formats.write_text("".join(r for r in rows if not r.startswith("mle,")), encoding="utf-8")
+    out = tmp_path / "out.sqlite"
+    result = runner.invoke(app, ["db", "build", "--source", str(source), "--out", str(out)])
+    assert result.exit_code == 2
+    assert "legality: format 'mle' is not in formats.csv (add its row)" in result.stderr
+    assert not out.exists()
