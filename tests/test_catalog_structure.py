@@ -51,8 +51,11 @@ def test_the_codec_writes_the_cards_table_encoding():
         }
     )
     record = encode_card(row.to_json())
-    assert {k: record[k] for k in ("sets", "reserved", "signature", "unique", "modifiers")} == {
-        "sets": "SE;MI",
+    fields = ("sets", "formats", "faction", "reserved", "signature", "unique", "modifiers")
+    assert {k: record[k] for k in fields} == {
+        "sets": '["SE","MI"]',
+        "formats": '["type-two"]',
+        "faction": "[]",
         "reserved": 1,
         "signature": 0,
         "unique": 0,
@@ -68,6 +71,14 @@ def test_the_codec_writes_the_cards_table_encoding():
     assert sorted(decoded) == sorted(CONTRACT_FIELDS)
     flat = flat_card(row.to_json())
     assert (flat["reserved"], flat["signature"], flat["unique"]) == ("true", "", "false")
+    assert flat["sets"] == "SE;MI"
+
+
+def test_the_codec_reads_lists_of_a_catalogue_older_than_json_arrays():
+    # a schema-4 catalogue, read to be upgraded, stored lists `;`-joined
+    record = encode_card(CardRow(id="x", title="X", sets=["SE", "MI"], source="s").to_json())
+    assert decode_card({**record, "sets": "SE;MI", "faction": ""})["sets"] == ("SE", "MI")
+    assert decode_card(record)["sets"] == ("SE", "MI")
 
 
 def _imported_modules(path: Path) -> set[str]:

@@ -246,8 +246,11 @@ def test_deprecation_warnings_of_dependencies_do_not_kill_hlcg():
 
 def test_dependency_bounds_and_lowest_constraints_agree():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    # the dependencies, and datasette of the test extra (tests/test_datasette.py)
+    tested = [r for r in project["optional-dependencies"]["test"] if r.startswith("datasette")]
+    assert tested == ["datasette>=0.65.1,<1.0"]
     bounds = {}
-    for requirement in project["dependencies"]:
+    for requirement in [*project["dependencies"], *tested]:
         name, _, rest = requirement.partition(">=")
         bounds[name] = rest.split(",")[0]
     lowest = {}

@@ -100,7 +100,7 @@ def test_the_name_table_holds_every_title_full_name_and_alias(shipped):
         ("SELECT * FROM cards WHERE title_norm = ?", "idx_cards_title_norm"),
         ("SELECT * FROM cards WHERE name_norm = ?", "idx_cards_name_norm"),
         ("SELECT card_id FROM aliases WHERE alias_norm = ?", "idx_aliases_alias_norm"),
-        ("SELECT * FROM names WHERE key = ?", "idx_names_key"),
+        ("SELECT * FROM _names WHERE key = ?", "idx__names_key"),
         ("SELECT * FROM cards WHERE subtitle_norm IN (?)", "idx_cards_subtitle_norm"),
         ("SELECT * FROM cards WHERE type = ? ORDER BY id", "idx_cards_type_id"),
     ],
@@ -192,12 +192,12 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     conn = sqlite3.connect(old)
     with conn:  # what schema version 1 looked like: no name table
         conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
-        conn.execute("DROP TABLE names")
-        conn.execute("DROP TABLE name_list")
+        conn.execute("DROP TABLE _names")
+        conn.execute("DROP TABLE _name_list")
     conn.close()
     result = runner.invoke(app, ["card", "Head Shot", "--db", str(old)])
     assert result.exit_code == 2
-    assert "schema version 1, this hlcg reads version 4" in result.stderr
+    assert "schema version 1, this hlcg reads version 5" in result.stderr
     assert "hlcg db build" in result.stderr and "hlcg db import FILE --db PATH" in result.stderr
     exported = tmp_path / "old.json"
     assert runner.invoke(app, ["db", "export", str(exported), "--db", str(old)]).exit_code == 0
@@ -211,7 +211,7 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     imported = runner.invoke(app, ["db", "import", str(extra), "--db", str(old)])
     assert imported.exit_code == 0, imported.output
     upgraded = load(old)
-    assert upgraded.meta["schema_version"] == "4" and len(upgraded.cards) == shipped_cards + 1
+    assert upgraded.meta["schema_version"] == "5" and len(upgraded.cards) == shipped_cards + 1
     assert Index(upgraded).lookup("brand new evnt").cards[0].id == "new-event"
     assert Index(upgraded).lookup("Upper Middle Attack").found
 

@@ -17,10 +17,18 @@ from typing import TYPE_CHECKING
 
 from hlcg import output
 from hlcg.catalog.bundle import Bundle, load_sources
-from hlcg.catalog.codec import encode_card
+from hlcg.catalog.codec import encode_card, encode_list
 from hlcg.catalog.models import AliasRow, CardRow
 from hlcg.catalog.normalize import normalise
-from hlcg.catalog.schema import SCHEMA_VERSION, TABLES, Table, TableGroup, group_table, row_key
+from hlcg.catalog.schema import (
+    SCHEMA_VERSION,
+    TABLES,
+    VIEWS,
+    Table,
+    TableGroup,
+    group_table,
+    row_key,
+)
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -85,6 +93,9 @@ def _create_tables(db: Database, groups: Sequence[TableGroup]) -> None:
         for group in groups:
             for name, model in group.models.items():
                 _create(db, name, group_table(model))
+    with db.conn:
+        for name, sql in VIEWS.items():
+            db.create_view(name, sql)
 
 
 def write_catalogue(path: Path, bundle: Bundle) -> None:
@@ -99,7 +110,7 @@ def write_catalogue(path: Path, bundle: Bundle) -> None:
     # The sqlite-utils way, so that `datasette cards.sqlite` offers a search box.
     _table(db, "cards").enable_fts(["title", "subtitle", "text"], create_triggers=True)
     with db.conn:
-        _table(db, "row_digests").insert_all(
+        _table(db, "_row_digests").insert_all(
             {"table_name": table, "key": key, "sha256": digest}
             for table, digests in sorted(bundle.row_digests().items())
             for key, digest in sorted(digests.items())
@@ -133,7 +144,11 @@ def _insert(db: Database, bundle: Bundle) -> None:
         )
         _table(db, "formats").insert_all(
             (
-                {**f.model_dump(), "checked": int(f.checked), "editions": ";".join(f.editions)}
+                {
+                    **f.model_dump(),
+                    "checked": int(f.checked),
+                    "editions": encode_list(f.editions),
+                }
                 for f in sorted(bundle.formats, key=lambda f: f.name)
             ),
             replace=True,
@@ -154,10 +169,10 @@ def _insert(db: Database, bundle: Bundle) -> None:
             replace=True,
         )
         names = name_table(cards, bundle.aliases)
-        _table(db, "names").insert_all(names)
+        _table(db, "_names").insert_all(names)
         # The fuzzy step scans every name: one row of newline-joined keys reads in a single
         # step where one row per name would cost a Python tuple each.
-        _table(db, "name_list").insert({"keys": "\n".join(str(n["key"]) for n in names)})
+        _table(db, "_name_list").insert({"keys": "\n".join(str(n["key"]) for n in names)})
         for table, rows in sorted(bundle.side.items()):
             _table(db, table).insert_all(
                 (r.model_dump() for r in sorted(rows, key=row_key)), replace=True

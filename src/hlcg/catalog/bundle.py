@@ -111,7 +111,7 @@ class Bundle:
     def reference_errors(self, unvalidated: Raw | None = None) -> list[str]:
         """Aliases naming no card, cards naming no set (``hlcg.catalog.references``)."""
         return reference_errors(
-            self.cards, self.aliases, self.sets, unvalidated or {}, self.legality
+            self.cards, self.aliases, self.sets, unvalidated or {}, self.legality, self.formats
         )
 
 

@@ -2,14 +2,16 @@
 table and read back, and how any contract value is written as CSV text.
 
 One encode/decode pair serves the build, the importer, the exporter and the run-time card,
-so the encoding cannot drift between them: lists are `;`-joined, modifiers compact JSON,
-flags 0/1 (``unique`` may be NULL: unknown, the pre-game default applies).
+so the encoding cannot drift between them: lists (sets, formats, faction) are JSON arrays of
+strings, so that Datasette facets them (``_facet_array``), modifiers compact JSON, flags 0/1
+(``unique`` may be NULL: unknown, the pre-game default applies). CSV keeps lists
+`;`-joined (``flat_value``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hlcg.catalog.fields import BOOL_FIELDS, CONTRACT_FIELDS, LIST_FIELDS, PREGAME_TYPES
@@ -29,6 +31,22 @@ def encode_modifiers(modifiers: list[dict[str, Any]]) -> str:
     return json.dumps(modifiers, separators=(",", ":"))
 
 
+def encode_list(values: Sequence[str]) -> str:
+    """A list column as the catalogue stores it: a JSON array (``[]`` when empty, never
+    NULL or '', which Datasette's array facet cannot read)."""
+    return json.dumps(list(values), separators=(",", ":"), ensure_ascii=False)
+
+
+def decode_list(text: str | None) -> tuple[str, ...]:
+    """A stored list column read back. A catalogue older than schema version 5, read to be
+    upgraded, stored lists `;`-joined: those are read too."""
+    if not text:
+        return ()
+    if text.startswith("["):
+        return tuple(json.loads(text))
+    return tuple(text.split(";"))
+
+
 def encode_card(values: Mapping[str, Any]) -> dict[str, object]:
     """A card's contract values (``CardRow.to_json()``) as its row of the ``cards`` table,
     with the columns derived from them that lookups and searches read."""
@@ -40,7 +58,7 @@ def encode_card(values: Mapping[str, Any]) -> dict[str, object]:
         if name == "modifiers":
             value = encode_modifiers(value)
         elif isinstance(value, list):
-            value = ";".join(value)
+            value = encode_list(value)
         elif isinstance(value, bool):
             value = int(value)
         record[name] = value
@@ -63,8 +81,7 @@ def decode_card(record: Mapping[str, Any]) -> dict[str, Any]:
     for name in NEWER_COLUMNS:
         values[name] = record.get(name)
     for name in _LISTS:
-        text = values[name]
-        values[name] = tuple(text.split(";")) if text else ()
+        values[name] = decode_list(values[name])
     for name in _REQUIRED_FLAGS:
         values[name] = bool(values[name])
     for name in _OPTIONAL_FLAGS:

@@ -24,11 +24,11 @@ _REQUIRED_TABLES = {
     "formats",
     "printings",
     "modifiers",
-    "names",
-    "name_list",
+    "_names",
+    "_name_list",
 }
 # What schema version 1 already had: enough to read a catalogue in order to upgrade it.
-_UPGRADABLE_TABLES = _REQUIRED_TABLES - {"names", "name_list"}
+_UPGRADABLE_TABLES = _REQUIRED_TABLES - {"_names", "_name_list"}
 
 
 def shipped_path() -> Path:

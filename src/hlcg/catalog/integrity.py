@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hlcg.catalog.fields import CONTRACT_FIELDS
+from hlcg.catalog.codec import decode_list
+from hlcg.catalog.fields import CONTRACT_FIELDS, LIST_FIELDS
 from hlcg.catalog.schema import TableGroup
 from hlcg.catalog.store import Catalogue, connect
 from hlcg.errors import CatalogueError
@@ -54,7 +55,7 @@ class Verification:
 def _recorded_digests(path: Path) -> dict[str, dict[str, str]] | None:
     conn = connect(path)
     try:
-        rows = conn.execute("SELECT table_name, key, sha256 FROM row_digests").fetchall()
+        rows = conn.execute("SELECT table_name, key, sha256 FROM _row_digests").fetchall()
     except sqlite3.OperationalError:
         return None  # a catalogue built before row digests were recorded
     finally:
@@ -104,7 +105,7 @@ def verify(path: Path, groups: Sequence[TableGroup]) -> Verification:
 
 # Tables that say how the file was made rather than what it holds, or that SQLite's
 # full-text module maintains itself.
-_NOT_DERIVED = {"meta", "row_digests"}
+_NOT_DERIVED = {"meta", "_row_digests"}
 
 
 def _table_rows(conn: sqlite3.Connection, table: str) -> list[tuple[Any, ...]]:
@@ -154,18 +155,32 @@ def used_rows(
     the format's row. Read on the open catalogue's connection: a folder of decks opens the
     file once."""
     rows = _rows_in(catalogue, "cards", "id", sorted(set(card_ids)))
-    cards = [{name: row[name] for name in CONTRACT_FIELDS} for row in rows]
+    cards = [{name: _as_csv_list(name, row[name]) for name in CONTRACT_FIELDS} for row in rows]
     codes = sorted({c for card in cards for c in (card["sets"] or "").split(";") if c})
     ids = sorted({card["id"] for card in cards})
     legality = [
         r for r in _rows_in(catalogue, "legality", "card_id", ids) if r["format"] == format_name
     ]
+    formats = [
+        {**r, "editions": _as_csv_list("editions", r["editions"])}
+        for r in _rows_in(catalogue, "formats", "name", [format_name])
+    ]
     return {
         "cards": sorted(cards, key=lambda r: r["id"]),
         "legality": sorted(legality, key=lambda r: (r["card_id"], r["date"])),
         "sets": sorted(_rows_in(catalogue, "sets", "code", codes), key=lambda r: r["code"]),
-        "formats": _rows_in(catalogue, "formats", "name", [format_name]),
+        "formats": formats,
     }
+
+
+# The digest keeps lists `;`-joined, as cards.csv writes them, whatever the file stores
+# (JSON arrays since schema version 5): a fingerprint changes with the facts, not with how
+# a catalogue happens to store them.
+_LIST_COLUMNS = frozenset({*LIST_FIELDS, "editions"})
+
+
+def _as_csv_list(column: str, value: Any) -> Any:
+    return ";".join(decode_list(value)) if column in _LIST_COLUMNS else value
 
 
 def _rows_in(

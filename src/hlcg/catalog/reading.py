@@ -10,7 +10,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from hlcg.catalog.bundle import Bundle
-from hlcg.catalog.codec import decode_card
+from hlcg.catalog.codec import decode_card, decode_list
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
 from hlcg.catalog.schema import TableGroup
 from hlcg.catalog.store import connect
@@ -57,7 +57,9 @@ def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
         ]
         sets = [SetRow.model_validate(dict(r)) for r in conn.execute("SELECT * FROM sets")]
         formats = [
-            FormatRow.model_validate({**dict(r), "checked": bool(r["checked"])})
+            FormatRow.model_validate(
+                {**dict(r), "checked": bool(r["checked"]), "editions": decode_list(r["editions"])}
+            )
             for r in conn.execute("SELECT * FROM formats")
         ]
         legality = _legality_rows(conn)

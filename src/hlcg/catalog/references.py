@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hlcg.catalog.models import AliasRow, CardRow, LegalityRow, SetRow
+from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
 
 Raw = Mapping[str, Sequence[Mapping[str, Any]]]
 
@@ -47,12 +47,23 @@ def _set_errors(cards: Sequence[CardRow], codes: set[str], raw: Raw) -> list[str
     ]
 
 
-def _legality_errors(legality: Sequence[LegalityRow], ids: set[str]) -> list[str]:
-    return [
+def _legality_errors(
+    legality: Sequence[LegalityRow], ids: set[str], formats: set[str]
+) -> list[str]:
+    unknown_cards = [
         f"legality: {row.card_id!r} ({row.format}, {row.status}) is not a card id"
         for row in legality
         if row.card_id not in ids
     ]
+    # As with sets: a catalogue that records no formats yet is not checked.
+    unknown_formats = sorted(
+        {
+            f"legality: format {row.format!r} is not in formats.csv (add its row)"
+            for row in legality
+            if formats and row.format not in formats
+        }
+    )
+    return unknown_cards + unknown_formats
 
 
 def reference_errors(
@@ -61,8 +72,10 @@ def reference_errors(
     sets: Sequence[SetRow],
     raw: Raw,
     legality: Sequence[LegalityRow] = (),
+    formats: Sequence[FormatRow] = (),
 ) -> list[str]:
-    """Aliases and legality rows naming no card, cards naming no set.
+    """Aliases and legality rows naming no card, cards naming no set, legality rows naming
+    no format.
 
     ``raw`` holds the raw rows of tables that did not validate (table -> rows): their keys
     still count.
@@ -70,4 +83,4 @@ def reference_errors(
     ids = {c.id for c in cards} | {_text(r.get("id")) for r in raw.get("cards", [])}
     codes = {s.code for s in sets} | {_text(r.get("code")) for r in raw.get("sets", [])}
     errors = _alias_errors(aliases, ids, raw) + _set_errors(cards, codes, raw)
-    return errors + _legality_errors(legality, ids)
+    return errors + _legality_errors(legality, ids, {f.name for f in formats})

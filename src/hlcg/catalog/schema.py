@@ -1,10 +1,11 @@
 """The catalogue's tables as data: one SCHEMA_VERSION, and for every table its columns,
 primary key, references and indexes.
 
-The build creates the tables from this (``hlcg.catalog.build``); the store checks that a
-file has them (``hlcg.catalog.store``). Tables other parts of hlcg keep in the catalogue
-(There Can Be Only One's) are handed in as a ``TableGroup``: the catalogue writes, hashes,
-exports and imports them without knowing what they hold.
+The build creates the tables, and the views people browse the file with, from this
+(``hlcg.catalog.build``); the store checks that a file has them (``hlcg.catalog.store``).
+Tables other parts of hlcg keep in the catalogue (There Can Be Only One's) are handed in as
+a ``TableGroup``: the catalogue writes, hashes, exports and imports them without knowing
+what they hold. What each table and column holds, in words: ``hlcg.catalog.metadata``.
 """
 
 # No `from __future__ import annotations`: NamedTuple fields written as strings cost a
@@ -18,8 +19,10 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 # 2: name_norm, subtitle_norm; names, name_list. 3: unrestricted. 4: legality holds the
-# sourced, dated legality rows (it was derived from the cards' formats).
-SCHEMA_VERSION = 4
+# sourced, dated legality rows (it was derived from the cards' formats). 5: lists as JSON
+# arrays; foreign keys to sets and formats; the lookup tables and row digests named with a
+# leading underscore (Datasette's mark of an internal table); the views.
+SCHEMA_VERSION = 5
 
 
 class Table(NamedTuple):
@@ -68,7 +71,9 @@ TABLES: dict[str, Table] = {
         indexes=(("title_norm",), ("name_norm",), ("subtitle_norm",), ("type", "id")),
     ),
     "printings": Table(
-        {"card_id": str, "set_code": str}, pk=("card_id", "set_code"), foreign_keys=_on_card()
+        {"card_id": str, "set_code": str},
+        pk=("card_id", "set_code"),
+        foreign_keys=(*_on_card(), ("set_code", "sets", "code")),
     ),
     # Sourced, dated facts (data/source/legality.csv); "date" is '' for a fact with no date.
     "legality": Table(
@@ -82,7 +87,7 @@ TABLES: dict[str, Table] = {
         },
         pk=("card_id", "format", "date"),
         not_null=frozenset({"status", "source"}),
-        foreign_keys=_on_card(),
+        foreign_keys=(*_on_card(), ("format", "formats", "name")),
     ),
     "aliases": Table(
         {"alias": str, "alias_norm": str, "card_id": str, "source": str},
@@ -96,15 +101,62 @@ TABLES: dict[str, Table] = {
         foreign_keys=_on_card(),
     ),
     # One digest per source row, so `db info --verify` can count what changed.
-    "row_digests": Table({"table_name": str, "key": str, "sha256": str}, pk=("table_name", "key")),
+    "_row_digests": Table({"table_name": str, "key": str, "sha256": str}, pk=("table_name", "key")),
     # Lookups and deck checks read single rows through these, never the whole table.
-    "names": Table(
+    "_names": Table(
         {"position": int, "key": str, "display": str, "card_ids": str},
         pk="position",
         not_null=frozenset({"key", "display", "card_ids"}),
         unique_indexes=(("key",),),
     ),
-    "name_list": Table({"keys": str}, pk=None, not_null=frozenset({"keys"})),
+    "_name_list": Table({"keys": str}, pk=None, not_null=frozenset({"keys"})),
+}
+
+
+# The facts of a card as one row each, the way a curator asks "what do we know about this
+# card, and who says so": (field, how the stored column reads as that fact's value, the
+# condition under which the card records it). A false flag is "not stated", no fact.
+_CARD_FACTS: tuple[tuple[str, str, str], ...] = (
+    ("type", "type", "type IS NOT NULL"),
+    *((name, f"CAST({name} AS TEXT)", f"{name} IS NOT NULL") for name in INT_FIELDS),
+    *((name, "'true'", f"{name} = 1") for name in ("unrestricted", "reserved", "signature")),
+    ("unique", "CASE \"unique\" WHEN 1 THEN 'true' ELSE 'false' END", '"unique" IS NOT NULL'),
+)
+# List columns: one fact per entry (a printing, a format, a faction, a modifier).
+_CARD_LIST_FACTS = ("sets", "formats", "faction", "modifiers")
+
+
+def _card_facts_sql() -> str:
+    scalar = [
+        f"SELECT id AS card_id, title, '{field}' AS field, {value} AS value, source "
+        f"FROM cards WHERE {condition}"
+        for field, value, condition in _CARD_FACTS
+    ]
+    listed = [
+        f"SELECT cards.id, cards.title, '{field}', each.value, cards.source "
+        f"FROM cards, json_each(cards.{field}) AS each"
+        for field in _CARD_LIST_FACTS
+    ]
+    # Every source is the card's own row source for now: source_scope says so.
+    return (
+        "SELECT card_id, title, field, value, source, 'card' AS source_scope FROM (\n  "
+        + "\n  UNION ALL ".join(scalar + listed)
+        + "\n) ORDER BY card_id, field, value"
+    )
+
+
+# Views for people browsing the file (Datasette, sqlite-utils): hlcg itself reads tables.
+VIEWS: dict[str, str] = {
+    # The sourced legality facts with the card's and the format's names.
+    "card_legality": (
+        "SELECT legality.card_id, cards.title, cards.subtitle, legality.format, "
+        "formats.title AS format_title, legality.status, legality.date, legality.source, "
+        "legality.note\n"
+        "FROM legality JOIN cards ON cards.id = legality.card_id "
+        "JOIN formats ON formats.name = legality.format\n"
+        "ORDER BY legality.card_id, legality.format, legality.date"
+    ),
+    "card_facts": _card_facts_sql(),
 }
 
 

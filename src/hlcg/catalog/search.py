@@ -74,8 +74,11 @@ def _prefilter(catalogue: Catalogue, query: Query) -> tuple[str, list[object]]:
         where.append("id IN (SELECT card_id FROM printings WHERE lower(set_code) = lower(?))")
         params.append(code)
     for fmt in query.formats:
-        where.append("(coalesce(formats, '') = '' OR ';' || formats || ';' LIKE ?)")
-        params.append(f"%;{fmt};%")
+        where.append(
+            "(coalesce(formats, '[]') = '[]' "
+            "OR EXISTS (SELECT 1 FROM json_each(cards.formats) WHERE value = ?))"
+        )
+        params.append(fmt)
     for gem in query.gems:
         where.append(f"gem_{gem.attribute} {gem.op} ?")
         params.append(gem.number)

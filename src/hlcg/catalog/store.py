@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from hlcg.catalog.card import Card, LegalityFact
+from hlcg.catalog.codec import decode_list
 from hlcg.catalog.connection import (
     ENV_VAR,
     connect,
@@ -68,7 +69,7 @@ class Catalogue:
                     name=r[0],
                     title=r[1],
                     checked=bool(r[2]),
-                    editions=tuple(e for e in (r[3] or "").split(";") if e),
+                    editions=decode_list(r[3]),
                     description=r[4],
                     source=r[5],
                 )
@@ -123,7 +124,7 @@ class Catalogue:
         data = dict(zip(columns, values, strict=True))
         try:
             editions = frozenset(
-                self.sets[c]["edition"] for c in (data["sets"] or "").split(";") if c in self.sets
+                self.sets[c]["edition"] for c in decode_list(data["sets"]) if c in self.sets
             )
             card = Card.from_row(data, editions)
         except (KeyError, ValueError, TypeError) as exc:
@@ -217,7 +218,7 @@ class Catalogue:
         every card."""
         known = " + ".join(f"({name} IS NOT NULL)" for name in ("type", *INT_FIELDS))
         flagged = (
-            "reserved = 1 OR signature = 1 OR coalesce(formats, '') <> '' "
+            "reserved = 1 OR signature = 1 OR coalesce(formats, '') NOT IN ('', '[]') "
             "OR coalesce(modifiers, '') NOT IN ('', '[]')"
         )
         cards, personas, facts = self._rows(
@@ -255,14 +256,14 @@ class Catalogue:
     @cached_property
     def name_keys(self) -> list[str]:
         """Every normalised name (titles, full names, aliases), built by ``db build``."""
-        rows = self._rows("SELECT keys FROM name_list")
+        rows = self._rows("SELECT keys FROM _name_list")
         return rows[0][0].split("\n") if rows and rows[0][0] else []
 
     def name_entries(self, keys: Sequence[str]) -> dict[str, tuple[str, tuple[str, ...]]]:
         """normalised name -> (name as shown, ids of the cards it names)."""
         marks = ", ".join("?" * len(keys))
         rows = self._rows(
-            f"SELECT key, display, card_ids FROM names WHERE key IN ({marks})", tuple(keys)
+            f"SELECT key, display, card_ids FROM _names WHERE key IN ({marks})", tuple(keys)
         )
         return {key: (display, tuple(ids.split(";"))) for key, display, ids in rows}
 

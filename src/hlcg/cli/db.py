@@ -2,6 +2,7 @@
 
 import typer
 
+from hlcg.cli.db_datasette import datasette_metadata_command
 from hlcg.cli.db_import import import_command
 from hlcg.cli.db_inspect import gaps_command, info_command
 from hlcg.cli.db_manage import build_command, export_command, init_command
@@ -16,5 +17,6 @@ for name, command in (
     ("export", export_command),
     ("info", info_command),
     ("gaps", gaps_command),
+    ("datasette-metadata", datasette_metadata_command),
 ):
     app.command(name)(command)

@@ -1,0 +1,50 @@
+"""`hlcg db datasette-metadata`: the metadata.json Datasette shows a catalogue with."""
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from hlcg.cli.common import DbOption, guarded
+
+
+@guarded
+def datasette_metadata_command(
+    db: DbOption = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write the metadata to this file (default: standard output).",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite --output if it exists.")
+    ] = False,
+) -> None:
+    """Datasette's metadata.json for a catalogue: titles, descriptions of every table and
+    column, source and licence links, facets, and the internal tables hidden.
+
+    Then: `datasette data/cards.sqlite -m metadata.json` (the database is named after the
+    file: the metadata names it the same way).
+    """
+    from hlcg.catalog.metadata import datasette_metadata
+    from hlcg.catalog.store import connect, resolve_path
+    from hlcg.output import write_output
+    from hlcg.tcboo.models import TABLE_GROUP
+
+    path = resolve_path(db)
+    conn = connect(path)
+    try:
+        metadata = datasette_metadata(conn, path.stem, [TABLE_GROUP])
+    finally:
+        conn.close()
+    text = json.dumps(metadata, indent=2, ensure_ascii=False) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    write_output(out, text, force)
+    typer.echo(f"wrote {out}: metadata for database {path.stem!r}", err=True)
