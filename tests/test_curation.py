@@ -454,4 +454,8 @@ def test_gaps_without_decks_or_examples_is_a_usage_error(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = invoke("db", "gaps")
     assert result.exit_code == 2
-    assert "no decks given and no examples/decks/ here" in result.stderr
+    assert result.stderr == (
+        "hlcg: error: no decks given, and no examples/decks/ in this folder to rank by (the "
+        "project's examples, the default in a checkout); name the deck files or folders: "
+        "`hlcg db gaps my-decks/ --db my.sqlite`\n"
+    )
