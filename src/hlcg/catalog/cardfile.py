@@ -28,11 +28,53 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field
+
 from hlcg.catalog.bundle import Bundle
 from hlcg.catalog.codec import flat_card
 from hlcg.catalog.fields import CONTRACT_FIELDS
-from hlcg.catalog.models import AliasRow, LegalityRow
+from hlcg.catalog.models import (
+    DATE_PATTERN,
+    AliasRow,
+    CardRow,
+    FormatTag,
+    LegalityRow,
+    LegalityStatus,
+)
+from hlcg.catalog.modifiers import Strict
 from hlcg.errors import SourceError
+
+
+class CardAlias(Strict):
+    """One of a card's other names, as a card file's ``aliases`` item gives it."""
+
+    alias: str = Field(min_length=1)
+    source: str | None = Field(default=None, description="Empty: the row's source")
+
+
+class CardLegality(Strict):
+    """One legality fact of a card (legality.csv's columns but ``card_id``)."""
+
+    format: FormatTag
+    status: LegalityStatus
+    date: str | None = Field(default=None, pattern=DATE_PATTERN)
+    source: str | None = Field(default=None, description="Empty: the row's source")
+    note: str | None = None
+
+
+class CardFileRow(CardRow):
+    """A row of a card file: the card contract with the card's aliases and legality facts
+    (the schema of `.csv`, `.json` and `.jsonl` card files; rows are validated as
+    ``CardRow``, ``AliasRow`` and ``LegalityRow``)."""
+
+    aliases: list[CardAlias | str] = Field(
+        default_factory=list,
+        description="Other names of the card; in CSV a JSON array, or `;`-separated names",
+    )
+    legality: list[CardLegality] = Field(
+        default_factory=list, description="The card's legality facts; in CSV a JSON array"
+    )
+
 
 COMPANION_FIELDS: tuple[str, ...] = ("aliases", "legality")
 CARD_FILE_FIELDS: tuple[str, ...] = (*CONTRACT_FIELDS, *COMPANION_FIELDS)
