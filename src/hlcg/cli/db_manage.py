@@ -144,10 +144,11 @@ def export_command(
     """Write the catalogue out: everything it holds, or its cards in the contract format.
 
     A folder, archive or .json document holds cards, aliases, sets with editions, formats
-    and the There Can Be Only One tables; `db init` + `db import` of it gives a catalogue
-    with the same content_sha256. An existing OUT file needs --force. `-` writes one file
-    to standard output: `--to json` (the whole catalogue), zip, tar.gz, csv or jsonl; a
-    folder cannot go there.
+    and the There Can Be Only One tables; `db init --empty` + `db import` of it gives a
+    catalogue with the same content_sha256. A .csv or .jsonl holds every card with its
+    aliases and legality facts, and says what it leaves out. An existing OUT file needs
+    --force. `-` writes one file to standard output: `--to json` (the whole catalogue),
+    zip, tar.gz, csv or jsonl; a folder cannot go there.
     """
     from hlcg.catalog.reading import read_bundle
     from hlcg.catalog.store import resolve_path
