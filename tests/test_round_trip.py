@@ -348,3 +348,25 @@ def test_readme_curator_round_trip_works_outside_the_checkout(tmp_path):
     )
     assert alone.returncode == 2
     assert "name the deck files or folders: `hlcg db gaps my-decks/" in alone.stderr
+
+
+def test_card_file_errors_come_all_at_once(tmp_path):
+    db = tmp_path / "mine.sqlite"
+    invoke("db", "init", str(db))
+    before = db.read_bytes()
+    rows = tmp_path / "bad.csv"
+    rows.write_text(
+        'id,title,type,source,aliases,legality\nthrust,Thrust,spell,seed 002,"[1]",'
+        '"[{""format"": ""type-two""}]"\n',
+        encoding="utf-8",
+    )
+    result = invoke("db", "import", str(rows), "--db", str(db))
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert lines[0] == "hlcg: error: 3 invalid rows:"
+    assert lines[1].startswith(f"{rows}: row 2: type: Input should be 'attack'")
+    assert lines[2] == (
+        f"{rows}: row 2: aliases: expected a name or an object with alias and source, got 1"
+    )
+    assert lines[3:] == [f"{rows}: row 2: legality: status: Field required"]
+    assert db.read_bytes() == before

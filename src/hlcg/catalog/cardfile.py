@@ -213,15 +213,27 @@ class _Reader:
             return None
 
     def _alias(self, number: int, card_id: str, source: Any, item: Any) -> None:
+        if not isinstance(item, str | dict):
+            self.found.errors.append(
+                f"{self.path}: row {number}: aliases: expected a name or an object with "
+                f"alias and source, got {json.dumps(item)}"
+            )
+            return
         data = {"alias": item} if isinstance(item, str) else item
-        if isinstance(data, dict):
-            data = {"source": source, **data, "card_id": card_id}
-        row = self._validated(number, "aliases", AliasRow, data)
+        row = self._validated(
+            number, "aliases", AliasRow, {"source": source, **data, "card_id": card_id}
+        )
         if row is not None:
             self.found.aliases.append(row)
 
     def _fact(self, number: int, card_id: str, source: Any, item: Any) -> None:
-        data = {"source": source, **item, "card_id": card_id} if isinstance(item, dict) else item
+        if not isinstance(item, dict):
+            self.found.errors.append(
+                f"{self.path}: row {number}: legality: expected an object with format, "
+                f"status, date, source and note, got {json.dumps(item)}"
+            )
+            return
+        data = {"source": source, **item, "card_id": card_id}
         row = self._validated(number, "legality", LegalityRow, data)
         if row is not None:
             self.found.legality.append(row)
@@ -301,16 +313,28 @@ def split_card_file(path: Path) -> Iterator[tuple[Path, Companions]]:
     if found is None:
         yield path, Companions("")
         return
-    if found.errors:
-        raise SourceError(found.errors)
-    _check_duplicate_aliases(path, found.aliases)
     with tempfile.TemporaryDirectory(prefix="hlcg-cards-") as scratch:
         copy = Path(scratch) / path.name
         copy.write_text(found.stripped, encoding="utf-8")
         try:
+            if found.errors:
+                # every error at once: the contract's rows' own, then the two columns'
+                raise SourceError(_contract_errors(copy) + found.errors)
+            _check_duplicate_aliases(path, found.aliases)
             yield copy, found
         except SourceError as exc:
             raise SourceError([e.replace(str(copy), str(path)) for e in exc.errors]) from None
+
+
+def _contract_errors(path: Path) -> list[str]:
+    """What the card contract finds wrong with the rows of ``path`` (none: [])."""
+    from hlcg.catalog.sources import read_card_rows
+
+    try:
+        read_card_rows(path)
+    except SourceError as exc:
+        return exc.errors
+    return []
 
 
 def _check_duplicate_aliases(path: Path, aliases: list[AliasRow]) -> None:
