@@ -153,8 +153,10 @@ CARD_ROWS = st.lists(
 )
 @given(rows=CARD_ROWS, suffix=st.sampled_from([".csv", ".json", ".jsonl"]))
 def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
+    from hlcg.catalog.bundle import Bundle
+    from hlcg.catalog.cardfile import split_card_file
     from hlcg.catalog.exporter import export
-    from hlcg.catalog.importer import import_rows, init
+    from hlcg.catalog.importer import import_card_file, init
     from hlcg.catalog.models import CardRow
     from hlcg.catalog.reading import read_bundle
     from hlcg.catalog.sources import read_card_rows
@@ -162,11 +164,12 @@ def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
     cards = [CardRow.model_validate(r) for r in rows]
     folder = tmp_path_factory.mktemp("round")
     first = folder / f"first{suffix}"
-    export(cards, first)
-    assert read_card_rows(first) == sorted(cards, key=lambda c: c.id)
+    export(Bundle(cards=cards), first)
+    with split_card_file(first) as (contract_rows, _):
+        assert read_card_rows(contract_rows) == sorted(cards, key=lambda c: c.id)
     db = folder / "cat.sqlite"
-    init(db, None, [])
-    import_rows(first, db, groups=[])
+    init(db, None, [], empty=True)
+    import_card_file(first, db, groups=[])
     second = folder / f"second{suffix}"
-    export(read_bundle(db, []).cards, second)
+    export(read_bundle(db, []), second)
     assert second.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")

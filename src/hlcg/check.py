@@ -20,6 +20,7 @@ from hlcg.rules.profiles import profile
 from hlcg.stdin import is_stdin, shown
 
 if TYPE_CHECKING:
+    from hlcg.catalog.store import Catalogue
     from hlcg.fixing import DeckFix
     from hlcg.matrix import MatrixRow
     from hlcg.report import Unreadable
@@ -122,8 +123,21 @@ def check_deck(
 ) -> DeckReport:
     """The verdict on ``deck``, by the legality facts in force on ``date`` (default today)."""
     resolved = resolve_deck(deck, index, requested_format)
+    require_format(index.catalogue, resolved.format)
     return validate(
         resolved, index.catalogue, profile(resolved.format), select, ignore, check_date(date)
+    )
+
+
+def require_format(catalogue: Catalogue, fmt: str) -> None:
+    """A deck is judged by the catalogue's own record of its format (its editions above
+    all); a catalogue that does not record the format cannot judge it at all."""
+    if fmt in catalogue.formats:
+        return
+    raise CatalogueError(
+        f"{catalogue.path}: this catalogue records no format {fmt}, so no deck can be judged "
+        "in it; start a catalogue with the game's formats: `hlcg db init my.sqlite "
+        "--from-shipped`, or import a whole export that holds them"
     )
 
 

@@ -14,13 +14,13 @@ from typing import Any
 def generate() -> dict[str, dict[str, Any]]:
     from pydantic import BaseModel
 
-    from hlcg.catalog.models import CardRow
+    from hlcg.catalog.cardfile import CardFileRow
     from hlcg.deck.jsondeck import DeckFile
     from hlcg.report.schema import Report
     from hlcg.web.schema import API_SCHEMAS
 
     models: list[tuple[str, type[BaseModel]]] = [
-        ("card.schema.json", CardRow),
+        ("card.schema.json", CardFileRow),
         ("deck.schema.json", DeckFile),
         ("report.schema.json", Report),
         *API_SCHEMAS.items(),

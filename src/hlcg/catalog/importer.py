@@ -11,8 +11,8 @@ hands in its own): an import reads and writes them with the cards, so none is lo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hlcg.catalog.build import replacing, write_catalogue
@@ -48,6 +48,11 @@ class ImportResult:
     # A whole-catalogue import: rows of the other tables in the result.
     tables: tuple[tuple[str, int], ...] = ()
     legality: int = 0  # legality facts recorded from a legality sheet
+    # A card file's own columns: the aliases and legality facts its rows gave.
+    card_aliases: int = 0
+    card_legality: int = 0
+    # What the catalogue lacks to judge decks by the rows imported (a sentence each).
+    warnings: tuple[str, ...] = ()
 
 
 def refuse_shipped(path: Path) -> None:
@@ -115,12 +120,14 @@ def import_rows(
     groups: Sequence[TableGroup],
     id_from_title: bool = False,
     default_source: str | None = None,
+    before_write: Callable[[Bundle], None] | None = None,
 ) -> ImportResult:
     """Validate every row of ``source`` and write them into ``db`` in one step.
 
     Rows of the card contract (CSV, JSON, JSONL) are whole cards and replace the card of
     their id. LackeyCCG rows state only some facts: a row naming a card the catalogue holds
     fills the facts it lacks and adds its source, and never erases a recorded fact.
+    ``before_write`` adds what else the file gave (a card file's aliases and legality).
     """
     from hlcg.catalog.sources import read_card_rows
 
@@ -134,6 +141,8 @@ def import_rows(
     merged = _merge_rows(existing, rows, lackey)
     _add_sets(bundle, rows, source.name)
     bundle.cards = list(merged.cards.values())
+    if before_write is not None:
+        before_write(bundle)
     write(db, bundle)
     return ImportResult(
         added=len(rows) - replaced,
@@ -218,15 +227,43 @@ def import_catalogue(source: Path, db: Path, groups: Sequence[TableGroup]) -> Im
     )
 
 
-def init(path: Path, start_from: Path | None, groups: Sequence[TableGroup]) -> Bundle:
-    """Create a catalogue at a path that does not exist yet: empty, or a copy of the
-    rows of ``start_from`` (an existing catalogue file) to extend without rebuilding."""
+def reference_tables(bundle: Bundle) -> Bundle:
+    """The game's reference tables of ``bundle`` -- its formats and its sets with their
+    editions -- without cards, aliases, legality facts or handed-in tables: what a
+    catalogue needs before card rows can be judged by it."""
+    return Bundle(
+        sets=list(bundle.sets),
+        formats=list(bundle.formats),
+        data_version="0",
+        inputs=[],
+        groups=bundle.groups,
+    )
+
+
+def init(
+    path: Path,
+    start_from: Path | None,
+    groups: Sequence[TableGroup],
+    *,
+    empty: bool = False,
+) -> Bundle:
+    """Create a catalogue at a path that does not exist yet.
+
+    With ``start_from`` (an existing catalogue file): a copy of its rows, to extend without
+    rebuilding. Without it: the shipped catalogue's reference tables (formats, sets and
+    editions) and no cards, so card rows imported into it are judged as the shipped
+    catalogue judges them; ``empty`` starts with no rows at all.
+    """
+    from hlcg.catalog.store import shipped_path
+
     if path.exists():
         raise UsageError(f"{path} already exists; hlcg db init will not overwrite it")
     if start_from:
         bundle = read_bundle(start_from, groups)
-    else:
+    elif empty:
         bundle = Bundle(data_version="0", inputs=[], groups=tuple(groups))
+    else:
+        bundle = reference_tables(read_bundle(shipped_path(), groups))
     write(path, bundle)
     return bundle
 
@@ -262,11 +299,62 @@ def import_any(
         raise UsageError(
             f"{', '.join(given)} apply to LackeyCCG card data (.tsv/.txt), not to {source.name}"
         )
-    return import_rows(
+    return import_card_file(
         source,
         db,
         column_map,
         groups=groups,
         id_from_title=id_from_title,
         default_source=default_source,
+    )
+
+
+def missing_reference_tables(db: Path, bundle: Bundle) -> tuple[str, ...]:
+    """A warning when ``bundle`` has no formats: no deck can be judged by its cards."""
+    if bundle.formats:
+        return ()
+    return (
+        f"{db} records no formats or editions, so no deck can be judged by it: card rows "
+        "bring no formats or sets; import a whole export (a folder, .zip or .json) or start "
+        "with `hlcg db init my.sqlite --from-shipped`",
+    )
+
+
+def import_card_file(
+    source: Path,
+    db: Path,
+    column_map: Mapping[str, str] | None = None,
+    *,
+    groups: Sequence[TableGroup],
+    id_from_title: bool = False,
+    default_source: str | None = None,
+) -> ImportResult:
+    """``import_rows`` of a card file, with the aliases and legality facts its rows give
+    (``hlcg.catalog.cardfile``) written in the same step, and a warning when the
+    catalogue has no formats to judge its cards by."""
+    from hlcg.catalog.cardfile import split_card_file
+
+    warnings: tuple[str, ...] = ()
+
+    with split_card_file(source) as (rows, companions):
+
+        def before_write(bundle: Bundle) -> None:
+            nonlocal warnings
+            companions.add_to(bundle)
+            warnings = missing_reference_tables(db, bundle)
+
+        result = import_rows(
+            rows,
+            db,
+            column_map,
+            groups=groups,
+            id_from_title=id_from_title,
+            default_source=default_source,
+            before_write=before_write,
+        )
+    return replace(
+        result,
+        card_aliases=len(companions.aliases),
+        card_legality=len(companions.legality),
+        warnings=warnings,
     )

@@ -92,6 +92,13 @@ def run(
     """Cards matching every filter, in id order (full-text rank order with text terms).
     ``legal_in`` judges the format filters (the rules pass their verdict, which also weighs
     a card's editions); by default only recorded format legality counts."""
+    unrecorded = [fmt for fmt in query.formats if fmt not in catalogue.formats]
+    if unrecorded:
+        raise QueryError(
+            f"this catalogue records no format {unrecorded[0]}, so f:{unrecorded[0]} cannot "
+            "be judged; start a catalogue with the game's formats: "
+            "`hlcg db init my.sqlite --from-shipped`"
+        )
     ids: list[str] = []
     if query.has_text:
         ids = full_text_ids(catalogue.path, fts_expression(query.text, query.phrases))

@@ -4,7 +4,7 @@ An export holds everything a catalogue holds -- cards, aliases, sets with their 
 formats, the dated legality facts and the handed-in tables (There Can Be
 Only One's) -- in the same contract files that ``data/source/`` holds, so an exported
 folder can also be given to ``hlcg db build --source``. Reading an export back gives the
-same rows, so export, ``db init``, ``db import`` reproduce the catalogue's
+same rows, so export, ``db init --empty``, ``db import`` reproduce the catalogue's
 ``content_sha256``.
 """
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, guarded, note
+from hlcg.cli.common import DbOption, guarded, note, warn
 from hlcg.errors import CatalogueError
 from hlcg.wording import plural
 
@@ -89,6 +89,8 @@ def import_command(
             f"({result.added} new, {result.replaced} replaced)"
         )
         return
+    for warning in result.warnings:
+        warn(warning)
     if result.merged or result.conflicts:
         _print_merge(result, path)
         return
@@ -100,6 +102,9 @@ def import_command(
             f"formats, {count['legality']} legality facts and {count['tcboo']} There Can Be "
             "Only One rows"
         )
+    if result.card_aliases or result.card_legality:
+        aliases = plural(result.card_aliases, "alias", "aliases")
+        tables = f" with {aliases} and {plural(result.card_legality, 'legality fact')}"
     typer.echo(
         f"imported {plural(result.added + result.replaced, 'row')} into {path} "
         f"({result.added} new, {result.replaced} replaced; {result.total} cards){tables}"

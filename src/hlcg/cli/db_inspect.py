@@ -89,7 +89,8 @@ def gaps_command(
         list[Path] | None,
         typer.Argument(
             help="Deck files or folders to rank by (default: examples/decks/ of the current "
-            "folder); files that are not decks are skipped with a note.",
+            "folder, as in a project checkout; elsewhere name them); files that are not "
+            "decks are skipped with a note.",
             show_default=False,
         ),
     ] = None,
@@ -122,7 +123,11 @@ def gaps_command(
     else:
         paths = example_decks(Path.cwd())
     if not paths:
-        raise UsageError("no decks given and no examples/decks/ here; name the deck files")
+        raise UsageError(
+            "no decks given, and no examples/decks/ in this folder to rank by (the project's "
+            "examples, the default in a checkout); name the deck files or folders: "
+            "`hlcg db gaps my-decks/ --db my.sqlite`"
+        )
     found = find_gaps(paths, Index(load_catalogue(db)))
     shown = found[:limit] if limit else found
     if output is GapsOutput.csv:

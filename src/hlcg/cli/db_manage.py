@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, guarded
+from hlcg.cli.common import DbOption, guarded, note
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.output import refuse_overwrite, write_errors
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog.bundle import Bundle
@@ -53,35 +54,64 @@ def init_command(
         Path | None,
         typer.Option(
             "--from",
-            help="Start from the rows of an existing catalogue file instead of empty.",
+            help="Start from the rows of an existing catalogue file.",
             show_default=False,
         ),
     ] = None,
     from_shipped: Annotated[
         bool, typer.Option("--from-shipped", help="Start from the shipped catalogue's rows.")
     ] = False,
+    empty: Annotated[
+        bool,
+        typer.Option(
+            "--empty",
+            help="Start with no rows at all: no formats or sets either, so no deck can be "
+            "judged by it until a whole catalogue is imported.",
+        ),
+    ] = False,
 ) -> None:
-    """Create a catalogue to import cards into: empty, or a copy of another one's rows.
+    """Create a catalogue to import cards into.
 
-    `--from-shipped` lets a curator extend the shipped data without rebuilding it.
+    Without options it holds the game's reference tables from the shipped catalogue
+    (formats, sets and their editions) and no cards, so card rows imported into it are
+    judged as the shipped catalogue judges them. `--from-shipped` (or `--from PATH`) copies
+    every row instead, so a curator can extend the shipped data without rebuilding it;
+    `--empty` starts with nothing.
     """
     from hlcg.catalog.importer import init
     from hlcg.catalog.store import shipped_path
     from hlcg.tcboo.models import TABLE_GROUP
 
-    if start_from is not None and from_shipped:
-        raise UsageError("give --from PATH or --from-shipped, not both")
+    given = [
+        name
+        for name, on in (
+            ("--from", start_from is not None),
+            ("--from-shipped", from_shipped),
+            ("--empty", empty),
+        )
+        if on
+    ]
+    if len(given) > 1:
+        raise UsageError(
+            f"give one of --from PATH, --from-shipped and --empty, not {' and '.join(given)}"
+        )
     origin = shipped_path() if from_shipped else start_from
     try:
-        bundle = init(path, origin, [TABLE_GROUP])
+        bundle = init(path, origin, [TABLE_GROUP], empty=empty)
     except OSError as exc:
         raise CatalogueError(f"could not create {path}: {exc.strerror}") from None
-    if origin is None:
-        typer.echo(f"created empty catalogue {path}")
-    else:
+    if origin is not None:
         typer.echo(
             f"created {path} from {origin}: {len(bundle.cards)} cards, "
             f"content_sha256 {bundle.content_sha256()}"
+        )
+    elif empty:
+        typer.echo(f"created empty catalogue {path} (no formats or sets: import a whole catalogue)")
+    else:
+        typer.echo(
+            f"created {path} with the shipped reference tables: "
+            f"{plural(len(bundle.formats), 'format')} and {plural(len(bundle.sets), 'set')} "
+            "with their editions, no cards"
         )
 
 
@@ -114,10 +144,11 @@ def export_command(
     """Write the catalogue out: everything it holds, or its cards in the contract format.
 
     A folder, archive or .json document holds cards, aliases, sets with editions, formats
-    and the There Can Be Only One tables; `db init` + `db import` of it gives a catalogue
-    with the same content_sha256. An existing OUT file needs --force. `-` writes one file
-    to standard output: `--to json` (the whole catalogue), zip, tar.gz, csv or jsonl; a
-    folder cannot go there.
+    and the There Can Be Only One tables; `db init --empty` + `db import` of it gives a
+    catalogue with the same content_sha256. A .csv or .jsonl holds every card with its
+    aliases and legality facts, and says what it leaves out. An existing OUT file needs
+    --force. `-` writes one file to standard output: `--to json` (the whole catalogue),
+    zip, tar.gz, csv or jsonl; a folder cannot go there.
     """
     from hlcg.catalog.reading import read_bundle
     from hlcg.catalog.store import resolve_path
@@ -130,7 +161,10 @@ def export_command(
         refuse_overwrite(out, force)
         bundle = read_bundle(resolve_path(db), [TABLE_GROUP])
         with write_errors(out):
-            typer.echo(_export(bundle, out))
+            message, left_out = _export(bundle, out)
+        typer.echo(message)
+        if left_out:
+            note(left_out)
         return
     if to is None:
         raise UsageError(
@@ -142,13 +176,16 @@ def export_command(
     bundle = read_bundle(resolve_path(db), [TABLE_GROUP])
     with tempfile.TemporaryDirectory(prefix="hlcg-export-") as folder:
         temp = Path(folder) / f"catalogue.{to.value}"
-        message = _export(bundle, temp)
+        message, left_out = _export(bundle, temp)
         typer.echo(temp.read_bytes(), nl=False)
     typer.echo(message.replace(str(temp), "standard output"), err=True)
+    if left_out:
+        note(left_out)
 
 
-def _export(bundle: "Bundle", out: Path) -> str:
-    """Write ``bundle`` to ``out`` (its extension picks the kind); what was written."""
+def _export(bundle: "Bundle", out: Path) -> tuple[str, str | None]:
+    """Write ``bundle`` to ``out`` (its extension picks the kind): what was written, and
+    what a card-only file leaves out."""
     from hlcg.catalog.exporter import export
     from hlcg.catalog.transfer import export_catalogue, is_whole_catalogue_target
 
@@ -160,6 +197,11 @@ def _export(bundle: "Bundle", out: Path) -> str:
             f"{len(bundle.legality)} legality facts and "
             f"{bundle.side_row_count()} There Can Be Only One rows "
             f"to {out} ({what})"
-        )
-    export(bundle.cards, out)
-    return f"exported {len(bundle.cards)} cards to {out} (cards only)"
+        ), None
+    left_out = export(bundle, out)
+    aliases = plural(len(bundle.aliases), "alias", "aliases")
+    return (
+        f"exported {len(bundle.cards)} cards with {aliases} and "
+        f"{plural(len(bundle.legality), 'legality fact')} to {out}",
+        left_out,
+    )

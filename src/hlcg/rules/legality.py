@@ -141,6 +141,8 @@ def verdict_in(card: Card, fmt: str, catalogue: Catalogue, on: str | None = None
     from hlcg.catalog.fields import CHECKED_FORMATS
     from hlcg.rules.profiles import profile
 
+    if fmt not in catalogue.formats:
+        return Verdict(UNCONFIRMED, f"this catalogue records no format {fmt}")
     if fmt not in CHECKED_FORMATS:
         fact = in_force(catalogue.legality(card.id), fmt, on or today())
         if fact is not None:

@@ -59,13 +59,30 @@ def _records(conn: sqlite3.Connection, table: str) -> dict[str, Any]:
     return rows
 
 
+def _missing_tables(conn: sqlite3.Connection) -> list[str]:
+    """The There Can Be Only One tables the catalogue lacks or holds no rows of."""
+    present = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    # `table` is one of our own constant names, never user input.
+    return [
+        table
+        for table in RECORDS
+        if table not in present or conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is None
+    ]
+
+
 def load(path: Path) -> TcbooData:
+    """The four tables of ``path``. A catalogue without them (an older one, one made by
+    `db init`, one whose tables were dropped) is refused: judging a sheet against empty
+    tables would call every sword and location unknown."""
     conn = connect(path)
     try:
-        present = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if any(table not in present for table in RECORDS):
+        missing = _missing_tables(conn)
+        if missing:
             raise CatalogueError(
-                f"{path} has no There Can Be Only One tables; rebuild it with `hlcg db build`"
+                f"{path} holds no There Can Be Only One tables ({', '.join(missing)} missing "
+                "or empty), so it cannot answer for that game; use the shipped catalogue "
+                "(leave out --db), start one with `hlcg db init my.sqlite --from-shipped`, "
+                "or import a whole export that holds them"
             )
         return TcbooData(
             cards=_records(conn, "tcboo_cards"),
