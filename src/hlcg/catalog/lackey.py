@@ -189,8 +189,7 @@ def check_column_map(path: Path, header: list[str], column_map: Mapping[str, str
     """--map names columns of the file and fields of the contract; anything else is a
     mistake to name, with what is there to choose from."""
     errors = [
-        f"--map: {column!r} is not a column of {path.name}; its columns are "
-        + ", ".join(header)
+        f"--map: {column!r} is not a column of {path.name}; its columns are " + ", ".join(header)
         for column in column_map
         if column not in header
     ]

@@ -207,15 +207,25 @@ def read_import_rows(
     rows: list[ImportedRow] = []
     for number, raw in numbered:
         stated = frozenset(k for k in raw if k in CONTRACT_FIELDS)
-        card = known.get(str(raw.get("id") or "").strip())
+        card_id = str(raw.get("id") or "").strip()
+        card = known.get(card_id)
         data = {"title": card.title, **raw} if card and "title" not in raw else raw
         try:
             rows.append(ImportedRow(number, CardRow.model_validate(dict(data)), stated))
         except ValidationError as exc:
-            problems.extend((number, message) for message in _located(path, number, exc))
+            new_card = bool(known and card_id and not card)
+            whole = " (a row for a card the catalogue lacks is a whole card)"
+            problems.extend(
+                (number, message + whole if new_card and _missing(message) else message)
+                for message in _located(path, number, exc)
+            )
     if problems:
         raise SourceError([m for _, m in sorted(problems, key=lambda e: e[0])])
     return rows
+
+
+def _missing(message: str) -> bool:
+    return message.endswith(": Field required")
 
 
 def read_card_rows(path: Path) -> list[CardRow]:

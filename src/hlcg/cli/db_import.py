@@ -133,8 +133,7 @@ def _print_card_rows(result: "ImportResult", path: Path) -> None:
     )
     if result.merged:
         kept = (
-            f"; {plural(result.texts_kept, 'differing text')} kept as the catalogue records "
-            "them"
+            f"; {plural(result.texts_kept, 'differing text')} kept as the catalogue records them"
             if result.texts_kept
             else ""
         )
