@@ -86,7 +86,7 @@ def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sq
         raise CatalogueError(
             f"{path} records no schema version (its meta table is empty), so it is not a "
             "complete hlcg catalogue; rebuild it with `hlcg db build` or start a new one "
-            "with `hlcg db init`"
+            "with `hlcg db init my.sqlite --from-shipped`"
         )
     readable = (
         {str(v) for v in range(1, SCHEMA_VERSION + 1)} if upgrading else {str(SCHEMA_VERSION)}

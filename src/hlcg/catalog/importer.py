@@ -25,7 +25,13 @@ from hlcg.catalog.schema import TableGroup
 from hlcg.catalog.sources import ImportedRow
 from hlcg.catalog.store import is_shipped
 from hlcg.catalog.upsert import Conflict, Erased, erased, upsert
-from hlcg.errors import ConflictError, ReadOnlyCatalogueError, SourceError, UsageError
+from hlcg.errors import (
+    CatalogueError,
+    ConflictError,
+    ReadOnlyCatalogueError,
+    SourceError,
+    UsageError,
+)
 
 
 @dataclass(frozen=True)
@@ -294,6 +300,10 @@ def import_any(
 
     if not source.exists():
         raise UsageError(f"{source}: not found")
+    if not db.exists():
+        raise CatalogueError(
+            f"catalogue not found: {db}; start one with `hlcg db init {db} --from-shipped`"
+        )
     if is_catalogue_export(source):
         if column_map or id_from_title or default_source:
             raise UsageError("--map, --id-from and --source apply to card rows, not to exports")
