@@ -218,11 +218,23 @@ def _same_card(first: Mapping[str, str], row: Mapping[str, str]) -> bool:
     return facts(first) == facts(row) and (not all(texts) or texts[0] == texts[1])
 
 
+def _codes(mapped: Mapping[str, str]) -> list[str]:
+    return [c for c in (mapped.get("sets") or "").split(";") if c]
+
+
+def _add_printing(card: dict[str, str], row: Mapping[str, str]) -> None:
+    """``row``'s sets added to ``card``'s (and its text, where ``card`` has none)."""
+    codes = _codes(card)
+    card["sets"] = ";".join([*codes, *(c for c in _codes(row) if c not in codes)])
+    if not (card.get("text") or "").strip() and (row.get("text") or "").strip():
+        card["text"] = row["text"]
+
+
 def _one_row_per_card(
     rows: list[tuple[int, dict[str, str]]],
 ) -> list[tuple[int, dict[str, str]]]:
     """Lackey lists a card once per printing: rows of one card become one row with the
-    printings unioned (and the text, where the first row had none)."""
+    printings unioned."""
     kept: list[tuple[int, dict[str, str]]] = []
     by_name: dict[str, list[dict[str, str]]] = {}
     for number, mapped in rows:
@@ -231,12 +243,8 @@ def _one_row_per_card(
         if same is None:
             by_name.setdefault(name, []).append(mapped)
             kept.append((number, mapped))
-            continue
-        codes = [c for c in (same.get("sets") or "").split(";") if c]
-        codes += [c for c in (mapped.get("sets") or "").split(";") if c and c not in codes]
-        same["sets"] = ";".join(codes)
-        if not (same.get("text") or "").strip() and (mapped.get("text") or "").strip():
-            same["text"] = mapped["text"]
+        else:
+            _add_printing(same, mapped)
     return kept
 
 

@@ -206,22 +206,32 @@ def read_import_rows(
     problems += _repeated_ids(path, numbered)
     rows: list[ImportedRow] = []
     for number, raw in numbered:
-        stated = frozenset(k for k in raw if k in CONTRACT_FIELDS)
-        card_id = str(raw.get("id") or "").strip()
-        card = known.get(card_id)
-        data = {"title": card.title, **raw} if card and "title" not in raw else raw
-        try:
-            rows.append(ImportedRow(number, CardRow.model_validate(dict(data)), stated))
-        except ValidationError as exc:
-            new_card = bool(known and card_id and not card)
-            whole = " (a row for a card the catalogue lacks is a whole card)"
-            problems.extend(
-                (number, message + whole if new_card and _missing(message) else message)
-                for message in _located(path, number, exc)
-            )
+        row, invalid = _import_row(path, number, raw, known)
+        if row:
+            rows.append(row)
+        problems.extend((number, message) for message in invalid)
     if problems:
         raise SourceError([m for _, m in sorted(problems, key=lambda e: e[0])])
     return rows
+
+
+def _import_row(
+    path: Path, number: int, raw: Mapping[str, Any], known: Mapping[str, CardRow]
+) -> tuple[ImportedRow | None, list[str]]:
+    """One raw row as read, or the messages saying why it does not validate."""
+    stated = frozenset(k for k in raw if k in CONTRACT_FIELDS)
+    card_id = str(raw.get("id") or "").strip()
+    card = known.get(card_id)
+    data = {"title": card.title, **raw} if card and "title" not in raw else raw
+    try:
+        return ImportedRow(number, CardRow.model_validate(dict(data)), stated), []
+    except ValidationError as exc:
+        new_card = bool(known and card_id and not card)
+        whole = " (a row for a card the catalogue lacks is a whole card)"
+        return None, [
+            message + whole if new_card and _missing(message) else message
+            for message in _located(path, number, exc)
+        ]
 
 
 def _missing(message: str) -> bool:
