@@ -9,11 +9,13 @@ import io
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import tarfile
 import time
 import zipfile
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -418,6 +420,27 @@ def test_an_archive_naming_a_file_twice_is_refused(tmp_path, make):
 def shipped_copy_export(tmp_path: Path, make) -> Path:
     suffix = ".zip" if make is _zip_with_two else ".tar.gz"
     return make(tmp_path / f"export{suffix}")
+
+
+def test_every_message_that_starts_a_catalogue_names_the_command(tmp_path):
+    data = write(tmp_path / "row.csv", f"id,title,source\nbrand-new,Brand New,{ERRATA}\n")
+    missing = import_(data, tmp_path / "nope.sqlite")
+    assert missing.exit_code == 2
+    assert missing.stderr == (
+        f"hlcg: error: catalogue not found: {tmp_path / 'nope.sqlite'}; start one with "
+        f"`hlcg db init {tmp_path / 'nope.sqlite'} --from-shipped`\n"
+    )
+    shipped = invoke("db", "import", str(data))
+    assert shipped.exit_code == 2
+    assert "`hlcg db init my.sqlite --from-shipped`" in shipped.stderr
+    db = shipped_copy(tmp_path)
+    with closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute("DELETE FROM meta")
+    empty_meta = import_(data, db)
+    assert empty_meta.exit_code == 2
+    assert empty_meta.stderr.endswith(
+        "start a new one with `hlcg db init my.sqlite --from-shipped`\n"
+    )
 
 
 # --- a killed import ------------------------------------------------------------------------

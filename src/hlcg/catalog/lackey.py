@@ -204,14 +204,14 @@ def check_column_map(path: Path, header: list[str], column_map: Mapping[str, str
 
 
 def _same_card(first: Mapping[str, str], row: Mapping[str, str]) -> bool:
-    """Two rows of one card printed in two sets: every fact the same but the set, and
-    the same text (or one row without text)."""
+    """Two rows of one card printed in two sets: every fact the same but the set (and
+    the source that lists it), and the same text (or one row without text)."""
 
     def facts(mapped: Mapping[str, str]) -> dict[str, str]:
         return {
             k: normalise(v) if k in ("title", "subtitle") else v.strip()
             for k, v in mapped.items()
-            if k not in ("sets", "text") and (v or "").strip()
+            if k not in ("sets", "text", "source") and (v or "").strip()
         }
 
     texts = [(m.get("text") or "").strip() for m in (first, row)]
@@ -223,11 +223,16 @@ def _codes(mapped: Mapping[str, str]) -> list[str]:
 
 
 def _add_printing(card: dict[str, str], row: Mapping[str, str]) -> None:
-    """``row``'s sets added to ``card``'s (and its text, where ``card`` has none)."""
+    """``row``'s sets and sources added to ``card``'s (and its text, where ``card`` has
+    none)."""
+    from hlcg.catalog.merging import add_source  # merging reads this module's options
+
     codes = _codes(card)
     card["sets"] = ";".join([*codes, *(c for c in _codes(row) if c not in codes)])
     if not (card.get("text") or "").strip() and (row.get("text") or "").strip():
         card["text"] = row["text"]
+    if (row.get("source") or "").strip():
+        card["source"] = add_source(card.get("source") or "", row["source"])
 
 
 def _one_row_per_card(

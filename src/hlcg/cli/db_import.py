@@ -129,7 +129,7 @@ def _print_card_rows(result: "ImportResult", path: Path) -> None:
     how = f"{result.replaced} replaced" if result.replaced else f"{result.merged} updated"
     typer.echo(
         f"imported {plural(result.added + changed, 'row')} into {path} "
-        f"({result.added} new, {how}; {result.total} cards)"
+        f"({result.added} new, {how}; {plural(result.total, 'card')})"
     )
     if result.merged:
         kept = (
