@@ -267,6 +267,7 @@ def lackey_hint(
     """The whole command that imports ``path``, when rows lack what only options give:
     a column for the title (--map), ids (--id-from title), a source (--source)."""
     import json
+    from shlex import quote
 
     mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
     fields = {mapping[c] for c in header if c in mapping}
@@ -275,13 +276,13 @@ def lackey_hint(
     needs_source = "source" not in fields and not options.source
     if not (needs_map or needs_id or needs_source):
         return None
-    parts = [f"hlcg db import {path} --db {db}"]
+    parts = [f"hlcg db import {quote(str(path))} --db {quote(str(db))}"]
     if needs_map or column_map is not None:
-        parts.append(f"--map '{json.dumps(dict(column_map or _suggested_map(header)))}'")
+        parts.append(f"--map {quote(json.dumps(dict(column_map or _suggested_map(header))))}")
     if "id" not in fields:
         parts.append("--id-from title")
     if "source" not in fields:
-        parts.append(f"--source {options.source or 'URL'}")
+        parts.append(f"--source {quote(options.source) if options.source else 'URL'}")
     return " ".join(parts)
 
 

@@ -222,7 +222,9 @@ def _import_row(
     stated = frozenset(k for k in raw if k in CONTRACT_FIELDS)
     card_id = str(raw.get("id") or "").strip()
     card = known.get(card_id)
-    data = {"title": card.title, **raw} if card and "title" not in raw else raw
+    # A row for a card it holds may leave the title out (or empty): the card keeps its own.
+    untitled = not str(raw.get("title") or "").strip()
+    data = {**raw, "title": card.title} if card and untitled else raw
     try:
         return ImportedRow(number, CardRow.model_validate(dict(data)), stated), []
     except ValidationError as exc:
