@@ -213,7 +213,7 @@ def test_lackey_tab_separated_import_with_column_map(tmp_path):
     card = json.loads(invoke("card", "thrust", "--db", str(db), "--json").stdout)["cards"][0]
     assert (card["type"], card["sets"], card["source"]) == ("attack", ["SE"], "seed 002")
     bad = invoke("db", "import", str(data), "--db", str(db), "--map", '{"Name": "nonsense"}')
-    assert bad.exit_code == 2 and "nonsense is not a contract field" in bad.stderr
+    assert bad.exit_code == 2 and "'nonsense' (for 'Name') is not a contract field" in bad.stderr
 
 
 def test_hlcg_db_environment_variable(tmp_path, monkeypatch):

@@ -280,7 +280,7 @@ def test_lackey_card_data_imports_with_ids_from_titles(tmp_path):
     assert "row 2: source" in missing.stderr
     result = invoke(*args, "--id-from", "title", "--source", SOURCE_URL)
     assert result.exit_code == 0, result.output
-    assert "(3 new, 0 replaced; 3 cards)" in result.stdout
+    assert "(3 new, 0 updated; 3 cards)" in result.stdout
     export = tmp_path / "cards.csv"
     invoke("db", "export", str(export), "--db", str(db))
     rows = {r["id"]: r for r in csv.DictReader(io.StringIO(export.read_text()))}
@@ -296,8 +296,10 @@ def test_lackey_card_data_imports_with_ids_from_titles(tmp_path):
         "--source", SOURCE_URL,
     )  # fmt: skip
     assert again.exit_code == 0
-    assert "(0 new, 3 merged into existing cards; 3 cards)" in again.stdout
-    assert "merged: 0 missing facts filled, 0 sources added, 0 conflicting" in again.stdout
+    assert "(0 new, 3 updated; 3 cards)" in again.stdout
+    assert "updated: 0 missing facts filled, 0 recorded facts overwritten, 0 sources added\n" in (
+        again.stdout
+    )
 
 
 def test_lackey_options_on_other_files_are_refused(tmp_path):
@@ -319,7 +321,7 @@ def test_lackey_rows_take_the_id_of_a_card_the_catalogue_holds_once(tmp_path):
         "db", "import", str(data), "--db", str(db), "--map", LACKEY_MAP, "--id-from", "title",
         "--source", SOURCE_URL,
     )  # fmt: skip
-    assert f"(0 new, 1 merged into existing cards; {counts()['cards']} cards)" in result.stdout
+    assert f"(0 new, 1 updated; {counts()['cards']} cards)" in result.stdout
 
 
 def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):

@@ -34,10 +34,10 @@ def shipped_copy(tmp_path: Path) -> Path:
     return db
 
 
-def lackey_import(data: Path, db: Path):
+def lackey_import(data: Path, db: Path, *extra: str):
     return invoke(
         "db", "import", str(data), "--db", str(db), "--id-from", "title", "--source", PLUGIN,
-        "--map", LACKEY_MAP,
+        "--map", LACKEY_MAP, *extra,
     )  # fmt: skip
 
 
@@ -69,9 +69,9 @@ def test_lackey_rows_fill_only_missing_facts_and_keep_recorded_ones(tmp_path):
     assert result.exit_code == 0, result.output
     total = json.loads(invoke("db", "info", "--json").stdout)["counts"]["cards"]
     assert result.stdout.splitlines() == [
-        f"imported 2 rows into {db} (0 new, 2 merged into existing cards; {total} cards)",
-        "merged: 3 missing facts filled, 2 sources added, 0 conflicting facts and 2 "
-        "differing texts kept as the catalogue records them",
+        f"imported 2 rows into {db} (0 new, 2 updated; {total} cards)",
+        "updated: 3 missing facts filled, 0 recorded facts overwritten, 2 sources added; "
+        "2 differing texts kept as the catalogue records them",
     ]
     new_kiss, new_ramirez = card("kiss-your-butts-goodbye", db), card("masters-block-ramirez", db)
     # Recorded facts stay; what the catalogue lacked is filled; the source is added.
@@ -106,17 +106,29 @@ def test_lackey_rows_fill_only_missing_facts_and_keep_recorded_ones(tmp_path):
     ]
 
 
-def test_a_conflicting_lackey_fact_is_kept_as_recorded_and_reported(tmp_path):
+def test_a_conflicting_lackey_fact_refuses_the_import_unless_overwritten(tmp_path):
     db = shipped_copy(tmp_path)
+    before = db.read_bytes()
     data = write(tmp_path / "carddata.tsv", HEADER + "Kiss Your Butts Goodbye\tTG\tk\tPlot\tx\n")
+    kiss = card("kiss-your-butts-goodbye")
     result = lackey_import(data, db)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "hlcg: error: 1 conflicting fact; nothing was written (--overwrite replaces the "
+        "recorded values):",
+        f"{data}: row 2: kiss-your-butts-goodbye type: the catalogue records 'event' "
+        f"(source: {kiss['source']}), the row says 'plot' (source: {PLUGIN})",
+    ]
+    assert db.read_bytes() == before
+    result = lackey_import(data, db, "--overwrite")
     assert result.exit_code == 0, result.output
-    assert "1 conflicting fact and" in result.stdout
-    assert (
-        "hlcg: note: kept kiss-your-butts-goodbye type 'event'; the imported row says 'plot'"
-        in result.stderr
-    )
-    assert card("kiss-your-butts-goodbye", db)["type"] == "event"
+    assert result.stdout.splitlines()[1:] == [
+        "updated: 1 missing fact filled, 1 recorded fact overwritten, 1 source added; "
+        "1 differing text kept as the catalogue records them",
+        f"overwrote kiss-your-butts-goodbye type: 'event' (source: {kiss['source']}) -> "
+        f"'plot' (source: {PLUGIN})",
+    ]
+    assert card("kiss-your-butts-goodbye", db)["type"] == "plot"
 
 
 def test_a_title_with_several_versions_is_matched_by_type_or_reported(tmp_path):
@@ -147,11 +159,16 @@ def test_a_title_with_several_versions_is_matched_by_type_or_reported(tmp_path):
     )
     result = lackey_import(data, db)
     assert result.exit_code == 0, result.output
-    assert "(0 new, 3 merged into existing cards;" in result.stdout
+    assert "(0 new, 3 updated;" in result.stdout
     assert card("joe-dawson-situation", db)["sets"] == ["WC", "TG"]
     assert card("joe-dawson-watcher", db)["sets"] == ["WC"]
-    assert card("katana-weapon-of-choice", db)["source"].endswith(PLUGIN)
-    assert not card("katana-persona", db)["source"].endswith(PLUGIN)
+    # Joe Dawson's situation gains a printing and a text; the Katana row states only what
+    # the catalogue records (its B1 printing), so its sources stay as they were.
+    assert card("katana-weapon-of-choice", db) == card("katana-weapon-of-choice")
+    assert result.stdout.splitlines()[1] == (
+        "updated: 2 missing facts filled, 0 recorded facts overwritten, 1 source added; "
+        "2 differing texts kept as the catalogue records them"
+    )
 
 
 def test_lackey_data_is_plain_tab_separated_text(tmp_path):

@@ -131,7 +131,7 @@ def test_card_csv_import_records_the_aliases_and_legality_facts(rebuilt, card_cs
     invoke("db", "init", str(db))
     result = invoke("db", "import", str(card_csv), "--db", str(db))
     assert result.stdout == (
-        f"imported {counts['cards']} rows into {db} ({counts['cards']} new, 0 replaced; "
+        f"imported {counts['cards']} rows into {db} ({counts['cards']} new, 0 updated; "
         f"{counts['cards']} cards) with {counts['aliases']} aliases and "
         f"{counts['legality']} legality facts\n"
     )
@@ -275,7 +275,7 @@ def test_card_file_aliases_as_names_and_json_lines(tmp_path):
     rows.write_text(f"{header},aliases\n{thrust},Middle Attack; Center Attack\n", encoding="utf-8")
     result = invoke("db", "import", str(rows), "--db", str(db))
     assert result.exit_code == 0, result.output
-    assert result.stdout.endswith("with 2 aliases and 0 legality facts\n")
+    assert result.stdout.splitlines()[0].endswith("with 2 aliases and 0 legality facts")
     found = invoke("card", "Center Attack", "--db", str(db), "--json")
     assert json.loads(found.stdout)["cards"][0]["id"] == "thrust"
 

@@ -126,10 +126,18 @@ def test_a_lackey_restriction_for_a_card_that_carries_none_is_a_conflict(tmp_pat
         "db", "import", str(data), "--db", str(db), "--id-from", "title",
         "--source", "https://example.org/plugin", "--map", mapping,
     )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    assert "1 conflicting fact" in result.stdout
+    assert result.exit_code == 2
+    assert "hlcg: error: 1 conflicting fact; nothing was written" in result.stderr
+    assert "thrust restriction: the catalogue records 'unrestricted: true'" in result.stderr
     thrust = card_json("thrust", "--db", str(db))
     assert (thrust["restriction"], thrust["unrestricted"]) == (None, True)
+    result = invoke(
+        "db", "import", str(data), "--db", str(db), "--id-from", "title",
+        "--source", "https://example.org/plugin", "--map", mapping, "--overwrite",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    thrust = card_json("thrust", "--db", str(db))
+    assert (thrust["restriction"], thrust["unrestricted"]) == (2, False)
 
 
 def test_a_schema_2_catalogue_without_the_column_is_upgraded_by_an_import(tmp_path: Path):

@@ -20,11 +20,27 @@ class CatalogueError(HlcgError):
 class SourceError(HlcgError):
     """Card source rows (build or import) failed validation; carries every located error."""
 
-    def __init__(self, errors: list[str]) -> None:
-        self.errors = errors
+    def __init__(self, errors: list[str], hint: str | None = None) -> None:
+        self.errors, self.hint = errors, hint
         shown = "\n".join(errors[:50])
         more = f"\n... and {len(errors) - 50} more" if len(errors) > 50 else ""
-        super().__init__(f"{plural(len(errors), 'invalid row')}:\n{shown}{more}")
+        # The command that would have worked, where the rows lack what only options give.
+        told = f"\nhint: {hint}" if hint else ""
+        super().__init__(f"{plural(len(errors), 'invalid row')}:\n{shown}{more}{told}")
+
+
+class ConflictError(HlcgError):
+    """Imported rows state another value for facts the catalogue records; nothing was
+    written. Carries every conflict, each with both values and both sources."""
+
+    def __init__(self, conflicts: list[str]) -> None:
+        self.conflicts = conflicts
+        shown = "\n".join(conflicts[:50])
+        more = f"\n... and {len(conflicts) - 50} more" if len(conflicts) > 50 else ""
+        super().__init__(
+            f"{plural(len(conflicts), 'conflicting fact')}; nothing was written "
+            f"(--overwrite replaces the recorded values):\n{shown}{more}"
+        )
 
 
 class ReadOnlyCatalogueError(HlcgError):

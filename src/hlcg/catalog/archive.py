@@ -55,8 +55,21 @@ def _write(into: Path, name: str, data: bytes) -> None:
     target.write_bytes(data)
 
 
+def _unique_names(path: Path, names: list[str]) -> None:
+    """Two members of one name: which one an unpacker keeps is up to it, so neither is
+    read."""
+    from collections import Counter
+
+    repeated = sorted(n for n, count in Counter(names).items() if count > 1)
+    if repeated:
+        raise SourceError(
+            [f"{path}: holds {', '.join(repeated)} more than once; an archive names each file once"]
+        )
+
+
 def _extract_zip(path: Path, into: Path, wanted: set[str]) -> None:
     with zipfile.ZipFile(path) as archive:
+        _unique_names(path, [i.filename for i in archive.infolist()])
         members = [i for i in archive.infolist() if i.filename in wanted]
         _too_large(path, [i.file_size for i in members])
         for info in members:
@@ -65,6 +78,7 @@ def _extract_zip(path: Path, into: Path, wanted: set[str]) -> None:
 
 def _extract_tar(path: Path, into: Path, wanted: set[str]) -> None:
     with tarfile.open(path, "r:*") as archive:
+        _unique_names(path, [m.name for m in archive.getmembers()])
         members = [m for m in archive.getmembers() if m.isfile() and m.name in wanted]
         _too_large(path, [m.size for m in members])
         for member in members:

@@ -42,7 +42,7 @@ from hlcg.catalog.models import (
     LegalityStatus,
 )
 from hlcg.catalog.modifiers import Strict
-from hlcg.errors import SourceError
+from hlcg.errors import ConflictError, SourceError
 
 
 class CardAlias(Strict):
@@ -305,8 +305,10 @@ def companions(path: Path) -> Companions | None:
 @contextmanager
 def split_card_file(path: Path) -> Iterator[tuple[Path, Companions]]:
     """The card file ``path`` without its companion columns (a scratch copy, or ``path``
-    itself when it has none) and the aliases and legality facts they give. Errors raised
-    in the block name ``path``, never the scratch copy."""
+    itself when it has none) and the aliases and legality facts they give. The two
+    columns' own errors are in ``Companions.errors``, for the import to report with the
+    rows' errors (rows of cards the catalogue holds may state only some facts, which only
+    the import can judge). Errors raised in the block name ``path``, never the copy."""
     import tempfile
 
     found = companions(path)
@@ -317,24 +319,13 @@ def split_card_file(path: Path) -> Iterator[tuple[Path, Companions]]:
         copy = Path(scratch) / path.name
         copy.write_text(found.stripped, encoding="utf-8")
         try:
-            if found.errors:
-                # every error at once: the contract's rows' own, then the two columns'
-                raise SourceError(_contract_errors(copy) + found.errors)
             _check_duplicate_aliases(path, found.aliases)
             yield copy, found
         except SourceError as exc:
-            raise SourceError([e.replace(str(copy), str(path)) for e in exc.errors]) from None
-
-
-def _contract_errors(path: Path) -> list[str]:
-    """What the card contract finds wrong with the rows of ``path`` (none: [])."""
-    from hlcg.catalog.sources import read_card_rows
-
-    try:
-        read_card_rows(path)
-    except SourceError as exc:
-        return exc.errors
-    return []
+            errors = [e.replace(str(copy), str(path)) for e in exc.errors]
+            raise SourceError(errors, exc.hint) from None
+        except ConflictError as exc:
+            raise ConflictError([c.replace(str(copy), str(path)) for c in exc.conflicts]) from None
 
 
 def _check_duplicate_aliases(path: Path, aliases: list[AliasRow]) -> None:

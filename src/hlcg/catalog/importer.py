@@ -11,40 +11,44 @@ hands in its own): an import reads and writes them with the cards, so none is lo
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from hlcg.catalog.build import replacing, write_catalogue
 from hlcg.catalog.bundle import Bundle
-from hlcg.catalog.merging import (
-    Conflict,
-    is_lackey_data,
-    lackey_options,
-    merge,
-    merge_facts,
-    shipped_sets,
-)
+from hlcg.catalog.lackey import LackeyOptions
+from hlcg.catalog.merging import is_lackey_data, lackey_options, merge, shipped_sets
 from hlcg.catalog.models import CardRow, SetRow
 from hlcg.catalog.reading import read_bundle
 from hlcg.catalog.schema import TableGroup
+from hlcg.catalog.sources import ImportedRow
 from hlcg.catalog.store import is_shipped
-from hlcg.errors import ReadOnlyCatalogueError, UsageError
+from hlcg.catalog.upsert import Conflict, Erased, erased, upsert
+from hlcg.errors import (
+    CatalogueError,
+    ConflictError,
+    ReadOnlyCatalogueError,
+    SourceError,
+    UsageError,
+)
 
 
 @dataclass(frozen=True)
 class ImportResult:
     added: int
-    replaced: int
+    replaced: int  # cards replaced whole (an export, or card rows with --replace)
     total: int
     content_sha256: str
     facts: int = 0  # facts recorded from a fact sheet
-    # LackeyCCG rows merged into cards the catalogue holds: what the merge did.
+    # Card rows merged into cards the catalogue holds (an upsert): what the merge did.
     merged: int = 0
     filled: int = 0  # facts the catalogue lacked, taken from the rows
     sources_added: int = 0
-    conflicts: tuple[Conflict, ...] = ()
-    texts_kept: int = 0  # card texts that differ from the row's; the catalogue's stays
+    overwritten: tuple[Conflict, ...] = ()  # recorded facts replaced (--overwrite)
+    texts_kept: int = 0  # LackeyCCG texts that differ from the card's; the card's stays
+    erased: tuple[Erased, ...] = ()  # recorded facts a whole-card replacement took away
     # A whole-catalogue import: rows of the other tables in the result.
     tables: tuple[tuple[str, int], ...] = ()
     legality: int = 0  # legality facts recorded from a legality sheet
@@ -72,28 +76,49 @@ def write(db: Path, bundle: Bundle) -> None:
 
 @dataclass
 class _Merged:
-    """Card rows merged into a catalogue's cards, and what merging LackeyCCG rows did."""
+    """Card rows merged into a catalogue's cards, and what merging them did."""
 
     cards: dict[str, CardRow]
+    merged: int = 0
     filled: int = 0
     sources_added: int = 0
     texts_kept: int = 0
-    conflicts: tuple[Conflict, ...] = ()
+    conflicts: list[Conflict] = field(default_factory=list)
+    overwritten: list[Conflict] = field(default_factory=list)
+    erased: list[Erased] = field(default_factory=list)
 
 
-def _merge_rows(existing: dict[str, CardRow], rows: list[CardRow], lackey: bool) -> _Merged:
-    """Whole rows replace the card of their id; LackeyCCG rows naming a card fill its gaps."""
+def _upsert_rows(
+    existing: dict[str, CardRow], rows: list[ImportedRow], *, overwrite: bool, lackey: bool
+) -> _Merged:
+    """A row of a new id is a new card; a row naming a card changes the facts it states."""
     merged = _Merged(dict(existing))
     for row in rows:
-        if not (lackey and row.id in existing):
-            merged.cards[row.id] = row
+        card = existing.get(row.card.id)
+        if card is None:
+            merged.cards[row.card.id] = row.card
             continue
-        card, fields, differing = merge_facts(existing[row.id], row)
-        merged.cards[row.id] = card
-        merged.filled += len(fields)
-        merged.sources_added += card.source != existing[row.id].source
-        merged.texts_kept += sum(1 for c in differing if c.field == "text")
-        merged.conflicts += tuple(c for c in differing if c.field != "text")
+        done = upsert(
+            card, row.card, row.stated, number=row.number, overwrite=overwrite, keep_text=lackey
+        )
+        merged.cards[card.id] = done.card
+        merged.merged += 1
+        merged.filled += len(done.filled)
+        merged.sources_added += done.card.source != card.source
+        merged.texts_kept += done.text_kept
+        merged.conflicts += done.conflicts
+        merged.overwritten += done.overwritten
+    return merged
+
+
+def _replace_rows(existing: dict[str, CardRow], rows: list[ImportedRow]) -> _Merged:
+    """--replace: every row is the whole card of its id; the facts it drops are listed."""
+    merged = _Merged(dict(existing))
+    for row in rows:
+        if row.card.id in existing:
+            merged.merged += 1
+            merged.erased += erased(existing[row.card.id], row.card)
+        merged.cards[row.card.id] = row.card
     return merged
 
 
@@ -112,6 +137,28 @@ def _add_sets(bundle: Bundle, rows: list[CardRow], source_name: str) -> None:
         known_sets.add(code)
 
 
+def _read_rows(
+    source: Path,
+    db: Path,
+    column_map: Mapping[str, str] | None,
+    options: LackeyOptions,
+    known: Mapping[str, CardRow],
+) -> list[ImportedRow]:
+    """The rows of ``source``; for LackeyCCG data that lacks what only options give, the
+    error ends with the whole command that would read it."""
+    from hlcg.catalog.lackey import lackey_header, lackey_hint
+    from hlcg.catalog.sources import read_import_rows, read_text
+
+    try:
+        return read_import_rows(source, column_map, options, known=known)
+    except SourceError as exc:
+        if not is_lackey_data(source):
+            raise
+        header = lackey_header(read_text(source))
+        hint = lackey_hint(source, db, header, column_map, options)
+        raise SourceError(exc.errors, hint) from None
+
+
 def import_rows(
     source: Path,
     db: Path,
@@ -120,40 +167,46 @@ def import_rows(
     groups: Sequence[TableGroup],
     id_from_title: bool = False,
     default_source: str | None = None,
+    overwrite: bool = False,
+    replace: bool = False,
     before_write: Callable[[Bundle], None] | None = None,
 ) -> ImportResult:
     """Validate every row of ``source`` and write them into ``db`` in one step.
 
-    Rows of the card contract (CSV, JSON, JSONL) are whole cards and replace the card of
-    their id. LackeyCCG rows state only some facts: a row naming a card the catalogue holds
-    fills the facts it lacks and adds its source, and never erases a recorded fact.
+    A row whose id is new is a whole card. A row naming a card the catalogue holds changes
+    the facts it states and keeps the rest; where it states another value for a recorded
+    fact nothing is written (every conflict raised at once) unless ``overwrite``.
+    ``replace``: every row is the whole card of its id, and the facts it erases are listed.
     ``before_write`` adds what else the file gave (a card file's aliases and legality).
     """
-    from hlcg.catalog.sources import read_card_rows
-
     refuse_shipped(db)
     bundle = read_bundle(db, groups)  # also proves db is a readable catalogue before any work
     options = lackey_options(bundle, id_from_title=id_from_title, source=default_source)
-    rows = read_card_rows(source, column_map, options)
     existing = {c.id: c for c in bundle.cards}
-    replaced = sum(1 for r in rows if r.id in existing)
+    rows = _read_rows(source, db, column_map, options, {} if replace else existing)
     lackey = is_lackey_data(source)
-    merged = _merge_rows(existing, rows, lackey)
-    _add_sets(bundle, rows, source.name)
+    if replace:
+        merged = _replace_rows(existing, rows)
+    else:
+        merged = _upsert_rows(existing, rows, overwrite=overwrite, lackey=lackey)
+    if merged.conflicts:
+        raise ConflictError([c.describe(str(source)) for c in merged.conflicts])
+    _add_sets(bundle, [r.card for r in rows], source.name)
     bundle.cards = list(merged.cards.values())
     if before_write is not None:
         before_write(bundle)
     write(db, bundle)
     return ImportResult(
-        added=len(rows) - replaced,
-        replaced=0 if lackey else replaced,
+        added=len(rows) - merged.merged,
+        replaced=merged.merged if replace else 0,
         total=len(merged.cards),
         content_sha256=bundle.content_sha256(),
-        merged=replaced if lackey else 0,
+        merged=0 if replace else merged.merged,
         filled=merged.filled,
         sources_added=merged.sources_added,
-        conflicts=merged.conflicts,
+        overwritten=tuple(merged.overwritten),
         texts_kept=merged.texts_kept,
+        erased=tuple(merged.erased),
     )
 
 
@@ -276,6 +329,8 @@ def import_any(
     groups: Sequence[TableGroup],
     id_from_title: bool = False,
     default_source: str | None = None,
+    overwrite: bool = False,
+    replace: bool = False,
 ) -> ImportResult:
     """Import a whole catalogue export, a fact sheet or card rows, whichever ``source`` is."""
     from hlcg.catalog.facts import import_facts, is_fact_sheet
@@ -283,6 +338,10 @@ def import_any(
 
     if not source.exists():
         raise UsageError(f"{source}: not found")
+    if not db.exists():
+        raise CatalogueError(
+            f"catalogue not found: {db}; start one with `hlcg db init {db} --from-shipped`"
+        )
     if is_catalogue_export(source):
         if column_map or id_from_title or default_source:
             raise UsageError("--map, --id-from and --source apply to card rows, not to exports")
@@ -293,12 +352,7 @@ def import_any(
         if column_map or id_from_title or default_source:
             raise UsageError("--map, --id-from and --source apply to card rows, not to legality")
         return import_legality(source, db, groups)
-    lackey_only = {"--map": column_map, "--id-from": id_from_title, "--source": default_source}
-    given = [name for name, value in lackey_only.items() if value]
-    if given and not is_lackey_data(source):
-        raise UsageError(
-            f"{', '.join(given)} apply to LackeyCCG card data (.tsv/.txt), not to {source.name}"
-        )
+    _check_card_row_options(source, column_map, id_from_title, default_source, replace)
     return import_card_file(
         source,
         db,
@@ -306,6 +360,8 @@ def import_any(
         groups=groups,
         id_from_title=id_from_title,
         default_source=default_source,
+        overwrite=overwrite,
+        replace=replace,
     )
 
 
@@ -328,6 +384,8 @@ def import_card_file(
     groups: Sequence[TableGroup],
     id_from_title: bool = False,
     default_source: str | None = None,
+    overwrite: bool = False,
+    replace: bool = False,
 ) -> ImportResult:
     """``import_rows`` of a card file, with the aliases and legality facts its rows give
     (``hlcg.catalog.cardfile``) written in the same step, and a warning when the
@@ -340,21 +398,51 @@ def import_card_file(
 
         def before_write(bundle: Bundle) -> None:
             nonlocal warnings
+            if companions.errors:
+                raise SourceError(companions.errors)
             companions.add_to(bundle)
             warnings = missing_reference_tables(db, bundle)
 
-        result = import_rows(
-            rows,
-            db,
-            column_map,
-            groups=groups,
-            id_from_title=id_from_title,
-            default_source=default_source,
-            before_write=before_write,
-        )
-    return replace(
+        try:
+            result = import_rows(
+                rows,
+                db,
+                column_map,
+                groups=groups,
+                id_from_title=id_from_title,
+                default_source=default_source,
+                overwrite=overwrite,
+                replace=replace,
+                before_write=before_write,
+            )
+        except SourceError as exc:
+            if not companions.errors or exc.errors == companions.errors:
+                raise
+            # every error at once: the rows' own, then the two columns'
+            raise SourceError([*exc.errors, *companions.errors], exc.hint) from None
+    return dataclasses.replace(
         result,
         card_aliases=len(companions.aliases),
         card_legality=len(companions.legality),
         warnings=warnings,
     )
+
+
+def _check_card_row_options(
+    source: Path,
+    column_map: Mapping[str, str] | None,
+    id_from_title: bool,
+    default_source: str | None,
+    replace: bool,
+) -> None:
+    lackey_only = {"--map": column_map, "--id-from": id_from_title, "--source": default_source}
+    given = [name for name, value in lackey_only.items() if value]
+    if given and not is_lackey_data(source):
+        raise UsageError(
+            f"{', '.join(given)} apply to LackeyCCG card data (.tsv/.txt), not to {source.name}"
+        )
+    if replace and is_lackey_data(source):
+        raise UsageError(
+            "--replace applies to whole card rows (.csv, .json, .jsonl); LackeyCCG rows "
+            "state only some facts of a card"
+        )

@@ -15,7 +15,7 @@ from pathlib import Path
 from hlcg.catalog.fields import CONTRACT_FIELDS
 from hlcg.catalog.normalize import normalise, slug
 from hlcg.catalog.sources import _csv_rows
-from hlcg.errors import SourceError
+from hlcg.errors import UsageError
 
 # Curators map Lackey's column names onto the contract with --map; these are the names
 # Lackey plug-ins commonly use for the same facts.
@@ -56,9 +56,20 @@ class LackeyOptions:
     known_ids: frozenset[str] = frozenset()
 
 
-def lackey_type(value: str) -> str:
-    """Lackey writes types as printed: "Special Attack", "WEAPON OF CHOICE"."""
+def _type_words(value: str) -> str:
     return "-".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+def lackey_type(value: str) -> str:
+    """A type line as printed, in the contract's words: "Special Attack" ->
+    special-attack, "Pre-Game: Persona" -> persona, "Pre-Game" -> other-pre-game,
+    "Situation: Standing Defense" -> situation, "Basic Attack" -> attack."""
+    kind, _, subtype = value.partition(":")
+    kind, subtype = _type_words(kind), _type_words(subtype)
+    if kind in ("pre-game", "pregame"):
+        # A pre-game card of none of the named kinds is "other" (An Unknowable Prize).
+        return subtype or "other-pre-game"
+    return kind.removeprefix("basic-")  # the basic attacks are attacks (seed 001)
 
 
 def split_lackey_name(name: str) -> tuple[str, str | None]:
@@ -174,29 +185,142 @@ def _derived_id(
     return candidate, None
 
 
+def check_column_map(path: Path, header: list[str], column_map: Mapping[str, str]) -> None:
+    """--map names columns of the file and fields of the contract; anything else is a
+    mistake to name, with what is there to choose from."""
+    errors = [
+        f"--map: {column!r} is not a column of {path.name}; its columns are " + ", ".join(header)
+        for column in column_map
+        if column not in header
+    ]
+    errors += [
+        f"--map: {field!r} (for {column!r}) is not a contract field; the fields are "
+        + ", ".join(CONTRACT_FIELDS)
+        for column, field in column_map.items()
+        if field not in CONTRACT_FIELDS
+    ]
+    if errors:
+        raise UsageError("; ".join(errors))
+
+
+def _same_card(first: Mapping[str, str], row: Mapping[str, str]) -> bool:
+    """Two rows of one card printed in two sets: every fact the same but the set (and
+    the source that lists it), and the same text (or one row without text)."""
+
+    def facts(mapped: Mapping[str, str]) -> dict[str, str]:
+        return {
+            k: normalise(v) if k in ("title", "subtitle") else v.strip()
+            for k, v in mapped.items()
+            if k not in ("sets", "text", "source") and (v or "").strip()
+        }
+
+    texts = [(m.get("text") or "").strip() for m in (first, row)]
+    return facts(first) == facts(row) and (not all(texts) or texts[0] == texts[1])
+
+
+def _codes(mapped: Mapping[str, str]) -> list[str]:
+    return [c for c in (mapped.get("sets") or "").split(";") if c]
+
+
+def _add_printing(card: dict[str, str], row: Mapping[str, str]) -> None:
+    """``row``'s sets and sources added to ``card``'s (and its text, where ``card`` has
+    none)."""
+    from hlcg.catalog.merging import add_source  # merging reads this module's options
+
+    codes = _codes(card)
+    card["sets"] = ";".join([*codes, *(c for c in _codes(row) if c not in codes)])
+    if not (card.get("text") or "").strip() and (row.get("text") or "").strip():
+        card["text"] = row["text"]
+    if (row.get("source") or "").strip():
+        card["source"] = add_source(card.get("source") or "", row["source"])
+
+
+def _one_row_per_card(
+    rows: list[tuple[int, dict[str, str]]],
+) -> list[tuple[int, dict[str, str]]]:
+    """Lackey lists a card once per printing: rows of one card become one row with the
+    printings unioned."""
+    kept: list[tuple[int, dict[str, str]]] = []
+    by_name: dict[str, list[dict[str, str]]] = {}
+    for number, mapped in rows:
+        name = normalise(" ".join(mapped.get(k) or "" for k in ("title", "subtitle")))
+        same = next((m for m in by_name.get(name, []) if _same_card(m, mapped)), None)
+        if same is None:
+            by_name.setdefault(name, []).append(mapped)
+            kept.append((number, mapped))
+        else:
+            _add_printing(same, mapped)
+    return kept
+
+
+def lackey_header(text: str) -> list[str]:
+    return text.split("\n", 1)[0].rstrip("\r").split("\t")
+
+
+def lackey_hint(
+    path: Path,
+    db: Path,
+    header: list[str],
+    column_map: Mapping[str, str] | None,
+    options: LackeyOptions,
+) -> str | None:
+    """The whole command that imports ``path``, when rows lack what only options give:
+    a column for the title (--map), ids (--id-from title), a source (--source)."""
+    import json
+    from shlex import quote
+
+    mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
+    fields = {mapping[c] for c in header if c in mapping}
+    needs_map = "title" not in fields
+    needs_id = "id" not in fields and not options.id_from_title
+    needs_source = "source" not in fields and not options.source
+    if not (needs_map or needs_id or needs_source):
+        return None
+    parts = [f"hlcg db import {quote(str(path))} --db {quote(str(db))}"]
+    if needs_map or column_map is not None:
+        parts.append(f"--map {quote(json.dumps(dict(column_map or _suggested_map(header))))}")
+    if "id" not in fields:
+        parts.append("--id-from title")
+    if "source" not in fields:
+        parts.append(f"--source {quote(options.source) if options.source else 'URL'}")
+    return " ".join(parts)
+
+
+def _suggested_map(header: list[str]) -> dict[str, str]:
+    """The --map a curator most likely means: columns named as Lackey plug-ins or the
+    contract name them; a placeholder for the title where no column is named so."""
+    known = {k.lower(): v for k, v in DEFAULT_LACKEY_MAP.items()}
+    known.update({f: f for f in CONTRACT_FIELDS})
+    suggested = {c: known[c.lower()] for c in header if c.lower() in known}
+    if "title" not in suggested.values():
+        suggested = {"NAME-COLUMN": "title", **suggested}
+    return suggested
+
+
 def lackey_rows(
-    path: Path, text: str, column_map: Mapping[str, str], options: LackeyOptions
+    path: Path, text: str, column_map: Mapping[str, str] | None, options: LackeyOptions
 ) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str]]]:
-    """The rows mapped onto the contract, and (row number, message) for rows whose card
-    cannot be told apart in the catalogue."""
-    unknown = sorted(set(column_map.values()) - set(CONTRACT_FIELDS))
-    if unknown:
-        raise SourceError([f"--map: {', '.join(unknown)} is not a contract field"])
+    """The rows mapped onto the contract (one per card), and (row number, message) for
+    rows whose card cannot be told apart in the catalogue."""
+    # Lackey's card data is plain tab-separated text, not CSV: a quote is part of the
+    # name or text ("Quoted" Strike), never a field delimiter.
+    records = list(_csv_rows(path, text, delimiter="\t", quoting=csv.QUOTE_NONE))
+    if column_map is not None:
+        check_column_map(path, lackey_header(text), column_map)
+    mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
+    mapped = _one_row_per_card([(n, _mapped(r, mapping, options)) for n, r in records])
     taken: set[str] = set()
     rows: list[tuple[int, dict[str, str]]] = []
     errors: list[tuple[int, str]] = []
-    # Lackey's card data is plain tab-separated text, not CSV: a quote is part of the
-    # name or text ("Quoted" Strike), never a field delimiter.
-    for number, record in _csv_rows(path, text, delimiter="\t", quoting=csv.QUOTE_NONE):
-        mapped = _mapped(record, column_map, options)
-        if options.id_from_title and not (mapped.get("id") or "").strip():
-            found, ambiguous = _derived_id(mapped, options, taken)
+    for number, row in mapped:
+        if options.id_from_title and not (row.get("id") or "").strip():
+            found, ambiguous = _derived_id(row, options, taken)
             if ambiguous:
                 errors.append((number, f"{path}: row {number}: {ambiguous}"))
                 continue
             if found:
-                mapped["id"] = found
-        if mapped.get("id"):
-            taken.add(mapped["id"])
-        rows.append((number, mapped))
+                row["id"] = found
+        if row.get("id"):
+            taken.add(row["id"])
+        rows.append((number, row))
     return rows, errors

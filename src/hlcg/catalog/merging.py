@@ -1,32 +1,21 @@
-"""Merging into a catalogue: LackeyCCG rows into the cards it holds (fill the facts it
-lacks, add the row's source, never replace a recorded fact: a difference is kept as a
-conflict), and a whole exported catalogue into it (``merge``)."""
+"""Merging into a catalogue: what LackeyCCG rows need from it (set names, the cards they
+may name), sources added to sources, and a whole exported catalogue merged into it
+(``merge``). Card rows merged into cards are ``hlcg.catalog.upsert``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
 from hlcg.catalog.bundle import Bundle
 from hlcg.catalog.lackey import CardVersion, LackeyOptions
-from hlcg.catalog.models import CardRow, SetRow
+from hlcg.catalog.models import SetRow
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.schema import row_key
 from hlcg.catalog.store import connect
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """A fact an imported row states differently from the catalogue, which was kept."""
-
-    card_id: str
-    field: str
-    kept: str
-    offered: str
 
 
 def lackey_options(bundle: Bundle, *, id_from_title: bool, source: str | None) -> LackeyOptions:
@@ -99,60 +88,6 @@ def _source_set_names() -> dict[str, str]:
 
 def is_lackey_data(path: Path) -> bool:
     return path.suffix.lower() in (".tsv", ".txt")
-
-
-def _stated(value: object) -> bool:
-    """Whether a field holds a fact: empty, an empty list and (for reserved and signature,
-    which sources leave empty when false) false state nothing."""
-    return value not in (None, [], False)
-
-
-# Facts that exclude each other: a card with a restriction number does not carry none.
-_EXCLUSIVE = {"restriction": "unrestricted", "unrestricted": "restriction"}
-
-
-def merge_facts(card: CardRow, row: CardRow) -> tuple[CardRow, list[str], list[Conflict]]:
-    """``card`` with the facts ``row`` states that ``card`` lacks, and the row's source.
-
-    A recorded fact is never replaced: where the row states another value the card keeps
-    its own and the difference is returned as a conflict. Sets are a list of printings, so
-    the row's sets are added to the card's. Returns the merged card, the fields filled and
-    the conflicts.
-    """
-    from hlcg.catalog.fields import CONTRACT_FIELDS
-
-    data = card.model_dump()
-    filled: list[str] = []
-    conflicts: list[Conflict] = []
-    row_flat, card_flat = row.to_flat(), card.to_flat()
-    for name in CONTRACT_FIELDS:
-        if name in ("id", "source"):
-            continue
-        have, offered = getattr(card, name), getattr(row, name)
-        if not _stated(offered):
-            continue
-        other = _EXCLUSIVE.get(name)
-        if other and _stated(getattr(card, other)):
-            # A restriction number and "carries none" are one fact stated two ways.
-            conflicts.append(
-                Conflict(card.id, name, f"{other}: {card_flat[other]}", row_flat[name])
-            )
-            continue
-        if name in ("title", "subtitle"):
-            if normalise(have or "") != normalise(offered):
-                conflicts.append(Conflict(card.id, name, card_flat[name], row_flat[name]))
-        elif name == "sets":
-            added = [code for code in offered if code not in have]
-            if added:
-                data["sets"] = [*have, *added]
-                filled.append(name)
-        elif not _stated(have):
-            data[name] = offered
-            filled.append(name)
-        elif have != offered:
-            conflicts.append(Conflict(card.id, name, card_flat[name], row_flat[name]))
-    data["source"] = add_source(card.source, row.source)
-    return CardRow.model_validate(data), filled, conflicts
 
 
 def add_source(existing: str, more: str) -> str:

@@ -33,6 +33,13 @@ CheckedFormat = Literal[CHECKED_FORMATS]  # type: ignore[valid-type]
 _TRUE = {"true", "1", "yes", "y"}
 _FALSE = {"false", "0", "no", "n", ""}
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+# The largest integer SQLite stores (64 bits signed): a larger number cannot be written.
+MAX_INTEGER = 2**63 - 1
+
+
+def _out_of_range(digits: str) -> str:
+    shown = digits if len(digits) <= 24 else f"{digits[:20]}... ({len(digits)} digits)"
+    return f"{shown} is out of range (at most {MAX_INTEGER})"
 
 
 class CardRow(Strict):
@@ -95,13 +102,21 @@ class CardRow(Strict):
     @field_validator(*INT_FIELDS, mode="before")
     @classmethod
     def _int_from_text(cls, value: Any) -> Any:
+        # JSON rows are held to the CSV contract: a number is a whole number or the text of
+        # one, never true/false (which Python counts as 1/0) or a fraction.
+        if isinstance(value, bool | float):
+            raise ValueError(f"expected a whole number or empty, got {json.dumps(value)}")
         if isinstance(value, str):
             text = value.strip()
             if not text:
                 return None
             if not re.fullmatch(r"-?\d+", text):
                 raise ValueError(f"expected a whole number or empty, got {value!r}")
-            return int(text)
+            if len(text.lstrip("-")) > 19:  # more digits than any 64-bit number has
+                raise ValueError(_out_of_range(text))
+            value = int(text)
+        if isinstance(value, int) and not -MAX_INTEGER - 1 <= value <= MAX_INTEGER:
+            raise ValueError(_out_of_range(str(value)))
         return value
 
     @field_validator(*BOOL_FIELDS, mode="before")

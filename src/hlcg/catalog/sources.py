@@ -10,11 +10,13 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from hlcg.catalog.fields import CONTRACT_FIELDS
 from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
 from hlcg.errors import SourceError
 
@@ -100,6 +102,8 @@ def _json_rows(path: Path, text: str) -> Iterator[tuple[int, Any]]:
         raise SourceError([f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}"]) from None
     except RecursionError:
         raise SourceError([f"{path}: JSON nested too deeply"]) from None
+    except ValueError as exc:  # a number of more digits than Python reads (4300)
+        raise SourceError([f"{path}: invalid JSON: {exc}"]) from None
     if isinstance(data, dict) and "cards" in data:
         data = data["cards"]
     if not isinstance(data, list):
@@ -113,9 +117,12 @@ def _jsonl_rows(path: Path, text: str) -> Iterator[tuple[int, Any]]:
             continue
         try:
             yield number, json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            detail = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
-            raise SourceError([f"{path}: row {number}: invalid JSON: {detail}"]) from None
+        except json.JSONDecodeError as exc:
+            raise SourceError([f"{path}: row {number}: invalid JSON: {exc.msg}"]) from None
+        except RecursionError:
+            raise SourceError([f"{path}: row {number}: invalid JSON: nested too deeply"]) from None
+        except ValueError as exc:  # a number of more digits than Python reads (4300)
+            raise SourceError([f"{path}: row {number}: invalid JSON: {exc}"]) from None
 
 
 def _check_objects(path: Path, numbered: Iterable[tuple[int, Any]]) -> list[tuple[int, Any]]:
@@ -130,60 +137,126 @@ def _check_objects(path: Path, numbered: Iterable[tuple[int, Any]]) -> list[tupl
     return rows
 
 
-def _card_csv_rows(path: Path, text: str) -> Iterator[tuple[int, dict[str, str]]]:
-    """The rows of a card CSV, whose header must name at least id, title and source."""
+def _card_csv_rows(
+    path: Path, text: str, required: tuple[str, ...]
+) -> Iterator[tuple[int, dict[str, str]]]:
+    """The rows of a card CSV, whose header must name the ``required`` columns."""
     try:
         header = next(csv.reader(io.StringIO(text, newline="")), [])
     except csv.Error as exc:
         raise SourceError([f"{path}: row 1: not valid CSV: {exc}"]) from None
-    missing = [f for f in ("id", "title", "source") if f not in header]
+    missing = [f for f in required if f not in header]
     if missing:
         raise SourceError([f"{path}: row 1: missing column(s) {', '.join(missing)}"])
     return _csv_rows(path, text)
 
 
-def read_card_rows(
+@dataclass(frozen=True)
+class ImportedRow:
+    """A card row as read: its row number, the card it validates to, and the contract
+    fields it states (its columns or keys), which are the facts an upsert may change."""
+
+    number: int
+    card: CardRow
+    stated: frozenset[str]
+
+
+def _raw_rows(
+    path: Path,
+    text: str,
+    column_map: Mapping[str, str] | None,
+    lackey: LackeyOptions | None,
+    required: tuple[str, ...],
+) -> tuple[list[tuple[int, Any]], list[tuple[int, str]]]:
+    """The numbered raw rows of a card file, and (row, message) for Lackey rows that name
+    no one card."""
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return list(_card_csv_rows(path, text, required)), []
+    if suffix == ".json":
+        return _check_objects(path, _json_rows(path, text)), []
+    if suffix == ".jsonl":
+        return _check_objects(path, _jsonl_rows(path, text)), []
+    if suffix in (".tsv", ".txt"):
+        from hlcg.catalog.lackey import LackeyOptions, lackey_rows
+
+        rows, unmatched = lackey_rows(path, text, column_map, lackey or LackeyOptions())
+        return list(rows), unmatched
+    raise SourceError([f"{path}: unknown file type {suffix!r}; use .csv, .json, .jsonl or .tsv"])
+
+
+def read_import_rows(
     path: Path,
     column_map: Mapping[str, str] | None = None,
     lackey: LackeyOptions | None = None,
-) -> list[CardRow]:
-    """Card rows from a .csv, .json, .jsonl or LackeyCCG .tsv/.txt file."""
-    text = read_text(path)
-    suffix = path.suffix.lower()
-    unmatched: list[tuple[int, str]] = []
-    if suffix == ".csv":
-        numbered: Iterable[tuple[int, Any]] = _card_csv_rows(path, text)
-    elif suffix == ".json":
-        numbered = _check_objects(path, _json_rows(path, text))
-    elif suffix == ".jsonl":
-        numbered = _check_objects(path, _jsonl_rows(path, text))
-    elif suffix in (".tsv", ".txt"):
-        from hlcg.catalog.lackey import DEFAULT_LACKEY_MAP, LackeyOptions, lackey_rows
+    *,
+    known: Mapping[str, CardRow] | None = None,
+) -> list[ImportedRow]:
+    """Card rows from a .csv, .json, .jsonl or LackeyCCG .tsv/.txt file.
 
-        numbered, unmatched = lackey_rows(
-            path, text, column_map or DEFAULT_LACKEY_MAP, lackey or LackeyOptions()
-        )
-    else:
-        raise SourceError(
-            [f"{path}: unknown file type {suffix!r}; use .csv, .json, .jsonl or .tsv"]
-        )
-    rows, invalid = collect_rows(CardRow, path, numbered)
-    if unmatched or invalid:
-        # One list in file order: rows that do not validate and rows that name no one card.
-        raise SourceError([m for _, m in sorted([*unmatched, *invalid], key=lambda e: e[0])])
-    duplicates = _duplicate_ids(rows)
-    if duplicates:
-        raise SourceError([f"{path}: id {i!r} appears more than once" for i in duplicates])
+    A row whose id is a card of ``known`` may state only some facts (an upsert): it takes
+    that card's title where it names none. Any other row is a whole card. Every problem --
+    invalid fields, rows that name no one card, repeated ids -- is raised at once, in row
+    order.
+    """
+    known = known or {}
+    text = read_text(path)
+    required = ("id", "source") if known else ("id", "title", "source")
+    numbered, problems = _raw_rows(path, text, column_map, lackey, required)
+    problems += _repeated_ids(path, numbered)
+    rows: list[ImportedRow] = []
+    for number, raw in numbered:
+        row, invalid = _import_row(path, number, raw, known)
+        if row:
+            rows.append(row)
+        problems.extend((number, message) for message in invalid)
+    if problems:
+        raise SourceError([m for _, m in sorted(problems, key=lambda e: e[0])])
     return rows
 
 
-def _duplicate_ids(rows: Iterable[CardRow]) -> list[str]:
-    seen: set[str] = set()
-    repeated: list[str] = []
-    for row in rows:
-        if row.id in seen:
-            repeated.append(row.id)
-        seen.add(row.id)
+def _import_row(
+    path: Path, number: int, raw: Mapping[str, Any], known: Mapping[str, CardRow]
+) -> tuple[ImportedRow | None, list[str]]:
+    """One raw row as read, or the messages saying why it does not validate."""
+    stated = frozenset(k for k in raw if k in CONTRACT_FIELDS)
+    card_id = str(raw.get("id") or "").strip()
+    card = known.get(card_id)
+    # A row for a card it holds may leave the title out (or empty): the card keeps its own.
+    untitled = not str(raw.get("title") or "").strip()
+    data = {**raw, "title": card.title} if card and untitled else raw
+    try:
+        return ImportedRow(number, CardRow.model_validate(dict(data)), stated), []
+    except ValidationError as exc:
+        new_card = bool(known and card_id and not card)
+        whole = " (a row for a card the catalogue lacks is a whole card)"
+        return None, [
+            message + whole if new_card and _missing(message) else message
+            for message in _located(path, number, exc)
+        ]
+
+
+def _missing(message: str) -> bool:
+    return message.endswith(": Field required")
+
+
+def read_card_rows(path: Path) -> list[CardRow]:
+    """Whole card rows (every row a complete card) from a .csv, .json or .jsonl file."""
+    return [row.card for row in read_import_rows(path)]
+
+
+def _repeated_ids(path: Path, numbered: Iterable[tuple[int, Any]]) -> list[tuple[int, str]]:
+    """(row, message) for every row whose id an earlier row has."""
+    first: dict[str, int] = {}
+    repeated: list[tuple[int, str]] = []
+    for number, raw in numbered:
+        card_id = str(raw.get("id") or "").strip()
+        if not card_id:
+            continue
+        if card_id in first:
+            message = f"{path}: row {number}: id {card_id!r} repeats row {first[card_id]}"
+            repeated.append((number, message))
+        first.setdefault(card_id, number)
     return repeated
 
 

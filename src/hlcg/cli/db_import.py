@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, guarded, note, warn
-from hlcg.errors import CatalogueError
+from hlcg.cli.common import DbOption, guarded, warn
+from hlcg.errors import CatalogueError, UsageError
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
@@ -50,6 +50,22 @@ def import_command(
         str | None,
         typer.Option("--source", help="Source (URL) for every row that names none."),
     ] = None,
+    overwrite: Annotated[
+        bool,
+        typer.Option(
+            "--overwrite",
+            help="Card rows that state another value for a recorded fact replace it "
+            "(without it such a conflict refuses the import).",
+        ),
+    ] = False,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Card rows are whole cards and replace the card of their id; the summary "
+            "lists every recorded fact erased.",
+        ),
+    ] = False,
 ) -> None:
     """Validate every row and import all of them, or none (the file stays byte-identical)."""
     from hlcg.catalog.importer import import_any
@@ -60,6 +76,8 @@ def import_command(
     from hlcg.stdin import is_stdin
     from hlcg.tcboo.models import TABLE_GROUP
 
+    if overwrite and replace:
+        raise UsageError("--overwrite and --replace: use one (--replace replaces whole cards)")
     path = resolve_path(db)
     columns = parse_column_map(column_map)
 
@@ -71,6 +89,8 @@ def import_command(
             id_from_title=id_from is IdFrom.from_title,
             default_source=source,
             groups=[TABLE_GROUP],
+            overwrite=overwrite,
+            replace=replace,
         )
 
     try:
@@ -91,41 +111,53 @@ def import_command(
         return
     for warning in result.warnings:
         warn(warning)
-    if result.merged or result.conflicts:
-        _print_merge(result, path)
-        return
-    tables = ""
     if result.tables:
         count = dict(result.tables)
-        tables = (
-            f" with {count['aliases']} aliases, {count['sets']} sets, {count['formats']} "
-            f"formats, {count['legality']} legality facts and {count['tcboo']} There Can Be "
-            "Only One rows"
+        typer.echo(
+            f"imported {plural(result.added + result.replaced, 'row')} into {path} "
+            f"({result.added} new, {result.replaced} replaced; {result.total} cards) with "
+            f"{count['aliases']} aliases, {count['sets']} sets, {count['formats']} formats, "
+            f"{count['legality']} legality facts and {count['tcboo']} There Can Be Only One "
+            "rows"
         )
+        return
+    _print_card_rows(result, path)
+
+
+def _print_card_rows(result: "ImportResult", path: Path) -> None:
+    """What importing card rows did: new cards, cards updated (the facts filled and
+    overwritten) or replaced whole (the recorded facts erased)."""
+    changed = result.merged + result.replaced
+    how = f"{result.replaced} replaced" if result.replaced else f"{result.merged} updated"
+    tables = ""
     if result.card_aliases or result.card_legality:
         aliases = plural(result.card_aliases, "alias", "aliases")
         tables = f" with {aliases} and {plural(result.card_legality, 'legality fact')}"
     typer.echo(
-        f"imported {plural(result.added + result.replaced, 'row')} into {path} "
-        f"({result.added} new, {result.replaced} replaced; {result.total} cards){tables}"
+        f"imported {plural(result.added + changed, 'row')} into {path} "
+        f"({result.added} new, {how}; {plural(result.total, 'card')}){tables}"
     )
-
-
-def _print_merge(result: "ImportResult", path: Path) -> None:
-    """What importing LackeyCCG rows did to the cards the catalogue already held."""
-    typer.echo(
-        f"imported {plural(result.added + result.merged, 'row')} into {path} "
-        f"({result.added} new, {result.merged} merged into existing cards; "
-        f"{result.total} cards)"
-    )
-    typer.echo(
-        f"merged: {plural(result.filled, 'missing fact')} filled, "
-        f"{plural(result.sources_added, 'source')} added, "
-        f"{plural(len(result.conflicts), 'conflicting fact')} and "
-        f"{plural(result.texts_kept, 'differing text')} kept as the catalogue records them"
-    )
-    for conflict in result.conflicts:
-        note(
-            f"kept {conflict.card_id} {conflict.field} {conflict.kept!r}; "
-            f"the imported row says {conflict.offered!r}"
+    if result.merged:
+        kept = (
+            f"; {plural(result.texts_kept, 'differing text')} kept as the catalogue records them"
+            if result.texts_kept
+            else ""
         )
+        typer.echo(
+            f"updated: {plural(result.filled, 'missing fact')} filled, "
+            f"{plural(len(result.overwritten), 'recorded fact')} overwritten, "
+            f"{plural(result.sources_added, 'source')} added{kept}"
+        )
+    for fact in result.overwritten:
+        typer.echo(
+            f"overwrote {fact.card_id} {fact.field}: {fact.recorded!r} "
+            f"(source: {fact.recorded_source}) -> {fact.offered!r} (source: {fact.offered_source})"
+        )
+    if result.replaced:
+        typer.echo(
+            f"replaced {plural(result.replaced, 'card')} whole, erasing "
+            f"{plural(len(result.erased), 'recorded fact')}"
+        )
+    for gone in result.erased:
+        now = f"the row says {gone.now!r}" if gone.now else "the row leaves it empty"
+        typer.echo(f"erased {gone.card_id} {gone.field} {gone.old!r} ({now})")

@@ -1,0 +1,183 @@
+"""Card rows into the cards a catalogue holds, as ``sqlite-utils upsert`` does: a row
+changes the facts it states and keeps the rest.
+
+A row that states another value for a recorded fact is a conflict, unless the curator asks
+to overwrite; sets are printings, so a row's sets are added to the card's, never a
+conflict. A whole-card replacement (``--replace``) says which recorded facts it erased.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from hlcg.catalog.fields import CONTRACT_FIELDS, LIST_FIELDS
+from hlcg.catalog.merging import add_source
+from hlcg.catalog.models import CardRow
+from hlcg.catalog.normalize import normalise
+
+# Facts that exclude each other: a card with a restriction number does not carry none.
+_EXCLUSIVE = {"restriction": "unrestricted", "unrestricted": "restriction"}
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A fact an imported row states differently from the catalogue, with both sources."""
+
+    card_id: str
+    field: str
+    recorded: str
+    recorded_source: str
+    offered: str
+    offered_source: str
+    row: int = 0
+
+    def describe(self, path: str) -> str:
+        return (
+            f"{path}: row {self.row}: {self.card_id} {self.field}: the catalogue records "
+            f"{self.recorded!r} (source: {self.recorded_source}), the row says "
+            f"{self.offered!r} (source: {self.offered_source})"
+        )
+
+
+@dataclass(frozen=True)
+class Erased:
+    """A recorded fact a whole-card replacement took away (``now`` is empty or the new
+    value)."""
+
+    card_id: str
+    field: str
+    old: str
+    now: str
+
+
+@dataclass
+class Upserted:
+    """A card after a row was merged into it, and what the merge did."""
+
+    card: CardRow
+    filled: list[str] = field(default_factory=list)
+    overwritten: list[Conflict] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    text_kept: bool = False
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.filled or self.overwritten)
+
+
+def stated(name: str, value: object) -> bool:
+    """Whether a field holds a fact: empty and an empty list state nothing; false states
+    nothing either, except for ``unique`` (unrestricted, reserved and signature are left
+    empty by sources when false)."""
+    if name == "unique":
+        return value is not None
+    return value not in (None, [], False)
+
+
+def record_source(data: dict[str, object], name: str, source: str) -> None:
+    """The one place a filled or overwritten fact gets its source: today the card's
+    sources (``name`` says which fact, for a per-fact record of sources)."""
+    del name  # recorded per card until a per-fact source table exists
+    data["source"] = add_source(str(data["source"]), source)
+
+
+def _differs(name: str, have: object, offered: object) -> bool:
+    if name in ("title", "subtitle"):
+        return normalise(str(have or "")) != normalise(str(offered or ""))
+    if name in LIST_FIELDS:
+        return set(have or []) != set(offered or [])  # type: ignore[call-overload]
+    return have != offered
+
+
+class _Merge:
+    """One row merged into one card, fact by fact."""
+
+    def __init__(self, card: CardRow, row: CardRow, number: int, overwrite: bool) -> None:
+        self.card, self.row, self.number, self.overwrite = card, row, number, overwrite
+        self.data = card.model_dump()
+        self.result = Upserted(card)
+        self.card_flat, self.row_flat = card.to_flat(), row.to_flat()
+
+    def conflict(self, name: str, recorded: str) -> Conflict:
+        return Conflict(
+            self.card.id,
+            name,
+            recorded,
+            self.card.source,
+            self.row_flat[name],
+            self.row.source,
+            self.number,
+        )
+
+    def take(self, name: str, value: object) -> None:
+        self.data[name] = value
+        record_source(self.data, name, self.row.source)
+
+    def fact(self, name: str, keep_text: bool) -> None:
+        have, offered = getattr(self.card, name), getattr(self.row, name)
+        other = _EXCLUSIVE.get(name)
+        if name == "sets":
+            added = [code for code in offered if code not in have]
+            if added:
+                self.take(name, [*have, *added])
+                self.result.filled.append(name)
+        elif other and stated(other, getattr(self.card, other)):
+            # A restriction number and "carries none" are one fact stated two ways.
+            self.disagree(name, f"{other}: {self.card_flat[other]}", also_clear=other)
+        elif not stated(name, have):
+            self.take(name, offered)
+            self.result.filled.append(name)
+        elif not _differs(name, have, offered):
+            return
+        elif name == "text" and keep_text:
+            self.result.text_kept = True
+        else:
+            self.disagree(name, self.card_flat[name])
+
+    def disagree(self, name: str, recorded: str, also_clear: str | None = None) -> None:
+        conflict = self.conflict(name, recorded)
+        if not self.overwrite:
+            self.result.conflicts.append(conflict)
+            return
+        self.take(name, getattr(self.row, name))
+        if also_clear:
+            self.data[also_clear] = CardRow.model_fields[also_clear].default
+        self.result.overwritten.append(conflict)
+
+
+def upsert(
+    card: CardRow,
+    row: CardRow,
+    fields: Iterable[str],
+    *,
+    number: int = 0,
+    overwrite: bool = False,
+    keep_text: bool = False,
+) -> Upserted:
+    """``card`` with the facts of ``fields`` that ``row`` states (row ``number`` of its
+    file): a fact the card lacks is filled, a printing added, an equal one left alone;
+    another value is a conflict, or with ``overwrite`` replaces the recorded one.
+    ``keep_text``: a differing text is kept as recorded, not a conflict (LackeyCCG texts
+    are transcriptions; the catalogue's paraphrase stays).
+    """
+    merge = _Merge(card, row, number, overwrite)
+    given = set(fields)
+    for name in CONTRACT_FIELDS:
+        if name in given and name not in ("id", "source") and stated(name, getattr(row, name)):
+            merge.fact(name, keep_text)
+    merge.result.card = CardRow.model_validate(merge.data)
+    return merge.result
+
+
+def erased(old: CardRow, new: CardRow) -> list[Erased]:
+    """The recorded facts of ``old`` that ``new`` does not keep, for a whole-card
+    replacement to list."""
+    old_flat, new_flat = old.to_flat(), new.to_flat()
+    return [
+        Erased(old.id, name, old_flat[name], new_flat[name])
+        for name in CONTRACT_FIELDS
+        if name not in ("id", "source")
+        and stated(name, getattr(old, name))
+        and _differs(name, getattr(old, name), getattr(new, name))
+    ]
