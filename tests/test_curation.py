@@ -188,6 +188,7 @@ def test_exported_folder_is_a_source_folder(tmp_path):
         "VERSION",
         "aliases.csv",
         "cards.csv",
+        "facts.csv",
         "formats.csv",
         "legality.csv",
         "sets.csv",
@@ -210,7 +211,7 @@ def test_exported_folder_is_a_source_folder(tmp_path):
 def test_every_catalogue_table_is_exported_or_derived():
     """A table added to the build must be carried by export/import (or be derived)."""
     derived = {"meta", "printings", "legality", "modifiers", "row_digests", "names", "name_list"}
-    exported = {"cards", "aliases", "sets", "formats"}
+    exported = {"cards", "aliases", "sets", "formats", "fact_sources", "fact_history"}
     from hlcg.tcboo.models import TABLES
 
     with sqlite3.connect(shipped_path()) as conn:

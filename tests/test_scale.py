@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from hlcg.catalog.build import write_catalogue
-from hlcg.catalog.fields import INT_FIELDS
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.models import CardRow
 from hlcg.catalog.normalize import normalise
@@ -114,14 +113,18 @@ def test_exact_lookups_are_indexed_queries(padded_path, sql, index):
 
 def test_counts_by_sql_equal_counts_over_every_card(shipped):
     cards = list(shipped.cards.values())
-    known = sum(1 for c in cards for name in ("type", *INT_FIELDS) if getattr(c, name) is not None)
-    flagged = sum(1 for c in cards if c.reserved or c.signature or c.formats or c.modifiers)
     legality = sum(len(shipped.legality(c.id)) for c in cards)
+    facts = [f for c in cards for f in shipped.facts(c.id)]
     assert shipped.counts() == {
         "cards": len(cards),
         "personas": sum(1 for c in cards if c.type == "persona"),
         "legality": legality,
-        "sourced_facts": known + flagged + legality,
+        "sourced_facts": {
+            "total": len(facts),
+            "attributed": sum(f.attributed for f in facts),
+            "card_level": sum(not f.attributed for f in facts),
+            "inferred": sum(bool(f.inferred) for f in facts),
+        },
     }
     assert shipped.set_counts() == {
         code: n for code in shipped.sets if (n := sum(1 for c in cards if code in c.sets))
@@ -197,7 +200,7 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     conn.close()
     result = runner.invoke(app, ["card", "Head Shot", "--db", str(old)])
     assert result.exit_code == 2
-    assert "schema version 1, this hlcg reads version 4" in result.stderr
+    assert "schema version 1, this hlcg reads version 5" in result.stderr
     assert "hlcg db build" in result.stderr and "hlcg db import FILE --db PATH" in result.stderr
     exported = tmp_path / "old.json"
     assert runner.invoke(app, ["db", "export", str(exported), "--db", str(old)]).exit_code == 0
@@ -211,7 +214,7 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     imported = runner.invoke(app, ["db", "import", str(extra), "--db", str(old)])
     assert imported.exit_code == 0, imported.output
     upgraded = load(old)
-    assert upgraded.meta["schema_version"] == "4" and len(upgraded.cards) == shipped_cards + 1
+    assert upgraded.meta["schema_version"] == "5" and len(upgraded.cards) == shipped_cards + 1
     assert Index(upgraded).lookup("brand new evnt").cards[0].id == "new-event"
     assert Index(upgraded).lookup("Upper Middle Attack").found
 

@@ -134,6 +134,9 @@ def import_rows(
     merged = _merge_rows(existing, rows, lackey)
     _add_sets(bundle, rows, source.name)
     bundle.cards = list(merged.cards.values())
+    if not lackey:  # a whole card row replaces the card, and the sources of its facts
+        replacing_ids = {r.id for r in rows}
+        bundle.facts = [f for f in bundle.facts if f.card_id not in replacing_ids]
     write(db, bundle)
     return ImportResult(
         added=len(rows) - replaced,

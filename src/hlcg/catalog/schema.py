@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 # 2: name_norm, subtitle_norm; names, name_list. 3: unrestricted. 4: legality holds the
-# sourced, dated legality rows (it was derived from the cards' formats).
-SCHEMA_VERSION = 4
+# sourced, dated legality rows (it was derived from the cards' formats). 5: fact_sources (a
+# source per fact), fact_history (what --overwrite replaced), legality.inferred.
+SCHEMA_VERSION = 5
 
 
 class Table(NamedTuple):
@@ -79,10 +80,33 @@ TABLES: dict[str, Table] = {
             "date": str,
             "source": str,
             "note": str,
+            "inferred": str,
         },
         pk=("card_id", "format", "date"),
         not_null=frozenset({"status", "source"}),
         foreign_keys=_on_card(),
+    ),
+    # The source of one fact of a card (data/source/facts.csv); "value" is the set code of a
+    # printing, the card's value or '' for the field as a whole.
+    "fact_sources": Table(
+        {"card_id": str, "field": str, "value": str, "source": str, "inferred": str},
+        pk=("card_id", "field", "value"),
+        not_null=frozenset({"source"}),
+        foreign_keys=_on_card(),
+    ),
+    # Values and sources an import with --overwrite replaced, and when and by what.
+    "fact_history": Table(
+        {
+            "card_id": str,
+            "field": str,
+            "value": str,
+            "source": str,
+            "inferred": str,
+            "superseded": str,
+        },
+        pk=("card_id", "field", "superseded", "value"),
+        not_null=frozenset({"source"}),
+        indexes=(("card_id",),),
     ),
     "aliases": Table(
         {"alias": str, "alias_norm": str, "card_id": str, "source": str},
