@@ -346,7 +346,16 @@ def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):
     assert recorded.exit_code == 0 and "recorded 1 fact in" in recorded.stdout
     card = json.loads(invoke("card", target["id"], "--db", str(db), "--json").stdout)["cards"][0]
     assert card["restriction"] == 3
-    assert card["source"].endswith("; https://example.org/card-scan")
+    restriction = [f for f in card["facts"] if f["field"] == "restriction"]
+    assert restriction == [
+        {
+            "field": "restriction",
+            "value": "3",
+            "source": "https://example.org/card-scan",
+            "inferred": None,
+            "attributed": True,
+        }
+    ]
     after = json.loads(invoke("db", "gaps", *decks, "--db", str(db), "--output", "json").stdout)
     assert after["gaps"] == data["gaps"] - 1
     assert invoke("db", "info", "--verify", "--db", str(db)).exit_code == 0

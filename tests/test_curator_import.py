@@ -197,7 +197,9 @@ def test_a_fact_sheet_sets_only_gap_fields_refuses_conflicts_and_nonsense(tmp_pa
         "gem_reason, master_limit, hand_icons, type, formats, sets",
     ]
     assert db.read_bytes() == before
-    # The same fact twice with the same value is one fact with both sources.
+    # The same fact twice with the same value is one fact with both sources, its own: the
+    # card row's source, which backs its other facts, is left as it was.
+    card_source = card("head-shot", db)["source"]
     sheet = write(
         tmp_path / "sheet.csv",
         "id,field,value,source\nhead-shot,restriction,3,https://example.org/a\n"
@@ -208,7 +210,16 @@ def test_a_fact_sheet_sets_only_gap_fields_refuses_conflicts_and_nonsense(tmp_pa
     assert "recorded 1 fact in" in result.stdout
     shot = card("head-shot", db)
     assert shot["restriction"] == 3
-    assert shot["source"].endswith("; https://example.org/a; https://example.org/b")
+    assert shot["source"] == card_source
+    assert [f for f in shot["facts"] if f["field"] == "restriction"] == [
+        {
+            "field": "restriction",
+            "value": "3",
+            "source": "https://example.org/a; https://example.org/b",
+            "inferred": None,
+            "attributed": True,
+        }
+    ]
 
 
 def test_restriction_zero_is_not_a_card_fact(tmp_path):

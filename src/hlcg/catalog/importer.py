@@ -48,6 +48,7 @@ class ImportResult:
     # A whole-catalogue import: rows of the other tables in the result.
     tables: tuple[tuple[str, int], ...] = ()
     legality: int = 0  # legality facts recorded from a legality sheet
+    overwritten: int = 0  # recorded facts a fact sheet replaced (--overwrite)
 
 
 def refuse_shipped(path: Path) -> None:
@@ -242,21 +243,28 @@ def import_any(
     groups: Sequence[TableGroup],
     id_from_title: bool = False,
     default_source: str | None = None,
+    overwrite: bool = False,
 ) -> ImportResult:
-    """Import a whole catalogue export, a fact sheet or card rows, whichever ``source`` is."""
+    """Import a whole catalogue export, a fact sheet or card rows, whichever ``source`` is;
+    ``overwrite`` lets a fact sheet replace recorded facts."""
     from hlcg.catalog.facts import import_facts, is_fact_sheet
     from hlcg.catalog.transfer import is_catalogue_export
 
     if not source.exists():
         raise UsageError(f"{source}: not found")
+    if is_fact_sheet(source):
+        return import_facts(source, db, groups, overwrite=overwrite)
+    if overwrite:
+        raise UsageError(
+            f"--overwrite applies to a fact sheet (id,field,value,source), not to {source.name}"
+        )
+    card_row_options = bool(column_map or id_from_title or default_source)
     if is_catalogue_export(source):
-        if column_map or id_from_title or default_source:
+        if card_row_options:
             raise UsageError("--map, --id-from and --source apply to card rows, not to exports")
         return import_catalogue(source, db, groups)
-    if is_fact_sheet(source):
-        return import_facts(source, db, groups)
     if is_legality_sheet(source):
-        if column_map or id_from_title or default_source:
+        if card_row_options:
             raise UsageError("--map, --id-from and --source apply to card rows, not to legality")
         return import_legality(source, db, groups)
     lackey_only = {"--map": column_map, "--id-from": id_from_title, "--source": default_source}

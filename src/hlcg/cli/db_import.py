@@ -50,6 +50,14 @@ def import_command(
         str | None,
         typer.Option("--source", help="Source (URL) for every row that names none."),
     ] = None,
+    overwrite: Annotated[
+        bool,
+        typer.Option(
+            "--overwrite",
+            help="Let a fact sheet replace a recorded fact: the new value gets the sheet's "
+            "source, the old value and its source are kept in fact_history.",
+        ),
+    ] = False,
 ) -> None:
     """Validate every row and import all of them, or none (the file stays byte-identical)."""
     from hlcg.catalog.importer import import_any
@@ -71,6 +79,7 @@ def import_command(
             id_from_title=id_from is IdFrom.from_title,
             default_source=source,
             groups=[TABLE_GROUP],
+            overwrite=overwrite,
         )
 
     try:
@@ -78,9 +87,15 @@ def import_command(
     except OSError as exc:
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None
     if result.facts:
+        replaced = (
+            f"; {plural(result.overwritten, 'recorded fact')} replaced, the old values kept "
+            "in fact_history"
+            if result.overwritten
+            else ""
+        )
         typer.echo(
             f"recorded {plural(result.facts, 'fact')} in {path} "
-            f"({plural(result.replaced, 'card')} updated; {result.total} cards)"
+            f"({plural(result.replaced, 'card')} updated; {result.total} cards{replaced})"
         )
         return
     if result.legality:
