@@ -215,6 +215,21 @@ class Catalogue:
         sources = [FactSource(*r) for r in rows]
         return card_facts(self.cards[card_id], sources, self.legality(card_id))
 
+    def inferred_sources(self, card_ids: Sequence[str]) -> dict[str, list[FactSource]]:
+        """card id -> its fact sources that record an inference, for the cards given."""
+        found: dict[str, list[FactSource]] = {}
+        for start in range(0, len(card_ids), 500):  # stay under SQLite's parameter limit
+            chunk = list(card_ids[start : start + 500])
+            marks = ", ".join("?" * len(chunk))
+            for row in self._rows(
+                "SELECT card_id, field, value, source, inferred FROM fact_sources "
+                f"WHERE card_id IN ({marks}) AND coalesce(inferred, '') <> '' "
+                "ORDER BY card_id, field, value",
+                chunk,
+            ):
+                found.setdefault(row[0], []).append(FactSource(*row[1:]))
+        return found
+
     def legality_table(self) -> list[tuple[str, LegalityFact]]:
         """Every legality fact, as (card id, fact), by format, card and date."""
         rows = self._rows(
