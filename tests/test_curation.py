@@ -188,6 +188,7 @@ def test_exported_folder_is_a_source_folder(tmp_path):
         "VERSION",
         "aliases.csv",
         "cards.csv",
+        "facts.csv",
         "formats.csv",
         "legality.csv",
         "sets.csv",
@@ -210,7 +211,7 @@ def test_exported_folder_is_a_source_folder(tmp_path):
 def test_every_catalogue_table_is_exported_or_derived():
     """A table added to the build must be carried by export/import (or be derived)."""
     derived = {"meta", "printings", "legality", "modifiers", "_row_digests", "_names", "_name_list"}
-    exported = {"cards", "aliases", "sets", "formats"}
+    exported = {"cards", "aliases", "sets", "formats", "fact_sources", "fact_history"}
     from hlcg.tcboo.models import TABLES
 
     with sqlite3.connect(shipped_path()) as conn:
@@ -297,8 +298,9 @@ def test_lackey_card_data_imports_with_ids_from_titles(tmp_path):
     )  # fmt: skip
     assert again.exit_code == 0
     assert "(0 new, 3 updated; 3 cards)" in again.stdout
-    assert "updated: 0 missing facts filled, 0 recorded facts overwritten, 0 sources added\n" in (
-        again.stdout
+    assert (
+        "updated: 0 missing facts filled, 0 recorded facts overwritten, 0 fact sources recorded\n"
+        in (again.stdout)
     )
 
 
@@ -351,7 +353,16 @@ def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):
     assert recorded.exit_code == 0 and "recorded 1 fact in" in recorded.stdout
     card = json.loads(invoke("card", target["id"], "--db", str(db), "--json").stdout)["cards"][0]
     assert card["restriction"] == 3
-    assert card["source"].endswith("; https://example.org/card-scan")
+    restriction = [f for f in card["facts"] if f["field"] == "restriction"]
+    assert restriction == [
+        {
+            "field": "restriction",
+            "value": "3",
+            "source": "https://example.org/card-scan",
+            "inferred": None,
+            "attributed": True,
+        }
+    ]
     after = json.loads(invoke("db", "gaps", *decks, "--db", str(db), "--output", "json").stdout)
     assert after["gaps"] == data["gaps"] - 1
     assert invoke("db", "info", "--verify", "--db", str(db)).exit_code == 0

@@ -70,15 +70,19 @@ def test_lackey_rows_fill_only_missing_facts_and_keep_recorded_ones(tmp_path):
     total = json.loads(invoke("db", "info", "--json").stdout)["counts"]["cards"]
     assert result.stdout.splitlines() == [
         f"imported 2 rows into {db} (0 new, 2 updated; {total} cards)",
-        "updated: 3 missing facts filled, 0 recorded facts overwritten, 2 sources added; "
+        "updated: 3 missing facts filled, 0 recorded facts overwritten, 3 fact sources recorded; "
         "2 differing texts kept as the catalogue records them",
     ]
     new_kiss, new_ramirez = card("kiss-your-butts-goodbye", db), card("masters-block-ramirez", db)
-    # Recorded facts stay; what the catalogue lacked is filled; the source is added.
+    # Recorded facts stay; what the catalogue lacked is filled, with the row's source as
+    # that fact's own (the card row's source, which backs its other facts, stays as it is).
     assert new_kiss["restriction"] == kiss["restriction"] == 3
     assert new_kiss["text"] == kiss["text"]
     assert kiss["sets"] == [] and new_kiss["sets"] == ["TG"]
-    assert new_kiss["source"] == f"{kiss['source']}; {PLUGIN}"
+    assert new_kiss["source"] == kiss["source"]
+    assert [(f["value"], f["source"]) for f in new_kiss["facts"] if f["field"] == "sets"] == [
+        ("TG", PLUGIN)
+    ]
     # "Title: Subtitle" is Lackey's one name for the card masters-block-ramirez.
     assert (new_ramirez["title"], new_ramirez["subtitle"]) == ("Master's Block", "Ramirez")
     assert new_ramirez["restriction"] == ramirez["restriction"] == 2
@@ -123,7 +127,7 @@ def test_a_conflicting_lackey_fact_refuses_the_import_unless_overwritten(tmp_pat
     result = lackey_import(data, db, "--overwrite")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[1:] == [
-        "updated: 1 missing fact filled, 1 recorded fact overwritten, 1 source added; "
+        "updated: 1 missing fact filled, 1 recorded fact overwritten, 2 fact sources recorded; "
         "1 differing text kept as the catalogue records them",
         f"overwrote kiss-your-butts-goodbye type: 'event' (source: {kiss['source']}) -> "
         f"'plot' (source: {PLUGIN})",
@@ -166,7 +170,7 @@ def test_a_title_with_several_versions_is_matched_by_type_or_reported(tmp_path):
     # the catalogue records (its B1 printing), so its sources stay as they were.
     assert card("katana-weapon-of-choice", db) == card("katana-weapon-of-choice")
     assert result.stdout.splitlines()[1] == (
-        "updated: 2 missing facts filled, 0 recorded facts overwritten, 1 source added; "
+        "updated: 2 missing facts filled, 0 recorded facts overwritten, 2 fact sources recorded; "
         "2 differing texts kept as the catalogue records them"
     )
 
@@ -214,7 +218,9 @@ def test_a_fact_sheet_sets_only_gap_fields_refuses_conflicts_and_nonsense(tmp_pa
         "gem_reason, master_limit, hand_icons, type, formats, sets",
     ]
     assert db.read_bytes() == before
-    # The same fact twice with the same value is one fact with both sources.
+    # The same fact twice with the same value is one fact with both sources, its own: the
+    # card row's source, which backs its other facts, is left as it was.
+    card_source = card("head-shot", db)["source"]
     sheet = write(
         tmp_path / "sheet.csv",
         "id,field,value,source\nhead-shot,restriction,3,https://example.org/a\n"
@@ -225,7 +231,16 @@ def test_a_fact_sheet_sets_only_gap_fields_refuses_conflicts_and_nonsense(tmp_pa
     assert "recorded 1 fact in" in result.stdout
     shot = card("head-shot", db)
     assert shot["restriction"] == 3
-    assert shot["source"].endswith("; https://example.org/a; https://example.org/b")
+    assert shot["source"] == card_source
+    assert [f for f in shot["facts"] if f["field"] == "restriction"] == [
+        {
+            "field": "restriction",
+            "value": "3",
+            "source": "https://example.org/a; https://example.org/b",
+            "inferred": None,
+            "attributed": True,
+        }
+    ]
 
 
 def test_restriction_zero_is_not_a_card_fact(tmp_path):

@@ -24,6 +24,7 @@ from hlcg.tcboo.models import TABLE_GROUP
 
 runner = CliRunner()
 BROWSED = {"cards", "sets", "formats", "printings", "legality", "aliases", "modifiers"}
+BROWSED |= {"fact_sources", "fact_history"}
 INTERNAL = {"meta", "_names", "_name_list", "_row_digests"}
 
 

@@ -24,11 +24,12 @@ def validate(path: Path, *args: str) -> tuple[int, dict]:
 
 
 def shown(deck: dict) -> list[tuple[str, str, int | None, str]]:
-    """(severity, rule, line, message) of every problem but the data-gap notes."""
+    """(severity, rule, line, message) of every problem but the notes on the catalogue's
+    data (its gaps, and the inferred facts a verdict rests on)."""
     return [
         (p["severity"], p["rule"], p["line"], p["message"])
         for p in deck["problems"]
-        if p["rule"] != "unchecked"
+        if p["rule"] not in ("unchecked", "inferred-fact")
     ]
 
 

@@ -251,6 +251,7 @@ def test_a_suspension_applies_from_its_date(tmp_path, curators_copy):
         "date": "2026-01-15",
         "source": "https://www.highlanderthecardgame.com/post/suspended-cards",
         "note": "an organiser's row",
+        "inferred": "",
     } in rules["legality"]
 
 

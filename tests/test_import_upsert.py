@@ -5,6 +5,7 @@ JSON is as strict as CSV, and a killed import leaves nothing the next one does n
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import os
@@ -57,7 +58,17 @@ def card(card_id: str, db: Path | None = None) -> dict:
 
 def facts(found: dict) -> dict:
     """A card's contract facts, without what the answer derives from them."""
-    return {k: v for k, v in found.items() if k not in ("printings", "verdicts", "legality")}
+    shown = ("printings", "verdicts", "legality", "facts")  # facts: checked by own_source
+    return {k: v for k, v in found.items() if k not in shown}
+
+
+def own_source(found: dict, field: str) -> str | None:
+    """The source a card's fact carries as its own (None: only the card row's)."""
+    return (
+        next(f["source"] for f in found["facts"] if f["field"] == field and f["attributed"])
+        if any(f["field"] == field and f["attributed"] for f in found["facts"])
+        else None
+    )
 
 
 def import_(data: Path, db: Path, *extra: str):
@@ -78,7 +89,7 @@ def test_a_row_restating_one_fact_keeps_the_card_and_the_deck_legal(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         f"imported 1 row into {db} (0 new, 1 updated; 417 cards)",
-        "updated: 0 missing facts filled, 0 recorded facts overwritten, 0 sources added",
+        "updated: 0 missing facts filled, 0 recorded facts overwritten, 0 fact sources recorded",
     ]
     # Type, printings, text and sources stay: the row restated a fact the card records.
     assert facts(card("duncan-macleod-se", db)) == facts(before)
@@ -87,7 +98,7 @@ def test_a_row_restating_one_fact_keeps_the_card_and_the_deck_legal(tmp_path):
     assert "LEGAL in first-edition" in verdict.stdout
 
 
-def test_a_json_object_with_a_few_keys_fills_a_gap_and_adds_its_source(tmp_path):
+def test_a_json_object_with_a_few_keys_fills_a_gap_and_records_its_source(tmp_path):
     db = shipped_copy(tmp_path)
     before = card("duncan-macleod-se")
     data = write(
@@ -97,14 +108,12 @@ def test_a_json_object_with_a_few_keys_fills_a_gap_and_adds_its_source(tmp_path)
     result = import_(data, db)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[1] == (
-        "updated: 1 missing fact filled, 0 recorded facts overwritten, 1 source added"
+        "updated: 1 missing fact filled, 0 recorded facts overwritten, 1 fact source recorded"
     )
     after = card("duncan-macleod-se", db)
-    assert facts(after) == {
-        **facts(before),
-        "unique": True,
-        "source": f"{WATCHER_ARTICLE}; {ERRATA}",
-    }
+    # the row's source backs the fact it filled, not the card's other facts
+    assert facts(after) == {**facts(before), "unique": True}
+    assert own_source(after, "unique") == ERRATA
     assert invoke("validate", str(DUNCAN_DECK), "--db", str(db)).exit_code == 0
 
 
@@ -173,7 +182,7 @@ def test_conflicting_rows_are_all_listed_with_both_sources_and_nothing_is_writte
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         f"imported 2 rows into {db} (0 new, 2 updated; 417 cards)",
-        "updated: 2 missing facts filled, 2 recorded facts overwritten, 2 sources added",
+        "updated: 2 missing facts filled, 2 recorded facts overwritten, 4 fact sources recorded",
         f"overwrote duncan-macleod-se master_limit: '6' (source: {WATCHER_ARTICLE}) -> '7' "
         f"(source: {ERRATA})",
         f"overwrote kiss-your-butts-goodbye restriction: '3' (source: {kiss['source']}) -> "
@@ -182,6 +191,18 @@ def test_conflicting_rows_are_all_listed_with_both_sources_and_nothing_is_writte
     duncan = card("duncan-macleod-se", db)
     assert (duncan["master_limit"], duncan["sets"], duncan["type"]) == (7, ["SE", "TG"], "persona")
     assert card("kiss-your-butts-goodbye", db)["restriction"] == 2
+    # the new values carry the row's source as their own; the old ones, with the sources
+    # that backed them, are in the history
+    assert own_source(duncan, "master_limit") == ERRATA
+    assert own_source(duncan, "type") is None  # a fact the row did not touch
+    exported = tmp_path / "out.json"
+    assert invoke("db", "export", str(exported), "--db", str(db)).exit_code == 0
+    history = json.loads(exported.read_text())["fact_history"]
+    assert [(h["card_id"], h["field"], h["value"], h["source"]) for h in history] == [
+        ("duncan-macleod-se", "master_limit", "6", WATCHER_ARTICLE),
+        ("kiss-your-butts-goodbye", "restriction", "3", kiss["source"]),
+    ]
+    assert {h["superseded"] for h in history} == {f"{datetime.date.today()} rows.csv"}
 
 
 # --- LackeyCCG: one card per card, not per printing -----------------------------------------
@@ -208,9 +229,11 @@ def test_thrust_in_two_sets_adds_a_printing_not_a_card_and_keeps_every_verdict(t
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         f"imported 1 row into {db} (0 new, 1 updated; 417 cards)",
-        "updated: 1 missing fact filled, 0 recorded facts overwritten, 1 source added",
+        "updated: 1 missing fact filled, 0 recorded facts overwritten, 2 fact sources recorded",
     ]
     thrust = card("thrust", db)
+    printings = {f["value"]: f["source"] for f in thrust["facts"] if f["field"] == "sets"}
+    assert printings == {"TG": PLUGIN, "ME": PLUGIN}
     assert (thrust["id"], thrust["type"], thrust["sets"]) == ("thrust", "attack", ["TG", "ME"])
     assert [c["id"] for c in card_versions("Thrust", db)] == ["thrust"]
     assert verdicts(db) == before

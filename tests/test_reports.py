@@ -262,7 +262,7 @@ def test_gitlab_code_quality_has_gitlabs_documented_fields(tmp_path, monkeypatch
     for issue in issues:
         _check_gitlab_issue(issue)
     assert len({i["fingerprint"] for i in issues}) == len(issues)
-    reserved, *notes, unreadable = issues
+    reserved, *notes, inferred, unreadable = issues
     assert reserved == {
         "description": "Luck: Richie Ryan is Reserved to Richie Ryan; a Generic Immortal may "
         "not include it. Fix: remove 1 Luck: Richie Ryan",
@@ -271,6 +271,9 @@ def test_gitlab_code_quality_has_gitlabs_documented_fields(tmp_path, monkeypatch
         "severity": "major",
         "location": {"path": "erin-generic.txt", "lines": {"begin": 24}},
     }
+    # Head Shot is legal in Type Two by an inferred fact: a note on its line.
+    assert (inferred["check_name"], inferred["severity"]) == ("HL901 inferred-fact", "info")
+    assert inferred["location"] == {"path": "erin-generic.txt", "lines": {"begin": 21}}
     assert [n["check_name"] for n in notes] == ["HL900 unchecked"] * 4
     assert {n["severity"] for n in notes} == {"info"}
     assert {n["location"]["lines"]["begin"] for n in notes} == {1}  # the whole deck
@@ -282,7 +285,7 @@ def test_gitlab_issues_are_the_problems_with_their_sarif_identities():
     tournament = ROOT / "examples" / "tournament"
     issues = json.loads(invoke("validate", tournament, "-o", "gitlab").stdout)
     results = sarif_run(tournament)["results"]
-    assert len(issues) == len(results) == 19
+    assert len(issues) == len(results) == 22  # 3 of them Head Shot's inferred Type Two fact
     assert [i["fingerprint"] for i in issues] == [
         r["partialFingerprints"]["hlcgProblem/v1"] for r in results
     ]

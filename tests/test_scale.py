@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from hlcg.catalog.build import write_catalogue
-from hlcg.catalog.fields import INT_FIELDS
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.models import CardRow
 from hlcg.catalog.normalize import normalise
@@ -114,14 +113,18 @@ def test_exact_lookups_are_indexed_queries(padded_path, sql, index):
 
 def test_counts_by_sql_equal_counts_over_every_card(shipped):
     cards = list(shipped.cards.values())
-    known = sum(1 for c in cards for name in ("type", *INT_FIELDS) if getattr(c, name) is not None)
-    flagged = sum(1 for c in cards if c.reserved or c.signature or c.formats or c.modifiers)
     legality = sum(len(shipped.legality(c.id)) for c in cards)
+    facts = [f for c in cards for f in shipped.facts(c.id)]
     assert shipped.counts() == {
         "cards": len(cards),
         "personas": sum(1 for c in cards if c.type == "persona"),
         "legality": legality,
-        "sourced_facts": known + flagged + legality,
+        "sourced_facts": {
+            "total": len(facts),
+            "attributed": sum(f.attributed for f in facts),
+            "card_level": sum(not f.attributed for f in facts),
+            "inferred": sum(bool(f.inferred) for f in facts),
+        },
     }
     assert shipped.set_counts() == {
         code: n for code in shipped.sets if (n := sum(1 for c in cards if code in c.sets))

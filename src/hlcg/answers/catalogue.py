@@ -13,12 +13,14 @@ if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-
 
 
 def card_json(card: Card, catalogue: Catalogue) -> dict[str, Any]:
-    """A card as its contract row, with where it was printed, its sourced legality facts
-    and the verdict `validate` reaches today in each checked format, with its reason."""
+    """A card as its contract row, with where it was printed, its sourced legality facts,
+    every recorded fact with its own source (or the card-level one: "attributed" false) and
+    the verdict `validate` reaches today in each checked format, with its reason."""
     return {
         **card.to_contract(),
         "printings": catalogue.printings(card.id),
         "legality": [fact._asdict() for fact in catalogue.legality(card.id)],
+        "facts": [fact.as_json() for fact in catalogue.facts(card.id)],
         "verdicts": format_verdicts(card, catalogue),
     }
 

@@ -138,6 +138,18 @@ def _modifier_rows(cards: list[CardRow]) -> Iterator[dict[str, object]]:
             yield {"card_id": r.id, "position": i, "kind": m.kind, "params": params}
 
 
+def _fact_tables(db: Database, bundle: Bundle) -> None:
+    """The per-fact sources and the history of replaced facts ('' for an empty value, as
+    legality's date, so that the key has no NULL)."""
+    tables = bundle.fact_tables()
+    _table(db, "fact_sources").insert_all(
+        ({**r.model_dump(), "value": r.value or ""} for r in tables["facts"]), replace=True
+    )
+    _table(db, "fact_history").insert_all(
+        (r.model_dump() for r in tables["fact_history"]), replace=True
+    )
+
+
 def _insert(db: Database, bundle: Bundle) -> None:
     cards = sorted(bundle.cards, key=lambda r: r.id)
     with db.conn:
@@ -163,6 +175,7 @@ def _insert(db: Database, bundle: Bundle) -> None:
             ),
             replace=True,
         )
+        _fact_tables(db, bundle)
         _table(db, "aliases").insert_all(
             (
                 {**a.model_dump(), "alias_norm": normalise(a.alias)}

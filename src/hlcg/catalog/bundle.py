@@ -16,14 +16,22 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
-from hlcg.catalog.references import Raw, reference_errors
+from hlcg.catalog.models import (
+    AliasRow,
+    CardRow,
+    FactHistoryRow,
+    FactSourceRow,
+    FormatRow,
+    LegalityRow,
+    SetRow,
+)
+from hlcg.catalog.references import Raw, fact_errors, reference_errors
 from hlcg.catalog.schema import TableGroup, row_key
 from hlcg.errors import SourceError
 
 SOURCE_FILES = ("cards.csv", "aliases.csv", "sets.csv", "formats.csv", "VERSION")
 # Source files a folder may leave out (a folder exported before they existed): no rows.
-OPTIONAL_FILES = ("legality.csv",)
+OPTIONAL_FILES = ("legality.csv", "facts.csv", "fact_history.csv")
 
 
 def _dumps(content: Any) -> str:
@@ -44,11 +52,16 @@ class Bundle:
     sets: list[SetRow] = field(default_factory=list)
     formats: list[FormatRow] = field(default_factory=list)
     legality: list[LegalityRow] = field(default_factory=list)
+    # The source of each attributed fact (facts.csv), and the facts --overwrite replaced.
+    facts: list[FactSourceRow] = field(default_factory=list)
+    fact_history: list[FactHistoryRow] = field(default_factory=list)
     data_version: str = "0"
     inputs: list[dict[str, str]] = field(default_factory=list)
     # Tables handed in by other parts of hlcg, and their rows (table -> rows).
     groups: tuple[TableGroup, ...] = ()
     side: dict[str, list[BaseModel]] = field(default_factory=dict)
+    # Where each fact source row was read (row key -> "file: row N"), for its errors.
+    fact_locations: dict[str, str] = field(default_factory=dict)
 
     def group_rows(self) -> Iterator[tuple[TableGroup, dict[str, list[BaseModel]]]]:
         """Each handed-in group with its tables' rows (table -> rows, by name)."""
@@ -72,6 +85,10 @@ class Bundle:
             "formats": [r.model_dump() for r in sorted(self.formats, key=lambda r: r.name)],
             "legality": [r.model_dump() for r in sorted(self.legality, key=lambda r: r.key)],
         }
+        # Only when there are any: a catalogue without them keeps the hash it had.
+        for name, rows in self.fact_tables().items():
+            if rows:
+                content[name] = [r.model_dump() for r in rows]
         for group, tables in self.group_rows():
             if any(tables.values()):
                 content[group.name] = {
@@ -79,6 +96,13 @@ class Bundle:
                     for table, rows in tables.items()
                 }
         return _dumps(content).encode()
+
+    def fact_tables(self) -> dict[str, list[Any]]:
+        """The per-fact tables by their key in the hash and the JSON document, sorted."""
+        return {
+            "facts": sorted(self.facts, key=lambda r: r.key),
+            "fact_history": sorted(self.fact_history, key=lambda r: r.key),
+        }
 
     def content_sha256(self) -> str:
         return hashlib.sha256(self.canonical()).hexdigest()
@@ -92,6 +116,8 @@ class Bundle:
             "sets": {r.code: r.model_dump() for r in self.sets},
             "formats": {r.name: r.model_dump() for r in self.formats},
             "legality": {r.key: r.model_dump() for r in self.legality},
+            "fact_sources": {r.key: r.model_dump() for r in self.facts},
+            "fact_history": {r.key: r.model_dump() for r in self.fact_history},
         }
         for _, group_tables in self.group_rows():
             for table, rows in group_tables.items():
@@ -109,10 +135,15 @@ class Bundle:
             raise SourceError(errors)
 
     def reference_errors(self, unvalidated: Raw | None = None) -> list[str]:
-        """Aliases naming no card, cards naming no set (``hlcg.catalog.references``)."""
-        return reference_errors(
-            self.cards, self.aliases, self.sets, unvalidated or {}, self.legality, self.formats
+        """Aliases naming no card, cards naming no set, fact sources naming no recorded
+        fact (``hlcg.catalog.references``)."""
+        raw = unvalidated or {}
+        errors = reference_errors(
+            self.cards, self.aliases, self.sets, raw, self.legality, self.formats
         )
+        if "cards" not in raw:  # cards that did not validate cannot be compared
+            errors += fact_errors(self.cards, self.facts, self.fact_locations)
+        return errors
 
 
 def _readers(source_dir: Path) -> list[tuple[str, Callable[[], list[Any]]]]:
@@ -120,6 +151,7 @@ def _readers(source_dir: Path) -> list[tuple[str, Callable[[], list[Any]]]]:
     from hlcg.catalog.sources import (
         read_aliases,
         read_card_rows,
+        read_fact_history,
         read_formats,
         read_legality,
         read_sets,
@@ -133,7 +165,17 @@ def _readers(source_dir: Path) -> list[tuple[str, Callable[[], list[Any]]]]:
     ]
     if (source_dir / "legality.csv").is_file():
         readers.append(("legality", lambda: read_legality(source_dir / "legality.csv")))
+    if (source_dir / "fact_history.csv").is_file():
+        readers.append(("fact_history", lambda: read_fact_history(source_dir / "fact_history.csv")))
     return readers
+
+
+def _read_facts(source_dir: Path, bundle: Bundle) -> None:
+    """facts.csv, when the folder has it, into ``bundle`` with where each row is."""
+    from hlcg.catalog.sources import read_fact_sources
+
+    if (source_dir / "facts.csv").is_file():
+        bundle.facts, bundle.fact_locations = read_fact_sources(source_dir / "facts.csv")
 
 
 def load_sources(source_dir: Path, groups: Sequence[TableGroup]) -> Bundle:
@@ -156,21 +198,30 @@ def load_sources(source_dir: Path, groups: Sequence[TableGroup]) -> Bundle:
             errors.extend(exc.errors)
             unvalidated[name] = _raw_rows(source_dir / f"{name}.csv")
     try:
+        _read_facts(source_dir, bundle)
+    except SourceError as exc:
+        errors.extend(exc.errors)
+    try:
         bundle.side = read_groups(source_dir, groups)
     except SourceError as exc:
         errors.extend(exc.errors)
     if errors:
         raise SourceError(errors + bundle.reference_errors(unvalidated))
     bundle.data_version = (source_dir / "VERSION").read_text(encoding="utf-8").strip()
+    bundle.inputs = _inputs(source_dir, groups)
+    bundle.check_references()
+    return bundle
+
+
+def _inputs(source_dir: Path, groups: Sequence[TableGroup]) -> list[dict[str, str]]:
+    """The source files read, each with its sha256 (the build records them)."""
     handed_in = [f for group in groups for f in group.files.values()]
     optional = (*OPTIONAL_FILES, *handed_in)
     present = [*SOURCE_FILES, *(f for f in optional if (source_dir / f).is_file())]
-    bundle.inputs = [
+    return [
         {"file": name, "sha256": hashlib.sha256((source_dir / name).read_bytes()).hexdigest()}
         for name in present
     ]
-    bundle.check_references()
-    return bundle
 
 
 def _raw_rows(path: Path) -> list[Mapping[str, Any]]:

@@ -31,6 +31,7 @@ class LegalityFact(NamedTuple):
     date: str
     source: str
     note: str
+    inferred: str = ""  # the reasoning when the source implies the fact; '' when stated
 
 
 # Statuses that take a card out of a format; the others keep it in.

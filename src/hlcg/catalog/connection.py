@@ -26,9 +26,11 @@ _REQUIRED_TABLES = {
     "modifiers",
     "_names",
     "_name_list",
+    "fact_sources",
+    "fact_history",
 }
 # What schema version 1 already had: enough to read a catalogue in order to upgrade it.
-_UPGRADABLE_TABLES = _REQUIRED_TABLES - {"_names", "_name_list"}
+_UPGRADABLE_TABLES = _REQUIRED_TABLES - {"_names", "_name_list", "fact_sources", "fact_history"}
 
 
 def shipped_path() -> Path:

@@ -1,19 +1,31 @@
 """Record a fact sheet (id,field,value,source, as `hlcg db gaps --output csv` writes it) on
-the cards of a catalogue: all facts or none."""
+the cards of a catalogue: all facts or none.
+
+A fact the sheet fills gets the sheet's source as its own (a fact_sources row). A sheet that
+states another value for a fact the catalogue records is refused, naming both values and
+both sources, unless ``overwrite``: then the new value and source replace the fact's, and
+the old value with its source goes to fact_history, never onto the new value.
+"""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from pathlib import Path
 
-from hlcg.catalog.fields import GAP_FIELDS
+from hlcg.catalog.bundle import Bundle
+from hlcg.catalog.fields import GAP_FIELDS, LIST_FIELDS
 from hlcg.catalog.importer import ImportResult, refuse_shipped, write
 from hlcg.catalog.merging import add_source
-from hlcg.catalog.models import CardRow
+from hlcg.catalog.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.catalog.reading import read_bundle
 from hlcg.catalog.schema import TableGroup
 
 FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
+
+# What a sheet may set: the facts `db gaps` lists, and printings (a set code, or several
+# `;`-separated, added to the card's sets).
+SHEET_FIELDS: tuple[str, ...] = (*GAP_FIELDS, "sets")
 
 
 def is_fact_sheet(path: Path) -> bool:
@@ -23,15 +35,33 @@ def is_fact_sheet(path: Path) -> bool:
     return all(c in csv_header(path) for c in FACT_SHEET_COLUMNS)
 
 
-class _Recording:
-    """The facts of a sheet recorded so far on the cards' flat rows, and the errors found."""
+def _codes(value: str) -> list[str]:
+    return [c.strip() for c in value.split(";") if c.strip()]
 
-    def __init__(
-        self, sheet: Path, db: Path, cards: dict[str, dict[str, str]], sets: set[str]
-    ) -> None:
-        self.sheet, self.db, self.cards, self.sets = sheet, db, cards, sets
+
+def _same(name: str, first: object, second: object) -> bool:
+    """Whether two values of one field are one fact (a list in another order is)."""
+    if name in LIST_FIELDS and isinstance(first, list) and isinstance(second, list):
+        return sorted(first) == sorted(second)
+    return first == second
+
+
+class _Recording:
+    """The facts of a sheet recorded so far on the cards' flat rows, the sources they
+    bring, the values they replace, and the errors found."""
+
+    def __init__(self, sheet: Path, db: Path, bundle: Bundle, overwrite: bool) -> None:
+        self.sheet, self.db, self.overwrite = sheet, db, overwrite
+        self.before = {c.id: c for c in bundle.cards}
+        self.cards = {c.id: c.to_flat() for c in bundle.cards}
+        self.sets = {s.code for s in bundle.sets}
+        # (card id, field, value or '') -> the fact's own source, as recorded and as changed
+        self.own = {(f.card_id, f.field, f.value or ""): f for f in bundle.facts}
+        self.superseded = f"{datetime.date.today().isoformat()} {sheet.name}"
+        self.history: list[FactHistoryRow] = []
         self.errors: list[str] = []
         self.recorded: dict[tuple[str, str], tuple[int, str]] = {}  # (id, field) -> (row, value)
+        self.replaced = 0
 
     def _refusal(self, card_id: str, name: str, value: str, source: str) -> str | None:
         """Why a filled-in row cannot be recorded, before its value is validated."""
@@ -46,16 +76,84 @@ class _Recording:
         if unknown:
             return f"value: unknown set {unknown[0]!r} (see `hlcg sets`)"
         earlier = self.recorded.get((card_id, name))
-        if earlier is not None and earlier[1] != value:
+        # Printings add up; any other fact has one value.
+        if earlier is not None and earlier[1] != value and name != "sets":
             return (
                 f"{card_id} {name}: {value!r} here, {earlier[1]!r} in row {earlier[0]}; "
                 "one card has one value"
             )
         return None
 
-    def record(self, number: int, row: dict[str, str]) -> None:
+    def _own_source(self, card_id: str, name: str, value: str) -> FactSourceRow | None:
+        return self.own.get((card_id, name, value)) or self.own.get((card_id, name, ""))
+
+    def _conflict(self, card_id: str, name: str, offered: CardRow, source: str) -> str | None:
+        """A recorded fact the row states otherwise: refused, or replaced with --overwrite
+        (the old value and its source then go to the history)."""
+        card = self.before[card_id]
+        if name == "sets" or card.to_flat()[name] == "":
+            return None
+        if _same(name, getattr(card, name), getattr(offered, name)):
+            return None
+        old, new = card.to_flat()[name], offered.to_flat()[name]
+        own = self._own_source(card_id, name, old)
+        backing = f"source: {own.source}" if own else f"card-level source: {card.source}"
+        if not self.overwrite:
+            return (
+                f"{card_id} {name}: the catalogue records {old!r} ({backing}), the sheet "
+                f"says {new!r} (source: {source}); pass --overwrite to replace it (the old "
+                "value and its source are kept in fact_history)"
+            )
+        if (card_id, name) not in self.recorded:
+            self.history.append(
+                FactHistoryRow(
+                    card_id=card_id,
+                    field=name,
+                    value=old,
+                    source=own.source if own else card.source,
+                    inferred=own.inferred if own else None,
+                    superseded=self.superseded,
+                )
+            )
+            self.replaced += 1
+            # The replaced value's own source goes with it, never onto the new value.
+            self.own.pop((card_id, name, old), None)
+            self.own.pop((card_id, name, ""), None)
+        return None
+
+    def _attribute(self, card_id: str, name: str, value: str, source: str) -> None:
+        """The row's source as the fact's own: added to the one it has, if it has one."""
+        key = (card_id, name, value if name == "sets" else "")
+        had = self.own.get(key) if name == "sets" else self._own_source(card_id, name, value)
+        merged = add_source(had.source, source) if had else source
+        if had is not None and had.value is not None and name != "sets":
+            self.own.pop((card_id, name, had.value), None)
+        self.own[key] = FactSourceRow(
+            card_id=card_id,
+            field=name,
+            value=value if name == "sets" else None,
+            source=merged,
+            inferred=had.inferred if had else None,
+        )
+
+    def _offered(self, where: str, card_id: str, name: str, value: str) -> CardRow | None:
+        """The card with the row's value, validated; None (and the errors kept) if invalid.
+        A printing is added to those recorded, never in their place."""
         from pydantic import ValidationError
 
+        if name == "sets":
+            have = _codes(self.cards[card_id].get("sets") or "")
+            value = ";".join([*have, *(c for c in _codes(value) if c not in have)])
+        try:
+            return CardRow.model_validate({**self.cards[card_id], name: value})
+        except ValidationError as exc:
+            self.errors += [
+                f"{where}: value: {'.'.join(str(p) for p in e['loc']) or name}: {e['msg']}"
+                for e in exc.errors()
+            ]
+            return None
+
+    def record(self, number: int, row: dict[str, str]) -> None:
         card_id, name = (row.get("id") or "").strip(), (row.get("field") or "").strip()
         value, source = (row.get("value") or "").strip(), (row.get("source") or "").strip()
         if not value:
@@ -65,39 +163,35 @@ class _Recording:
         if refusal is not None:
             self.errors.append(f"{where}: {refusal}")
             return
-        if name == "sets":  # a printing is added to those recorded, never in their place
-            have = _codes(self.cards[card_id].get("sets") or "")
-            value = ";".join([*have, *(c for c in _codes(value) if c not in have)])
-        try:
-            CardRow.model_validate({**self.cards[card_id], name: value})
-        except ValidationError as exc:
-            self.errors += [
-                f"{where}: value: {'.'.join(str(p) for p in e['loc']) or name}: {e['msg']}"
-                for e in exc.errors()
-            ]
+        offered = self._offered(where, card_id, name, value)
+        if offered is None:
             return
+        conflict = self._conflict(card_id, name, offered, source)
+        if conflict is not None:
+            self.errors.append(f"{where}: {conflict}")
+            return
+        flat = offered.to_flat()
         self.recorded.setdefault((card_id, name), (number, value))
-        self.cards[card_id][name] = value
-        self.cards[card_id]["source"] = add_source(self.cards[card_id]["source"], source)
+        # The source is this fact's own, not the card row's: added there, it would seem to
+        # back the card's other facts too.
+        self.cards[card_id][name] = flat[name]
+        for fact_value in _codes(value) if name == "sets" else [flat[name]]:
+            self._attribute(card_id, name, fact_value, source)
 
 
-# What a sheet may set: the facts `db gaps` lists, and printings (a set code, or several
-# `;`-separated, added to the card's sets).
-SHEET_FIELDS: tuple[str, ...] = (*GAP_FIELDS, "sets")
-
-
-def _codes(value: str) -> list[str]:
-    return [c.strip() for c in value.split(";") if c.strip()]
-
-
-def import_facts(sheet: Path, db: Path, groups: Sequence[TableGroup]) -> ImportResult:
+def import_facts(
+    sheet: Path, db: Path, groups: Sequence[TableGroup], *, overwrite: bool = False
+) -> ImportResult:
     """Record the filled-in rows of a fact sheet (id,field,value,source) on existing cards.
 
     A sheet sets the facts `db gaps` lists (restriction numbers, gems, Master limits, hand
     icons, types, formats) and adds printings (`sets`: codes the catalogue lists, added to the
     card's own), nothing else: not titles, texts or ids. Rows with an empty value
     are gaps still open and are skipped. The same fact given twice must have one value (its
-    sources are all kept). Every recorded fact adds its source to the card's sources; every
+    sources are all kept). Every recorded fact gets the sheet's source as its own (the card
+    row's source, which backs its other facts, is left as it is). A value other than the one
+    the catalogue records is a conflict; ``overwrite`` replaces it and keeps the old value and
+    source in the fact history. Every
     error is reported at once and the catalogue is written only when there are none.
     """
     from hlcg.catalog.sources import _csv_rows, read_text
@@ -105,17 +199,18 @@ def import_facts(sheet: Path, db: Path, groups: Sequence[TableGroup]) -> ImportR
 
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
-    cards = {c.id: c.to_flat() for c in bundle.cards}
-    recording = _Recording(sheet, db, cards, {s.code for s in bundle.sets})
+    recording = _Recording(sheet, db, bundle, overwrite)
     for number, row in _csv_rows(sheet, read_text(sheet)):
         recording.record(number, row)
     if recording.errors:
         raise SourceError(recording.errors)
     changed = {card_id for card_id, _ in recording.recorded}
     bundle.cards = [
-        CardRow.model_validate(flat) if card_id in changed else card
-        for card, (card_id, flat) in zip(bundle.cards, recording.cards.items(), strict=True)
+        CardRow.model_validate(recording.cards[card.id]) if card.id in changed else card
+        for card in bundle.cards
     ]
+    bundle.facts = list(recording.own.values())
+    bundle.fact_history = [*bundle.fact_history, *recording.history]
     write(db, bundle)
     return ImportResult(
         added=0,
@@ -123,4 +218,5 @@ def import_facts(sheet: Path, db: Path, groups: Sequence[TableGroup]) -> ImportR
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
         facts=len(recording.recorded),
+        facts_overwritten=recording.replaced,
     )

@@ -83,6 +83,10 @@ GAP_FIELDS: tuple[str, ...] = (
     "formats",
 )
 
+# The card fields that hold a fact a source backs (data/source/facts.csv names one per
+# row): every contract field but the id and the source itself.
+FACT_FIELDS: tuple[str, ...] = tuple(f for f in CONTRACT_FIELDS if f not in ("id", "source"))
+
 INT_FIELDS: tuple[str, ...] = ("restriction", "hand_icons", *GEM_FIELDS, "master_limit")
 BOOL_FIELDS: tuple[str, ...] = ("unrestricted", "reserved", "signature", "unique")
 LIST_FIELDS: tuple[str, ...] = ("sets", "formats", "faction")

@@ -12,6 +12,7 @@ hands in its own): an import reads and writes them with the cards, so none is lo
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +26,7 @@ from hlcg.catalog.reading import read_bundle
 from hlcg.catalog.schema import TableGroup
 from hlcg.catalog.sources import ImportedRow
 from hlcg.catalog.store import is_shipped
-from hlcg.catalog.upsert import Conflict, Erased, erased, upsert
+from hlcg.catalog.upsert import Change, Conflict, Erased, attribute, erased, upsert
 from hlcg.errors import (
     CatalogueError,
     ConflictError,
@@ -57,6 +58,7 @@ class ImportResult:
     card_legality: int = 0
     # What the catalogue lacks to judge decks by the rows imported (a sentence each).
     warnings: tuple[str, ...] = ()
+    facts_overwritten: int = 0  # recorded facts a fact sheet replaced (--overwrite)
 
 
 def refuse_shipped(path: Path) -> None:
@@ -86,12 +88,26 @@ class _Merged:
     conflicts: list[Conflict] = field(default_factory=list)
     overwritten: list[Conflict] = field(default_factory=list)
     erased: list[Erased] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+
+
+def _backed(conflict: Conflict, own: Mapping[tuple[str, str], str]) -> Conflict:
+    """``conflict`` naming the recorded fact's own source, where it has one."""
+    source = own.get((conflict.card_id, conflict.field))
+    return dataclasses.replace(conflict, recorded_source=source) if source else conflict
 
 
 def _upsert_rows(
-    existing: dict[str, CardRow], rows: list[ImportedRow], *, overwrite: bool, lackey: bool
+    existing: dict[str, CardRow],
+    rows: list[ImportedRow],
+    own: Mapping[tuple[str, str], str],
+    *,
+    overwrite: bool,
+    lackey: bool,
 ) -> _Merged:
-    """A row of a new id is a new card; a row naming a card changes the facts it states."""
+    """A row of a new id is a new card; a row naming a card changes the facts it states.
+    ``own``: the facts' own sources by (card id, field), which a conflict names in place
+    of the card row's."""
     merged = _Merged(dict(existing))
     for row in rows:
         card = existing.get(row.card.id)
@@ -104,8 +120,10 @@ def _upsert_rows(
         merged.cards[card.id] = done.card
         merged.merged += 1
         merged.filled += len(done.filled)
-        merged.sources_added += done.card.source != card.source
+        merged.changes.append(Change(card, done, row.card.source))
         merged.texts_kept += done.text_kept
+        done.conflicts = [_backed(c, own) for c in done.conflicts]
+        done.overwritten = [_backed(c, own) for c in done.overwritten]
         merged.conflicts += done.conflicts
         merged.overwritten += done.overwritten
     return merged
@@ -188,11 +206,20 @@ def import_rows(
     if replace:
         merged = _replace_rows(existing, rows)
     else:
-        merged = _upsert_rows(existing, rows, overwrite=overwrite, lackey=lackey)
+        own = {(f.card_id, f.field): f.source for f in bundle.facts if f.field != "sets"}
+        merged = _upsert_rows(existing, rows, own, overwrite=overwrite, lackey=lackey)
     if merged.conflicts:
         raise ConflictError([c.describe(str(source)) for c in merged.conflicts])
     _add_sets(bundle, [r.card for r in rows], source.name)
     bundle.cards = list(merged.cards.values())
+    if replace:  # a whole card takes the place of the card and of its facts' sources
+        replacing_ids = {r.card.id for r in rows}
+        bundle.facts = [f for f in bundle.facts if f.card_id not in replacing_ids]
+    else:
+        label = f"{datetime.date.today().isoformat()} {source.name}"
+        bundle.facts, bundle.fact_history, merged.sources_added = attribute(
+            bundle.facts, bundle.fact_history, merged.changes, label
+        )
     if before_write is not None:
         before_write(bundle)
     write(db, bundle)
@@ -332,7 +359,8 @@ def import_any(
     overwrite: bool = False,
     replace: bool = False,
 ) -> ImportResult:
-    """Import a whole catalogue export, a fact sheet or card rows, whichever ``source`` is."""
+    """Import a whole catalogue export, a fact sheet or card rows, whichever ``source`` is;
+    ``overwrite`` lets a fact sheet replace recorded facts."""
     from hlcg.catalog.facts import import_facts, is_fact_sheet
     from hlcg.catalog.transfer import is_catalogue_export
 
@@ -342,14 +370,21 @@ def import_any(
         raise CatalogueError(
             f"catalogue not found: {db}; start one with `hlcg db init {db} --from-shipped`"
         )
+    if is_fact_sheet(source):
+        if replace:
+            raise UsageError("--replace applies to card rows, not to a fact sheet")
+        return import_facts(source, db, groups, overwrite=overwrite)
+    card_row_options = bool(column_map or id_from_title or default_source)
+    if (overwrite or replace) and (is_catalogue_export(source) or is_legality_sheet(source)):
+        raise UsageError(
+            f"--overwrite and --replace apply to card rows and fact sheets, not to {source.name}"
+        )
     if is_catalogue_export(source):
-        if column_map or id_from_title or default_source:
+        if card_row_options:
             raise UsageError("--map, --id-from and --source apply to card rows, not to exports")
         return import_catalogue(source, db, groups)
-    if is_fact_sheet(source):
-        return import_facts(source, db, groups)
     if is_legality_sheet(source):
-        if column_map or id_from_title or default_source:
+        if card_row_options:
             raise UsageError("--map, --id-from and --source apply to card rows, not to legality")
         return import_legality(source, db, groups)
     _check_card_row_options(source, column_map, id_from_title, default_source, replace)

@@ -118,12 +118,17 @@ def merge(target: Bundle, incoming: Bundle) -> tuple[Bundle, int, int]:
         table: _by_key(target.side.get(table, []), incoming.side.get(table, []), key=row_key)
         for table in sorted({*target.side, *incoming.side})
     }
+    # A card the export holds comes with its own fact sources: the target's go with it.
+    incoming_ids = {c.id for c in incoming.cards}
+    kept_facts = [f for f in target.facts if f.card_id not in incoming_ids]
     merged = Bundle(
         cards=list(cards.values()),
         aliases=_by_key(target.aliases, incoming.aliases, key=lambda a: a.alias),
         sets=_by_key(target.sets, incoming.sets, key=lambda s: s.code),
         formats=_by_key(target.formats, incoming.formats, key=lambda f: f.name),
         legality=_by_key(target.legality, incoming.legality, key=lambda r: r.key),
+        facts=_by_key(kept_facts, incoming.facts, key=lambda r: r.key),
+        fact_history=_by_key(target.fact_history, incoming.fact_history, key=lambda r: r.key),
         # A fresh catalogue takes the version of what it is filled from.
         data_version=incoming.data_version if not target.cards else target.data_version,
         inputs=[*target.inputs, *incoming.inputs],

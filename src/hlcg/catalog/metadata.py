@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from hlcg.catalog.schema import TableGroup
 
 _SOURCE = "URL(s) or seed rulebook file with section backing the row, `; `-separated"
+_INFERRED = "The reasoning, when the source implies the fact rather than stating it; empty: stated"
 
 
 class Described(NamedTuple):
@@ -97,6 +98,29 @@ DESCRIPTIONS: dict[str, Described] = {
             "date": "In force from this day (YYYY, YYYY-MM or YYYY-MM-DD); empty: always",
             "source": _SOURCE,
             "note": "Why, and what the source leaves open",
+            "inferred": _INFERRED,
+        },
+    ),
+    "fact_sources": Described(
+        "A source per fact (data/source/facts.csv): the page that backs one fact of a card; "
+        "a fact without a row here is backed by the card row's source",
+        {
+            "card_id": "The card",
+            "field": "The card contract field the source backs",
+            "value": "For sets: the one printing (set code) it backs; else empty",
+            "source": _SOURCE,
+            "inferred": _INFERRED,
+        },
+    ),
+    "fact_history": Described(
+        "Values and sources an import with --overwrite replaced, and when and by what",
+        {
+            "card_id": "The card",
+            "field": "The card contract field",
+            "value": "The value replaced",
+            "source": "The source the replaced value had",
+            "inferred": _INFERRED,
+            "superseded": "The day and the file whose import replaced it",
         },
     ),
     "aliases": Described(
@@ -150,6 +174,7 @@ DESCRIPTIONS: dict[str, Described] = {
             "date": "In force from this day; empty: always",
             "source": _SOURCE,
             "note": "Why, and what the source leaves open",
+            "inferred": _INFERRED,
         },
     ),
     "card_facts": Described(
@@ -160,7 +185,9 @@ DESCRIPTIONS: dict[str, Described] = {
             "field": "The card contract field (type, sets, restriction, gem_master, ...)",
             "value": "The recorded value (one set code, format, faction or modifier per row)",
             "source": _SOURCE,
-            "source_scope": "card: the source is the card row's, which backs all its facts",
+            "source_scope": "fact: the fact's own source (fact_sources); card: the card row's, "
+            "which backs all its facts together",
+            "inferred": _INFERRED,
         },
     ),
 }

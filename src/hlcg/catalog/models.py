@@ -19,6 +19,7 @@ from hlcg.catalog.fields import (
     BOOL_FIELDS,
     CARD_TYPES,
     CHECKED_FORMATS,
+    FACT_FIELDS,
     FORMAT_TAGS,
     INT_FIELDS,
     LIST_FIELDS,
@@ -217,8 +218,13 @@ class LegalityRow(Strict):
     )
     source: str = Field(min_length=1, description="URL(s) or seed file with section")
     note: str | None = Field(default=None, description="Why, and what the source leaves open")
+    inferred: str | None = Field(
+        default=None,
+        description="The reasoning, when the source implies the fact rather than "
+        "stating it; empty when it states it",
+    )
 
-    @field_validator("date", "note", mode="before")
+    @field_validator("date", "note", "inferred", mode="before")
     @classmethod
     def _empty_is_none(cls, value: Any) -> Any:
         return (value.strip() or None) if isinstance(value, str) else value
@@ -239,6 +245,76 @@ class LegalityRow(Strict):
     def key(self) -> str:
         """The row's key: one fact per card, format and date."""
         return f"{self.card_id}|{self.format}|{self.date or ''}"
+
+
+FactField = Literal[FACT_FIELDS]  # type: ignore[valid-type]
+
+
+def _blank_is_none(value: Any) -> Any:
+    return (value.strip() or None) if isinstance(value, str) else value
+
+
+class FactSourceRow(Strict):
+    """The source of one recorded fact of a card (data/source/facts.csv): one field, and for
+    ``sets`` one printing. A fact without such a row keeps the card row's own source."""
+
+    card_id: str = Field(pattern=ID_PATTERN)
+    field: FactField
+    value: str | None = Field(
+        default=None,
+        description="sets: the one set code this row backs (required); another field: empty, "
+        "or the card's own value (checked against it)",
+    )
+    source: str = Field(min_length=1, description="URL(s) or seed file with section")
+    inferred: str | None = Field(
+        default=None,
+        description="The reasoning, when the source implies the fact rather than "
+        "stating it; empty when it states it",
+    )
+
+    @field_validator("value", "inferred", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: Any) -> Any:
+        return _blank_is_none(value)
+
+    @field_validator("source", mode="before")
+    @classmethod
+    def _strip(cls, value: Any) -> Any:
+        return value.strip() if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _a_printing_names_its_set(self) -> FactSourceRow:
+        if self.field == "sets" and self.value is None:
+            raise ValueError("value: a sets row names the one set code (printing) it backs")
+        return self
+
+    @property
+    def key(self) -> str:
+        """The row's key: one source per card, field and value."""
+        return f"{self.card_id}|{self.field}|{self.value or ''}"
+
+
+class FactHistoryRow(Strict):
+    """A fact's value and source that an import with ``--overwrite`` replaced: kept, so that
+    no sourced fact is lost, but never shown as the card's fact."""
+
+    card_id: str = Field(pattern=ID_PATTERN)
+    field: FactField
+    value: str = Field(description="The value replaced, as CSV text")
+    source: str = Field(min_length=1, description="The source the replaced value had")
+    inferred: str | None = None
+    superseded: str = Field(
+        min_length=1, description="When and by what: the day and the file imported"
+    )
+
+    @field_validator("inferred", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: Any) -> Any:
+        return _blank_is_none(value)
+
+    @property
+    def key(self) -> str:
+        return f"{self.card_id}|{self.field}|{self.superseded}|{self.value}"
 
 
 class FormatRow(Strict):

@@ -11,15 +11,27 @@ from pydantic import BaseModel
 
 from hlcg.catalog.bundle import Bundle
 from hlcg.catalog.codec import decode_card, decode_list
-from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
+from hlcg.catalog.models import (
+    AliasRow,
+    CardRow,
+    FactHistoryRow,
+    FactSourceRow,
+    FormatRow,
+    LegalityRow,
+    SetRow,
+)
 from hlcg.catalog.schema import TableGroup
 from hlcg.catalog.store import connect
+
+
+def _tables(conn: sqlite3.Connection) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
 
 
 def _group_rows(
     conn: sqlite3.Connection, groups: Sequence[TableGroup]
 ) -> dict[str, list[BaseModel]]:
-    present = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    present = _tables(conn)
     return {
         # table names come from the groups handed in, never from input
         table: [model.model_validate(dict(r)) for r in conn.execute(f"SELECT * FROM {table}")]
@@ -39,6 +51,26 @@ def _legality_rows(conn: sqlite3.Connection) -> list[LegalityRow]:
         LegalityRow.model_validate(dict(r))
         for r in conn.execute("SELECT * FROM legality ORDER BY card_id, format, date")
     ]
+
+
+def _fact_rows(conn: sqlite3.Connection) -> tuple[list[FactSourceRow], list[FactHistoryRow]]:
+    """The per-fact sources and replaced facts; none in a catalogue older than schema
+    version 5."""
+    present = _tables(conn)
+    facts = (
+        [
+            FactSourceRow.model_validate(dict(r))
+            for r in conn.execute("SELECT * FROM fact_sources ORDER BY card_id, field, value")
+        ]
+        if "fact_sources" in present
+        else []
+    )
+    history = (
+        [FactHistoryRow.model_validate(dict(r)) for r in conn.execute("SELECT * FROM fact_history")]
+        if "fact_history" in present
+        else []
+    )
+    return facts, history
 
 
 def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
@@ -63,6 +95,7 @@ def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
             for r in conn.execute("SELECT * FROM formats")
         ]
         legality = _legality_rows(conn)
+        facts, history = _fact_rows(conn)
         side = _group_rows(conn, groups)
     finally:
         conn.close()
@@ -72,6 +105,8 @@ def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
         sets=sets,
         formats=formats,
         legality=legality,
+        facts=facts,
+        fact_history=history,
         data_version=meta.get("data_version", "0"),
         inputs=[{"file": "(imported)", "sha256": meta.get("content_sha256", "")}],
         groups=tuple(groups),

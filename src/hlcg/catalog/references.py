@@ -1,4 +1,5 @@
-"""Rows that point at other rows: aliases at cards, cards at sets.
+"""Rows that point at other rows: aliases, legality and fact sources at cards, cards at
+sets.
 
 A table that did not validate still lends its raw keys, so that one run reports row errors
 and reference errors together instead of the second only after the first are fixed.
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
+from hlcg.catalog.models import AliasRow, CardRow, FactSourceRow, FormatRow, LegalityRow, SetRow
 
 Raw = Mapping[str, Sequence[Mapping[str, Any]]]
 
@@ -64,6 +65,45 @@ def _legality_errors(
         }
     )
     return unknown_cards + unknown_formats
+
+
+def _fact_error(row: FactSourceRow, card: CardRow | None) -> str | None:
+    """Why a fact source row backs no recorded fact of its card, if it does not."""
+    if card is None:
+        return f"card_id: no card {row.card_id!r}"
+    if row.field == "sets":
+        if row.value not in card.sets:
+            printed = "; ".join(card.sets) or "none"
+            return f"value: {row.card_id} has no printing {row.value!r} (its sets: {printed})"
+        return None
+    recorded = card.to_flat()[row.field]
+    if not recorded:
+        return f"field: {row.card_id} records no {row.field}; a source backs a recorded fact"
+    if row.value is not None and row.value != recorded:
+        return f"value: {row.value!r} is not {row.card_id}'s {row.field} ({recorded!r})"
+    return None
+
+
+def fact_errors(
+    cards: Sequence[CardRow],
+    facts: Sequence[FactSourceRow],
+    locations: Mapping[str, str] | None = None,
+) -> list[str]:
+    """Fact source rows that name no card, a printing the card lacks, or a value other than
+    the card's; each error where the row is (``locations``: row key -> "file: row N")."""
+    by_id = {c.id: c for c in cards}
+    errors = []
+    backed: set[tuple[str, str]] = set()
+    for row in facts:
+        problem = _fact_error(row, by_id.get(row.card_id))
+        fact = (row.card_id, row.field if row.field != "sets" else f"sets {row.value}")
+        if problem is None and fact in backed:
+            problem = f"field: a second row for {row.card_id}'s {row.field}; one fact, one row"
+        backed.add(fact)
+        if problem is not None:
+            where = (locations or {}).get(row.key) or f"facts: {row.card_id} {row.field}"
+            errors.append(f"{where}: {problem}")
+    return errors
 
 
 def reference_errors(

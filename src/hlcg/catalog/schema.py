@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 # 2: name_norm, subtitle_norm; names, name_list. 3: unrestricted. 4: legality holds the
 # sourced, dated legality rows (it was derived from the cards' formats). 5: lists as JSON
 # arrays; foreign keys to sets and formats; the lookup tables and row digests named with a
-# leading underscore (Datasette's mark of an internal table); the views.
+# leading underscore (Datasette's mark of an internal table); the views; fact_sources (a
+# source per fact), fact_history (what --overwrite replaced), legality.inferred.
 SCHEMA_VERSION = 5
 
 
@@ -84,10 +85,33 @@ TABLES: dict[str, Table] = {
             "date": str,
             "source": str,
             "note": str,
+            "inferred": str,
         },
         pk=("card_id", "format", "date"),
         not_null=frozenset({"status", "source"}),
         foreign_keys=(*_on_card(), ("format", "formats", "name")),
+    ),
+    # The source of one fact of a card (data/source/facts.csv); "value" is the set code of a
+    # printing, the card's value or '' for the field as a whole.
+    "fact_sources": Table(
+        {"card_id": str, "field": str, "value": str, "source": str, "inferred": str},
+        pk=("card_id", "field", "value"),
+        not_null=frozenset({"source"}),
+        foreign_keys=_on_card(),
+    ),
+    # Values and sources an import with --overwrite replaced, and when and by what.
+    "fact_history": Table(
+        {
+            "card_id": str,
+            "field": str,
+            "value": str,
+            "source": str,
+            "inferred": str,
+            "superseded": str,
+        },
+        pk=("card_id", "field", "superseded", "value"),
+        not_null=frozenset({"source"}),
+        indexes=(("card_id",),),
     ),
     "aliases": Table(
         {"alias": str, "alias_norm": str, "card_id": str, "source": str},
@@ -137,11 +161,16 @@ def _card_facts_sql() -> str:
         f"FROM cards, json_each(cards.{field}) AS each"
         for field in _CARD_LIST_FACTS
     ]
-    # Every source is the card's own row source for now: source_scope says so.
+    # A fact's own source (fact_sources: a printing by its set code, another fact by its
+    # field) where one is recorded, else the card row's; source_scope says whose it is.
     return (
-        "SELECT card_id, title, field, value, source, 'card' AS source_scope FROM (\n  "
+        "SELECT f.card_id, f.title, f.field, f.value, coalesce(s.source, f.source) AS source, "
+        "CASE WHEN s.source IS NULL THEN 'card' ELSE 'fact' END AS source_scope, "
+        "coalesce(s.inferred, '') AS inferred FROM (\n  "
         + "\n  UNION ALL ".join(scalar + listed)
-        + "\n) ORDER BY card_id, field, value"
+        + "\n) AS f LEFT JOIN fact_sources AS s ON s.card_id = f.card_id AND s.field = f.field"
+        " AND (coalesce(s.value, '') = '' OR s.value = f.value)"
+        "\nORDER BY f.card_id, f.field, f.value"
     )
 
 
@@ -151,7 +180,7 @@ VIEWS: dict[str, str] = {
     "card_legality": (
         "SELECT legality.card_id, cards.title, cards.subtitle, legality.format, "
         "formats.title AS format_title, legality.status, legality.date, legality.source, "
-        "legality.note\n"
+        "legality.note, legality.inferred\n"
         "FROM legality JOIN cards ON cards.id = legality.card_id "
         "JOIN formats ON formats.name = legality.format\n"
         "ORDER BY legality.card_id, legality.format, legality.date"

@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from hlcg.catalog.fields import CONTRACT_FIELDS
-from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
+from hlcg.catalog.models import (
+    AliasRow,
+    CardRow,
+    FactHistoryRow,
+    FactSourceRow,
+    FormatRow,
+    LegalityRow,
+    SetRow,
+)
 from hlcg.errors import SourceError
 
 if TYPE_CHECKING:
@@ -289,14 +297,34 @@ def csv_header(path: Path) -> list[str]:
 def read_legality(path: Path) -> list[LegalityRow]:
     """The dated legality facts; one row per card, format and date."""
     rows = read_table(LegalityRow, path)
+    _repeated_keys(path, rows, "one fact per card, format and date")
+    return rows
+
+
+def _repeated_keys(path: Path, rows: Iterable[Any], what: str) -> None:
     seen: set[str] = set()
     repeated = []
     for row in rows:
         if row.key in seen:
-            repeated.append(row.key.replace("|", " "))
+            repeated.append(row.key.replace("|", " ").strip())
         seen.add(row.key)
     if repeated:
-        raise SourceError(
-            [f"{path}: two rows for {key} (one fact per card, format and date)" for key in repeated]
-        )
+        raise SourceError([f"{path}: two rows for {key} ({what})" for key in repeated])
+
+
+def read_fact_sources(path: Path) -> tuple[list[FactSourceRow], dict[str, str]]:
+    """The per-fact sources (facts.csv), and where each row is (row key -> "file: row N")
+    for the errors only the cards can tell (a printing the card lacks)."""
+    numbered = list(_csv_rows(path, read_text(path)))
+    rows = validate_rows(FactSourceRow, path, numbered)
+    _repeated_keys(path, rows, "one source per card, field and value")
+    # Every row validated, so the rows and the numbered raw rows pair up in order.
+    locations = {row.key: f"{path}: row {n}" for row, (n, _) in zip(rows, numbered, strict=True)}
+    return rows, locations
+
+
+def read_fact_history(path: Path) -> list[FactHistoryRow]:
+    """The facts an import with --overwrite replaced (fact_history.csv)."""
+    rows = read_table(FactHistoryRow, path)
+    _repeated_keys(path, rows, "one value per card, field and import")
     return rows

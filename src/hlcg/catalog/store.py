@@ -25,15 +25,29 @@ from hlcg.catalog.connection import (
     resolve_path,
     shipped_path,
 )
-from hlcg.catalog.fields import INT_FIELDS
+from hlcg.catalog.fields import FACT_FIELDS
 from hlcg.catalog.lazy import CardTable, card_list_map, column_map
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.schema import SCHEMA_VERSION
+from hlcg.catalog.sourcing import FactSource, SourcedFact, card_facts
 from hlcg.errors import CatalogueError
 
 # Opening a catalogue file (hlcg.catalog.connection) is asked for from here too.
 __all__ = ["ENV_VAR", "SCHEMA_VERSION", "Catalogue", "FormatInfo", "connect", "full_text_ids"]
 __all__ += ["is_shipped", "load", "resolve_path", "shipped_path"]
+
+
+def _recorded_sql(name: str) -> str:
+    """SQL that is 1 when a card row records ``name`` (as ``sourcing.recorded_facts``)."""
+    column = f'"{name}"'
+    if name in ("reserved", "signature", "unrestricted"):
+        return f"(coalesce({column}, 0) = 1)"  # false is what sources leave unsaid
+    if name in ("modifiers", "sets", "formats", "faction"):  # lists: JSON arrays, [] for none
+        return f"(coalesce({column}, '') NOT IN ('', '[]'))"
+    return f"({column} IS NOT NULL AND {column} <> '')"
+
+
+_RECORDED = {name: _recorded_sql(name) for name in FACT_FIELDS}
 
 
 class FormatInfo(NamedTuple):
@@ -183,17 +197,45 @@ class Catalogue:
         cached = self._legality_cache.get(card_id)
         if cached is None:
             rows = self._rows(
-                "SELECT format, status, date, source, coalesce(note, '') FROM legality "
+                "SELECT format, status, date, source, coalesce(note, ''), coalesce(inferred, '') "
+                "FROM legality "
                 "WHERE card_id = ? ORDER BY format, date",
                 (card_id,),
             )
             cached = self._legality_cache[card_id] = tuple(LegalityFact(*r) for r in rows)
         return cached
 
+    def facts(self, card_id: str) -> list[SourcedFact]:
+        """Every recorded fact of the card with its own source, or the card-level one
+        (``hlcg.catalog.sourcing``)."""
+        rows = self._rows(
+            "SELECT field, value, source, coalesce(inferred, '') FROM fact_sources "
+            "WHERE card_id = ?",
+            (card_id,),
+        )
+        sources = [FactSource(*r) for r in rows]
+        return card_facts(self.cards[card_id], sources, self.legality(card_id))
+
+    def inferred_sources(self, card_ids: Sequence[str]) -> dict[str, list[FactSource]]:
+        """card id -> its fact sources that record an inference, for the cards given."""
+        found: dict[str, list[FactSource]] = {}
+        for start in range(0, len(card_ids), 500):  # stay under SQLite's parameter limit
+            chunk = list(card_ids[start : start + 500])
+            marks = ", ".join("?" * len(chunk))
+            for row in self._rows(
+                "SELECT card_id, field, value, source, inferred FROM fact_sources "
+                f"WHERE card_id IN ({marks}) AND coalesce(inferred, '') <> '' "
+                "ORDER BY card_id, field, value",
+                chunk,
+            ):
+                found.setdefault(row[0], []).append(FactSource(*row[1:]))
+        return found
+
     def legality_table(self) -> list[tuple[str, LegalityFact]]:
         """Every legality fact, as (card id, fact), by format, card and date."""
         rows = self._rows(
-            "SELECT card_id, format, status, date, source, coalesce(note, '') FROM legality "
+            "SELECT card_id, format, status, date, source, coalesce(note, ''), "
+            "coalesce(inferred, '') FROM legality "
             "ORDER BY format, card_id, date"
         )
         return [(r[0], LegalityFact(*r[1:])) for r in rows]
@@ -212,25 +254,34 @@ class Catalogue:
         """set code -> how many cards are printed in it."""
         return dict(self._rows("SELECT set_code, count(*) FROM printings GROUP BY set_code"))
 
-    def counts(self) -> dict[str, int]:
-        """Cards, personas, legality facts and sourced facts (known type and numbers, set
-        flags, formats, modifiers, legality facts), counted by SQL rather than by reading
-        every card."""
-        known = " + ".join(f"({name} IS NOT NULL)" for name in ("type", *INT_FIELDS))
-        flagged = (
-            "reserved = 1 OR signature = 1 OR coalesce(formats, '') NOT IN ('', '[]') "
-            "OR coalesce(modifiers, '') NOT IN ('', '[]')"
-        )
-        cards, personas, facts = self._rows(
-            f"SELECT count(*), coalesce(sum(type = 'persona'), 0), "
-            f"coalesce(sum({known}), 0) + coalesce(sum({flagged}), 0) FROM cards"
+    def counts(self) -> dict[str, Any]:
+        """Cards, personas, legality facts and sourced facts, counted by SQL rather than by
+        reading every card: every recorded fact (each printing and legality row apart, as
+        ``facts`` lists them), how many have their own source, how many only the card-level
+        one, and how many rest on an inference."""
+        recorded = " + ".join(_RECORDED[name] for name in FACT_FIELDS if name != "sets")
+        cards, personas, fields = self._rows(
+            f"SELECT count(*), coalesce(sum(type = 'persona'), 0), coalesce(sum({recorded}), 0) "
+            "FROM cards"
         )[0]
-        legality = self._rows("SELECT count(*) FROM legality")[0][0]
+        printings = self._rows("SELECT count(*) FROM printings")[0][0]
+        legality, legality_inferred = self._rows(
+            "SELECT count(*), coalesce(sum(coalesce(inferred, '') <> ''), 0) FROM legality"
+        )[0]
+        own, own_inferred = self._rows(
+            "SELECT count(*), coalesce(sum(coalesce(inferred, '') <> ''), 0) FROM fact_sources"
+        )[0]
+        total = fields + printings + legality
         return {
             "cards": cards,
             "personas": personas,
             "legality": legality,
-            "sourced_facts": facts + legality,
+            "sourced_facts": {
+                "total": total,
+                "attributed": own + legality,
+                "card_level": total - own - legality,
+                "inferred": own_inferred + legality_inferred,
+            },
         }
 
     @property

@@ -1,7 +1,8 @@
 """Whole catalogues in and out: a source folder, an archive of it, or one JSON document.
 
 An export holds everything a catalogue holds -- cards, aliases, sets with their editions,
-formats, the dated legality facts and the handed-in tables (There Can Be
+formats, the dated legality facts, the per-fact sources and the facts --overwrite replaced,
+and the handed-in tables (There Can Be
 Only One's) -- in the same contract files that ``data/source/`` holds, so an exported
 folder can also be given to ``hlcg db build --source``. Reading an export back gives the
 same rows, so export, ``db init --empty``, ``db import`` reproduce the catalogue's
@@ -24,7 +25,15 @@ from hlcg.catalog.archive import ARCHIVE_SUFFIXES, extract, suffix_of, write_tar
 from hlcg.catalog.bundle import OPTIONAL_FILES, SOURCE_FILES, Bundle, load_sources
 from hlcg.catalog.codec import flat_card, flat_value
 from hlcg.catalog.fields import CATALOGUE_DOCUMENT_KIND
-from hlcg.catalog.models import AliasRow, CardRow, FormatRow, LegalityRow, SetRow
+from hlcg.catalog.models import (
+    AliasRow,
+    CardRow,
+    FactHistoryRow,
+    FactSourceRow,
+    FormatRow,
+    LegalityRow,
+    SetRow,
+)
 from hlcg.catalog.schema import TableGroup
 from hlcg.errors import SourceError, UsageError
 
@@ -70,8 +79,11 @@ def source_files(bundle: Bundle) -> dict[str, str]:
         "sets.csv": _csv(SetRow, sorted(bundle.sets, key=lambda r: r.code)),
         "formats.csv": _csv(FormatRow, sorted(bundle.formats, key=lambda r: r.name)),
         "legality.csv": _csv(LegalityRow, sorted(bundle.legality, key=lambda r: r.key)),
+        "facts.csv": _csv(FactSourceRow, bundle.fact_tables()["facts"]),
         "VERSION": bundle.data_version + "\n",
     }
+    if bundle.fact_history:
+        files["fact_history.csv"] = _csv(FactHistoryRow, bundle.fact_tables()["fact_history"])
     for group, tables in bundle.group_rows():
         for table, rows in tables.items():
             if rows:
@@ -90,6 +102,7 @@ def document(bundle: Bundle) -> dict[str, Any]:
         "sets": [r.model_dump() for r in sorted(bundle.sets, key=lambda r: r.code)],
         "formats": [r.model_dump() for r in sorted(bundle.formats, key=lambda r: r.name)],
         "legality": [r.model_dump() for r in sorted(bundle.legality, key=lambda r: r.key)],
+        **{name: [r.model_dump() for r in rows] for name, rows in bundle.fact_tables().items()},
     }
     for group, tables in bundle.group_rows():
         content[group.name] = {
@@ -195,9 +208,14 @@ def _from_document(path: Path, groups: Sequence[TableGroup]) -> Bundle:
         sets=tables.rows("sets", SetRow, data.get("sets")),
         formats=tables.rows("formats", FormatRow, data.get("formats")),
         legality=tables.rows("legality", LegalityRow, data.get("legality")),
+        facts=tables.rows("facts", FactSourceRow, data.get("facts")),
+        fact_history=tables.rows("fact_history", FactHistoryRow, data.get("fact_history")),
         data_version=str(data.get("data_version") or "0"),
         groups=tuple(groups),
     )
+    bundle.fact_locations = {
+        row.key: f"{path}#facts: row {number}" for number, row in enumerate(bundle.facts, start=1)
+    }
     for group in groups:
         bundle.side.update(tables.group(group, data.get(group.name) or {}))
     if tables.errors:

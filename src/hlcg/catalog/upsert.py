@@ -12,8 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from hlcg.catalog.fields import CONTRACT_FIELDS, LIST_FIELDS
-from hlcg.catalog.merging import add_source
-from hlcg.catalog.models import CardRow
+from hlcg.catalog.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.catalog.normalize import normalise
 
 # Facts that exclude each other: a card with a restriction number does not carry none.
@@ -75,13 +74,6 @@ def stated(name: str, value: object) -> bool:
     return value not in (None, [], False)
 
 
-def record_source(data: dict[str, object], name: str, source: str) -> None:
-    """The one place a filled or overwritten fact gets its source: today the card's
-    sources (``name`` says which fact, for a per-fact record of sources)."""
-    del name  # recorded per card until a per-fact source table exists
-    data["source"] = add_source(str(data["source"]), source)
-
-
 def _differs(name: str, have: object, offered: object) -> bool:
     if name in ("title", "subtitle"):
         return normalise(str(have or "")) != normalise(str(offered or ""))
@@ -111,8 +103,9 @@ class _Merge:
         )
 
     def take(self, name: str, value: object) -> None:
+        # Its source is recorded for this fact alone (``attribute``), not on the card row,
+        # where it would seem to back the card's other facts too.
         self.data[name] = value
-        record_source(self.data, name, self.row.source)
 
     def fact(self, name: str, keep_text: bool) -> None:
         have, offered = getattr(self.card, name), getattr(self.row, name)
@@ -181,3 +174,70 @@ def erased(old: CardRow, new: CardRow) -> list[Erased]:
         and stated(name, getattr(old, name))
         and _differs(name, getattr(old, name), getattr(new, name))
     ]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One card row merged into a card: the card before, what the merge did, the row's
+    source."""
+
+    before: CardRow
+    done: Upserted
+    source: str
+
+
+def _superseded(
+    own: dict[tuple[str, str, str], FactSourceRow], change: Change, label: str
+) -> list[FactHistoryRow]:
+    """The overwritten values of ``change`` with the sources that backed them (their own,
+    which leave ``own``, or the card row's), for the history."""
+    history = []
+    for conflict in change.done.overwritten:
+        key = (change.before.id, conflict.field)
+        backing: list[FactSourceRow | None] = [own.pop(k) for k in list(own) if k[:2] == key]
+        history += [
+            FactHistoryRow(
+                card_id=change.before.id,
+                field=conflict.field,
+                value=conflict.recorded,
+                source=old.source if old else change.before.source,
+                inferred=old.inferred if old else None,
+                superseded=label,
+            )
+            for old in (backing or [None])
+        ]
+    return history
+
+
+def _cleared(own: dict[tuple[str, str, str], FactSourceRow], change: Change) -> None:
+    """A fact the merge cleared (a restriction number taking the place of "carries none")
+    keeps no source."""
+    before, after = change.before, change.done.card
+    for name in CONTRACT_FIELDS:
+        if stated(name, getattr(before, name)) and not stated(name, getattr(after, name)):
+            for key in [k for k in own if k[:2] == (before.id, name)]:
+                del own[key]
+
+
+def attribute(
+    facts: list[FactSourceRow], history: list[FactHistoryRow], changes: Iterable[Change], label: str
+) -> tuple[list[FactSourceRow], list[FactHistoryRow], int]:
+    """The fact sources and history after ``changes``: a filled fact (each printing added)
+    gets the row's source as its own; an overwritten one too, and its old value with the
+    source it had goes to the history (``label``: when and by which file), never onto the
+    new value. Returns the sources, the history and how many sources were recorded."""
+    own = {(f.card_id, f.field, f.value or ""): f for f in facts}
+    history = list(history)
+    recorded = 0
+    for change in changes:
+        history += _superseded(own, change, label)
+        _cleared(own, change)
+        before, after = change.before, change.done.card
+        for name in {*change.done.filled, *(c.field for c in change.done.overwritten)}:
+            values = [c for c in after.sets if c not in before.sets] if name == "sets" else [""]
+            for value in values:
+                own[(before.id, name, value)] = FactSourceRow(
+                    card_id=before.id, field=name, value=value or None, source=change.source
+                )
+                recorded += 1
+    return list(own.values()), history, recorded

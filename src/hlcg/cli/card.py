@@ -86,20 +86,52 @@ def _modifier(modifier: dict[str, Any]) -> str:
     return f"{modifier['kind']}({params})" if params else modifier["kind"]
 
 
+# A card's text can run to a paragraph: the sources table shows its start.
+_SHOWN_VALUE = 60
+
+
+def render_sources(card: "Card", catalogue: "Catalogue") -> str:
+    """Each recorded fact of one card with its own source: "inferred: ..." where the source
+    implies it, "card-level" where only the card row's source backs it."""
+    rows = []
+    for fact in catalogue.facts(card.id):
+        value = fact.value if len(fact.value) <= _SHOWN_VALUE else fact.value[:57] + "..."
+        if not fact.attributed:
+            mark = "card-level"
+        elif fact.inferred:
+            mark = f"inferred: {fact.inferred}"
+        else:
+            mark = ""
+        rows.append([fact.field, value, fact.source, mark])
+    return f"{card.name}  [{card.id}]\n" + table(rows, ["field", "value", "source", "mark"])
+
+
+SourcesOption = Annotated[
+    bool,
+    typer.Option(
+        "--sources",
+        help="List each recorded fact with its own source (card-level where only the card "
+        "row's source backs it).",
+    ),
+]
+
+
 def card_command(
     name: Annotated[str, typer.Argument(help="Card id, title, 'Title: Subtitle' or a near miss.")],
     db: DbOption = None,
     as_json: JsonOption = False,
+    sources: SourcesOption = False,
 ) -> None:
     """Show a card, found by id, title, alias or a fuzzy match.
 
     One confident match prints the whole card; a title shared by several cards lists them
-    all. Otherwise a ranked "did you mean" list is shown and the exit code is 1.
+    all. Otherwise a ranked "did you mean" list is shown and the exit code is 1. With
+    --sources, each fact of the card is listed with its own source.
     """
-    guarded(_card)(name, db, as_json)
+    guarded(_card)(name, db, as_json, sources)
 
 
-def _card(name: str, db: Any, as_json: bool) -> None:
+def _card(name: str, db: Any, as_json: bool, sources: bool = False) -> None:
     from hlcg.answers.catalogue import match_json
     from hlcg.catalog.lookup import CONFIDENT_SCORE, SUGGEST_SCORE, Index
 
@@ -127,7 +159,8 @@ def _card(name: str, db: Any, as_json: bool) -> None:
     if match.how == "fuzzy":
         typer.echo(f"(closest match for {name!r}, score {match.score:.0f})", err=True)
     if len(match.cards) == 1:
-        typer.echo(render_card(match.cards[0], catalogue))
+        render = render_sources if sources else render_card
+        typer.echo(render(match.cards[0], catalogue))
         return
     typer.echo(f"{len(match.cards)} cards match {name!r}:")
     rows = [

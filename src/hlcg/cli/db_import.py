@@ -54,8 +54,10 @@ def import_command(
         bool,
         typer.Option(
             "--overwrite",
-            help="Card rows that state another value for a recorded fact replace it "
-            "(without it such a conflict refuses the import).",
+            help="Card rows or a fact sheet that state another value for a recorded fact "
+            "replace it (without it such a conflict refuses the import); a fact sheet's new "
+            "value gets the sheet's source, the old value and its source are kept in "
+            "fact_history.",
         ),
     ] = False,
     replace: Annotated[
@@ -98,9 +100,15 @@ def import_command(
     except OSError as exc:
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None
     if result.facts:
+        replaced = (
+            f"; {plural(result.facts_overwritten, 'recorded fact')} replaced, the old values kept "
+            "in fact_history"
+            if result.facts_overwritten
+            else ""
+        )
         typer.echo(
             f"recorded {plural(result.facts, 'fact')} in {path} "
-            f"({plural(result.replaced, 'card')} updated; {result.total} cards)"
+            f"({plural(result.replaced, 'card')} updated; {result.total} cards{replaced})"
         )
         return
     if result.legality:
@@ -146,7 +154,7 @@ def _print_card_rows(result: "ImportResult", path: Path) -> None:
         typer.echo(
             f"updated: {plural(result.filled, 'missing fact')} filled, "
             f"{plural(len(result.overwritten), 'recorded fact')} overwritten, "
-            f"{plural(result.sources_added, 'source')} added{kept}"
+            f"{plural(result.sources_added, 'fact source')} recorded{kept}"
         )
     for fact in result.overwritten:
         typer.echo(

@@ -48,11 +48,18 @@ def info_command(
         for key in ("path", "shipped", "schema_version", "data_version", "content_sha256"):
             typer.echo(f"{key:15} {info[key]}")
         for key, value in info["counts"].items():
-            typer.echo(f"{key:15} {value}")
+            typer.echo(f"{key:15} {_sourced(value) if key == 'sourced_facts' else value}")
         if verification is not None:
             _print_verification(verification)
     if verification is not None and not verification.matches:
         raise typer.Exit(1)
+
+
+def _sourced(counts: dict[str, int]) -> str:
+    return (
+        f"{counts['total']} ({counts['attributed']} with their own source, "
+        f"{counts['card_level']} with the card-level source only, {counts['inferred']} inferred)"
+    )
 
 
 def _print_verification(verification: "Verification") -> None:

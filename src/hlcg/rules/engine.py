@@ -196,18 +196,20 @@ class _Collector:
                 fix=finding.fix or "check these cards by hand",
             )
             return
+        self.problems.append(self.problem(rule_name, finding))
+
+    def problem(self, rule_name: str, finding: Finding) -> Problem:
+        """A rule's finding as a problem, with the severity the format gives the rule."""
         rule = RULES[rule_name]
-        self.problems.append(
-            Problem(
-                code=rule.code,
-                rule=rule.name,
-                severity=Severity.NOTE if finding.advisory else self.severity(rule_name),
-                message=finding.message,
-                cards=finding.cards,
-                line=finding.line,
-                fix=finding.fix,
-                edits=finding.edits,
-            )
+        return Problem(
+            code=rule.code,
+            rule=rule.name,
+            severity=Severity.NOTE if finding.advisory else self.severity(rule_name),
+            message=finding.message,
+            cards=finding.cards,
+            line=finding.line,
+            fix=finding.fix,
+            edits=finding.edits,
         )
 
 
@@ -234,6 +236,12 @@ def validate(
             if whole or finding.unchecked:
                 collector.finding(name, finding)
     problems = one_error_per_fault(collector.problems, _describer(deck, catalogue))
+    if collector.runs("inferred-fact"):
+        # After the rules: it says which of their verdicts rest on an inferred fact.
+        from hlcg.rules.inferred_fact import notes
+
+        found = notes(collector.problems, deck, context)
+        problems += [collector.problem("inferred-fact", finding) for finding in found]
     problems.sort(key=Problem.sort_key)
     return _report(deck, context, problems)
 

@@ -72,10 +72,13 @@ def judge(
     *,
     on: str | None = None,
     named_sets: Iterable[str] = (),
+    facts: Iterable[LegalityFact] | None = None,
 ) -> Verdict:
     """The card's verdict in ``fmt`` on the date ``on`` (default today); ``named_sets``
-    are the set codes the deck gives for it (the printing it names)."""
-    fact = in_force(catalogue.legality(card.id), fmt, on or today())
+    are the set codes the deck gives for it (the printing it names); ``facts`` its legality
+    facts, if not those the catalogue records (to ask what the verdict rests on)."""
+    recorded = catalogue.legality(card.id) if facts is None else facts
+    fact = in_force(recorded, fmt, on or today())
     named = named_editions(named_sets, catalogue)
     info = catalogue.formats.get(fmt)
     home = set(info.editions) if info else set()

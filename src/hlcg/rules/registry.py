@@ -14,6 +14,7 @@ from hlcg.rules import (
     generic_borrow,
     hand_icons,
     hunter_cards,
+    inferred_fact,
     master_limit,
     persona_count,
     persona_specific,
@@ -59,6 +60,7 @@ _MODULES = (
     hand_icons,
     format_legality,
     unchecked,
+    inferred_fact,
 )
 
 RULES: dict[str, Rule] = {}
