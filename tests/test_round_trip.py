@@ -25,13 +25,19 @@ from hlcg.cli.app import app
 runner = CliRunner()
 METHOS = ROOT / "examples/decks/valid/methos-first-edition.txt"
 LEFT_OUT_CSV = (
-    "hlcg: note: card rows only: sets, formats and There Can Be Only One tables are not in "
-    "a .csv; export a folder, .zip or .json for everything\n"
+    "hlcg: note: card rows only: sets, formats, the fact history and There Can Be Only One "
+    "tables are not in a .csv; export a folder, .zip or .json for everything\n"
 )
 
 
 def invoke(*args: str):
     return runner.invoke(app, list(args))
+
+
+def shipped_fact_rows() -> int:
+    """The rows of data/source/facts.csv: the facts with a source of their own."""
+    text = (ROOT / "data/source/facts.csv").read_text(encoding="utf-8")
+    return len(list(csv.DictReader(io.StringIO(text))))
 
 
 def shipped_counts() -> dict[str, int]:
@@ -65,7 +71,7 @@ def rebuilt(card_csv, tmp_path_factory) -> Path:
 def test_card_csv_export_holds_aliases_and_legality_and_says_what_it_leaves_out(card_csv):
     counts = shipped_counts()
     rows = list(csv.DictReader(io.StringIO(card_csv.read_text(encoding="utf-8"))))
-    assert list(rows[0])[-2:] == ["aliases", "legality"]
+    assert list(rows[0])[-3:] == ["aliases", "legality", "facts"]
     assert len(rows) == counts["cards"]
     aliases = [a for r in rows if r["aliases"] for a in json.loads(r["aliases"])]
     facts = [f for r in rows if r["legality"] for f in json.loads(r["legality"])]
@@ -76,8 +82,9 @@ def test_card_csv_export_holds_aliases_and_legality_and_says_what_it_leaves_out(
     ]
     again = invoke("db", "export", str(card_csv), "--force")
     assert again.stdout == (
-        f"exported {counts['cards']} cards with {counts['aliases']} aliases and "
-        f"{counts['legality']} legality facts to {card_csv}\n"
+        f"exported {counts['cards']} cards with {counts['aliases']} aliases, "
+        f"{counts['legality']} legality facts and {shipped_fact_rows()} fact sources "
+        f"to {card_csv}\n"
     )
     assert again.stderr == LEFT_OUT_CSV
 
@@ -88,7 +95,7 @@ def test_jsonl_export_says_what_it_leaves_out(tmp_path):
     assert result.exit_code == 0
     assert result.stderr == LEFT_OUT_CSV.replace("a .csv", "a .jsonl")
     first = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
-    assert list(first)[-2:] == ["aliases", "legality"]
+    assert list(first)[-3:] == ["aliases", "legality", "facts"]
 
 
 def test_db_init_starts_with_the_shipped_reference_tables_and_no_cards(tmp_path):
@@ -132,8 +139,8 @@ def test_card_csv_import_records_the_aliases_and_legality_facts(rebuilt, card_cs
     result = invoke("db", "import", str(card_csv), "--db", str(db))
     assert result.stdout == (
         f"imported {counts['cards']} rows into {db} ({counts['cards']} new, 0 updated; "
-        f"{counts['cards']} cards) with {counts['aliases']} aliases and "
-        f"{counts['legality']} legality facts\n"
+        f"{counts['cards']} cards) with {counts['aliases']} aliases, "
+        f"{counts['legality']} legality facts and {shipped_fact_rows()} fact sources\n"
     )
     assert result.stderr == ""
     alias = invoke("card", "Lower Block", "--db", str(db), "--json")
@@ -275,7 +282,9 @@ def test_card_file_aliases_as_names_and_json_lines(tmp_path):
     rows.write_text(f"{header},aliases\n{thrust},Middle Attack; Center Attack\n", encoding="utf-8")
     result = invoke("db", "import", str(rows), "--db", str(db))
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[0].endswith("with 2 aliases and 0 legality facts")
+    assert result.stdout.splitlines()[0].endswith(
+        "with 2 aliases, 0 legality facts and 0 fact sources"
+    )
     found = invoke("card", "Center Attack", "--db", str(db), "--json")
     assert json.loads(found.stdout)["cards"][0]["id"] == "thrust"
 

@@ -215,6 +215,9 @@ def renamed(tmp: Path) -> tuple[Catalogue, dict[str, str]]:
     bundle.legality = [
         row.model_copy(update={"card_id": new_ids[row.card_id]}) for row in bundle.legality
     ]
+    bundle.facts = [
+        row.model_copy(update={"card_id": new_ids[row.card_id]}) for row in bundle.facts
+    ]
     path = tmp / "other-ids.sqlite"
     write_catalogue(path, bundle)
     return load(path), new_ids
@@ -231,7 +234,7 @@ def _verdict(report, ids: dict[str, str]) -> tuple:
         report.persona,
         (report.endurance, report.pregame),
         sorted(
-            (p.rule, p.severity, p.line, tuple(back.get(c, c) for c in p.cards))
+            (p.rule, p.severity, p.line or 0, tuple(back.get(c, c) for c in p.cards))
             for p in report.problems
         ),
     )

@@ -146,6 +146,8 @@ def test_a_schema_2_catalogue_without_the_column_is_upgraded_by_an_import(tmp_pa
     conn = sqlite3.connect(old)
     with conn:
         conn.execute("DROP VIEW card_facts")  # schema 2 had no views
+        conn.execute("DROP TABLE fact_sources")  # nor a source per fact
+        conn.execute("DROP TABLE fact_history")
         conn.execute("ALTER TABLE cards DROP COLUMN unrestricted")
         conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     conn.close()

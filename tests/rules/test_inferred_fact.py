@@ -27,8 +27,14 @@ def test_a_verdict_resting_on_an_inferred_printing_is_a_note(tmp_path: Path):
     )
     result = invoke("validate", deck, "--db", attributed)
     assert result.exit_code == 0  # a note changes no verdict
-    # The shipped catalogue states the printing: no note.
-    assert [p for p in problems(deck, ROOT / "data" / "cards.sqlite") if p["code"] == "HL901"] == []
+    # The shipped catalogue records three of the deck's SE printings as inferred (facts.csv):
+    # a note each, with the line of the card
+    shipped = problems(deck, ROOT / "data" / "cards.sqlite")
+    assert [(p["line"], p["cards"]) for p in shipped if p["code"] == "HL901"] == [
+        (4, ["duncan-macleod-se"]),
+        (23, ["jump-duncan-macleod"]),
+        (25, ["head-shot"]),
+    ]
 
 
 def test_a_count_error_resting_on_an_inferred_number_is_a_note(tmp_path: Path):

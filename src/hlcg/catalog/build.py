@@ -100,11 +100,14 @@ def _create_tables(db: Database, groups: Sequence[TableGroup]) -> None:
             db.create_view(name, sql)
 
 
-def write_catalogue(path: Path, bundle: Bundle) -> None:
-    """Create a fresh catalogue at ``path`` (which must not exist) holding ``bundle``."""
+def write_catalogue(path: Path, bundle: Bundle, *, checked: bool = True) -> None:
+    """Create a fresh catalogue at ``path`` (which must not exist) holding ``bundle``;
+    ``checked=False`` writes rows whose references no longer agree (a scratch copy of a
+    hand-edited file, for ``verify`` to compare)."""
     import sqlite_utils
 
-    bundle.check_references()
+    if checked:
+        bundle.check_references()
     db = sqlite_utils.Database(path)
     db.conn.execute("PRAGMA journal_mode=DELETE")
     _create_tables(db, bundle.groups)

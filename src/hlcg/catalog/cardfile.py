@@ -1,8 +1,9 @@
-"""Card files: the card contract's rows with each card's aliases and legality facts.
+"""Card files: the card contract's rows with each card's aliases, legality facts and the
+sources of single facts.
 
 A card-only export (`.csv`, `.jsonl`, a `.json` array) holds everything the catalogue
-records about its cards: the contract columns, then ``aliases`` and ``legality``, two
-columns the cards table does not have. Both are JSON arrays, as ``modifiers`` is:
+records about its cards: the contract columns, then ``aliases``, ``legality`` and
+``facts``, columns the cards table does not have. All are JSON arrays, as ``modifiers`` is:
 
 - ``aliases``: ``[{"alias": "Lower Block", "source": "seed 001 ..."}]``; an item may be a
   bare name (``["Lower Block"]``), and a CSV cell may also be `;`-separated names
@@ -10,11 +11,14 @@ columns the cards table does not have. Both are JSON arrays, as ``modifiers`` is
 - ``legality``: ``[{"format": "type-two", "status": "legal", "date": "2008-06-07",
   "source": "...", "note": "..."}]``, legality.csv's columns without ``card_id``; an item
   without a source takes the row's.
+- ``facts``: ``[{"field": "sets", "value": "SE", "source": "...", "inferred": "..."}]``,
+  facts.csv's columns without ``card_id``: the source of one fact (a printing by its set
+  code), where it is not the row's.
 
-On import the two columns are split off the rows before the contract validates them, and
+On import the three columns are split off the rows before the contract validates them, and
 their rows are added to the catalogue (an alias or a legality fact of the same key is
-replaced; none is removed). What a card file leaves out -- the sets' own rows, formats and
-There Can Be Only One's tables -- travels in a whole-catalogue export.
+replaced; none is removed). What a card file leaves out -- the sets' own rows, formats, the
+fact history and There Can Be Only One's tables -- travels in a whole-catalogue export.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ from hlcg.catalog.models import (
     DATE_PATTERN,
     AliasRow,
     CardRow,
+    FactField,
+    FactSourceRow,
     FormatTag,
     LegalityRow,
     LegalityStatus,
@@ -62,6 +68,15 @@ class CardLegality(Strict):
     note: str | None = None
 
 
+class CardFact(Strict):
+    """The source of one of a card's facts (facts.csv's columns but ``card_id``)."""
+
+    field: FactField
+    value: str | None = Field(default=None, description="sets: the printing's set code")
+    source: str | None = Field(default=None, description="Empty: the row's source")
+    inferred: str | None = Field(default=None, description="The reasoning, if inferred")
+
+
 class CardFileRow(CardRow):
     """A row of a card file: the card contract with the card's aliases and legality facts
     (the schema of `.csv`, `.json` and `.jsonl` card files; rows are validated as
@@ -74,13 +89,19 @@ class CardFileRow(CardRow):
     legality: list[CardLegality] = Field(
         default_factory=list, description="The card's legality facts; in CSV a JSON array"
     )
+    facts: list[CardFact] = Field(
+        default_factory=list,
+        description="The sources of single facts (a fact not listed has the row's source); "
+        "in CSV a JSON array",
+    )
 
 
-COMPANION_FIELDS: tuple[str, ...] = ("aliases", "legality")
+COMPANION_FIELDS: tuple[str, ...] = ("aliases", "legality", "facts")
 CARD_FILE_FIELDS: tuple[str, ...] = (*CONTRACT_FIELDS, *COMPANION_FIELDS)
 CARD_FILE_SUFFIXES = (".csv", ".json", ".jsonl")
 LEFT_OUT = (
-    "card rows only: sets, formats and There Can Be Only One tables are not in a {suffix}; "
+    "card rows only: sets, formats, the fact history and There Can Be Only One tables are "
+    "not in a {suffix}; "
     "export a folder, .zip or .json for everything"
 )
 
@@ -98,11 +119,17 @@ def card_records(bundle: Bundle) -> list[dict[str, Any]]:
     for fact in sorted(bundle.legality, key=lambda r: r.key):
         item = fact.model_dump(exclude={"card_id"}, exclude_none=True)
         legality.setdefault(fact.card_id, []).append(item)
+    facts: dict[str, list[dict[str, Any]]] = {}
+    for own in sorted(bundle.facts, key=lambda r: r.key):
+        facts.setdefault(own.card_id, []).append(
+            own.model_dump(exclude={"card_id"}, exclude_none=True)
+        )
     return [
         {
             **card.to_json(),
             "aliases": aliases.get(card.id, []),
             "legality": legality.get(card.id, []),
+            "facts": facts.get(card.id, []),
         }
         for card in sorted(bundle.cards, key=lambda r: r.id)
     ]
@@ -131,6 +158,7 @@ class Companions:
     stripped: str  # the file's text with the two columns removed
     aliases: list[AliasRow] = field(default_factory=list)
     legality: list[LegalityRow] = field(default_factory=list)
+    facts: list[FactSourceRow] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
     def add_to(self, bundle: Bundle) -> None:
@@ -139,6 +167,8 @@ class Companions:
         bundle.aliases = [a for a in bundle.aliases if a.alias not in names] + self.aliases
         keys = {r.key for r in self.legality}
         bundle.legality = [r for r in bundle.legality if r.key not in keys] + self.legality
+        keys = {r.key for r in self.facts}
+        bundle.facts = [r for r in bundle.facts if r.key not in keys] + self.facts
 
 
 def _alias_items(value: Any) -> list[Any]:
@@ -185,6 +215,7 @@ class _Reader:
         for name, items_of, build in (
             ("aliases", _alias_items, self._alias),
             ("legality", _legality_items, self._fact),
+            ("facts", _legality_items, self._fact_source),
         ):
             if name not in record:
                 continue
@@ -237,6 +268,18 @@ class _Reader:
         row = self._validated(number, "legality", LegalityRow, data)
         if row is not None:
             self.found.legality.append(row)
+
+    def _fact_source(self, number: int, card_id: str, source: Any, item: Any) -> None:
+        if not isinstance(item, dict):
+            self.found.errors.append(
+                f"{self.path}: row {number}: facts: expected an object with field, value, "
+                f"source and inferred, got {json.dumps(item)}"
+            )
+            return
+        data = {"source": source, **item, "card_id": card_id}
+        row = self._validated(number, "facts", FactSourceRow, data)
+        if row is not None:
+            self.found.facts.append(row)
 
 
 def _csv_companions(path: Path, text: str) -> Companions | None:

@@ -56,6 +56,7 @@ class ImportResult:
     # A card file's own columns: the aliases and legality facts its rows gave.
     card_aliases: int = 0
     card_legality: int = 0
+    card_facts: int = 0
     # What the catalogue lacks to judge decks by the rows imported (a sentence each).
     warnings: tuple[str, ...] = ()
     facts_overwritten: int = 0  # recorded facts a fact sheet replaced (--overwrite)
@@ -177,6 +178,33 @@ def _read_rows(
         raise SourceError(exc.errors, hint) from None
 
 
+def _merged_into(
+    bundle: Bundle, rows: list[ImportedRow], source: Path, *, overwrite: bool, replace: bool
+) -> _Merged:
+    """``rows`` merged into ``bundle``'s cards (all, or a ConflictError and nothing), with
+    the sets they name and the sources of the facts they changed."""
+    existing = {c.id: c for c in bundle.cards}
+    if replace:
+        merged = _replace_rows(existing, rows)
+    else:
+        own = {(f.card_id, f.field): f.source for f in bundle.facts if f.field != "sets"}
+        lackey = is_lackey_data(source)
+        merged = _upsert_rows(existing, rows, own, overwrite=overwrite, lackey=lackey)
+    if merged.conflicts:
+        raise ConflictError([c.describe(str(source)) for c in merged.conflicts])
+    _add_sets(bundle, [r.card for r in rows], source.name)
+    bundle.cards = list(merged.cards.values())
+    if replace:  # a whole card takes the place of the card and of its facts' sources
+        replacing_ids = {r.card.id for r in rows}
+        bundle.facts = [f for f in bundle.facts if f.card_id not in replacing_ids]
+    else:
+        label = f"{datetime.date.today().isoformat()} {source.name}"
+        bundle.facts, bundle.fact_history, merged.sources_added = attribute(
+            bundle.facts, bundle.fact_history, merged.changes, label
+        )
+    return merged
+
+
 def import_rows(
     source: Path,
     db: Path,
@@ -202,24 +230,7 @@ def import_rows(
     options = lackey_options(bundle, id_from_title=id_from_title, source=default_source)
     existing = {c.id: c for c in bundle.cards}
     rows = _read_rows(source, db, column_map, options, {} if replace else existing)
-    lackey = is_lackey_data(source)
-    if replace:
-        merged = _replace_rows(existing, rows)
-    else:
-        own = {(f.card_id, f.field): f.source for f in bundle.facts if f.field != "sets"}
-        merged = _upsert_rows(existing, rows, own, overwrite=overwrite, lackey=lackey)
-    if merged.conflicts:
-        raise ConflictError([c.describe(str(source)) for c in merged.conflicts])
-    _add_sets(bundle, [r.card for r in rows], source.name)
-    bundle.cards = list(merged.cards.values())
-    if replace:  # a whole card takes the place of the card and of its facts' sources
-        replacing_ids = {r.card.id for r in rows}
-        bundle.facts = [f for f in bundle.facts if f.card_id not in replacing_ids]
-    else:
-        label = f"{datetime.date.today().isoformat()} {source.name}"
-        bundle.facts, bundle.fact_history, merged.sources_added = attribute(
-            bundle.facts, bundle.fact_history, merged.changes, label
-        )
+    merged = _merged_into(bundle, rows, source, overwrite=overwrite, replace=replace)
     if before_write is not None:
         before_write(bundle)
     write(db, bundle)
@@ -459,6 +470,7 @@ def import_card_file(
         result,
         card_aliases=len(companions.aliases),
         card_legality=len(companions.legality),
+        card_facts=len(companions.facts),
         warnings=warnings,
     )
 

@@ -138,9 +138,12 @@ def _print_card_rows(result: "ImportResult", path: Path) -> None:
     changed = result.merged + result.replaced
     how = f"{result.replaced} replaced" if result.replaced else f"{result.merged} updated"
     tables = ""
-    if result.card_aliases or result.card_legality:
+    if result.card_aliases or result.card_legality or result.card_facts:
         aliases = plural(result.card_aliases, "alias", "aliases")
-        tables = f" with {aliases} and {plural(result.card_legality, 'legality fact')}"
+        tables = (
+            f" with {aliases}, {plural(result.card_legality, 'legality fact')} and "
+            f"{plural(result.card_facts, 'fact source')}"
+        )
     typer.echo(
         f"imported {plural(result.added + changed, 'row')} into {path} "
         f"({result.added} new, {how}; {plural(result.total, 'card')}){tables}"

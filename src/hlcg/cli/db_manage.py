@@ -194,14 +194,15 @@ def _export(bundle: "Bundle", out: Path) -> tuple[str, str | None]:
         return (
             f"exported {len(bundle.cards)} cards, {len(bundle.aliases)} aliases, "
             f"{len(bundle.sets)} sets, {len(bundle.formats)} formats, "
-            f"{len(bundle.legality)} legality facts and "
+            f"{len(bundle.legality)} legality facts, {len(bundle.facts)} fact sources and "
             f"{bundle.side_row_count()} There Can Be Only One rows "
             f"to {out} ({what})"
         ), None
     left_out = export(bundle, out)
     aliases = plural(len(bundle.aliases), "alias", "aliases")
     return (
-        f"exported {len(bundle.cards)} cards with {aliases} and "
-        f"{plural(len(bundle.legality), 'legality fact')} to {out}",
+        f"exported {len(bundle.cards)} cards with {aliases}, "
+        f"{plural(len(bundle.legality), 'legality fact')} and "
+        f"{plural(len(bundle.facts), 'fact source')} to {out}",
         left_out,
     )

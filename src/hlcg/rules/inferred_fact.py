@@ -65,7 +65,7 @@ def _grouped(found: Iterable[_Inferred]) -> Iterator[Finding]:
     for item in found:
         groups.setdefault((item.what, item.reasoning), []).append(item)
     for (what, reasoning), items in groups.items():
-        cards = list(dict.fromkeys(i.card for i in items))
+        cards = list({i.card.id: i.card for i in items}.values())  # cards hold dicts
         if len(cards) == 1:
             subject, rests = f"{cards[0].name}'s {what} is", "the verdict on it rests"
         else:
