@@ -385,7 +385,10 @@ def test_gaps_default_to_the_examples(monkeypatch):
     monkeypatch.chdir(ROOT)
     result = invoke("db", "gaps", "--limit", "3")
     assert result.exit_code == 0
-    assert len(result.stdout.strip().splitlines()) == 2 + 3  # header, rule, three gaps
+    lines = result.stdout.strip().splitlines()
+    # header, rule, three gaps; then the inferred facts' heading, header, rule and three
+    assert len(lines) == 2 + 3 + 1 + 1 + 2 + 3
+    assert lines[6].startswith("Inferred facts the verdicts rest on")
 
 
 # --- 3. integrity --------------------------------------------------------------------------

@@ -7,6 +7,10 @@ finish), a persona's Master limit or attribute values, a Weapon of Choice's hand
 card's type, and its format legality. Gaps are ranked by how many of the given decks they
 leave unchecked; the CSV form is a fact sheet (`id,field,value,source`) that `hlcg db
 import` records once the values and sources are filled in.
+
+Beside the gaps, the inferred facts that decide the decks' verdicts (the inferred-fact notes:
+a printing read from a review's date, a legality taken from a rulebook's examples) are
+ranked the same way: a source that states one of them makes those verdicts firm.
 """
 
 from __future__ import annotations
@@ -48,6 +52,23 @@ class Gap:
         }
 
 
+@dataclass(frozen=True)
+class InferredFact:
+    """An inferred fact (or one inference shared by several cards) that decides verdicts."""
+
+    card_ids: tuple[str, ...]
+    fact: str  # the note's words: which fact, its reasoning, what rests on it
+    decks: tuple[str, ...]  # the deck files whose verdicts rest on it
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "ids": list(self.card_ids),
+            "fact": self.fact,
+            "decks": len(self.decks),
+            "deck_files": list(self.decks),
+        }
+
+
 def _missing_gems(card: Card) -> list[str]:
     return [f"gem_{a}" for a in ATTRIBUTES if card.gem(a) is None]
 
@@ -61,12 +82,16 @@ _FIELD_OF_RULE = {
 }
 
 
-def deck_gaps(path: Path, index: Index) -> set[tuple[str, str]]:
-    """(card id, field) pairs whose absence left this deck's check incomplete."""
+def deck_gaps(
+    path: Path, index: Index
+) -> tuple[set[tuple[str, str]], set[tuple[tuple[str, ...], str]]]:
+    """(card id, field) pairs whose absence left this deck's check incomplete, and the
+    inferred facts (cards, the note's words) its verdicts rest on."""
     resolved = resolve_deck(read_deck(path), index)
     report = validate(resolved, index.catalogue, profile(resolved.format))
     cards = index.catalogue.cards
     gaps: set[tuple[str, str]] = set()
+    inferred = {(p.cards, p.message) for p in report.problems if p.rule == "inferred-fact"}
     for problem in report.problems:
         if problem.rule != "unchecked":
             continue
@@ -81,22 +106,31 @@ def deck_gaps(path: Path, index: Index) -> set[tuple[str, str]]:
         card = deck_card.card
         if card.type is None:
             gaps.add((card.id, "type"))
-    return gaps
+    return gaps, inferred
 
 
-def find_gaps(decks: Iterable[Path], index: Index) -> list[Gap]:
-    """Every gap of the given decks, the one leaving most decks unchecked first."""
+def find_gaps(decks: Iterable[Path], index: Index) -> tuple[list[Gap], list[InferredFact]]:
+    """Every gap of the given decks, the one leaving most decks unchecked first, and every
+    inferred fact their verdicts rest on, the one deciding most decks first."""
     by_gap: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
+    by_inference: defaultdict[tuple[tuple[str, ...], str], list[str]] = defaultdict(list)
     for path in decks:
-        for gap in deck_gaps(path, index):
+        gaps_of_deck, inferred = deck_gaps(path, index)
+        for gap in gaps_of_deck:
             by_gap[gap].append(shown(path))
+        for fact in inferred:
+            by_inference[fact].append(shown(path))
     cards = index.catalogue.cards
     gaps = [
         Gap(card_id, cards[card_id].name, field, tuple(sorted(files)))
         for (card_id, field), files in by_gap.items()
     ]
     gaps.sort(key=lambda g: (-len(g.decks), FIELD_ORDER.index(g.field), g.card_id))
-    return gaps
+    inferences = [
+        InferredFact(ids, fact, tuple(sorted(files))) for (ids, fact), files in by_inference.items()
+    ]
+    inferences.sort(key=lambda f: (-len(f.decks), f.card_ids, f.fact))
+    return gaps, inferences
 
 
 def example_decks(root: Path) -> list[Path]:

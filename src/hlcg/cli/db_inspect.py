@@ -135,13 +135,32 @@ def gaps_command(
             "examples, the default in a checkout); name the deck files or folders: "
             "`hlcg db gaps my-decks/ --db my.sqlite`"
         )
-    found = find_gaps(paths, Index(load_catalogue(db)))
+    found, inferred = find_gaps(paths, Index(load_catalogue(db)))
     shown = found[:limit] if limit else found
+    inferred_shown = inferred[:limit] if limit else inferred
     if output is GapsOutput.csv:
         typer.echo(fact_sheet(shown), nl=False)
     elif output is GapsOutput.json:
-        print_json({"decks": len(paths), "gaps": len(found), "items": [g.to_json() for g in shown]})
+        print_json(
+            {
+                "decks": len(paths),
+                "gaps": len(found),
+                "items": [g.to_json() for g in shown],
+                "inferred": len(inferred),
+                "inferred_items": [f.to_json() for f in inferred_shown],
+            }
+        )
     else:
         rows = [[len(g.decks), g.card_id, g.field, g.name] for g in shown]
         typer.echo(table(rows, ["decks", "id", "field", "card"]))
-        typer.echo(f"{len(found)} gap(s) across {len(paths)} deck(s)", err=True)
+        if inferred_shown:
+            typer.echo(
+                "\nInferred facts the verdicts rest on (a source stating one makes them firm):"
+            )
+            # the note's words name the cards, the fact and its reasoning
+            typer.echo(table([[len(f.decks), f.fact] for f in inferred_shown], ["decks", "fact"]))
+        typer.echo(
+            f"{len(found)} gap(s) and {len(inferred)} inferred fact(s) deciding verdicts "
+            f"across {len(paths)} deck(s)",
+            err=True,
+        )
