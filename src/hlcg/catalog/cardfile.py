@@ -257,27 +257,28 @@ class _Reader:
         if row is not None:
             self.found.aliases.append(row)
 
-    def _fact(self, number: int, card_id: str, source: Any, item: Any) -> None:
+    def _object(
+        self, number: int, name: str, model: type[Any], card_id: str, source: Any, item: Any
+    ) -> Any:
+        """``item`` of column ``name`` as a ``model`` row of the card (None: an error)."""
         if not isinstance(item, dict):
+            fields = [f for f in model.model_fields if f != "card_id"]
+            listed = ", ".join(fields[:-1]) + f" and {fields[-1]}"
             self.found.errors.append(
-                f"{self.path}: row {number}: legality: expected an object with format, "
-                f"status, date, source and note, got {json.dumps(item)}"
+                f"{self.path}: row {number}: {name}: expected an object with {listed}, "
+                f"got {json.dumps(item)}"
             )
-            return
+            return None
         data = {"source": source, **item, "card_id": card_id}
-        row = self._validated(number, "legality", LegalityRow, data)
+        return self._validated(number, name, model, data)
+
+    def _fact(self, number: int, card_id: str, source: Any, item: Any) -> None:
+        row = self._object(number, "legality", LegalityRow, card_id, source, item)
         if row is not None:
             self.found.legality.append(row)
 
     def _fact_source(self, number: int, card_id: str, source: Any, item: Any) -> None:
-        if not isinstance(item, dict):
-            self.found.errors.append(
-                f"{self.path}: row {number}: facts: expected an object with field, value, "
-                f"source and inferred, got {json.dumps(item)}"
-            )
-            return
-        data = {"source": source, **item, "card_id": card_id}
-        row = self._validated(number, "facts", FactSourceRow, data)
+        row = self._object(number, "facts", FactSourceRow, card_id, source, item)
         if row is not None:
             self.found.facts.append(row)
 
