@@ -349,9 +349,11 @@ def test_a_whole_catalogue_import_says_what_it_imported(tmp_path):
             conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # noqa: S608 - our names
             for t in TCBOO_TABLES
         )
+        (facts,) = conn.execute("SELECT count(*) FROM fact_sources").fetchone()
     assert (
         f"with {shipped['aliases']} aliases, {shipped['sets']} sets, {shipped['formats']} "
-        f"formats, {shipped['legality']} legality facts and {tcboo} There Can Be Only One rows"
+        f"formats, {shipped['legality']} legality facts, {facts} fact sources, 0 superseded "
+        f"facts and {tcboo} There Can Be Only One rows"
     ) in result.stdout
 
 

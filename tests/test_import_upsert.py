@@ -514,3 +514,100 @@ def test_a_real_import_killed_half_way_leaves_the_catalogue_and_is_cleaned_after
     assert result.exit_code == 0, result.output
     assert list(tmp_path.glob(".my.sqlite.hlcg-write-*")) == []
     assert card("brand-new", db)["title"] == "Brand New"
+
+
+# --- found by a curator trying the imports --------------------------------------------------
+
+ARTICLE_23 = "http://www.watcherdatabase.tk/Articles/23.html"
+
+
+def test_lackey_rows_of_a_card_the_catalogue_holds_stay_that_card_whatever_their_texts(tmp_path):
+    db = shipped_copy(tmp_path)
+    before = verdicts(db)
+    data = write(
+        tmp_path / "carddata.txt",
+        LACKEY_HEADER + "Thrust\tThe Gathering\ta\tBasic Attack\tAttack middle.\n"
+        "Thrust\tSeries Edition\tb\tBasic Attack\tAnother transcription.\n",
+    )
+    result = import_(data, db, "--id-from", "title", "--source", PLUGIN)
+    assert result.exit_code == 0, result.output
+    assert [c["id"] for c in card_versions("Thrust", db)] == ["thrust"]
+    assert verdicts(db) == before
+
+
+def test_lackey_rows_stating_a_fact_two_ways_for_one_card_are_refused(tmp_path):
+    db = shipped_copy(tmp_path)
+    before = db.read_bytes()
+    data = write(
+        tmp_path / "carddata.txt",
+        "Name\tSet\tImageFile\tType\tRestriction\n"
+        "Thrust\tThe Gathering\ta\tBasic Attack\t3\nThrust\tSeries Edition\tb\tBasic Attack\t2\n",
+    )
+    mapping = '{"Name":"title","Set":"sets","Type":"type","Restriction":"restriction"}'
+    result = import_(data, db, "--map", mapping, "--id-from", "title", "--source", PLUGIN)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[1] == (
+        f"{data}: row 3: 'Thrust' is one card in the catalogue (thrust), but this row states "
+        "restriction '2' and row 2 restriction '3'; one card has one value"
+    )
+    assert db.read_bytes() == before
+
+
+def test_a_restriction_against_carries_none_names_that_facts_own_source(tmp_path):
+    db = shipped_copy(tmp_path)
+    data = write(tmp_path / "rows.csv", f"id,restriction,source\nthrust,2,{ERRATA}\n")
+    refused = import_(data, db)
+    assert refused.exit_code == 2
+    assert refused.stderr.splitlines()[1] == (
+        f"{data}: row 2: thrust restriction: the catalogue records 'unrestricted: true' "
+        f"(source: {ARTICLE_23}), the row says '2' (source: {ERRATA})"
+    )
+    assert import_(data, db, "--overwrite").exit_code == 0
+    exported = tmp_path / "out.json"
+    assert invoke("db", "export", str(exported), "--db", str(db)).exit_code == 0
+    (old,) = json.loads(exported.read_text())["fact_history"]
+    assert (old["field"], old["value"], old["source"]) == ("unrestricted", "true", ARTICLE_23)
+    assert old["inferred"].startswith("The review speaks of the six-copy limit")
+
+
+def test_a_fact_sheet_restriction_against_carries_none_is_a_conflict(tmp_path):
+    db = shipped_copy(tmp_path)
+    sheet = write(tmp_path / "sheet.csv", f"id,field,value,source\nthrust,restriction,2,{ERRATA}\n")
+    refused = import_(sheet, db)
+    assert refused.exit_code == 2
+    assert refused.stderr.splitlines()[1] == (
+        f"{sheet}: row 2: thrust restriction: the catalogue records that it carries no "
+        f"restriction number (unrestricted, source: {ARTICLE_23}), the sheet says '2' (source: "
+        f"{ERRATA}); pass --overwrite to replace it (the old value and its source are kept in "
+        "fact_history)"
+    )
+    assert import_(sheet, db, "--overwrite").exit_code == 0
+    thrust = card("thrust", db)
+    assert (thrust["restriction"], thrust["unrestricted"]) == (2, False)
+
+
+def test_conflicts_read_from_stdin_name_stdin_one_per_line(tmp_path):
+    db = shipped_copy(tmp_path)
+    rows = f"id,master_limit,source\nduncan-macleod-se,7,{ERRATA}\n"
+    result = runner.invoke(app, ["db", "import", "-", "--db", str(db)], input=rows)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "hlcg: error: 1 conflicting fact; nothing was written (--overwrite replaces the "
+        "recorded values):",
+        f"<stdin>: row 2: duncan-macleod-se master_limit: the catalogue records '6' (source: "
+        f"{WATCHER_ARTICLE}), the row says '7' (source: {ERRATA})",
+    ]
+
+
+def test_a_set_nobody_lists_is_warned_about(tmp_path):
+    db = shipped_copy(tmp_path)
+    data = write(
+        tmp_path / "carddata.txt", LACKEY_HEADER + "Thrust\tMovie Editon\ta\tBasic Attack\t\n"
+    )
+    result = import_(data, db, "--id-from", "title", "--source", PLUGIN)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        f"hlcg: warning: 'Movie Editon' is a set neither {db.name} nor the shipped catalogue "
+        "lists; it was added with edition unknown, so it places no card in a format: check its "
+        "spelling (`hlcg sets`), or record its edition in a sets.csv of a whole export\n"
+    )

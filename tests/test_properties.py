@@ -154,9 +154,10 @@ CARD_ROWS = st.lists(
 @given(rows=CARD_ROWS, suffix=st.sampled_from([".csv", ".json", ".jsonl"]))
 def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
     from hlcg.catalog.bundle import Bundle
+    from hlcg.catalog.card_rows import import_card_file
     from hlcg.catalog.cardfile import split_card_file
     from hlcg.catalog.exporter import export
-    from hlcg.catalog.importer import import_card_file, init
+    from hlcg.catalog.importer import init
     from hlcg.catalog.models import CardRow
     from hlcg.catalog.reading import read_bundle
     from hlcg.catalog.sources import read_card_rows

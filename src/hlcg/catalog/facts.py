@@ -62,6 +62,7 @@ class _Recording:
         self.errors: list[str] = []
         self.recorded: dict[tuple[str, str], tuple[int, str]] = {}  # (id, field) -> (row, value)
         self.replaced = 0
+        self.cleared: set[tuple[str, str]] = set()  # facts --overwrite took away
 
     def _refusal(self, card_id: str, name: str, value: str, source: str) -> str | None:
         """Why a filled-in row cannot be recorded, before its value is validated."""
@@ -86,6 +87,39 @@ class _Recording:
 
     def _own_source(self, card_id: str, name: str, value: str) -> FactSourceRow | None:
         return self.own.get((card_id, name, value)) or self.own.get((card_id, name, ""))
+
+    def _unrestricted(self, where: str, card_id: str, value: str, source: str) -> bool:
+        """A restriction number for a card recorded as carrying none: a conflict, or with
+        --overwrite the "carries none" goes to the history. False when refused."""
+        card = self.before[card_id]
+        if not card.unrestricted or (card_id, "unrestricted") in self.cleared:
+            return True
+        own = self._own_source(card_id, "unrestricted", "true")
+        backing = f"source: {own.source}" if own else f"card-level source: {card.source}"
+        if not self.overwrite:
+            self.errors.append(
+                f"{where}: {card_id} restriction: the catalogue records that it carries no "
+                f"restriction number (unrestricted, {backing}), the sheet says {value!r} "
+                f"(source: {source}); pass --overwrite to replace it (the old value and its "
+                "source are kept in fact_history)"
+            )
+            return False
+        self.history.append(
+            FactHistoryRow(
+                card_id=card_id,
+                field="unrestricted",
+                value="true",
+                source=own.source if own else card.source,
+                inferred=own.inferred if own else None,
+                superseded=self.superseded,
+            )
+        )
+        self.replaced += 1
+        self.own.pop((card_id, "unrestricted", "true"), None)
+        self.own.pop((card_id, "unrestricted", ""), None)
+        self.cards[card_id]["unrestricted"] = ""
+        self.cleared.add((card_id, "unrestricted"))
+        return True
 
     def _conflict(self, card_id: str, name: str, offered: CardRow, source: str) -> str | None:
         """A recorded fact the row states otherwise: refused, or replaced with --overwrite
@@ -144,8 +178,11 @@ class _Recording:
         if name == "sets":
             have = _codes(self.cards[card_id].get("sets") or "")
             value = ";".join([*have, *(c for c in _codes(value) if c not in have)])
+        changed = {name: value}
+        if name == "restriction":  # a number takes the place of "carries none" (checked apart)
+            changed["unrestricted"] = ""
         try:
-            return CardRow.model_validate({**self.cards[card_id], name: value})
+            return CardRow.model_validate({**self.cards[card_id], **changed})
         except ValidationError as exc:
             self.errors += [
                 f"{where}: value: {'.'.join(str(p) for p in e['loc']) or name}: {e['msg']}"
@@ -165,6 +202,8 @@ class _Recording:
             return
         offered = self._offered(where, card_id, name, value)
         if offered is None:
+            return
+        if name == "restriction" and not self._unrestricted(where, card_id, value, source):
             return
         conflict = self._conflict(card_id, name, offered, source)
         if conflict is not None:

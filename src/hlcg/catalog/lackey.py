@@ -203,19 +203,24 @@ def check_column_map(path: Path, header: list[str], column_map: Mapping[str, str
         raise UsageError("; ".join(errors))
 
 
-def _same_card(first: Mapping[str, str], row: Mapping[str, str]) -> bool:
-    """Two rows of one card printed in two sets: every fact the same but the set (and
-    the source that lists it), and the same text (or one row without text)."""
+def _stated_facts(mapped: Mapping[str, str]) -> dict[str, str]:
+    return {
+        k: normalise(v) if k in ("title", "subtitle") else v.strip()
+        for k, v in mapped.items()
+        if k not in ("sets", "text", "source") and (v or "").strip()
+    }
 
-    def facts(mapped: Mapping[str, str]) -> dict[str, str]:
-        return {
-            k: normalise(v) if k in ("title", "subtitle") else v.strip()
-            for k, v in mapped.items()
-            if k not in ("sets", "text", "source") and (v or "").strip()
-        }
 
+def _same_card(first: Mapping[str, str], row: Mapping[str, str], *, known: bool) -> bool:
+    """Two rows of one card printed in two sets: no fact stated two ways (a fact one row
+    leaves empty the other may state), and the same text or one row without text. For a
+    name the catalogue holds as one card (``known``) the texts do not matter: Lackey's
+    texts are transcriptions, and the catalogue keeps its own."""
+    facts, other = _stated_facts(first), _stated_facts(row)
+    if any(facts[k] != other[k] for k in facts.keys() & other.keys()):
+        return False
     texts = [(m.get("text") or "").strip() for m in (first, row)]
-    return facts(first) == facts(row) and (not all(texts) or texts[0] == texts[1])
+    return known or not all(texts) or texts[0] == texts[1]
 
 
 def _codes(mapped: Mapping[str, str]) -> list[str]:
@@ -223,34 +228,53 @@ def _codes(mapped: Mapping[str, str]) -> list[str]:
 
 
 def _add_printing(card: dict[str, str], row: Mapping[str, str]) -> None:
-    """``row``'s sets and sources added to ``card``'s (and its text, where ``card`` has
-    none)."""
+    """``row``'s sets and sources added to ``card``'s, and the facts (and text) ``row``
+    states that ``card`` leaves empty."""
     from hlcg.catalog.merging import add_source  # merging reads this module's options
 
     codes = _codes(card)
     card["sets"] = ";".join([*codes, *(c for c in _codes(row) if c not in codes)])
-    if not (card.get("text") or "").strip() and (row.get("text") or "").strip():
-        card["text"] = row["text"]
+    for name, value in row.items():
+        if name not in ("sets", "source") and not (card.get(name) or "").strip() and value:
+            card[name] = value
     if (row.get("source") or "").strip():
         card["source"] = add_source(card.get("source") or "", row["source"])
 
 
 def _one_row_per_card(
-    rows: list[tuple[int, dict[str, str]]],
-) -> list[tuple[int, dict[str, str]]]:
+    rows: list[tuple[int, dict[str, str]]], options: LackeyOptions
+) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str]]]:
     """Lackey lists a card once per printing: rows of one card become one row with the
-    printings unioned."""
+    printings unioned. Rows naming a card the catalogue holds as its only card of that
+    name that state a fact two ways are an error: they cannot both be that card, and a
+    second card of the name would make every deck naming it ambiguous."""
     kept: list[tuple[int, dict[str, str]]] = []
-    by_name: dict[str, list[dict[str, str]]] = {}
+    errors: list[tuple[int, str]] = []
+    by_name: dict[str, list[tuple[int, dict[str, str]]]] = {}
     for number, mapped in rows:
         name = normalise(" ".join(mapped.get(k) or "" for k in ("title", "subtitle")))
-        same = next((m for m in by_name.get(name, []) if _same_card(m, mapped)), None)
-        if same is None:
-            by_name.setdefault(name, []).append(mapped)
-            kept.append((number, mapped))
-        else:
+        known = len(options.versions_by_name.get(name, ())) == 1
+        earlier = by_name.get(name, [])
+        same = next((m for _, m in earlier if _same_card(m, mapped, known=known)), None)
+        if same is not None:
             _add_printing(same, mapped)
-    return kept
+        elif known and earlier:
+            first, theirs = earlier[0]
+            stated, other = _stated_facts(theirs), _stated_facts(mapped)
+            differ = sorted(k for k in stated.keys() & other.keys() if stated[k] != other[k])
+            errors.append(
+                (
+                    number,
+                    f"row {number}: {mapped.get('title')!r} is one card in the catalogue "
+                    f"({options.versions_by_name[name][0].id}), but this row states "
+                    f"{', '.join(f'{k} {other[k]!r}' for k in differ)} and row {first} "
+                    f"{', '.join(f'{k} {stated[k]!r}' for k in differ)}; one card has one value",
+                )
+            )
+        else:
+            by_name.setdefault(name, []).append((number, mapped))
+            kept.append((number, mapped))
+    return kept, errors
 
 
 def lackey_header(text: str) -> list[str]:
@@ -308,10 +332,12 @@ def lackey_rows(
     if column_map is not None:
         check_column_map(path, lackey_header(text), column_map)
     mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
-    mapped = _one_row_per_card([(n, _mapped(r, mapping, options)) for n, r in records])
+    mapped, merge_errors = _one_row_per_card(
+        [(n, _mapped(r, mapping, options)) for n, r in records], options
+    )
     taken: set[str] = set()
     rows: list[tuple[int, dict[str, str]]] = []
-    errors: list[tuple[int, str]] = []
+    errors = [(n, f"{path}: {message}") for n, message in merge_errors]
     for number, row in mapped:
         if options.id_from_title and not (row.get("id") or "").strip():
             found, ambiguous = _derived_id(row, options, taken)

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from hlcg.errors import HlcgError, SourceError
+from hlcg.errors import ConflictError, HlcgError, SourceError
 from hlcg.stdin import STDIN_NAME, read_stdin
 
 T = TypeVar("T")
@@ -56,7 +56,9 @@ def _as_file(data: bytes) -> Iterator[Path]:
 def _renamed(exc: HlcgError, path: Path) -> HlcgError:
     """The same error, naming standard input instead of the file it was copied to."""
     if isinstance(exc, SourceError):
-        return SourceError([e.replace(str(path), STDIN_NAME) for e in exc.errors])
+        return SourceError([e.replace(str(path), STDIN_NAME) for e in exc.errors], exc.hint)
+    if isinstance(exc, ConflictError):
+        return ConflictError([c.replace(str(path), STDIN_NAME) for c in exc.conflicts])
     return type(exc)(str(exc).replace(str(path), STDIN_NAME))
 
 

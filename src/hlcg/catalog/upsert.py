@@ -30,6 +30,13 @@ class Conflict:
     offered: str
     offered_source: str
     row: int = 0
+    # The recorded fact the offered one contradicts, when it is another field (a
+    # restriction number against "carries none": unrestricted).
+    recorded_field: str = ""
+
+    @property
+    def contradicted(self) -> str:
+        return self.recorded_field or self.field
 
     def describe(self, path: str) -> str:
         return (
@@ -91,7 +98,7 @@ class _Merge:
         self.result = Upserted(card)
         self.card_flat, self.row_flat = card.to_flat(), row.to_flat()
 
-    def conflict(self, name: str, recorded: str) -> Conflict:
+    def conflict(self, name: str, recorded: str, recorded_field: str = "") -> Conflict:
         return Conflict(
             self.card.id,
             name,
@@ -100,6 +107,7 @@ class _Merge:
             self.row_flat[name],
             self.row.source,
             self.number,
+            recorded_field,
         )
 
     def take(self, name: str, value: object) -> None:
@@ -129,7 +137,7 @@ class _Merge:
             self.disagree(name, self.card_flat[name])
 
     def disagree(self, name: str, recorded: str, also_clear: str | None = None) -> None:
-        conflict = self.conflict(name, recorded)
+        conflict = self.conflict(name, recorded, also_clear or "")
         if not self.overwrite:
             self.result.conflicts.append(conflict)
             return
@@ -193,13 +201,13 @@ def _superseded(
     which leave ``own``, or the card row's), for the history."""
     history = []
     for conflict in change.done.overwritten:
-        key = (change.before.id, conflict.field)
+        key = (change.before.id, conflict.contradicted)
         backing: list[FactSourceRow | None] = [own.pop(k) for k in list(own) if k[:2] == key]
         history += [
             FactHistoryRow(
                 card_id=change.before.id,
-                field=conflict.field,
-                value=conflict.recorded,
+                field=conflict.contradicted,
+                value=change.before.to_flat()[conflict.contradicted],
                 source=old.source if old else change.before.source,
                 inferred=old.inferred if old else None,
                 superseded=label,

@@ -125,8 +125,9 @@ def import_command(
             f"imported {plural(result.added + result.replaced, 'row')} into {path} "
             f"({result.added} new, {result.replaced} replaced; {result.total} cards) with "
             f"{count['aliases']} aliases, {count['sets']} sets, {count['formats']} formats, "
-            f"{count['legality']} legality facts and {count['tcboo']} There Can Be Only One "
-            "rows"
+            f"{count['legality']} legality facts, {count['fact_sources']} fact sources, "
+            f"{count['fact_history']} superseded facts and {count['tcboo']} There Can Be "
+            "Only One rows"
         )
         return
     _print_card_rows(result, path)
