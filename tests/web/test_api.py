@@ -436,3 +436,14 @@ def test_wildcard_bound_server_checks_origin_only():
         assert lan.get("/api/formats").status_code == 200
         refused = lan.post("/api/check", json={"deck": ""}, headers={"origin": "http://x.example"})
         assert refused.status_code == 403
+
+
+def test_a_served_catalogue_without_the_format_answers_400_naming_it(tmp_path: Path):
+    db = tmp_path / "bare.sqlite"
+    assert CliRunner().invoke(cli_app, ["db", "init", str(db), "--empty"]).exit_code == 0
+    with TestClient(create_app(load(db)), base_url=LOCAL, raise_server_exceptions=False) as client:
+        for endpoint in ("/api/check", "/api/validate", "/api/fix"):
+            response = client.post(endpoint, json={"deck": "3 Dodge", "format": "type-two"})
+            assert response.status_code == 400, endpoint
+            message = response.json()["error"]["message"]
+            assert "this catalogue records no format type-two" in message, endpoint

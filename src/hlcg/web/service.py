@@ -16,7 +16,7 @@ from hlcg.catalog.store import Catalogue
 from hlcg.check import add_fingerprint, check_date, check_deck
 from hlcg.deck.model import Deck
 from hlcg.deck.read import read_deck_data
-from hlcg.errors import DeckFileError, UsageError
+from hlcg.errors import CatalogueError, DeckFileError, UsageError
 from hlcg.report import jsonreport
 from hlcg.rules.engine import DeckReport
 from hlcg.web.schema import AddRequest, DeckRequest
@@ -55,7 +55,10 @@ class Service:
         """Build the catalogue's lazy indexes now, before requests share them across
         threads: a check of a deck with a known card, a persona and an unknown name."""
         warm_up = "Persona: Duncan MacLeod\nPre-Game:\nKatana\nEndurance:\n1 Dodge\n1 Qqqq Zzzz\n"
-        self.report(DeckRequest(deck=warm_up, format=None, filename=None))
+        try:
+            self.report(DeckRequest(deck=warm_up, format=None, filename=None))
+        except ApiError:
+            pass  # a catalogue without the default format: each request says so itself
         self.index.lookup("Qqqq Zzzz")
         self.catalogue.weapon_names, self.catalogue.faction_names  # noqa: B018
 
@@ -86,11 +89,17 @@ class Service:
         except UsageError as exc:
             raise ApiError(400, str(exc).replace("--date", "date")) from None
 
+    def _checked(self, deck: Deck, fmt: str | None, date: str | None) -> DeckReport:
+        try:
+            return check_deck(deck, self.index, fmt, date=date)
+        except CatalogueError as exc:  # a format the served catalogue does not record
+            raise ApiError(400, str(exc)) from None
+
     def report(self, request: DeckRequest) -> DeckReport:
         fmt, date = self._format(request.format), self._date(request.date)
         deck, _ = self._read(request)
         # the JSON report carries the fingerprint, as `hlcg validate --output json` does
-        return add_fingerprint(check_deck(deck, self.index, fmt, date=date), self.index)
+        return add_fingerprint(self._checked(deck, fmt, date), self.index)
 
     def validate_json(self, request: DeckRequest) -> str:
         """What `hlcg validate --output json FILE` prints for this deck, byte for byte."""
@@ -120,7 +129,7 @@ class Service:
 
         fmt, date = self._format(request.format), self._date(request.date)
         deck, name = self._read(request)
-        report = check_deck(deck, self.index, fmt, date=date)
+        report = self._checked(deck, fmt, date)
         is_text = Path(name).suffix.lower() not in (".json", ".dek", ".o8d")
         if report.legal:
             return {"deck": request.deck, "filename": name, "changed": False, "applied": []}
