@@ -7,6 +7,8 @@ the same renderer (`hlcg.report.jsonreport`), so the two print the same bytes.
 
 from __future__ import annotations
 
+import contextlib
+
 from pathlib import Path
 from typing import Any
 
@@ -55,10 +57,9 @@ class Service:
         """Build the catalogue's lazy indexes now, before requests share them across
         threads: a check of a deck with a known card, a persona and an unknown name."""
         warm_up = "Persona: Duncan MacLeod\nPre-Game:\nKatana\nEndurance:\n1 Dodge\n1 Qqqq Zzzz\n"
-        try:
+        # A catalogue without the default format: each request says so itself.
+        with contextlib.suppress(ApiError):
             self.report(DeckRequest(deck=warm_up, format=None, filename=None))
-        except ApiError:
-            pass  # a catalogue without the default format: each request says so itself
         self.index.lookup("Qqqq Zzzz")
         self.catalogue.weapon_names, self.catalogue.faction_names  # noqa: B018
 
