@@ -8,7 +8,6 @@ the same renderer (`hlcg.report.jsonreport`), so the two print the same bytes.
 from __future__ import annotations
 
 import contextlib
-
 from pathlib import Path
 from typing import Any
 
