@@ -1,5 +1,6 @@
-"""The replacement search of --fix: a candidate is tried in a copy of the deck that holds it,
-and kept only when the deck uses it normally and no rule of the format names it."""
+"""The replacement search (hlcg.rules.replacement): a candidate is tried in a copy of the
+deck that holds it, and kept only when the deck uses it normally and no rule of the format
+names it."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from conftest import BASE_49
-from hlcg import fix
 from hlcg.check import check_file
-from hlcg.fix import fits, replacement
+from hlcg.rules import replacement as search
 from hlcg.rules.context import Context
 from hlcg.rules.registry import RULES
+from hlcg.rules.replacement import fits, replacement
 
 
 def _refused(check, mini, extra: str, base: str, card_id: str):
@@ -82,7 +83,7 @@ def test_the_candidate_rules_decide_as_every_rule_would(name, shipped_index, mon
     ]
     assert candidates
     some = [fits(context, dc, c) for dc, c in candidates]
-    monkeypatch.setattr(fix, "CANDIDATE_RULES", tuple(RULES))
+    monkeypatch.setattr(search, "CANDIDATE_RULES", tuple(RULES))
     every = [fits(context, dc, c) for dc, c in candidates]
     assert some == every
     assert not all(some)

@@ -24,20 +24,13 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 # Today's cycles, each the set of modules it holds.
 KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
     {
-        # rules -> fix -> check -> rules (32 modules): rules.context imports hlcg.fix for the
-        # replacement search, fix imports check, check the engine, the engine the registry
-        # and every rule, which import rules.context; check and matrix import each other,
-        # and check -> fixing -> fix -> check.
+        # Inside the rules (26 modules): rules.context imports rules.legality and
+        # rules.profiles in its functions, profiles reads the registry, and the registry
+        # imports every rule, which imports rules.context.
         frozenset(
             {
-                "hlcg.check",
-                "hlcg.fix",
-                "hlcg.fixing",
-                "hlcg.matrix",
-                "hlcg.report",
                 "hlcg.rules.context",
                 "hlcg.rules.deck_size",
-                "hlcg.rules.engine",
                 "hlcg.rules.format_legality",
                 "hlcg.rules.gem_cap",
                 "hlcg.rules.generic_borrow",
@@ -64,6 +57,9 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
                 "hlcg.rules.word_cards",
             }
         ),
+        # check runs the matrix and the fixing of files, which import check back; fixing
+        # runs fix, which runs check.
+        frozenset({"hlcg.check", "hlcg.fix", "hlcg.fixing", "hlcg.matrix"}),
         # The source readers share sources._csv_rows; merging reads the Lackey rows back.
         frozenset(
             {
