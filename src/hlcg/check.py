@@ -12,7 +12,8 @@ from hlcg.catalog.names import accepted_format_names, format_named
 from hlcg.deck.fingerprint import catalogue_digest, fingerprint
 from hlcg.deck.model import Deck, LineIssue
 from hlcg.deck.read import read_deck
-from hlcg.deck.resolve import ResolvedDeck, resolve
+from hlcg.deck.resolve import resolve
+from hlcg.deck.resolved import ResolvedDeck
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.problems import Severity
 from hlcg.rules.engine import DeckReport, validate

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from hlcg import RULESET_VERSION
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME
-from hlcg.deck.resolve import ResolvedDeck
+from hlcg.deck.resolved import ResolvedDeck
 
 if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue

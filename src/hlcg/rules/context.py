@@ -13,7 +13,7 @@ from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
 from hlcg.deck.model import PREGAME
-from hlcg.deck.resolve import DeckCard, ResolvedDeck
+from hlcg.deck.resolved import DeckCard, ResolvedDeck
 from hlcg.rules.borrowing import Borrowing, Refusal, RefusalKind, analyse
 from hlcg.rules.gems import GemBudget, gem_caps
 from hlcg.rules.modifiers import Modifier, decode_all

@@ -8,11 +8,13 @@ from typing import Any
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.catalog.store import Catalogue
 from hlcg.deck.model import PREGAME
-from hlcg.deck.resolve import PERSONA_RULES, ResolvedDeck
+from hlcg.deck.persona import PERSONA_RULES
+from hlcg.deck.resolved import ResolvedDeck
+from hlcg.problems import Problem, Severity, TextChange
 from hlcg.rules.context import Context
 from hlcg.rules.grouping import one_error_per_fault
 from hlcg.rules.pregame_limit import pregame_count
-from hlcg.rules.problem import Finding, Problem, Severity, TextChange
+from hlcg.rules.problem import Finding
 from hlcg.rules.profiles import OFF, Profile
 from hlcg.rules.registry import RULES, selected
 from hlcg.rules.replacement import with_replacements

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from hlcg.problems import Edit, Problem, Severity, TextChange
+from hlcg.problems import Edit
 
 if TYPE_CHECKING:
     from hlcg.deck.resolved import DeckCard
-
-__all__ = ["Edit", "Finding", "Problem", "Severity", "TextChange"]
 
 
 class Finding(NamedTuple):

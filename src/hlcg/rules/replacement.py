@@ -15,7 +15,8 @@ import copy
 from collections.abc import Iterable, Iterator
 
 from hlcg.catalog.card import Card
-from hlcg.deck.resolve import PERSONA_RULES, DeckCard, ResolvedDeck
+from hlcg.deck.persona import PERSONA_RULES
+from hlcg.deck.resolved import DeckCard, ResolvedDeck
 from hlcg.rules.borrowing import foreign_owner
 from hlcg.rules.context import Context
 from hlcg.rules.legality import LEGAL, judge
