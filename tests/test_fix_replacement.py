@@ -13,6 +13,7 @@ from conftest import BASE_49
 from hlcg.check import check_file
 from hlcg.rules import replacement as search
 from hlcg.rules.context import Context
+from hlcg.rules.profiles import profile
 from hlcg.rules.registry import RULES
 from hlcg.rules.replacement import fits, replacement
 
@@ -20,7 +21,7 @@ from hlcg.rules.replacement import fits, replacement
 def _refused(check, mini, extra: str, base: str, card_id: str):
     report = check(extra, base=base)
     assert report.resolved is not None
-    context = Context(report.resolved, mini.catalogue)
+    context = Context(report.resolved, mini.catalogue, profile(report.format))
     deck_card = next(dc for dc in report.resolved.cards if dc.card.id == card_id)
     return report, context, deck_card
 
@@ -68,7 +69,7 @@ def test_the_candidate_rules_decide_as_every_rule_would(name, shipped_index, mon
     rule decides each candidate the same way."""
     report = check_file(EXAMPLES / f"{name}.txt", shipped_index)
     assert report.resolved is not None
-    context = Context(report.resolved, shipped_index.catalogue)
+    context = Context(report.resolved, shipped_index.catalogue, profile(report.format))
     lines = report.resolved.endurance  # each line as if it were refused
     candidates = [
         (deck_card, candidate)
@@ -103,7 +104,7 @@ def test_a_master_card_is_not_offered_under_an_unknown_master_limit(mini):
     index = Index(make_catalogue([*mini_cards(), nameless]))
     report = check_deck(parse_text("Persona: Nameless\n1 Sig: Rival\n" + BASE_DECK), index)
     assert report.resolved is not None
-    context = Context(report.resolved, index.catalogue)
+    context = Context(report.resolved, index.catalogue, profile(report.format))
     sig = next(dc for dc in report.resolved.cards if dc.card.id == "sig")
     cards = index.catalogue.cards
     assert not fits(context, sig, cards["weapon-master"])

@@ -152,7 +152,7 @@ def add_fingerprint(report: DeckReport, index: Index) -> DeckReport:
         digest = catalogue_digest(report.resolved, index.catalogue)
     except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
         return report
-    from hlcg.rules.legality import verdict_lines
+    from hlcg.rules.verdicts import verdict_lines
 
     facts = verdict_lines(report.resolved, index.catalogue, report.date)
     report.fingerprint = fingerprint(report.resolved, digest, facts)[0]

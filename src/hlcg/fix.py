@@ -25,8 +25,9 @@ from hlcg.deck.text import parse_text
 from hlcg.problems import Severity, TextChange
 from hlcg.rules.basics import basic_cards
 from hlcg.rules.engine import DeckReport
-from hlcg.rules.legality import LEGAL, verdict_in
+from hlcg.rules.legality import LEGAL
 from hlcg.rules.profiles import profile
+from hlcg.rules.verdicts import verdict_in
 
 MAX_ROUNDS = 4
 

@@ -28,7 +28,7 @@ def card_json(card: Card, catalogue: Catalogue) -> dict[str, Any]:
 def format_verdicts(card: Card, catalogue: Catalogue) -> dict[str, dict[str, str]]:
     """Checked format -> {"status": legal|illegal|unconfirmed, "reason": ...}, today."""
     from hlcg.catalog.fields import CHECKED_FORMATS
-    from hlcg.rules.legality import verdict_in
+    from hlcg.rules.verdicts import verdict_in
 
     verdicts = {}
     for fmt in CHECKED_FORMATS:
@@ -86,7 +86,8 @@ def search_cards(
 
 
 def _not_illegal(card: Card, fmt: str, catalogue: Catalogue) -> bool:
-    from hlcg.rules.legality import ILLEGAL, verdict_in
+    from hlcg.rules.legality import ILLEGAL
+    from hlcg.rules.verdicts import verdict_in
 
     return verdict_in(card, fmt, catalogue).status != ILLEGAL
 

@@ -38,7 +38,7 @@ class Context:
         self,
         deck: ResolvedDeck,
         catalogue: Catalogue,
-        profile: Profile | None = None,
+        profile: Profile,
         *,
         trial: bool = False,
         date: str | None = None,
@@ -49,10 +49,6 @@ class Context:
         self.catalogue = catalogue
         # The date the deck is judged by (YYYY-MM-DD): the legality facts in force on it.
         self.date = date or today()
-        if profile is None:
-            from hlcg.rules.profiles import profile as profile_named
-
-            profile = profile_named(deck.format)
         self.profile = profile
         # A deck the replacement search tries a candidate in: only which cards its findings
         # name is read, so it names no cards in messages and offers no replacements.
