@@ -39,8 +39,6 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
         ),
         # The importer hands card rows and fact sheets to their modules, which use its types.
         frozenset({"hlcg.catalog.card_rows", "hlcg.catalog.facts", "hlcg.catalog.importer"}),
-        # A card decodes its packed columns with codec, which builds cards.
-        frozenset({"hlcg.catalog.card", "hlcg.catalog.codec"}),
     }
 )
 
