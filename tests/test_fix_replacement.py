@@ -44,6 +44,18 @@ def test_the_first_candidate_no_rule_names_replaces_a_refused_card(check, mini):
     assert problem.edits == (("remove", "sig", 1), ("add", "pass", 1))
 
 
+def test_a_rule_that_words_its_own_fix_keeps_it_with_the_replacement(check):
+    # weapon-specific offers the missing Weapon of Choice first; the search, run by the
+    # engine after the checks, replaces the removal that closes the fix.
+    report = check("Persona: Hero\n1 Cut: Blade", base=BASE_49)
+    (problem,) = [p for p in report.problems if p.rule == "weapon-specific"]
+    assert problem.fix == (
+        "add Blade under Pre-Game:, or replace 1 Cut: Blade with 1 Lower Center Attack "
+        "[lower-center-attack]"
+    )
+    assert problem.edits == (("remove", "blade-cut", 1), ("add", "lower-center-attack", 1))
+
+
 def test_a_card_of_another_persona_is_no_replacement(check, mini):
     report, context, sig = _refused(check, mini, "Persona: Hero\n1 Sig: Rival", BASE_49, "sig")
     assert not fits(context, sig, mini.catalogue.cards["res"])  # Reserved to Rival
