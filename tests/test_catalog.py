@@ -14,7 +14,8 @@ from hlcg.catalog.bundle import load_sources
 from hlcg.catalog.fields import CONTRACT_FIELDS, MODIFIER_KINDS
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.models import CardRow
-from hlcg.catalog.search import QueryError, parse_query, run
+from hlcg.catalog.query import QueryError, parse_query
+from hlcg.catalog.search import run
 from hlcg.catalog.store import shipped_path
 from hlcg.schemas import generate, render
 from hlcg.tcboo.models import TABLE_GROUP

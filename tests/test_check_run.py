@@ -1,4 +1,4 @@
-"""`hlcg.check.run`: all of `hlcg validate` but the rendering, as a library call that
+"""`hlcg.runner.run`: all of `hlcg validate` but the rendering, as a library call that
 never prints (the CLI tests check the same runs through the command line)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from hlcg.check import CheckOptions, Skipped, run
 from hlcg.errors import CatalogueError, UsageError
+from hlcg.runner import CheckOptions, Skipped, run
 
 TOURNAMENT = ROOT / "examples" / "tournament"
 VALID = ROOT / "examples" / "decks" / "valid"

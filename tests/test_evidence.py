@@ -289,7 +289,8 @@ def test_a_legality_sheet_naming_no_card_imports_nothing(tmp_path, curators_copy
 def test_fix_offers_only_cards_known_legal_and_swaps_an_illegal_persona(tmp_path):
     from hlcg.catalog.lookup import Index
     from hlcg.catalog.store import load
-    from hlcg.rules.legality import LEGAL, verdict_in
+    from hlcg.rules.legality import LEGAL
+    from hlcg.rules.verdicts import verdict_in
 
     catalogue = load(shipped_path())
     index = Index(catalogue)

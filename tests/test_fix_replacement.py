@@ -1,5 +1,6 @@
-"""The replacement search of --fix: a candidate is tried in a copy of the deck that holds it,
-and kept only when the deck uses it normally and no rule of the format names it."""
+"""The replacement search (hlcg.rules.replacement): a candidate is tried in a copy of the
+deck that holds it, and kept only when the deck uses it normally and no rule of the format
+names it."""
 
 from __future__ import annotations
 
@@ -9,17 +10,18 @@ from pathlib import Path
 import pytest
 
 from conftest import BASE_49
-from hlcg import fix
 from hlcg.check import check_file
-from hlcg.fix import fits, replacement
+from hlcg.rules import replacement as search
 from hlcg.rules.context import Context
+from hlcg.rules.profiles import profile
 from hlcg.rules.registry import RULES
+from hlcg.rules.replacement import fits, replacement
 
 
 def _refused(check, mini, extra: str, base: str, card_id: str):
     report = check(extra, base=base)
     assert report.resolved is not None
-    context = Context(report.resolved, mini.catalogue)
+    context = Context(report.resolved, mini.catalogue, profile(report.format))
     deck_card = next(dc for dc in report.resolved.cards if dc.card.id == card_id)
     return report, context, deck_card
 
@@ -40,6 +42,18 @@ def test_the_first_candidate_no_rule_names_replaces_a_refused_card(check, mini):
     (problem,) = [p for p in report.problems if p.rule == "signature"]
     assert problem.fix == "replace 1 Sig: Rival with 1 Pass [pass]"
     assert problem.edits == (("remove", "sig", 1), ("add", "pass", 1))
+
+
+def test_a_rule_that_words_its_own_fix_keeps_it_with_the_replacement(check):
+    # weapon-specific offers the missing Weapon of Choice first; the search, run by the
+    # engine after the checks, replaces the removal that closes the fix.
+    report = check("Persona: Hero\n1 Cut: Blade", base=BASE_49)
+    (problem,) = [p for p in report.problems if p.rule == "weapon-specific"]
+    assert problem.fix == (
+        "add Blade under Pre-Game:, or replace 1 Cut: Blade with 1 Lower Center Attack "
+        "[lower-center-attack]"
+    )
+    assert problem.edits == (("remove", "blade-cut", 1), ("add", "lower-center-attack", 1))
 
 
 def test_a_card_of_another_persona_is_no_replacement(check, mini):
@@ -67,7 +81,7 @@ def test_the_candidate_rules_decide_as_every_rule_would(name, shipped_index, mon
     rule decides each candidate the same way."""
     report = check_file(EXAMPLES / f"{name}.txt", shipped_index)
     assert report.resolved is not None
-    context = Context(report.resolved, shipped_index.catalogue)
+    context = Context(report.resolved, shipped_index.catalogue, profile(report.format))
     lines = report.resolved.endurance  # each line as if it were refused
     candidates = [
         (deck_card, candidate)
@@ -82,7 +96,7 @@ def test_the_candidate_rules_decide_as_every_rule_would(name, shipped_index, mon
     ]
     assert candidates
     some = [fits(context, dc, c) for dc, c in candidates]
-    monkeypatch.setattr(fix, "CANDIDATE_RULES", tuple(RULES))
+    monkeypatch.setattr(search, "CANDIDATE_RULES", tuple(RULES))
     every = [fits(context, dc, c) for dc, c in candidates]
     assert some == every
     assert not all(some)
@@ -102,7 +116,7 @@ def test_a_master_card_is_not_offered_under_an_unknown_master_limit(mini):
     index = Index(make_catalogue([*mini_cards(), nameless]))
     report = check_deck(parse_text("Persona: Nameless\n1 Sig: Rival\n" + BASE_DECK), index)
     assert report.resolved is not None
-    context = Context(report.resolved, index.catalogue)
+    context = Context(report.resolved, index.catalogue, profile(report.format))
     sig = next(dc for dc in report.resolved.cards if dc.card.id == "sig")
     cards = index.catalogue.cards
     assert not fits(context, sig, cards["weapon-master"])

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from conftest import BASIC_TITLES, mini_cards
 from hlcg.check import check_deck, resolve_deck
 from hlcg.deck.fingerprint import fingerprint
-from hlcg.deck.text import parse_text, split_lines
+from hlcg.deck.lines import split_lines
+from hlcg.deck.text import parse_text
 
 SETTINGS = settings(
     max_examples=150,

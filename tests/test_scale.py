@@ -16,8 +16,9 @@ from hlcg.catalog.build import write_catalogue
 from hlcg.catalog.lookup import Index
 from hlcg.catalog.models import CardRow
 from hlcg.catalog.normalize import normalise
+from hlcg.catalog.query import parse_query
 from hlcg.catalog.reading import read_bundle
-from hlcg.catalog.search import parse_query, run
+from hlcg.catalog.search import run
 from hlcg.catalog.store import Catalogue, load, shipped_path
 from hlcg.check import check_file
 from hlcg.cli.app import app
@@ -166,7 +167,8 @@ def test_search_reads_matching_rows_only_and_finds_what_a_full_scan_finds(text):
 
 
 def run_over(catalogue: Catalogue, query, cards):  # the filters alone, over every card
-    from hlcg.catalog.search import _has_flag, full_text_ids
+    from hlcg.catalog.connection import full_text_ids
+    from hlcg.catalog.search import _has_flag
 
     if query.text:
         ids = full_text_ids(catalogue.path, " ".join(f'"{t}"' for t in query.text))

@@ -9,10 +9,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from hlcg.api import check_deck, load_catalogue, parse_deck, read_deck
     from hlcg.catalog.store import Catalogue
-    from hlcg.check import CheckOptions, RunResult, run
     from hlcg.deck.model import Deck
     from hlcg.problems import Problem, Severity
     from hlcg.rules.engine import DeckReport
+    from hlcg.runner import CheckOptions, RunResult, run
 
 __version__ = "0.1.0"
 
@@ -25,9 +25,9 @@ _LAZY = {
     "read_deck": "hlcg.api",
     "parse_deck": "hlcg.api",
     "check_deck": "hlcg.api",
-    "run": "hlcg.check",
-    "CheckOptions": "hlcg.check",
-    "RunResult": "hlcg.check",
+    "run": "hlcg.runner",
+    "CheckOptions": "hlcg.runner",
+    "RunResult": "hlcg.runner",
     "Catalogue": "hlcg.catalog.store",
     "Deck": "hlcg.deck.model",
     "DeckReport": "hlcg.rules.engine",

@@ -53,10 +53,11 @@ def check_deck(
     `hlcg deck hash` prints. ``date`` (YYYY-MM-DD, default today) is the date judged by:
     the legality facts in force on it. The catalogue defaults to ``load_catalogue()``."""
     from hlcg.catalog.lookup import Index
-    from hlcg.check import add_fingerprint, one_or_many
+    from hlcg.check import add_fingerprint
     from hlcg.check import check_deck as check
     from hlcg.errors import UsageError
     from hlcg.rules.registry import unmatched_selectors
+    from hlcg.runner import one_or_many
 
     chosen, skipped = one_or_many(select), one_or_many(ignore)
     unmatched = unmatched_selectors([*chosen, *skipped])

@@ -6,17 +6,12 @@ rules are merged (the largest removal wins), and the deck is checked again after
 round, since one fix can reveal or settle another problem. Where there is another way to
 settle a problem (adding the missing Weapon of Choice instead of replacing the cards that
 need it), each plan is tried and the one leaving the fewest errors with the fewest changed
-copies wins.
-
-A card the deck may not hold is replaced, where one fits, by a card of the same type: the
-search tries the catalogue's candidates (the persona's own cards first, then generic ones)
-in a copy of the deck holding the candidate instead, and keeps the first that the deck uses
-normally and that none of the format's rules names.
+copies wins. (Which card replaces a card the deck may not hold is the check's to say:
+``hlcg.rules.replacement``.)
 """
 
 from __future__ import annotations
 
-import copy
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -26,87 +21,15 @@ from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
 from hlcg.check import check_deck
 from hlcg.deck.model import Deck
-from hlcg.deck.resolve import PERSONA_RULES, DeckCard, ResolvedDeck
 from hlcg.deck.text import parse_text
 from hlcg.problems import Severity, TextChange
 from hlcg.rules.basics import basic_cards
-from hlcg.rules.borrowing import foreign_owner
-from hlcg.rules.context import Context
 from hlcg.rules.engine import DeckReport
-from hlcg.rules.legality import LEGAL, judge, verdict_in
-from hlcg.rules.profiles import OFF, profile
-from hlcg.rules.registry import RULES
+from hlcg.rules.legality import LEGAL
+from hlcg.rules.profiles import profile
+from hlcg.rules.verdicts import verdict_in
 
 MAX_ROUNDS = 4
-
-
-# The rules that can name a card added to the Endurance and used normally, cheapest first.
-# The others judge the pre-game, the deck's size and basics, or the cards the borrowing
-# analysis refuses; format-legality's verdict on the card alone is asked before the trial.
-CANDIDATE_RULES = (
-    "title-limit",
-    "master-limit",
-    "watcher-cards",
-    "hunter-cards",
-    "weapon-specific",
-    "restriction",
-    "gem-cap",
-)
-
-
-def replacement(context: Context, deck_card: DeckCard) -> Card | None:
-    """The card to put in place of a card the deck may not hold, or None when none fits."""
-    card = deck_card.card
-    if card.type is None:
-        return None
-    candidates = context.catalogue.replacement_candidates(card.type, context.deck.persona_names)
-    return next((c for c in candidates if c.id != card.id and fits(context, deck_card, c)), None)
-
-
-def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
-    """Whether the deck, holding ``candidate`` instead of ``deck_card``, uses it normally
-    (no borrowing permission), the format is known to take it, and no rule the format runs
-    finds an error, a warning or a data gap in it: a fix offers only a card the deck is known
-    to take, never one whose legality or facts are unknown (a gem count, a restriction
-    number, a Master limit that decides how many Master cards fit). The two questions about
-    the card alone are asked first: they settle most candidates without a trial deck."""
-    if foreign_owner(context, candidate) is not None:
-        return False  # refused or borrowed: the borrowing analysis, on the card alone
-    excluded = context.param("format-legality", "excluded_editions")
-    verdict = judge(candidate, context.deck.format, context.catalogue, excluded, on=context.date)
-    if verdict.status != LEGAL:
-        return False  # not offered unless known legal: format-legality's verdict
-    trial = Context(
-        _swapped(context.deck, deck_card, candidate),
-        context.catalogue,
-        context.profile,
-        trial=True,
-        date=context.date,
-    )
-    settings = context.profile.settings
-    for name in CANDIDATE_RULES:
-        if settings[name].severity == OFF or (
-            trial.deck.persona_unresolved and name in PERSONA_RULES
-        ):
-            continue  # as in the check: the unknown persona's problem stands for these
-        for finding in RULES[name].check(trial.deck, trial, settings[name].params):
-            if candidate.id in finding.cards and not finding.advisory:
-                return False
-    return True
-
-
-def _swapped(deck: ResolvedDeck, deck_card: DeckCard, candidate: Card) -> ResolvedDeck:
-    """A copy of the deck with ``candidate`` in place of ``deck_card``'s copies."""
-    cards = [dc for dc in deck.cards if dc is not deck_card]
-    for position, held in enumerate(cards):
-        if held.card.id == candidate.id and held.section == deck_card.section:
-            cards[position] = held._replace(count=held.count + deck_card.count)
-            break
-    else:
-        cards.append(DeckCard(candidate, deck_card.count, deck_card.line, deck_card.section))
-    trial = copy.copy(deck)
-    trial.cards = cards
-    return trial
 
 
 @dataclass

@@ -30,7 +30,7 @@ def test_fingerprint_vectors_in_the_docs(shipped_index):
     from hlcg.check import resolve_deck
     from hlcg.deck.fingerprint import fingerprint
     from hlcg.deck.text import parse_text
-    from hlcg.rules.legality import verdict_lines
+    from hlcg.rules.verdicts import verdict_lines
 
     doc = (ROOT / "docs" / "fingerprint.md").read_text()
     blocks = re.findall(r"```text\n(.*?)```", doc, re.DOTALL)

@@ -8,8 +8,8 @@ import time
 import pytest
 
 from hlcg.deck.model import ENDURANCE, SIDEBOARD, Reading
+from hlcg.deck.narrowing import Resolver
 from hlcg.deck.readings import as_meant
-from hlcg.deck.resolve import Resolver
 from hlcg.deck.text import parse_text
 
 

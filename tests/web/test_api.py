@@ -355,7 +355,7 @@ def test_empty_format_is_refused_as_the_cli_refuses_it(client, monkeypatch):
 
 
 def test_add_refuses_a_line_past_the_copies_a_deck_line_takes(client):
-    from hlcg.deck.text import MAX_COPIES
+    from hlcg.deck.lines import MAX_COPIES
 
     deck = f"{MAX_COPIES} Dodge\n"
     response = client.post("/api/add", json={"deck": deck, "card": "dodge"})

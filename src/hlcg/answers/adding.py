@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.card import Card
     from hlcg.catalog.lookup import Index
     from hlcg.deck.model import Deck
-    from hlcg.deck.resolve import ResolvedDeck
+    from hlcg.deck.resolved import ResolvedDeck
 
 HEADER_FOR = {PREGAME: "Pre-Game:", ENDURANCE: "Endurance:"}
 
@@ -30,7 +30,8 @@ def add_card(text: str, name: str, card: Card, index: Index, fmt: str | None) ->
     """``text`` (a text deck named ``name``) with one more copy of ``card``, checked in
     ``fmt`` (None: the deck's own format)."""
     from hlcg.check import resolve_deck
-    from hlcg.deck.text import parse_text, split_lines
+    from hlcg.deck.lines import split_lines
+    from hlcg.deck.text import parse_text
 
     deck = parse_text(text, name)
     lines = split_lines(text)
@@ -60,7 +61,7 @@ def _set_persona(
 
 def _raise_count(lines: list[str], resolved: ResolvedDeck, card: Card, section: str) -> int | None:
     """Raise the count on the card's last line in its section; None when it has none."""
-    from hlcg.deck.text import MAX_COPIES
+    from hlcg.deck.lines import MAX_COPIES
 
     same = [
         entry
@@ -92,7 +93,7 @@ def _add_line(
     index: Index,
 ) -> int:
     """A new `1 NAME` line after the section's last card, or a new section at the end."""
-    from hlcg.deck.resolve import Resolver
+    from hlcg.deck.narrowing import Resolver
     from hlcg.deck.writer import writable_name
 
     resolver = Resolver(index, resolved.format)

@@ -28,7 +28,7 @@ def card_json(card: Card, catalogue: Catalogue) -> dict[str, Any]:
 def format_verdicts(card: Card, catalogue: Catalogue) -> dict[str, dict[str, str]]:
     """Checked format -> {"status": legal|illegal|unconfirmed, "reason": ...}, today."""
     from hlcg.catalog.fields import CHECKED_FORMATS
-    from hlcg.rules.legality import verdict_in
+    from hlcg.rules.verdicts import verdict_in
 
     verdicts = {}
     for fmt in CHECKED_FORMATS:
@@ -69,23 +69,25 @@ def search_cards(
 ) -> list[Card]:
     """The cards matching the compact ``query`` and every filter (AND). A bad term or
     filter raises ValueError with a message for the user."""
-    from hlcg.catalog import search as search_lib
+    from hlcg.catalog.query import check_format, check_type, parse_gem, parse_query
+    from hlcg.catalog.search import run
 
-    parsed = search_lib.parse_query(query)
+    parsed = parse_query(query)
     if filters is not None:
-        parsed.types += [search_lib.check_type(t.lower()) for t in filters.types]
+        parsed.types += [check_type(t.lower()) for t in filters.types]
         parsed.personas += filters.personas
         parsed.sets += filters.sets
-        parsed.formats += [search_lib.check_format(f.lower()) for f in filters.formats]
-        parsed.gems += [search_lib.parse_gem(g) for g in filters.gems]
+        parsed.formats += [check_format(f.lower()) for f in filters.formats]
+        parsed.gems += [parse_gem(g) for g in filters.gems]
         if filters.text:
             parsed.text += filters.text.split()
         parsed.flags += filters.flags
-    return search_lib.run(catalogue, parsed, lambda card, fmt: _not_illegal(card, fmt, catalogue))
+    return run(catalogue, parsed, lambda card, fmt: _not_illegal(card, fmt, catalogue))
 
 
 def _not_illegal(card: Card, fmt: str, catalogue: Catalogue) -> bool:
-    from hlcg.rules.legality import ILLEGAL, verdict_in
+    from hlcg.rules.legality import ILLEGAL
+    from hlcg.rules.verdicts import verdict_in
 
     return verdict_in(card, fmt, catalogue).status != ILLEGAL
 

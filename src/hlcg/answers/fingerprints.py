@@ -22,7 +22,8 @@ def hash_entry(
     from hlcg.check import resolve_deck
     from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
     from hlcg.deck.read import read_deck
-    from hlcg.rules.legality import today, verdict_lines
+    from hlcg.rules.legality import today
+    from hlcg.rules.verdicts import verdict_lines
     from hlcg.stdin import shown
 
     deck = read_deck(path)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hlcg.catalog.lookup import Index
-    from hlcg.deck.resolve import ResolvedDeck
+    from hlcg.deck.resolved import ResolvedDeck
 
 
 def deck_stats(resolved: ResolvedDeck, index: Index) -> dict[str, Any]:

@@ -8,13 +8,7 @@ from typing import Any, NamedTuple
 
 from hlcg.catalog.codec import decode_card
 from hlcg.catalog.fields import ATTRIBUTES, CONTRACT_FIELDS, PREGAME_TYPES
-from hlcg.catalog.normalize import normalise, title_words
-
-
-@lru_cache(maxsize=4096)  # asked per card by several rules in every deck check
-def is_master_title(title: str) -> bool:
-    """A Master card has the word Master in any form in its title (seed 000, Master Cards)."""
-    return any(word.startswith("master") for word in title_words(title))
+from hlcg.catalog.normalize import is_master_title, normalise
 
 
 @lru_cache(maxsize=1024)

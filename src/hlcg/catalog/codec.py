@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hlcg.catalog.fields import BOOL_FIELDS, CONTRACT_FIELDS, LIST_FIELDS, PREGAME_TYPES
-from hlcg.catalog.normalize import normalise
+from hlcg.catalog.normalize import is_master_title, normalise
 
 # Card columns newer than the oldest schema an import still reads (3: unrestricted).
 NEWER_COLUMNS = frozenset({"unrestricted"})
@@ -50,8 +50,6 @@ def decode_list(text: str | None) -> tuple[str, ...]:
 def encode_card(values: Mapping[str, Any]) -> dict[str, object]:
     """A card's contract values (``CardRow.to_json()``) as its row of the ``cards`` table,
     with the columns derived from them that lookups and searches read."""
-    from hlcg.catalog.card import is_master_title
-
     record: dict[str, object] = {}
     for name in CONTRACT_FIELDS:
         value = values[name]

@@ -1,5 +1,6 @@
 """Import into a user catalogue: card rows, a fact sheet, legality facts or a whole exported
-catalogue, all rows or none.
+catalogue, all rows or none. (``hlcg.catalog.import_any`` tells which one a file is; card
+rows and fact sheets are imported by ``card_rows`` and ``facts``.)
 
 The import works on a copy of the catalogue beside it and moves the copy into place only when
 every row is valid and written. A failed import, or a process killed half-way, leaves the
@@ -11,7 +12,7 @@ hands in its own): an import reads and writes them with the cards, so none is lo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +24,6 @@ from hlcg.catalog.schema import TableGroup
 from hlcg.catalog.store import is_shipped
 from hlcg.catalog.upsert import Conflict, Erased
 from hlcg.errors import (
-    CatalogueError,
     ReadOnlyCatalogueError,
     SourceError,
     UsageError,
@@ -181,57 +181,3 @@ def init(
         bundle = reference_tables(read_bundle(shipped_path(), groups))
     write(path, bundle)
     return bundle
-
-
-def import_any(
-    source: Path,
-    db: Path,
-    column_map: Mapping[str, str] | None = None,
-    *,
-    groups: Sequence[TableGroup],
-    id_from_title: bool = False,
-    default_source: str | None = None,
-    overwrite: bool = False,
-    replace: bool = False,
-) -> ImportResult:
-    """Import a whole catalogue export, a fact sheet or card rows, whichever ``source`` is;
-    ``overwrite`` lets a fact sheet replace recorded facts."""
-    from hlcg.catalog.facts import import_facts, is_fact_sheet
-    from hlcg.catalog.transfer import is_catalogue_export
-
-    if not source.exists():
-        raise UsageError(f"{source}: not found")
-    if not db.exists():
-        raise CatalogueError(
-            f"catalogue not found: {db}; start one with `hlcg db init {db} --from-shipped`"
-        )
-    if is_fact_sheet(source):
-        if replace:
-            raise UsageError("--replace applies to card rows, not to a fact sheet")
-        return import_facts(source, db, groups, overwrite=overwrite)
-    card_row_options = bool(column_map or id_from_title or default_source)
-    if (overwrite or replace) and (is_catalogue_export(source) or is_legality_sheet(source)):
-        raise UsageError(
-            f"--overwrite and --replace apply to card rows and fact sheets, not to {source.name}"
-        )
-    if is_catalogue_export(source):
-        if card_row_options:
-            raise UsageError("--map, --id-from and --source apply to card rows, not to exports")
-        return import_catalogue(source, db, groups)
-    if is_legality_sheet(source):
-        if card_row_options:
-            raise UsageError("--map, --id-from and --source apply to card rows, not to legality")
-        return import_legality(source, db, groups)
-    from hlcg.catalog.card_rows import check_card_row_options, import_card_file
-
-    check_card_row_options(source, column_map, id_from_title, default_source, replace)
-    return import_card_file(
-        source,
-        db,
-        column_map,
-        groups=groups,
-        id_from_title=id_from_title,
-        default_source=default_source,
-        overwrite=overwrite,
-        replace=replace,
-    )

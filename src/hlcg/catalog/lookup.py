@@ -28,8 +28,6 @@ from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise, slug
 from hlcg.catalog.store import Catalogue
 from hlcg.matching import (
-    CONFIDENT_MARGIN,
-    CONFIDENT_SCORE,
     MAX_SUGGESTIONS,
     SUGGEST_SCORE,
     Candidate,
@@ -38,8 +36,6 @@ from hlcg.matching import (
     prefer_structure,
     structure_spellings,
 )
-
-__all__ = ["CONFIDENT_MARGIN", "CONFIDENT_SCORE", "SUGGEST_SCORE", "Index", "Match", "lookup"]
 
 PREFILTER = 50
 

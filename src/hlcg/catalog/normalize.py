@@ -1,4 +1,5 @@
-"""Name normalisation shared by the build (alias keys) and lookup."""
+"""Name normalisation shared by the build (alias keys) and lookup, and the word a Master
+card's title holds."""
 
 from __future__ import annotations
 
@@ -34,3 +35,9 @@ def title_words(title: str) -> tuple[str, ...]:
     """Words of a title with possessives folded: "Watcher's Oath" -> ["watcher", "oath"]."""
     words = re.findall(r"[a-z0-9]+(?:'[a-z]+)?", title.translate(_APOSTROPHES).lower())
     return tuple(w[:-2] if w.endswith("'s") else w.replace("'", "") for w in words)
+
+
+@lru_cache(maxsize=4096)  # asked per card by several rules in every deck check
+def is_master_title(title: str) -> bool:
+    """A Master card has the word Master in any form in its title (seed 000, Master Cards)."""
+    return any(word.startswith("master") for word in title_words(title))

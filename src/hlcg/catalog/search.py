@@ -10,37 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.fulltext import fts_expression, word_forms
+from hlcg.catalog.connection import full_text_ids
+from hlcg.catalog.fulltext import fts_expression
 from hlcg.catalog.normalize import normalise
-from hlcg.catalog.query import (
-    PREFIXES,
-    GemFilter,
-    Query,
-    QueryError,
-    check_format,
-    check_type,
-    parse_gem,
-    parse_query,
-    split_terms,
-)
-from hlcg.catalog.store import Catalogue, full_text_ids
-
-# The query's names are asked for from here too (the CLI, the web page, tests).
-__all__ = [
-    "PREFIXES",
-    "GemFilter",
-    "Query",
-    "QueryError",
-    "check_format",
-    "check_type",
-    "fts_expression",
-    "full_text_ids",
-    "parse_gem",
-    "parse_query",
-    "run",
-    "split_terms",
-    "word_forms",
-]
+from hlcg.catalog.query import Query, QueryError
+from hlcg.catalog.store import Catalogue
 
 
 def _persona_titles(catalogue: Catalogue, fragment: str) -> set[str]:

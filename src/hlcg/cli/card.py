@@ -133,7 +133,8 @@ def card_command(
 
 def _card(name: str, db: Any, as_json: bool, sources: bool = False) -> None:
     from hlcg.answers.catalogue import match_json
-    from hlcg.catalog.lookup import CONFIDENT_SCORE, SUGGEST_SCORE, Index
+    from hlcg.catalog.lookup import Index
+    from hlcg.matching import CONFIDENT_SCORE, SUGGEST_SCORE
 
     catalogue = load_catalogue(db)
     match = Index(catalogue).lookup(name)

@@ -70,7 +70,7 @@ def import_command(
     ] = False,
 ) -> None:
     """Validate every row and import all of them, or none (the file stays byte-identical)."""
-    from hlcg.catalog.importer import import_any
+    from hlcg.catalog.import_any import import_any
     from hlcg.catalog.piped import from_stdin
     from hlcg.catalog.sources import MAX_SOURCE_BYTES
     from hlcg.catalog.store import resolve_path

@@ -23,7 +23,7 @@ from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog.lookup import Index
-    from hlcg.deck.resolve import ResolvedDeck
+    from hlcg.deck.resolved import ResolvedDeck
 
 app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_help=True)
 

@@ -23,10 +23,10 @@ from hlcg.output import refuse_overwrite
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.check import RunResult
     from hlcg.matrix import MatrixRow
     from hlcg.report import Unreadable
     from hlcg.rules.engine import DeckReport
+    from hlcg.runner import RunResult
 
 
 class OutputKind(StrEnum):
@@ -197,7 +197,7 @@ def validate_command(
     the decks as given: 1 while a deck is illegal, even when its fixed copy NAME.fixed.txt
     is legal; a deck fixed --in-place is judged as fixed.
     """
-    from hlcg.check import CheckOptions, run
+    from hlcg.runner import CheckOptions, run
     from hlcg.stdin import is_stdin
 
     kind = resolve_output(output)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 
 from hlcg.catalog.lookup import Index
-from hlcg.deck.lines import list_mark, remark_start
+from hlcg.deck.lines import list_mark, remark_start, split_lines
 from hlcg.deck.model import ENDURANCE, PREGAME, Entry
-from hlcg.deck.resolve import DeckCard, ResolvedDeck, Resolver
-from hlcg.deck.text import parse_text, split_lines
+from hlcg.deck.narrowing import Resolver
+from hlcg.deck.resolved import DeckCard, ResolvedDeck
+from hlcg.deck.text import parse_text
 from hlcg.deck.writer import writable_name
 
 MARKER = "# added by hlcg --fix"

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from hlcg.deck.lines import MAX_COPIES
 from hlcg.deck.model import (
     ENDURANCE,
     NOTE_SEVERITY,
@@ -21,7 +22,7 @@ from hlcg.deck.model import (
     Entry,
     LineIssue,
 )
-from hlcg.deck.text import MAX_COPIES, split_persona
+from hlcg.deck.text import split_persona
 from hlcg.errors import DeckFileError
 from hlcg.problems import Severity
 

@@ -15,29 +15,13 @@ from hlcg.deck.listed import LinePersona, preferred_persona
 from hlcg.deck.model import ENDURANCE, NOTE_SEVERITY, PREGAME, Deck, Entry, LineIssue
 from hlcg.deck.narrowing import Resolver
 from hlcg.deck.persona import (
-    GENERIC_IMMORTAL,
-    PERSONA_RULES,
     declared_persona,
     generic_names,
     settle_persona,
 )
 from hlcg.deck.readings import deck_as_meant
 from hlcg.deck.resolved import DeckCard, ResolvedDeck, SideboardCard, Unresolved
-from hlcg.deck.versions import CONSTRUCTION_FIELDS, differences
 from hlcg.problems import Severity
-
-__all__ = [
-    "CONSTRUCTION_FIELDS",
-    "GENERIC_IMMORTAL",
-    "PERSONA_RULES",
-    "DeckCard",
-    "ResolvedDeck",
-    "Resolver",
-    "SideboardCard",
-    "Unresolved",
-    "differences",
-    "resolve",
-]
 
 # Copies of one card on several lines are one DeckCard: (card id, section, versions' ids).
 MergeKey = tuple[str, str, tuple[str, ...]]

@@ -24,10 +24,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from hlcg.deck.headers import SECTIONS, header, names_card_group, section_named
+from hlcg.deck.headers import SECTIONS, header, names_card_group
 from hlcg.deck.lines import (
-    MAX_COPIES,
-    MAX_NAME,
     clean_line,
     is_decoration,
     list_mark,
@@ -38,19 +36,6 @@ from hlcg.deck.lines import (
 )
 from hlcg.deck.model import NO_PERSONA, SIDEBOARD, Deck, Entry, LineIssue
 from hlcg.problems import Severity
-
-__all__ = [
-    "MAX_COPIES",
-    "MAX_NAME",
-    "clean_line",
-    "parse_line",
-    "parse_text",
-    "section_named",
-    "set_persona",
-    "split_lines",
-    "split_persona",
-    "split_set_code",
-]
 
 # A markdown heading ("### Deck"), which would otherwise be read as a comment.
 _MARKDOWN_HEADING = re.compile(r"^\s*#{1,6}\s+(?P<text>.*?)\s*#*\s*$")

@@ -19,7 +19,8 @@ from hlcg.catalog.card import Card
 from hlcg.catalog.names import format_named, format_title
 from hlcg.catalog.normalize import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry
-from hlcg.deck.resolve import ResolvedDeck, Resolver
+from hlcg.deck.narrowing import Resolver
+from hlcg.deck.resolved import ResolvedDeck
 
 if TYPE_CHECKING:
     from hlcg.catalog.lookup import Index

@@ -18,8 +18,10 @@ from xml.etree.ElementTree import Element, SubElement, indent, tostring
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
+from hlcg.deck.headers import section_named
+from hlcg.deck.lines import MAX_COPIES, split_set_code
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
-from hlcg.deck.text import MAX_COPIES, section_named, set_persona, split_set_code
+from hlcg.deck.text import set_persona
 from hlcg.errors import DeckFileError
 
 if TYPE_CHECKING:

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hlcg.catalog.normalize import normalise
-from hlcg.deck.resolve import ResolvedDeck
+from hlcg.deck.resolved import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.subtitles import is_weapon_card, named_faction, named_personas
-from hlcg.deck.resolve import DeckCard
+from hlcg.deck.resolved import DeckCard
 from hlcg.rules.modifiers import Allowance, AnyMasterCards, Borrow, OnlyPersona, of_kind
 from hlcg.rules.permissions import GENERIC_IMMORTAL, UNCONFIRMED, status
 

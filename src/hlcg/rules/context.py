@@ -13,7 +13,7 @@ from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
 from hlcg.deck.model import PREGAME
-from hlcg.deck.resolve import DeckCard, ResolvedDeck
+from hlcg.deck.resolved import DeckCard, ResolvedDeck
 from hlcg.rules.borrowing import Borrowing, Refusal, RefusalKind, analyse
 from hlcg.rules.gems import GemBudget, gem_caps
 from hlcg.rules.modifiers import Modifier, decode_all
@@ -38,7 +38,7 @@ class Context:
         self,
         deck: ResolvedDeck,
         catalogue: Catalogue,
-        profile: Profile | None = None,
+        profile: Profile,
         *,
         trial: bool = False,
         date: str | None = None,
@@ -49,17 +49,10 @@ class Context:
         self.catalogue = catalogue
         # The date the deck is judged by (YYYY-MM-DD): the legality facts in force on it.
         self.date = date or today()
-        if profile is None:
-            from hlcg.rules.profiles import profile as profile_named
-
-            profile = profile_named(deck.format)
         self.profile = profile
-        # A deck --fix tries a replacement in: only which cards its findings name is read,
-        # so it searches no replacements itself and names no cards in messages.
+        # A deck the replacement search tries a candidate in: only which cards its findings
+        # name is read, so it names no cards in messages and offers no replacements.
         self.trial = trial
-        # A card several rules refuse (another persona's card, and not legal in the format)
-        # is searched a replacement for once.
-        self.replacements: dict[tuple[str, int, int | None], Card | None] = {}
 
     def param(self, rule_name: str, option: str) -> Any:
         return self.profile.settings[rule_name].params[option]
@@ -176,9 +169,10 @@ def persona_version(context: Context, persona: Card) -> Card | None:
 
 
 def removal_or_replacement(context: Context, deck_card: DeckCard, message: str) -> Finding:
-    """A finding whose fix replaces a card the deck may not hold, or removes it; the deck's
-    own persona is replaced by the format's version of it, never removed (that would make
-    the deck a Generic Immortal)."""
+    """A finding whose fix removes a card the deck may not hold (replaces it, where the
+    engine's replacement search finds a card that fits); the deck's own persona is replaced
+    by the format's version of it, never removed (that would make the deck a Generic
+    Immortal)."""
     card, copies = deck_card.card, deck_card.count
     if context.deck.persona is not None and card.id == context.deck.persona.id:
         other = None if context.trial else persona_version(context, card)
@@ -196,16 +190,12 @@ def removal_or_replacement(context: Context, deck_card: DeckCard, message: str) 
             fix=f"play the {context.deck.format} version: Persona: {other.id} ({other.name})",
             edits=(("remove", card.id, 1), ("add", other.id, 1)),
         )
-    edits: tuple[tuple[str, str, int], ...] = (("remove", card.id, copies),)
-    fix = f"remove {copies} {card.name}"
-    if deck_card.section == "endurance" and not context.trial:
-        from hlcg.fix import replacement  # the search runs the rules: imported when needed
-
-        key = (card.id, copies, deck_card.line)
-        if key not in context.replacements:
-            context.replacements[key] = replacement(context, deck_card)
-        substitute = context.replacements[key]
-        if substitute is not None:
-            fix = f"replace {copies} {card.name} with {copies} {substitute.name} [{substitute.id}]"
-            edits = (*edits, ("add", substitute.id, copies))
-    return Finding(message, cards=(card.id,), line=deck_card.line, fix=fix, edits=edits)
+    return Finding(
+        message,
+        cards=(card.id,),
+        line=deck_card.line,
+        fix=f"remove {copies} {card.name}",
+        edits=(("remove", card.id, copies),),
+        # The engine searches a replacement after the checks (hlcg.rules.replacement).
+        replaceable=deck_card if deck_card.section == "endurance" and not context.trial else None,
+    )

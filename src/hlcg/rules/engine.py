@@ -8,13 +8,16 @@ from typing import Any
 from hlcg.catalog.fields import ATTRIBUTES
 from hlcg.catalog.store import Catalogue
 from hlcg.deck.model import PREGAME
-from hlcg.deck.resolve import PERSONA_RULES, ResolvedDeck
+from hlcg.deck.persona import PERSONA_RULES
+from hlcg.deck.resolved import ResolvedDeck
+from hlcg.problems import Problem, Severity, TextChange
 from hlcg.rules.context import Context
 from hlcg.rules.grouping import one_error_per_fault
 from hlcg.rules.pregame_limit import pregame_count
-from hlcg.rules.problem import Finding, Problem, Severity, TextChange
+from hlcg.rules.problem import Finding
 from hlcg.rules.profiles import OFF, Profile
 from hlcg.rules.registry import RULES, selected
+from hlcg.rules.replacement import with_replacements
 
 
 class DeckReport:
@@ -226,15 +229,8 @@ def validate(
     context = Context(deck, catalogue, profile, date=date)
     collector = _Collector(profile, select, ignore)
     collector.reading(deck)
-    for name, rule in RULES.items():
-        whole = collector.runs(name)
-        if not whole and not collector.gathers_gaps(name):
-            continue
-        if deck.persona_unresolved and name in PERSONA_RULES:
-            continue  # the unknown-card problem on the Persona: line names these
-        for finding in rule.check(deck, context, profile.settings[name].params):
-            if whole or finding.unchecked:
-                collector.finding(name, finding)
+    for name, finding in with_replacements(_findings(deck, context, collector), context):
+        collector.finding(name, finding)
     problems = one_error_per_fault(collector.problems, _describer(deck, catalogue))
     if collector.runs("inferred-fact"):
         # After the rules: it says which of their verdicts rest on an inferred fact.
@@ -244,6 +240,24 @@ def validate(
         problems += [collector.problem("inferred-fact", finding) for finding in found]
     problems.sort(key=Problem.sort_key)
     return _report(deck, context, problems)
+
+
+def _findings(
+    deck: ResolvedDeck, context: Context, collector: _Collector
+) -> list[tuple[str, Finding]]:
+    """Every finding the format's rules keep, by rule name, all checks run: the replacement
+    search comes after them."""
+    found = []
+    for name, rule in RULES.items():
+        whole = collector.runs(name)
+        if not whole and not collector.gathers_gaps(name):
+            continue
+        if deck.persona_unresolved and name in PERSONA_RULES:
+            continue  # the unknown-card problem on the Persona: line names these
+        for finding in rule.check(deck, context, context.profile.settings[name].params):
+            if whole or finding.unchecked:
+                found.append((name, finding))
+    return found
 
 
 def _describer(deck: ResolvedDeck, catalogue: Catalogue) -> Callable[[str], tuple[str, int]]:

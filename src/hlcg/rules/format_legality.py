@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.catalog.card import Card
-from hlcg.deck.resolve import ResolvedDeck
+from hlcg.deck.resolved import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context, removal_or_replacement
 from hlcg.rules.legality import ILLEGAL, UNCONFIRMED, judge, printings_named

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.catalog.fields import ATTRIBUTES
-from hlcg.deck.resolve import ResolvedDeck
+from hlcg.deck.resolved import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.fields import ATTRIBUTES
-from hlcg.deck.resolve import DeckCard
+from hlcg.deck.resolved import DeckCard
 
 _gem_values = attrgetter(*(f"gem_{a}" for a in ATTRIBUTES))
 

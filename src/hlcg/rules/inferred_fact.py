@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.sourcing import FactSource
-from hlcg.deck.resolve import DeckCard, ResolvedDeck
+from hlcg.deck.resolved import DeckCard, ResolvedDeck
 from hlcg.problems import Problem, Severity
 from hlcg.rules.base import Rule, no_check
 from hlcg.rules.context import Context

@@ -117,7 +117,7 @@ def _excluded(
     )
 
 
-def _by_fact(fact: LegalityFact) -> str:
+def fact_reason(fact: LegalityFact) -> str:
     since = f" from {fact.date}" if fact.date else ""
     return f"{fact.status} in {fact.format}{since} ({fact.source})"
 
@@ -127,7 +127,7 @@ def _placed(
 ) -> Verdict | None:
     """The evidence that places the card in the format, if any."""
     if fact is not None:
-        return Verdict(LEGAL, _by_fact(fact), fact)
+        return Verdict(LEGAL, fact_reason(fact), fact)
     if fmt in card.formats:
         return Verdict(LEGAL, f"its recorded formats name {fmt}")
     if any(edition in home for edition in named.values()):
@@ -135,50 +135,3 @@ def _placed(
     if card.editions & home:
         return Verdict(LEGAL, f"a recorded {'/'.join(sorted(card.editions & home))} printing")
     return None
-
-
-def verdict_in(card: Card, fmt: str, catalogue: Catalogue, on: str | None = None) -> Verdict:
-    """``judge`` with the format's own `excluded_editions` (its profile), for questions
-    asked outside a deck check (`hlcg search f:`, the card table). A legality tag only
-    (mle) is decided by its legality facts and recorded formats alone."""
-    from hlcg.catalog.fields import CHECKED_FORMATS
-    from hlcg.rules.profiles import profile
-
-    if fmt not in catalogue.formats:
-        return Verdict(UNCONFIRMED, f"this catalogue records no format {fmt}")
-    if fmt not in CHECKED_FORMATS:
-        fact = in_force(catalogue.legality(card.id), fmt, on or today())
-        if fact is not None:
-            status = ILLEGAL if fact.status in EXCLUDING else LEGAL
-            return Verdict(status, _by_fact(fact), fact)
-        if fmt in card.formats:
-            return Verdict(LEGAL, f"its recorded formats name {fmt}")
-        return Verdict(UNCONFIRMED, f"no source places it in {fmt}")
-    excluded = profile(fmt).settings["format-legality"].params["excluded_editions"]
-    return judge(card, fmt, catalogue, excluded, on=on)
-
-
-def verdict_lines(deck: ResolvedDeck, catalogue: Catalogue, on: str) -> list[str]:
-    """What a deck's legality verdict rests on besides the catalogue rows, as the
-    fingerprint's canonical form lists it (docs/fingerprint.md): the legality facts in
-    force on ``on`` ("<card id> <status> <date or ->") and the printings the deck names
-    where they change a card's verdict ("<card id> printing <edition>")."""
-    from hlcg.deck.fingerprint import used_card_ids
-    from hlcg.rules.profiles import profile
-
-    lines = []
-    for card_id in used_card_ids(deck):
-        fact = in_force(catalogue.legality(card_id), deck.format, on)
-        if fact is not None:
-            lines.append(f"{card_id} {fact.status} {fact.date or '-'}")
-    excluded = profile(deck.format).settings["format-legality"].params["excluded_editions"]
-    for deck_card in deck.cards:
-        named = printings_named(deck, deck_card, catalogue)
-        if not named:
-            continue
-        card = deck_card.card
-        plain = judge(card, deck.format, catalogue, excluded, on=on).status
-        if judge(card, deck.format, catalogue, excluded, on=on, named_sets=named).status != plain:
-            editions = sorted(set(named_editions(named, catalogue).values()))
-            lines.append(f"{card.id} printing {'/'.join(editions)}")
-    return sorted(set(lines))

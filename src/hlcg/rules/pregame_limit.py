@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.deck.model import PREGAME
-from hlcg.deck.resolve import DeckCard, ResolvedDeck
+from hlcg.deck.resolved import DeckCard, ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.modifiers import PregameExempt

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from hlcg.problems import Edit, Problem, Severity, TextChange
+from hlcg.problems import Edit
 
-__all__ = ["Edit", "Finding", "Problem", "Severity", "TextChange"]
+if TYPE_CHECKING:
+    from hlcg.deck.resolved import DeckCard
 
 
 class Finding(NamedTuple):
@@ -23,3 +24,6 @@ class Finding(NamedTuple):
     advisory: bool = False
     # The smallest change that fixes it, for --fix (issue 4): ("remove", id, n) ...
     edits: tuple[Edit, ...] = ()
+    # An Endurance card the deck may not hold, for the engine to search a replacement for
+    # after the checks (hlcg.rules.replacement); the fix and edits above then remove it.
+    replaceable: DeckCard | None = None

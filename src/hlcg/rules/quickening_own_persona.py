@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.catalog.normalize import normalise
-from hlcg.deck.resolve import ResolvedDeck
+from hlcg.deck.resolved import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding

@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from hlcg.catalog.card import Card
-from hlcg.deck.resolve import DeckCard, ResolvedDeck
+from hlcg.deck.resolved import DeckCard, ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.modifiers import RestrictionBonus

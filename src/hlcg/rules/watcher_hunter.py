@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.catalog.normalize import normalise
-from hlcg.deck.resolve import DeckCard, ResolvedDeck
+from hlcg.deck.resolved import DeckCard, ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.modifiers import OnlyWatcher, of_kind

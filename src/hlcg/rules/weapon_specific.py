@@ -26,7 +26,7 @@ from typing import Any
 
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.subtitles import is_weapon_card, named_personas, named_weapon
-from hlcg.deck.resolve import ResolvedDeck
+from hlcg.deck.resolved import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context, removal_or_replacement
 from hlcg.rules.problem import Finding

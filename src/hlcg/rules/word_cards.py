@@ -4,7 +4,7 @@ a pre-game card of the matching type."""
 from collections.abc import Iterator
 
 from hlcg.catalog.normalize import title_words
-from hlcg.deck.resolve import ResolvedDeck
+from hlcg.deck.resolved import ResolvedDeck
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural

@@ -1,0 +1,124 @@
+"""The replacement search: a card the deck may not hold is replaced, where one fits, by a
+card of the same type.
+
+A rule that refuses an Endurance card marks its finding ``replaceable``; after the checks,
+the engine asks this module for a replacement. The search tries the catalogue's candidates
+(the persona's own cards first, then generic ones) in a copy of the deck holding the
+candidate instead, and keeps the first that the deck uses normally and that none of the
+format's rules names. It runs the rules on that copy itself, so no rule has to reach the
+checker or the fixer.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Iterator
+
+from hlcg.catalog.card import Card
+from hlcg.deck.persona import PERSONA_RULES
+from hlcg.deck.resolved import DeckCard, ResolvedDeck
+from hlcg.rules.borrowing import foreign_owner
+from hlcg.rules.context import Context
+from hlcg.rules.legality import LEGAL, judge
+from hlcg.rules.problem import Finding
+from hlcg.rules.profiles import OFF
+from hlcg.rules.registry import RULES
+
+# The rules that can name a card added to the Endurance and used normally, cheapest first.
+# The others judge the pre-game, the deck's size and basics, or the cards the borrowing
+# analysis refuses; format-legality's verdict on the card alone is asked before the trial.
+CANDIDATE_RULES = (
+    "title-limit",
+    "master-limit",
+    "watcher-cards",
+    "hunter-cards",
+    "weapon-specific",
+    "restriction",
+    "gem-cap",
+)
+
+
+def with_replacements(
+    found: Iterable[tuple[str, Finding]], context: Context
+) -> Iterator[tuple[str, Finding]]:
+    """The rules' findings, each replaceable one offering the replacement where one fits:
+    its fix, which ends "remove N card", ends "replace N card with N other [id]" instead,
+    and its edits add the other card. A card several rules refuse (another persona's card,
+    and not legal in the format) is searched a replacement for once."""
+    searched: dict[tuple[str, int, int | None], Card | None] = {}
+    for rule_name, finding in found:
+        deck_card = finding.replaceable
+        if deck_card is None:
+            yield rule_name, finding
+            continue
+        key = (deck_card.card.id, deck_card.count, deck_card.line)
+        if key not in searched:
+            searched[key] = replacement(context, deck_card)
+        yield rule_name, _replaced(finding, deck_card, searched[key])
+
+
+def _replaced(finding: Finding, deck_card: DeckCard, substitute: Card | None) -> Finding:
+    card, copies = deck_card.card, deck_card.count
+    removal = f"remove {copies} {card.name}"
+    if substitute is None or not finding.fix or not finding.fix.endswith(removal):
+        return finding
+    offer = f"replace {copies} {card.name} with {copies} {substitute.name} [{substitute.id}]"
+    return finding._replace(
+        fix=finding.fix[: -len(removal)] + offer,
+        edits=(*finding.edits, ("add", substitute.id, copies)),
+    )
+
+
+def replacement(context: Context, deck_card: DeckCard) -> Card | None:
+    """The card to put in place of a card the deck may not hold, or None when none fits."""
+    card = deck_card.card
+    if card.type is None:
+        return None
+    candidates = context.catalogue.replacement_candidates(card.type, context.deck.persona_names)
+    return next((c for c in candidates if c.id != card.id and fits(context, deck_card, c)), None)
+
+
+def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
+    """Whether the deck, holding ``candidate`` instead of ``deck_card``, uses it normally
+    (no borrowing permission), the format is known to take it, and no rule the format runs
+    finds an error, a warning or a data gap in it: a fix offers only a card the deck is known
+    to take, never one whose legality or facts are unknown (a gem count, a restriction
+    number, a Master limit that decides how many Master cards fit). The two questions about
+    the card alone are asked first: they settle most candidates without a trial deck."""
+    if foreign_owner(context, candidate) is not None:
+        return False  # refused or borrowed: the borrowing analysis, on the card alone
+    excluded = context.param("format-legality", "excluded_editions")
+    verdict = judge(candidate, context.deck.format, context.catalogue, excluded, on=context.date)
+    if verdict.status != LEGAL:
+        return False  # not offered unless known legal: format-legality's verdict
+    trial = Context(
+        _swapped(context.deck, deck_card, candidate),
+        context.catalogue,
+        context.profile,
+        trial=True,
+        date=context.date,
+    )
+    settings = context.profile.settings
+    for name in CANDIDATE_RULES:
+        if settings[name].severity == OFF or (
+            trial.deck.persona_unresolved and name in PERSONA_RULES
+        ):
+            continue  # as in the check: the unknown persona's problem stands for these
+        for finding in RULES[name].check(trial.deck, trial, settings[name].params):
+            if candidate.id in finding.cards and not finding.advisory:
+                return False
+    return True
+
+
+def _swapped(deck: ResolvedDeck, deck_card: DeckCard, candidate: Card) -> ResolvedDeck:
+    """A copy of the deck with ``candidate`` in place of ``deck_card``'s copies."""
+    cards = [dc for dc in deck.cards if dc is not deck_card]
+    for position, held in enumerate(cards):
+        if held.card.id == candidate.id and held.section == deck_card.section:
+            cards[position] = held._replace(count=held.count + deck_card.count)
+            break
+    else:
+        cards.append(DeckCard(candidate, deck_card.count, deck_card.line, deck_card.section))
+    trial = copy.copy(deck)
+    trial.cards = cards
+    return trial

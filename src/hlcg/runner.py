@@ -1,0 +1,212 @@
+"""A run of `hlcg validate` but the rendering: ``run(paths, CheckOptions(...)) ->
+RunResult``. Each deck file is checked by ``hlcg.check``; with the options, the run adds the
+fingerprints and fix edits the machine-read reports carry, the legality matrix of
+--all-formats (``hlcg.matrix``) and the fixes of --fix (``hlcg.fixing``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from hlcg.catalog.lookup import Index
+from hlcg.check import add_fingerprint, check_date, check_file
+from hlcg.errors import UsageError
+from hlcg.rules.engine import DeckReport
+from hlcg.stdin import is_stdin, shown
+
+if TYPE_CHECKING:
+    from hlcg.fixing import DeckFix
+    from hlcg.matrix import MatrixRow
+    from hlcg.report import Unreadable
+
+FAIL_ON = ("warning", "unchecked")  # what `fail_on` may hold besides errors
+
+
+def one_or_many(value: str | Iterable[str]) -> tuple[str, ...]:
+    """A lone string is one value (a rule name, a fail-on kind), not its letters."""
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+class CheckOptions(NamedTuple):
+    """How ``run`` checks decks: the options of `hlcg validate` that are not about output.
+
+    ``fail_on`` may hold "warning" (as ``strict``) and "unchecked" (data gaps fail).
+    ``fingerprints`` sets each report's fingerprint (the machine-read reports carry it);
+    ``changes`` each problem's edits as changes to a text deck's lines (SARIF ``fixes``).
+    ``db`` is the catalogue file when ``run`` gets no index (else $HLCG_DB, else shipped).
+    ``date`` (YYYY-MM-DD, default today) is the date judged by: a tournament's date."""
+
+    format: str | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    strict: bool = False
+    fail_on: frozenset[str] = frozenset()
+    fingerprints: bool = False
+    changes: bool = False
+    all_formats: bool = False
+    skip_non_decks: bool = False
+    fix: bool = False
+    in_place: bool = False
+    force: bool = False
+    db: Path | None = None
+    date: str | None = None
+
+    def normalised(self) -> CheckOptions:
+        """The options with a lone string (``fail_on="unchecked"``) read as one value."""
+
+        return self._replace(
+            select=one_or_many(self.select),
+            ignore=one_or_many(self.ignore),
+            fail_on=frozenset(one_or_many(self.fail_on)),
+            date=check_date(self.date),
+        )
+
+    @property
+    def stricter(self) -> tuple[bool, bool]:
+        """(warnings fail, data gaps fail): --strict and --fail-on together."""
+        return self.strict or "warning" in self.fail_on, "unchecked" in self.fail_on
+
+    def check_usage(self) -> None:
+        """Raise UsageError for options that do not go together or name nothing."""
+        from hlcg.rules.registry import unmatched_selectors
+
+        if self.in_place and not self.fix:
+            raise UsageError("--in-place only goes with --fix")
+        unknown = sorted(set(self.fail_on) - set(FAIL_ON))
+        if unknown:
+            raise UsageError(f"--fail-on {unknown[0]!r}: use one of {', '.join(FAIL_ON)}")
+        unmatched = unmatched_selectors([*self.select, *self.ignore])
+        if unmatched:
+            raise UsageError(
+                f"--select/--ignore {unmatched[0]!r} matches no rule; see `hlcg rules`"
+            )
+
+
+class Skipped(NamedTuple):
+    """A file skipped because it is recognisably not a deck."""
+
+    path: Path
+    reason: str
+
+
+class RunResult(NamedTuple):
+    """What a run found: the decks as given (``reports``, one per ``checked`` path), the
+    files that could not be read, the files skipped and, with ``fix``, what each fix did."""
+
+    options: CheckOptions
+    paths: list[Path]  # every deck file found, readable or not
+    checked: list[Path]
+    reports: list[DeckReport]
+    unreadable: list[Unreadable]
+    skipped: list[Skipped]
+    matrix: list[MatrixRow]
+    fixes: list[DeckFix]
+    verdicts: list[DeckReport]  # the reports that stand: a deck fixed in place, as fixed
+
+    def fails(self, strict: bool | None = None, fail_on_unchecked: bool | None = None) -> bool:
+        """Whether any deck fails: errors always, warnings when strict, data gaps when
+        ``fail_on_unchecked``. Unset arguments come from the run's options."""
+        default_strict, default_unchecked = self.options.stricter
+        strict = default_strict if strict is None else strict
+        fail_on_unchecked = default_unchecked if fail_on_unchecked is None else fail_on_unchecked
+        return any(r.fails(strict, fail_on_unchecked) for r in self.verdicts)
+
+    def exit_code(self, strict: bool | None = None, fail_on_unchecked: bool | None = None) -> int:
+        """2 when a deck file could not be read or a fix was refused, 1 when a deck fails,
+        else 0 (docs/errors.md)."""
+        if self.unreadable or any(f.refusal is not None for f in self.fixes):
+            return 2
+        return 1 if self.fails(strict, fail_on_unchecked) else 0
+
+
+def _check_files(
+    paths: Sequence[Path], index: Index, options: CheckOptions
+) -> tuple[list[Path], list[DeckReport], list[Unreadable]]:
+    from hlcg.errors import DeckFileError
+    from hlcg.report import Unreadable
+
+    checked: list[Path] = []
+    reports: list[DeckReport] = []
+    unreadable: list[Unreadable] = []
+    for path in paths:
+        try:
+            reports.append(
+                check_file(
+                    path, index, options.format, options.select, options.ignore, options.date
+                )
+            )
+            checked.append(path)
+        except DeckFileError as exc:
+            name = shown(path)
+            unreadable.append(Unreadable(name, str(exc).removeprefix(f"{name}: ")))
+    return checked, reports, unreadable
+
+
+def _annotate(
+    checked: Sequence[Path], reports: Sequence[DeckReport], index: Index, options: CheckOptions
+) -> None:
+    """What the machine-read reports carry besides the verdict: fingerprints, fix edits."""
+    if options.fingerprints:
+        for report in reports:
+            add_fingerprint(report, index)
+    if options.changes:
+        from hlcg.fixing import add_changes
+
+        for path, report in zip(checked, reports, strict=True):
+            add_changes(path, report, index)
+
+
+def run(
+    paths: Sequence[str | Path],
+    options: CheckOptions = CheckOptions(),  # noqa: B008 (an immutable NamedTuple)
+    index: Index | None = None,
+    on_skip: Callable[[Path, str], None] | None = None,
+) -> RunResult:
+    """Check every deck the paths name (files, folders searched for decks, globs): each
+    one's report, the files that could not be read, and with ``options.fix`` the fixes
+    written. ``on_skip`` hears of each file skipped as no deck when it is found.
+    Raises UsageError for bad options or when nothing names a deck (unless
+    ``skip_non_decks``: then the result is empty), CatalogueError for a bad catalogue."""
+    from hlcg.deck.paths import expand
+
+    options = options.normalised()
+    options.check_usage()
+    skipped: list[Skipped] = []
+
+    def skip(path: Path, reason: str) -> None:
+        skipped.append(Skipped(path, reason))
+        if on_skip is not None:
+            on_skip(path, reason)
+
+    named = [paths] if isinstance(paths, str | Path) else paths  # one path, not its letters
+    if options.fix and any(is_stdin(p) for p in named):
+        raise UsageError(
+            "--fix writes the fixed deck beside its file; standard input (-) has none: "
+            "save the deck to a file first"
+        )
+    found = expand([str(p) for p in named], options.skip_non_decks, skip)
+    if not found and not options.skip_non_decks:
+        raise UsageError("no deck files found")
+    if not found:
+        return RunResult(options, [], [], [], [], skipped, [], [], [])
+    if index is None:
+        from hlcg.catalog.store import load, resolve_path
+
+        index = Index(load(resolve_path(options.db)))
+    checked, reports, unreadable = _check_files(found, index, options)
+    _annotate(checked, reports, index, options)
+    matrix: list[MatrixRow] = []
+    if options.all_formats:
+        from hlcg.matrix import legality_matrix
+
+        matrix = legality_matrix(checked, index, options.select, options.ignore, options.date)
+    fixes: list[DeckFix] = []
+    verdicts = reports
+    if options.fix:
+        from hlcg.fixing import fix_decks
+
+        fixed = fix_decks(checked, reports, index, options.format, options.in_place, options.force)
+        fixes, verdicts = fixed.fixes, fixed.reports
+    return RunResult(options, found, checked, reports, unreadable, skipped, matrix, fixes, verdicts)
