@@ -88,6 +88,8 @@ def _legality_notes(
     named = printings_named(deck, deck_card, catalogue)
     facts = catalogue.legality(card.id)
     verdict = judge(card, deck.format, catalogue, excluded, on=context.date, named_sets=named)
+    if verdict.fact is not None and not verdict.fact.inferred:
+        return  # a stated fact decides: it stays the latest in force without the inferred
     stated = tuple(f for f in facts if not f.inferred)
     inferred_sets = {p.value for p in printings}
     kept = tuple(code for code in card.sets if code not in inferred_sets)
