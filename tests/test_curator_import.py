@@ -10,28 +10,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from conftest import ROOT
+from curator_cli import card, invoke, shipped_copy, write
 from hlcg.catalog.store import shipped_path
-from hlcg.cli.app import app
 from hlcg.tcboo.models import TABLES as TCBOO_TABLES
 
-runner = CliRunner()
 LACKEY_MAP = '{"Name": "title", "Set": "sets", "Type": "type", "Text": "text"}'
 PLUGIN = "https://example.org/plugin"
 HEADER = "Name\tSet\tImageFile\tType\tText\n"
-
-
-def invoke(*args: str):
-    return runner.invoke(app, list(args))
-
-
-def shipped_copy(tmp_path: Path) -> Path:
-    db = tmp_path / "mine.sqlite"
-    result = invoke("db", "init", str(db), "--from-shipped")
-    assert result.exit_code == 0, result.output
-    return db
 
 
 def lackey_import(data: Path, db: Path, *extra: str):
@@ -39,19 +26,6 @@ def lackey_import(data: Path, db: Path, *extra: str):
         "db", "import", str(data), "--db", str(db), "--id-from", "title", "--source", PLUGIN,
         "--map", LACKEY_MAP, *extra,
     )  # fmt: skip
-
-
-def card(card_id: str, db: Path | None = None) -> dict:
-    extra = ("--db", str(db)) if db else ()
-    result = invoke("card", card_id, "--json", *extra)
-    assert result.exit_code == 0, result.output
-    (found,) = json.loads(result.stdout)["cards"]
-    return found
-
-
-def write(path: Path, text: str) -> Path:
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 # --- LackeyCCG rows for cards the catalogue holds -------------------------------------------

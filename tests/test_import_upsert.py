@@ -20,40 +20,15 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from conftest import ROOT
+from curator_cli import card, invoke, runner, shipped_copy, write
 from hlcg.cli.app import app
 
-runner = CliRunner()
 DUNCAN_DECK = ROOT / "examples/decks/valid/duncan-first-edition.txt"
 ERRATA = "https://example.org/errata"
 PLUGIN = "https://example.org/lackey/carddata.txt"
 WATCHER_ARTICLE = "http://www.watcherdatabase.tk/Articles/3.html"  # duncan-macleod-se's source
-
-
-def invoke(*args: str):
-    return runner.invoke(app, list(args))
-
-
-def shipped_copy(tmp_path: Path) -> Path:
-    db = tmp_path / "my.sqlite"
-    result = invoke("db", "init", str(db), "--from-shipped")
-    assert result.exit_code == 0, result.output
-    return db
-
-
-def write(path: Path, text: str) -> Path:
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def card(card_id: str, db: Path | None = None) -> dict:
-    extra = ("--db", str(db)) if db else ()
-    result = invoke("card", card_id, "--json", *extra)
-    assert result.exit_code == 0, result.output
-    (found,) = json.loads(result.stdout)["cards"]
-    return found
 
 
 def facts(found: dict) -> dict:
@@ -64,11 +39,8 @@ def facts(found: dict) -> dict:
 
 def own_source(found: dict, field: str) -> str | None:
     """The source a card's fact carries as its own (None: only the card row's)."""
-    return (
-        next(f["source"] for f in found["facts"] if f["field"] == field and f["attributed"])
-        if any(f["field"] == field and f["attributed"] for f in found["facts"])
-        else None
-    )
+    owned = (f["source"] for f in found["facts"] if f["field"] == field and f["attributed"])
+    return next(owned, None)
 
 
 def import_(data: Path, db: Path, *extra: str):
@@ -79,7 +51,7 @@ def import_(data: Path, db: Path, *extra: str):
 
 
 def test_a_row_restating_one_fact_keeps_the_card_and_the_deck_legal(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     before = card("duncan-macleod-se")
     data = write(
         tmp_path / "duncan.csv",
@@ -99,7 +71,7 @@ def test_a_row_restating_one_fact_keeps_the_card_and_the_deck_legal(tmp_path):
 
 
 def test_a_json_object_with_a_few_keys_fills_a_gap_and_records_its_source(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     before = card("duncan-macleod-se")
     data = write(
         tmp_path / "duncan.json",
@@ -118,7 +90,7 @@ def test_a_json_object_with_a_few_keys_fills_a_gap_and_records_its_source(tmp_pa
 
 
 def test_a_row_for_a_new_id_must_be_a_whole_card(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     before = db.read_bytes()
     data = write(tmp_path / "new.csv", f"id,master_limit,source\nnot-a-card-yet,3,{ERRATA}\n")
     result = import_(data, db)
@@ -132,7 +104,7 @@ def test_a_row_for_a_new_id_must_be_a_whole_card(tmp_path):
 
 
 def test_replace_is_a_whole_card_and_lists_every_fact_it_erased(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     data = write(
         tmp_path / "duncan.csv",
         f"id,title,master_limit,source\nduncan-macleod-se,Duncan MacLeod,6,{ERRATA}\n",
@@ -157,7 +129,7 @@ def test_replace_is_a_whole_card_and_lists_every_fact_it_erased(tmp_path):
 
 
 def test_conflicting_rows_are_all_listed_with_both_sources_and_nothing_is_written(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     before = db.read_bytes()
     kiss = card("kiss-your-butts-goodbye")
     data = write(
@@ -218,7 +190,7 @@ def verdicts(db: Path) -> list[tuple]:
 
 
 def test_thrust_in_two_sets_adds_a_printing_not_a_card_and_keeps_every_verdict(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     before = verdicts(db)
     data = write(
         tmp_path / "carddata.txt",
@@ -288,7 +260,7 @@ def test_printed_type_lines_are_read_as_types(tmp_path, printed, contract):
 
 
 def test_an_unknown_map_column_or_field_is_named_with_the_valid_ones(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     data = write(tmp_path / "carddata.txt", LACKEY_HEADER + "Thrust\tTG\tt\tAttack\t\n")
     result = import_(
         data,
@@ -311,7 +283,7 @@ def test_an_unknown_map_column_or_field_is_named_with_the_valid_ones(tmp_path):
 
 
 def test_missing_lackey_options_get_the_whole_command_as_a_hint(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     data = write(tmp_path / "carddata.txt", LACKEY_HEADER + "Thrust\tTG\tt\tAttack\t\n")
     result = import_(data, db)
     assert result.exit_code == 2
@@ -333,7 +305,7 @@ def test_missing_lackey_options_get_the_whole_command_as_a_hint(tmp_path):
 
 
 def test_json_rows_are_as_strict_as_csv_and_numbers_stay_in_range(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     before = db.read_bytes()
     rows = [
         {"id": "row-one", "title": "One", "source": ERRATA, "restriction": True},
@@ -369,7 +341,7 @@ def test_json_rows_are_as_strict_as_csv_and_numbers_stay_in_range(tmp_path):
 
 @pytest.mark.parametrize("suffix", [".csv", ".json", ".jsonl", ".txt"])
 def test_repeated_ids_are_listed_with_row_numbers_among_the_other_errors(tmp_path, suffix):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     before = db.read_bytes()
     rows = [
         {"id": "twice", "title": "Twice", "source": ERRATA},
@@ -428,7 +400,7 @@ def _tar_with_two(path: Path) -> Path:
 
 @pytest.mark.parametrize("make", [_zip_with_two, _tar_with_two], ids=["zip", "tar.gz"])
 def test_an_archive_naming_a_file_twice_is_refused(tmp_path, make):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     before = db.read_bytes()
     source = shipped_copy_export(tmp_path, make)
     result = import_(source, db)
@@ -456,7 +428,7 @@ def test_every_message_that_starts_a_catalogue_names_the_command(tmp_path):
     shipped = invoke("db", "import", str(data))
     assert shipped.exit_code == 2
     assert "`hlcg db init my.sqlite --from-shipped`" in shipped.stderr
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     with closing(sqlite3.connect(db)) as conn, conn:
         conn.execute("DELETE FROM meta")
     empty_meta = import_(data, db)
@@ -470,7 +442,7 @@ def test_every_message_that_starts_a_catalogue_names_the_command(tmp_path):
 
 
 def test_the_next_write_removes_what_a_killed_import_left(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     # What a run killed half-way leaves: its catalogue and journal under its process id.
     # A process id that no process has: one that has run and ended.
     gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], check=True,
@@ -489,7 +461,7 @@ def test_the_next_write_removes_what_a_killed_import_left(tmp_path):
 
 
 def test_a_real_import_killed_half_way_leaves_the_catalogue_and_is_cleaned_after(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     before = db.read_bytes()
     data = write(tmp_path / "row.csv", f"id,title,source\nbrand-new,Brand New,{ERRATA}\n")
     command = [sys.executable, "-m", "hlcg", "db", "import", str(data), "--db", str(db)]
@@ -522,7 +494,7 @@ ARTICLE_23 = "http://www.watcherdatabase.tk/Articles/23.html"
 
 
 def test_lackey_rows_of_a_card_the_catalogue_holds_stay_that_card_whatever_their_texts(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     before = verdicts(db)
     data = write(
         tmp_path / "carddata.txt",
@@ -536,7 +508,7 @@ def test_lackey_rows_of_a_card_the_catalogue_holds_stay_that_card_whatever_their
 
 
 def test_lackey_rows_stating_a_fact_two_ways_for_one_card_are_refused(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     before = db.read_bytes()
     data = write(
         tmp_path / "carddata.txt",
@@ -554,7 +526,7 @@ def test_lackey_rows_stating_a_fact_two_ways_for_one_card_are_refused(tmp_path):
 
 
 def test_a_restriction_against_carries_none_names_that_facts_own_source(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     data = write(tmp_path / "rows.csv", f"id,restriction,source\nthrust,2,{ERRATA}\n")
     refused = import_(data, db)
     assert refused.exit_code == 2
@@ -571,7 +543,7 @@ def test_a_restriction_against_carries_none_names_that_facts_own_source(tmp_path
 
 
 def test_a_fact_sheet_restriction_against_carries_none_is_a_conflict(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     sheet = write(tmp_path / "sheet.csv", f"id,field,value,source\nthrust,restriction,2,{ERRATA}\n")
     refused = import_(sheet, db)
     assert refused.exit_code == 2
@@ -587,7 +559,7 @@ def test_a_fact_sheet_restriction_against_carries_none_is_a_conflict(tmp_path):
 
 
 def test_conflicts_read_from_stdin_name_stdin_one_per_line(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     rows = f"id,master_limit,source\nduncan-macleod-se,7,{ERRATA}\n"
     result = runner.invoke(app, ["db", "import", "-", "--db", str(db)], input=rows)
     assert result.exit_code == 2
@@ -600,7 +572,7 @@ def test_conflicts_read_from_stdin_name_stdin_one_per_line(tmp_path):
 
 
 def test_a_set_nobody_lists_is_warned_about(tmp_path):
-    db = shipped_copy(tmp_path)
+    db = shipped_copy(tmp_path, "my.sqlite")
     data = write(
         tmp_path / "carddata.txt", LACKEY_HEADER + "Thrust\tMovie Editon\ta\tBasic Attack\t\n"
     )
