@@ -304,7 +304,7 @@ def test_a_whole_catalogue_import_reports_card_and_alias_errors_in_one_run(tmp_p
     result = invoke("db", "import", str(export), "--db", str(db))
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
-    assert lines[0] == "hlcg: error: 2 invalid rows:"
+    assert lines[0] == "hlcg: error: 2 errors; nothing was written:"
     assert lines[1].startswith(f"{where} Input should be 'attack'")
     assert lines[2] == "aliases: 'Nowhere Strike' points at unknown card id 'no-such-card'"
     assert db.read_bytes() == before

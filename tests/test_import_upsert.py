@@ -96,7 +96,7 @@ def test_a_row_for_a_new_id_must_be_a_whole_card(tmp_path):
     result = import_(data, db)
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        "hlcg: error: 1 invalid row:",
+        "hlcg: error: 1 error; nothing was written:",
         f"{data}: row 2: title: Field required (a row for a card the catalogue lacks is a "
         "whole card)",
     ]
@@ -288,7 +288,7 @@ def test_missing_lackey_options_get_the_whole_command_as_a_hint(tmp_path):
     result = import_(data, db)
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        "hlcg: error: 2 invalid rows:",
+        "hlcg: error: 2 errors; nothing was written:",
         f"{data}: row 2: id: Field required",
         f"{data}: row 2: source: Field required",
         f"hint: hlcg db import {data} --db {db} --id-from title --source URL",
@@ -319,7 +319,7 @@ def test_json_rows_are_as_strict_as_csv_and_numbers_stay_in_range(tmp_path):
     result = import_(data, db)
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        "hlcg: error: 5 invalid rows:",
+        "hlcg: error: 5 errors; nothing was written:",
         f"{data}: row 1: restriction: Value error, expected a whole number or empty, got true",
         f"{data}: row 2: hand_icons: Value error, expected a whole number or empty, got false",
         f"{data}: row 4: gem_reason: Value error, 10000000000000000000... (31 digits) is out "
@@ -373,7 +373,7 @@ def test_repeated_ids_are_listed_with_row_numbers_among_the_other_errors(tmp_pat
     result = import_(data, db, *(extra if suffix == ".txt" else ()))
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        "hlcg: error: 2 invalid rows:",
+        "hlcg: error: 2 errors; nothing was written:",
         f"{data}: row {first + 1}: hand_icons: Value error, expected a whole number or empty, "
         "got 'many'",
         f"{data}: row {first + 2}: id 'twice' repeats row {first}",
@@ -406,7 +406,7 @@ def test_an_archive_naming_a_file_twice_is_refused(tmp_path, make):
     result = import_(source, db)
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        "hlcg: error: 1 invalid row:",
+        "hlcg: error: 1 error; nothing was written:",
         f"{source}: holds cards.csv more than once; an archive names each file once",
     ]
     assert db.read_bytes() == before

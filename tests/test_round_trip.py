@@ -372,7 +372,7 @@ def test_card_file_errors_come_all_at_once(tmp_path):
     result = invoke("db", "import", str(rows), "--db", str(db))
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
-    assert lines[0] == "hlcg: error: 3 invalid rows:"
+    assert lines[0] == "hlcg: error: 3 errors; nothing was written:"
     assert lines[1].startswith(f"{rows}: row 2: type: Input should be 'attack'")
     assert lines[2] == (
         f"{rows}: row 2: aliases: expected a name or an object with alias and source, got 1"

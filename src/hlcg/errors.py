@@ -26,7 +26,10 @@ class SourceError(HlcgError):
         more = f"\n... and {len(errors) - 50} more" if len(errors) > 50 else ""
         # The command that would have worked, where the rows lack what only options give.
         told = f"\nhint: {hint}" if hint else ""
-        super().__init__(f"{plural(len(errors), 'invalid row')}:\n{shown}{more}{told}")
+        # Counted as errors, not rows: one row may hold several, and some are the file's own.
+        super().__init__(
+            f"{plural(len(errors), 'error')}; nothing was written:\n{shown}{more}{told}"
+        )
 
 
 class ConflictError(HlcgError):
