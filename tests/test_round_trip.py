@@ -379,3 +379,14 @@ def test_card_file_errors_come_all_at_once(tmp_path):
     )
     assert lines[3:] == [f"{rows}: row 2: legality: status: Field required"]
     assert db.read_bytes() == before
+
+
+def test_db_init_on_an_existing_file_says_what_to_do_instead(tmp_path):
+    db = tmp_path / "mine.sqlite"
+    assert invoke("db", "init", str(db)).exit_code == 0
+    again = invoke("db", "init", str(db))
+    assert again.exit_code == 2
+    assert again.stderr == (
+        f"hlcg: error: {db} already exists; hlcg db init will not overwrite it: add to it "
+        f"with `hlcg db import FILE --db {db}`, or name a new file\n"
+    )

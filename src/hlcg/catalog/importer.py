@@ -172,7 +172,10 @@ def init(
     from hlcg.catalog.store import shipped_path
 
     if path.exists():
-        raise UsageError(f"{path} already exists; hlcg db init will not overwrite it")
+        raise UsageError(
+            f"{path} already exists; hlcg db init will not overwrite it: add to it with "
+            f"`hlcg db import FILE --db {path}`, or name a new file"
+        )
     if start_from:
         bundle = read_bundle(start_from, groups)
     elif empty:
