@@ -43,22 +43,16 @@ class _Merged:
     unknown_sets: list[str] = field(default_factory=list)
 
 
-def _backed(conflict: Conflict, own: Mapping[tuple[str, str], str]) -> Conflict:
-    """``conflict`` naming the recorded fact's own source, where it has one."""
-    source = own.get((conflict.card_id, conflict.contradicted))
-    return dataclasses.replace(conflict, recorded_source=source) if source else conflict
-
-
 def _upsert_rows(
     existing: dict[str, CardRow],
     rows: list[ImportedRow],
-    own: Mapping[tuple[str, str], str],
+    own: Mapping[str, Mapping[str, str]],
     *,
     overwrite: bool,
     lackey: bool,
 ) -> _Merged:
     """A row of a new id is a new card; a row naming a card changes the facts it states.
-    ``own``: the facts' own sources by (card id, field), which a conflict names in place
+    ``own``: the facts' own sources by card id and field, which a conflict names in place
     of the card row's."""
     merged = _Merged(dict(existing))
     for row in rows:
@@ -67,15 +61,19 @@ def _upsert_rows(
             merged.cards[row.card.id] = row.card
             continue
         done = upsert(
-            card, row.card, row.stated, number=row.number, overwrite=overwrite, keep_text=lackey
+            card,
+            row.card,
+            row.stated,
+            number=row.number,
+            overwrite=overwrite,
+            keep_text=lackey,
+            own_sources=own.get(card.id, {}),
         )
         merged.cards[card.id] = done.card
         merged.merged += 1
         merged.filled += len(done.filled)
         merged.changes.append(Change(card, done, row.card.source))
         merged.texts_kept += done.text_kept
-        done.conflicts = [_backed(c, own) for c in done.conflicts]
-        done.overwritten = [_backed(c, own) for c in done.overwritten]
         merged.conflicts += done.conflicts
         merged.overwritten += done.overwritten
     return merged
@@ -143,7 +141,10 @@ def _merged_into(
     if replace:
         merged = _replace_rows(existing, rows)
     else:
-        own = {(f.card_id, f.field): f.source for f in bundle.facts if f.field != "sets"}
+        own: dict[str, dict[str, str]] = {}
+        for fact in bundle.facts:
+            if fact.field != "sets":  # printings are added, never in conflict
+                own.setdefault(fact.card_id, {})[fact.field] = fact.source
         lackey = is_lackey_data(source)
         merged = _upsert_rows(existing, rows, own, overwrite=overwrite, lackey=lackey)
     if merged.conflicts:

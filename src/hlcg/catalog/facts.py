@@ -20,6 +20,7 @@ from hlcg.catalog.merging import add_source
 from hlcg.catalog.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.catalog.reading import read_bundle
 from hlcg.catalog.schema import TableGroup
+from hlcg.catalog.upsert import superseded
 
 FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
 
@@ -104,16 +105,7 @@ class _Recording:
                 "source are kept in fact_history)"
             )
             return False
-        self.history.append(
-            FactHistoryRow(
-                card_id=card_id,
-                field="unrestricted",
-                value="true",
-                source=own.source if own else card.source,
-                inferred=own.inferred if own else None,
-                superseded=self.superseded,
-            )
-        )
+        self.history.append(superseded(card, "unrestricted", "true", own, self.superseded))
         self.replaced += 1
         self.own.pop((card_id, "unrestricted", "true"), None)
         self.own.pop((card_id, "unrestricted", ""), None)
@@ -139,16 +131,7 @@ class _Recording:
                 "value and its source are kept in fact_history)"
             )
         if (card_id, name) not in self.recorded:
-            self.history.append(
-                FactHistoryRow(
-                    card_id=card_id,
-                    field=name,
-                    value=old,
-                    source=own.source if own else card.source,
-                    inferred=own.inferred if own else None,
-                    superseded=self.superseded,
-                )
-            )
+            self.history.append(superseded(card, name, old, own, self.superseded))
             self.replaced += 1
             # The replaced value's own source goes with it, never onto the new value.
             self.own.pop((card_id, name, old), None)

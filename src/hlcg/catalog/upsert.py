@@ -8,7 +8,7 @@ conflict. A whole-card replacement (``--replace``) says which recorded facts it 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from hlcg.catalog.fields import CONTRACT_FIELDS, LIST_FIELDS
@@ -92,18 +92,28 @@ def _differs(name: str, have: object, offered: object) -> bool:
 class _Merge:
     """One row merged into one card, fact by fact."""
 
-    def __init__(self, card: CardRow, row: CardRow, number: int, overwrite: bool) -> None:
+    def __init__(
+        self,
+        card: CardRow,
+        row: CardRow,
+        number: int,
+        overwrite: bool,
+        own_sources: Mapping[str, str],
+    ) -> None:
         self.card, self.row, self.number, self.overwrite = card, row, number, overwrite
+        self.own_sources = own_sources
         self.data = card.model_dump()
         self.result = Upserted(card)
         self.card_flat, self.row_flat = card.to_flat(), row.to_flat()
 
     def conflict(self, name: str, recorded: str, recorded_field: str = "") -> Conflict:
+        # The recorded fact's own source where it has one, else the card row's.
+        backing = self.own_sources.get(recorded_field or name, self.card.source)
         return Conflict(
             self.card.id,
             name,
             recorded,
-            self.card.source,
+            backing,
             self.row_flat[name],
             self.row.source,
             self.number,
@@ -155,14 +165,16 @@ def upsert(
     number: int = 0,
     overwrite: bool = False,
     keep_text: bool = False,
+    own_sources: Mapping[str, str] | None = None,
 ) -> Upserted:
     """``card`` with the facts of ``fields`` that ``row`` states (row ``number`` of its
     file): a fact the card lacks is filled, a printing added, an equal one left alone;
     another value is a conflict, or with ``overwrite`` replaces the recorded one.
     ``keep_text``: a differing text is kept as recorded, not a conflict (LackeyCCG texts
-    are transcriptions; the catalogue's paraphrase stays).
+    are transcriptions; the catalogue's paraphrase stays). ``own_sources``: the card's
+    facts' own sources by field, which a conflict names in place of the card row's.
     """
-    merge = _Merge(card, row, number, overwrite)
+    merge = _Merge(card, row, number, overwrite, own_sources or {})
     given = set(fields)
     for name in CONTRACT_FIELDS:
         if name in given and name not in ("id", "source") and stated(name, getattr(row, name)):
@@ -194,6 +206,21 @@ class Change:
     source: str
 
 
+def superseded(
+    card: CardRow, field: str, value: str, own: FactSourceRow | None, label: str
+) -> FactHistoryRow:
+    """The history row of ``card``'s ``field`` (``value``), replaced by the import
+    ``label``: with its own source and reasoning where it had one, else the card row's."""
+    return FactHistoryRow(
+        card_id=card.id,
+        field=field,
+        value=value,
+        source=own.source if own else card.source,
+        inferred=own.inferred if own else None,
+        superseded=label,
+    )
+
+
 def _superseded(
     own: dict[tuple[str, str, str], FactSourceRow], change: Change, label: str
 ) -> list[FactHistoryRow]:
@@ -203,15 +230,9 @@ def _superseded(
     for conflict in change.done.overwritten:
         key = (change.before.id, conflict.contradicted)
         backing: list[FactSourceRow | None] = [own.pop(k) for k in list(own) if k[:2] == key]
+        value = change.before.to_flat()[conflict.contradicted]
         history += [
-            FactHistoryRow(
-                card_id=change.before.id,
-                field=conflict.contradicted,
-                value=change.before.to_flat()[conflict.contradicted],
-                source=old.source if old else change.before.source,
-                inferred=old.inferred if old else None,
-                superseded=label,
-            )
+            superseded(change.before, conflict.contradicted, value, old, label)
             for old in (backing or [None])
         ]
     return history
