@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from hlcg.catalog.build import write_catalogue
-from hlcg.catalog.bundle import Bundle
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
-from hlcg.catalog.models import CardRow, FormatRow, LegalityRow
 from hlcg.catalog.store import Catalogue, load, shipped_path
 from hlcg.check import check_deck
+from hlcg.curation.builder import write_catalogue
+from hlcg.curation.bundle import Bundle
+from hlcg.curation.models import CardRow, FormatRow, LegalityRow
 from hlcg.deck.text import parse_text
 from hlcg.rules.basics import BASIC_TITLES
 from hlcg.rules.engine import DeckReport

@@ -9,14 +9,14 @@ import pytest
 from pydantic import ValidationError
 
 from conftest import ROOT
-from hlcg.catalog.build import build
-from hlcg.catalog.bundle import load_sources
 from hlcg.catalog.fields import CONTRACT_FIELDS, MODIFIER_KINDS
 from hlcg.catalog.lookup import Index
-from hlcg.catalog.models import CardRow
 from hlcg.catalog.query import QueryError, parse_query
 from hlcg.catalog.search import run
 from hlcg.catalog.store import shipped_path
+from hlcg.curation.builder import build
+from hlcg.curation.bundle import load_sources
+from hlcg.curation.models import CardRow
 from hlcg.schemas import generate, render
 from hlcg.tcboo.models import TABLE_GROUP
 

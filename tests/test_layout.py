@@ -30,10 +30,10 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
         # bundle's Bundle and lackey's options; bundle reads through sources.
         frozenset(
             {
-                "hlcg.catalog.bundle",
-                "hlcg.catalog.lackey",
-                "hlcg.catalog.merging",
-                "hlcg.catalog.sources",
+                "hlcg.curation.bundle",
+                "hlcg.curation.lackey",
+                "hlcg.curation.merging",
+                "hlcg.curation.sources",
             }
         ),
     }
@@ -79,8 +79,30 @@ def _known(name: str, modules: set[str]) -> str | None:
     return name or None
 
 
-def imported_modules(name: str, path: Path, modules: set[str]) -> set[str]:
-    """The modules among ``modules`` that the module ``name`` (read from ``path``) imports."""
+def door_table(path: Path) -> dict[str, str]:
+    """A package door's ``_DOOR`` (or the top package's ``_LAZY``): name -> the module it is
+    imported from on first use; empty for a module that is no door."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Dict)
+            and any(isinstance(t, ast.Name) and t.id in ("_DOOR", "_LAZY") for t in node.targets)
+        ):
+            return {
+                key.value: value.value
+                for key, value in zip(node.value.keys, node.value.values, strict=True)
+                if isinstance(key, ast.Constant) and isinstance(value, ast.Constant)
+            }
+    return {}
+
+
+def imported_modules(
+    name: str, path: Path, modules: set[str], doors: dict[str, dict[str, str]] | None = None
+) -> set[str]:
+    """The modules among ``modules`` that the module ``name`` (read from ``path``) imports.
+    A name taken from a package door (``doors``: package -> its table) is an import of the
+    module the door takes it from: the door defers the import, it does not remove it."""
+    doors = doors or {}
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets: set[str | None] = set()
     for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"))):
@@ -93,7 +115,8 @@ def imported_modules(name: str, path: Path, modules: set[str]) -> set[str]:
             base = ".".join([*kept, *([node.module] if node.module else [])])
         for alias in node.names:
             full = f"{base}.{alias.name}"
-            targets.add(full if full in modules else _known(base, modules))
+            through_door = doors.get(base, {}).get(alias.name)
+            targets.add(full if full in modules else through_door or _known(base, modules))
     return {t for t in targets if t is not None and t != name}
 
 
@@ -101,7 +124,12 @@ def import_graph(root: Path, package: str = "hlcg") -> dict[str, set[str]]:
     """Each module of ``package`` (under ``root``) -> the modules of it that it imports."""
     paths = {module_name(p, root): p for p in sorted((root / package).rglob("*.py"))}
     modules = set(paths)
-    return {name: imported_modules(name, path, modules) for name, path in paths.items()}
+    doors = {
+        name: table
+        for name, path in paths.items()
+        if path.name == "__init__.py" and (table := door_table(path))
+    }
+    return {name: imported_modules(name, path, modules, doors) for name, path in paths.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> set[frozenset[str]]:
@@ -246,3 +274,118 @@ def test_a_listed_import_is_a_re_export_a_listed_definition_is_not(tmp_path):
     assert reexported(tmp_path / "shim.py") == ["thing"]
     assert reexported(tmp_path / "alias.py") == ["thing"]
     assert reexported(tmp_path / "plain.py") == []
+
+
+# Each stage package's ``__init__`` is its door: the names the rest of hlcg may use, listed in
+# ``_DOOR`` and imported on first use. Code outside a package imports from the door only, so
+# what lies behind it can merge and split without touching any other package.
+DOOR_PACKAGES = sorted(
+    path.parent.name for path in (SRC / "hlcg").glob("*/__init__.py") if path.parent.is_dir()
+)
+
+
+def _package_of(module: str) -> str | None:
+    """``hlcg.deck.text`` -> ``hlcg.deck``; None for a top-level module (``hlcg.check``)."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if len(parts) > 1 and parts[1] in DOOR_PACKAGES else None
+
+
+def through_back_doors(root: Path, package: str = "hlcg") -> dict[str, set[str]]:
+    """Each module -> the modules of other packages it imports that are not their door."""
+    paths = {module_name(p, root): p for p in sorted((root / package).rglob("*.py"))}
+    modules = set(paths)
+    found: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        own = _package_of(name)
+        for target in imported_modules(name, path, modules):
+            door = _package_of(target)
+            if door is not None and door != own and target != door:
+                found.setdefault(name, set()).add(target)
+    return found
+
+
+def test_code_outside_a_package_imports_only_its_door():
+    offences = through_back_doors(SRC)
+    assert not offences, "\n".join(
+        f"{name} imports {', '.join(sorted(targets))}" for name, targets in sorted(offences.items())
+    )
+
+
+def _door_paths() -> list[Path]:
+    return [SRC / "hlcg" / name / "__init__.py" for name in DOOR_PACKAGES]
+
+
+def test_every_stage_package_has_a_door():
+    assert set(DOOR_PACKAGES) == {
+        "answers",
+        "catalog",
+        "cli",
+        "curation",
+        "deck",
+        "report",
+        "rules",
+        "tcboo",
+        "web",
+    }
+    assert all(door_table(path) for path in _door_paths())
+
+
+def _type_checking_names(path: Path) -> dict[str, str]:
+    """What a door imports for type checkers: name -> module."""
+    names: dict[str, str] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for statement in node.body:
+                if isinstance(statement, ast.ImportFrom) and statement.module:
+                    names.update((a.asname or a.name, statement.module) for a in statement.names)
+    return names
+
+
+def test_a_door_shows_type_checkers_exactly_what_it_serves():
+    for path in _door_paths():
+        assert _type_checking_names(path) == door_table(path), path
+
+
+def test_no_door_name_is_also_a_module_behind_the_door():
+    """Importing ``hlcg.deck.resolve`` would set the package's ``resolve`` to the module, so
+    ``from hlcg.deck import resolve`` would give the module instead of the function."""
+    for path in _door_paths():
+        modules = {p.stem for p in path.parent.glob("*.py")} | {
+            p.name for p in path.parent.iterdir() if (p / "__init__.py").exists()
+        }
+        assert not set(door_table(path)) & modules, path
+
+
+def test_every_name_a_door_lists_is_there():
+    import importlib
+
+    for path in _door_paths():
+        package = importlib.import_module(f"hlcg.{path.parent.name}")
+        for name, module in door_table(path).items():
+            assert getattr(package, name) is getattr(importlib.import_module(module), name)
+
+
+def test_a_back_door_import_is_found_a_door_import_is_not(tmp_path):
+    _write(
+        tmp_path,
+        {
+            "hlcg/__init__.py": "",
+            "hlcg/deck/__init__.py": '_DOOR = {"Deck": "hlcg.deck.model"}\n',
+            "hlcg/deck/model.py": "class Deck: ...\n",
+            "hlcg/rules/__init__.py": "",
+            "hlcg/rules/a.py": "from hlcg.deck import Deck\n",
+            "hlcg/rules/b.py": "def later():\n    from hlcg.deck.model import Deck\n",
+            "hlcg/check.py": "from hlcg.deck.model import Deck\n",
+        },
+    )
+    global DOOR_PACKAGES
+    kept, DOOR_PACKAGES = DOOR_PACKAGES, ["deck", "rules"]
+    try:
+        assert through_back_doors(tmp_path) == {
+            "hlcg.rules.b": {"hlcg.deck.model"},
+            "hlcg.check": {"hlcg.deck.model"},
+        }
+        # the door's name is an import of the module behind it, so cycles are still seen
+        assert import_graph(tmp_path)["hlcg.rules.a"] == {"hlcg.deck.model"}
+    finally:
+        DOOR_PACKAGES = kept

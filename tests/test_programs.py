@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from conftest import ROOT
 from hlcg.check import check_deck, check_file, resolve_deck
 from hlcg.cli.app import app
-from hlcg.deck.fingerprint import fingerprint
+from hlcg.deck.hashing import fingerprint
 from hlcg.deck.read import read_deck
 from hlcg.deck.writer import render
 

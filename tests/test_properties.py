@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from conftest import BASIC_TITLES, mini_cards
 from hlcg.check import check_deck, resolve_deck
-from hlcg.deck.fingerprint import fingerprint
+from hlcg.deck.hashing import fingerprint
 from hlcg.deck.lines import split_lines
 from hlcg.deck.text import parse_text
 
@@ -154,14 +154,14 @@ CARD_ROWS = st.lists(
 )
 @given(rows=CARD_ROWS, suffix=st.sampled_from([".csv", ".json", ".jsonl"]))
 def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
-    from hlcg.catalog.bundle import Bundle
-    from hlcg.catalog.card_rows import import_card_file
-    from hlcg.catalog.cardfile import split_card_file
-    from hlcg.catalog.exporter import export
-    from hlcg.catalog.importer import init
-    from hlcg.catalog.models import CardRow
-    from hlcg.catalog.reading import read_bundle
-    from hlcg.catalog.sources import read_card_rows
+    from hlcg.curation.bundle import Bundle
+    from hlcg.curation.card_rows import import_card_file
+    from hlcg.curation.cardfile import split_card_file
+    from hlcg.curation.exporter import export
+    from hlcg.curation.importer import init
+    from hlcg.curation.models import CardRow
+    from hlcg.curation.reading import read_bundle
+    from hlcg.curation.sources import read_card_rows
 
     cards = [CardRow.model_validate(r) for r in rows]
     folder = tmp_path_factory.mktemp("round")

@@ -12,16 +12,16 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.build import write_catalogue
 from hlcg.catalog.lookup import Index
-from hlcg.catalog.models import CardRow
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.query import parse_query
-from hlcg.catalog.reading import read_bundle
 from hlcg.catalog.search import run
 from hlcg.catalog.store import Catalogue, load, shipped_path
 from hlcg.check import check_file
 from hlcg.cli.app import app
+from hlcg.curation.builder import write_catalogue
+from hlcg.curation.models import CardRow
+from hlcg.curation.reading import read_bundle
 from hlcg.tcboo.models import TABLE_GROUP
 
 runner = CliRunner()

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from conftest import BASIC_TITLES, ROOT, errors, make_catalogue
-from hlcg.catalog.build import write_catalogue
-from hlcg.catalog.bundle import load_sources
 from hlcg.catalog.lookup import Index
-from hlcg.catalog.models import CardRow
 from hlcg.catalog.store import Catalogue, load
 from hlcg.check import check_deck, check_file, resolve_deck
-from hlcg.deck.fingerprint import fingerprint
+from hlcg.curation.builder import write_catalogue
+from hlcg.curation.bundle import load_sources
+from hlcg.curation.models import CardRow
+from hlcg.deck.hashing import fingerprint
 from hlcg.deck.read import read_deck
 from hlcg.deck.text import parse_text
 from hlcg.tcboo.models import TABLE_GROUP

@@ -17,8 +17,8 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.models import CardRow
 from hlcg.cli.app import app
+from hlcg.curation.models import CardRow
 
 runner = CliRunner()
 BASIC_ATTACKS = (

@@ -3,15 +3,19 @@
 The public API (README "Python API") is imported on first use: `import hlcg` stays cheap.
 """
 
+import sys
+
 # Not typing.TYPE_CHECKING: importing typing here would cost every start-up more than this
 # whole module. Type checkers take any TYPE_CHECKING as true.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from hlcg.api import check_deck, load_catalogue, parse_deck, read_deck
-    from hlcg.catalog.store import Catalogue
-    from hlcg.deck.model import Deck
+    from hlcg.catalog import Catalogue
+    from hlcg.deck import Deck
     from hlcg.problems import Problem, Severity
-    from hlcg.rules.engine import DeckReport
+    from hlcg.rules import DeckReport
     from hlcg.runner import CheckOptions, RunResult, run
 
 __version__ = "0.1.0"
@@ -28,9 +32,9 @@ _LAZY = {
     "run": "hlcg.runner",
     "CheckOptions": "hlcg.runner",
     "RunResult": "hlcg.runner",
-    "Catalogue": "hlcg.catalog.store",
-    "Deck": "hlcg.deck.model",
-    "DeckReport": "hlcg.rules.engine",
+    "Catalogue": "hlcg.catalog",
+    "Deck": "hlcg.deck",
+    "DeckReport": "hlcg.rules",
     "Problem": "hlcg.problems",
     "Severity": "hlcg.problems",
 }
@@ -52,8 +56,20 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'hlcg' has no attribute {name!r}")
-    return getattr(__import__(module, fromlist=[name]), name)
+def lazy_attributes(package: str, door: dict[str, str]) -> "Callable[[str], object]":
+    """A package's ``__getattr__`` that imports each name of its ``door`` (name -> module)
+    on first use and keeps it on the package, so the next use is a plain attribute."""
+
+    def __getattr__(name: str) -> object:
+        module = door.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(__import__(module, fromlist=[name]), name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    return __getattr__
+
+
+if not TYPE_CHECKING:
+    __getattr__ = lazy_attributes(__name__, _LAZY)

@@ -1,3 +1,3 @@
-from hlcg.cli.app import main
+from hlcg.cli import main
 
 main()

@@ -9,15 +9,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from hlcg.catalog.store import Catalogue
-    from hlcg.deck.model import Deck
-    from hlcg.rules.engine import DeckReport
+    from hlcg.catalog import Catalogue
+    from hlcg.deck import Deck
+    from hlcg.rules import DeckReport
 
 
 def load_catalogue(path: str | PathLike[str] | None = None) -> Catalogue:
     """The card catalogue at ``path``; without one $HLCG_DB, else the shipped catalogue.
     Raises hlcg.errors.CatalogueError when it cannot be read."""
-    from hlcg.catalog.store import load, resolve_path
+    from hlcg.catalog import load, resolve_path
 
     return load(resolve_path(Path(path) if path is not None else None))
 
@@ -25,14 +25,14 @@ def load_catalogue(path: str | PathLike[str] | None = None) -> Catalogue:
 def read_deck(path: str | PathLike[str]) -> Deck:
     """The deck in a file: text, JSON, LackeyCCG .dek or OCTGN .o8d (by its extension).
     Raises hlcg.errors.DeckFileError when the file cannot be read as a deck."""
-    from hlcg.deck.read import read_deck as read
+    from hlcg.deck import read_deck as read
 
     return read(Path(path))
 
 
 def parse_deck(text: str, name: str = "<deck>") -> Deck:
     """A deck in the text format (README "Deck files"); ``name`` stands for its path."""
-    from hlcg.deck.text import parse_text
+    from hlcg.deck import parse_text
 
     return parse_text(text, name)
 
@@ -52,11 +52,11 @@ def check_deck(
     hlcg.errors.UsageError). ``fingerprint`` also sets ``report.fingerprint``, the value
     `hlcg deck hash` prints. ``date`` (YYYY-MM-DD, default today) is the date judged by:
     the legality facts in force on it. The catalogue defaults to ``load_catalogue()``."""
-    from hlcg.catalog.lookup import Index
+    from hlcg.catalog import Index
     from hlcg.check import add_fingerprint
     from hlcg.check import check_deck as check
     from hlcg.errors import UsageError
-    from hlcg.rules.registry import unmatched_selectors
+    from hlcg.rules import unmatched_selectors
     from hlcg.runner import one_or_many
 
     chosen, skipped = one_or_many(select), one_or_many(ignore)

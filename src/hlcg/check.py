@@ -7,20 +7,22 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hlcg.catalog.lookup import Index
-from hlcg.catalog.names import accepted_format_names, format_named
-from hlcg.deck.fingerprint import catalogue_digest, fingerprint
-from hlcg.deck.model import Deck, LineIssue
-from hlcg.deck.read import read_deck
-from hlcg.deck.resolve import resolve
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.catalog import Index, accepted_format_names, format_named
+from hlcg.deck import (
+    Deck,
+    LineIssue,
+    ResolvedDeck,
+    catalogue_digest,
+    fingerprint,
+    read_deck,
+    resolve,
+)
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.problems import Severity
-from hlcg.rules.engine import DeckReport, validate
-from hlcg.rules.profiles import profile
+from hlcg.rules import DeckReport, profile, validate
 
 if TYPE_CHECKING:
-    from hlcg.catalog.store import Catalogue
+    from hlcg.catalog import Catalogue
 
 DEFAULT_FORMAT = "type-two"
 # How the problems of a deck's format begin (choose_format): commands that print no report
@@ -148,7 +150,7 @@ def add_fingerprint(report: DeckReport, index: Index) -> DeckReport:
         digest = catalogue_digest(report.resolved, index.catalogue)
     except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
         return report
-    from hlcg.rules.verdicts import verdict_lines
+    from hlcg.rules import verdict_lines
 
     facts = verdict_lines(report.resolved, index.catalogue, report.date)
     report.fingerprint = fingerprint(report.resolved, digest, facts)[0]

@@ -15,19 +15,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.lookup import Index
-from hlcg.catalog.normalize import normalise
-from hlcg.catalog.store import Catalogue
+from hlcg.catalog import Card, Catalogue, Index, normalise
 from hlcg.check import check_deck
-from hlcg.deck.model import Deck
-from hlcg.deck.text import parse_text
+from hlcg.deck import Deck, parse_text
 from hlcg.problems import Severity, TextChange
-from hlcg.rules.basics import basic_cards
-from hlcg.rules.engine import DeckReport
-from hlcg.rules.legality import LEGAL
-from hlcg.rules.profiles import profile
-from hlcg.rules.verdicts import verdict_in
+from hlcg.rules import LEGAL, DeckReport, basic_cards, profile, verdict_in
 
 MAX_ROUNDS = 4
 
@@ -157,7 +149,7 @@ def fix_text(
     """Apply fixes round by round until no error has an edit left (or nothing changes);
     of several plans in a round, keep the one leaving the fewest errors, then the one
     changing the fewest copies."""
-    from hlcg.deck.edit import apply_edits  # a fix, not a check, edits deck text
+    from hlcg.deck import apply_edits
 
     original = text
     applied: list[str] = []
@@ -195,7 +187,7 @@ def text_changes(before: str, after: str) -> tuple[TextChange, ...]:
     """The changes that turn ``before`` into ``after``, whole lines at a time."""
     import difflib
 
-    from hlcg.deck.lines import split_lines
+    from hlcg.deck import split_lines
 
     old, new = split_lines(before), split_lines(after)
     newline = "\r\n" if "\r\n" in before else "\n"
@@ -225,7 +217,7 @@ def problem_changes(
     """Each problem's own edits (by its position in ``report.problems``) as changes to the
     deck's text: what --fix would change for that problem alone. Notes get none: they break
     no rule."""
-    from hlcg.deck.edit import apply_edits
+    from hlcg.deck import apply_edits
 
     if report.resolved is None:
         return {}

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from hlcg.catalog.lookup import Index
-    from hlcg.rules.engine import DeckReport
+    from hlcg.catalog import Index
+    from hlcg.rules import DeckReport
 
 _NOT_TEXT = (".json", ".dek", ".o8d")
 
@@ -56,9 +56,7 @@ class FixRun(NamedTuple):
 def _deck_text(path: Path, report: DeckReport) -> tuple[str, bool]:
     """The deck as text and whether its own file is a text deck (JSON, .dek and .o8d
     decks are fixed as the text deck they read as)."""
-    from hlcg.deck.encoding import decode
-    from hlcg.deck.read import read_deck_bytes
-    from hlcg.deck.writer import as_text
+    from hlcg.deck import as_text, decode, read_deck_bytes
 
     if path.suffix.lower() not in _NOT_TEXT:
         return decode(read_deck_bytes(path), path)[0], True
@@ -100,7 +98,7 @@ def fix_deck(
     written: set[Path],
 ) -> DeckFix:
     """Fix one illegal deck; ``written`` holds the files this run wrote already."""
-    from hlcg.deck.text import parse_text
+    from hlcg.deck import parse_text
     from hlcg.fix import fix_text
     from hlcg.output import write_errors, write_text_atomically
 

@@ -20,13 +20,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.fields import ATTRIBUTES, GAP_FIELDS
-from hlcg.catalog.lookup import Index
+from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Index
 from hlcg.check import resolve_deck
-from hlcg.deck.read import read_deck
-from hlcg.rules.engine import validate
-from hlcg.rules.profiles import profile
+from hlcg.deck import read_deck
+from hlcg.rules import profile, validate
 from hlcg.stdin import shown
 
 # Which facts matter most when two gaps block the same number of decks: the ones whose

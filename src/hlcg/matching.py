@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from hlcg.catalog.normalize import normalise
+from hlcg.catalog import normalise
 
 CONFIDENT_SCORE = 85.0
 CONFIDENT_MARGIN = 8.0

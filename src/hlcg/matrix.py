@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from hlcg.catalog.lookup import Index
+from hlcg.catalog import Index
 from hlcg.check import check_deck
-from hlcg.deck.read import read_deck
+from hlcg.deck import read_deck
 
 
 class FormatVerdict(NamedTuple):
@@ -34,7 +34,7 @@ def legality_matrix(
     date: str | None = None,
 ) -> list[MatrixRow]:
     """Each deck in every checked format, each file read once."""
-    from hlcg.catalog.fields import CHECKED_FORMATS
+    from hlcg.catalog import CHECKED_FORMATS
 
     rows = []
     for path in paths:

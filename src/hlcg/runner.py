@@ -10,10 +10,10 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from hlcg.catalog.lookup import Index
+from hlcg.catalog import Index
 from hlcg.check import add_fingerprint, check_date, check_file
 from hlcg.errors import UsageError
-from hlcg.rules.engine import DeckReport
+from hlcg.rules import DeckReport
 from hlcg.stdin import is_stdin, shown
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ class CheckOptions(NamedTuple):
 
     def check_usage(self) -> None:
         """Raise UsageError for options that do not go together or name nothing."""
-        from hlcg.rules.registry import unmatched_selectors
+        from hlcg.rules import unmatched_selectors
 
         if self.in_place and not self.fix:
             raise UsageError("--in-place only goes with --fix")
@@ -169,7 +169,7 @@ def run(
     written. ``on_skip`` hears of each file skipped as no deck when it is found.
     Raises UsageError for bad options or when nothing names a deck (unless
     ``skip_non_decks``: then the result is empty), CatalogueError for a bad catalogue."""
-    from hlcg.deck.paths import expand
+    from hlcg.deck import expand
 
     options = options.normalised()
     options.check_usage()
@@ -192,7 +192,7 @@ def run(
     if not found:
         return RunResult(options, [], [], [], [], skipped, [], [], [])
     if index is None:
-        from hlcg.catalog.store import load, resolve_path
+        from hlcg.catalog import load, resolve_path
 
         index = Index(load(resolve_path(options.db)))
     checked, reports, unreadable = _check_files(found, index, options)

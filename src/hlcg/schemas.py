@@ -14,10 +14,10 @@ from typing import Any
 def generate() -> dict[str, dict[str, Any]]:
     from pydantic import BaseModel
 
-    from hlcg.catalog.cardfile import CardFileRow
-    from hlcg.deck.jsondeck import DeckFile
-    from hlcg.report.schema import Report
-    from hlcg.web.schema import API_SCHEMAS
+    from hlcg.curation import CardFileRow
+    from hlcg.deck import DeckFile
+    from hlcg.report import Report
+    from hlcg.web import API_SCHEMAS
 
     models: list[tuple[str, type[BaseModel]]] = [
         ("card.schema.json", CardFileRow),

@@ -28,7 +28,7 @@ def fingerprint_of(path: Path, *extra: str) -> str:
 
 def test_fingerprint_vectors_in_the_docs(shipped_index):
     from hlcg.check import resolve_deck
-    from hlcg.deck.fingerprint import fingerprint
+    from hlcg.deck.hashing import fingerprint
     from hlcg.deck.text import parse_text
     from hlcg.rules.verdicts import verdict_lines
 

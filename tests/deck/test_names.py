@@ -10,14 +10,14 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import BASIC_TITLES, ROOT, make_catalogue
-from hlcg.catalog.build import write_catalogue
-from hlcg.catalog.bundle import load_sources
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
-from hlcg.catalog.models import CardRow
 from hlcg.catalog.store import load
 from hlcg.check import resolve_deck
 from hlcg.cli.app import app
+from hlcg.curation.builder import write_catalogue
+from hlcg.curation.bundle import load_sources
+from hlcg.curation.models import CardRow
 from hlcg.deck.text import parse_text
 from hlcg.tcboo.models import TABLE_GROUP
 

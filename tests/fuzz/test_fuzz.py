@@ -103,7 +103,7 @@ def test_fuzz_deck_readers(tmp_path, shipped_index, name):
 
 @pytest.mark.parametrize("name", ["cards.csv", "cards.json", "cards.jsonl"])
 def test_fuzz_catalogue_importer(tmp_path, name):
-    from hlcg.catalog.sources import read_card_rows
+    from hlcg.curation.sources import read_card_rows
 
     @seed(SEED)
     @FUZZ

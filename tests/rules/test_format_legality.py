@@ -8,8 +8,8 @@ import pytest
 from conftest import BASE_DECK, CHECKED, errors, make_catalogue, mini_cards
 from hlcg.catalog.card import Card
 from hlcg.catalog.lookup import Index
-from hlcg.catalog.models import LegalityRow
 from hlcg.check import check_deck
+from hlcg.curation.models import LegalityRow
 from hlcg.deck.text import parse_text
 
 

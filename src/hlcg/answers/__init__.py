@@ -1,3 +1,52 @@
 """The answers hlcg gives, as data: what `hlcg card/search/persona/formats --json` and
 `hlcg deck stats/hash` print and what the web page's API returns. The CLI renders them;
-the web service serialises them; neither computes them itself."""
+the web service serialises them; neither computes them itself.
+
+The door: the names below are what the rest of hlcg may use. Each is imported from its
+module on first use, so importing the package costs nothing.
+"""
+
+TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__init__.py)
+if TYPE_CHECKING:
+    from hlcg.answers.adding import CannotAdd as CannotAdd
+    from hlcg.answers.adding import add_card as add_card
+    from hlcg.answers.catalogue import SearchFilters as SearchFilters
+    from hlcg.answers.catalogue import format_verdicts as format_verdicts
+    from hlcg.answers.catalogue import formats_json as formats_json
+    from hlcg.answers.catalogue import match_json as match_json
+    from hlcg.answers.catalogue import search_cards as search_cards
+    from hlcg.answers.catalogue import search_json as search_json
+    from hlcg.answers.catalogue import sets_json as sets_json
+    from hlcg.answers.catalogue import shown_formats as shown_formats
+    from hlcg.answers.db_info import catalogue_info as catalogue_info
+    from hlcg.answers.db_info import verification_json as verification_json
+    from hlcg.answers.fingerprints import format_warnings as format_warnings
+    from hlcg.answers.fingerprints import hash_entry as hash_entry
+    from hlcg.answers.fingerprints import unreadable_entry as unreadable_entry
+    from hlcg.answers.personas import persona_answer as persona_answer
+    from hlcg.answers.stats import deck_stats as deck_stats
+
+_DOOR = {
+    "CannotAdd": "hlcg.answers.adding",
+    "add_card": "hlcg.answers.adding",
+    "SearchFilters": "hlcg.answers.catalogue",
+    "format_verdicts": "hlcg.answers.catalogue",
+    "formats_json": "hlcg.answers.catalogue",
+    "match_json": "hlcg.answers.catalogue",
+    "search_cards": "hlcg.answers.catalogue",
+    "search_json": "hlcg.answers.catalogue",
+    "sets_json": "hlcg.answers.catalogue",
+    "shown_formats": "hlcg.answers.catalogue",
+    "verification_json": "hlcg.answers.db_info",
+    "catalogue_info": "hlcg.answers.db_info",
+    "format_warnings": "hlcg.answers.fingerprints",
+    "hash_entry": "hlcg.answers.fingerprints",
+    "unreadable_entry": "hlcg.answers.fingerprints",
+    "persona_answer": "hlcg.answers.personas",
+    "deck_stats": "hlcg.answers.stats",
+}
+
+if not TYPE_CHECKING:
+    from hlcg import lazy_attributes
+
+    __getattr__ = lazy_attributes(__name__, _DOOR)

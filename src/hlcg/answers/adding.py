@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from hlcg.deck.model import ENDURANCE, PREGAME
+from hlcg.deck import ENDURANCE, PREGAME
 
 if TYPE_CHECKING:
-    from hlcg.catalog.card import Card
-    from hlcg.catalog.lookup import Index
-    from hlcg.deck.model import Deck
-    from hlcg.deck.resolved import ResolvedDeck
+    from hlcg.catalog import Card, Index
+    from hlcg.deck import Deck, ResolvedDeck
 
 HEADER_FOR = {PREGAME: "Pre-Game:", ENDURANCE: "Endurance:"}
 
@@ -30,8 +28,7 @@ def add_card(text: str, name: str, card: Card, index: Index, fmt: str | None) ->
     """``text`` (a text deck named ``name``) with one more copy of ``card``, checked in
     ``fmt`` (None: the deck's own format)."""
     from hlcg.check import resolve_deck
-    from hlcg.deck.lines import split_lines
-    from hlcg.deck.text import parse_text
+    from hlcg.deck import parse_text, split_lines
 
     deck = parse_text(text, name)
     lines = split_lines(text)
@@ -61,7 +58,7 @@ def _set_persona(
 
 def _raise_count(lines: list[str], resolved: ResolvedDeck, card: Card, section: str) -> int | None:
     """Raise the count on the card's last line in its section; None when it has none."""
-    from hlcg.deck.lines import MAX_COPIES
+    from hlcg.deck import MAX_COPIES
 
     same = [
         entry
@@ -93,8 +90,7 @@ def _add_line(
     index: Index,
 ) -> int:
     """A new `1 NAME` line after the section's last card, or a new section at the end."""
-    from hlcg.deck.narrowing import Resolver
-    from hlcg.deck.writer import writable_name
+    from hlcg.deck import Resolver, writable_name
 
     resolver = Resolver(index, resolved.format)
     has_headers = any(e.section is not None for e in deck.entries)
@@ -124,7 +120,7 @@ def persona_line(
     means this version in this deck, else the name with a set code in brackets (as
     docs/deck-format.md allows), else the id. Each try is read back by the checker."""
     from hlcg.check import resolve_deck
-    from hlcg.deck.text import parse_text
+    from hlcg.deck import parse_text
 
     tries = [card.name, *(f"{card.name} [{code}]" for code in card.sets), card.id]
     for written in tries:

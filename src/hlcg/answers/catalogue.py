@@ -7,9 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-up light
-    from hlcg.catalog.card import Card
-    from hlcg.catalog.lookup import Match
-    from hlcg.catalog.store import Catalogue
+    from hlcg.catalog import Card, Catalogue, Match
 
 
 def card_json(card: Card, catalogue: Catalogue) -> dict[str, Any]:
@@ -27,8 +25,8 @@ def card_json(card: Card, catalogue: Catalogue) -> dict[str, Any]:
 
 def format_verdicts(card: Card, catalogue: Catalogue) -> dict[str, dict[str, str]]:
     """Checked format -> {"status": legal|illegal|unconfirmed, "reason": ...}, today."""
-    from hlcg.catalog.fields import CHECKED_FORMATS
-    from hlcg.rules.verdicts import verdict_in
+    from hlcg.catalog import CHECKED_FORMATS
+    from hlcg.rules import verdict_in
 
     verdicts = {}
     for fmt in CHECKED_FORMATS:
@@ -69,8 +67,7 @@ def search_cards(
 ) -> list[Card]:
     """The cards matching the compact ``query`` and every filter (AND). A bad term or
     filter raises ValueError with a message for the user."""
-    from hlcg.catalog.query import check_format, check_type, parse_gem, parse_query
-    from hlcg.catalog.search import run
+    from hlcg.catalog import check_format, check_type, parse_gem, parse_query, run
 
     parsed = parse_query(query)
     if filters is not None:
@@ -86,8 +83,7 @@ def search_cards(
 
 
 def _not_illegal(card: Card, fmt: str, catalogue: Catalogue) -> bool:
-    from hlcg.rules.legality import ILLEGAL
-    from hlcg.rules.verdicts import verdict_in
+    from hlcg.rules import ILLEGAL, verdict_in
 
     return verdict_in(card, fmt, catalogue).status != ILLEGAL
 
@@ -95,7 +91,7 @@ def _not_illegal(card: Card, fmt: str, catalogue: Catalogue) -> bool:
 def shown_formats(card: Card, catalogue: Catalogue) -> str:
     """The checked formats `validate` lets a card be played in; `?` where no source
     decides (no legality fact, recorded format or printing of the format's edition)."""
-    from hlcg.rules.legality import ILLEGAL, UNCONFIRMED
+    from hlcg.rules import ILLEGAL, UNCONFIRMED
 
     shown = [
         fmt + ("?" if verdict["status"] == UNCONFIRMED else "")

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.catalog.lookup import Index
-    from hlcg.deck.model import LineIssue
+    from hlcg.catalog import Index
+    from hlcg.deck import LineIssue
 
 
 def hash_entry(
@@ -20,10 +20,8 @@ def hash_entry(
     judged on ``date`` (YYYY-MM-DD, default today). A file that cannot be read raises
     DeckFileError; `unreadable_entry` lists it all the same."""
     from hlcg.check import resolve_deck
-    from hlcg.deck.fingerprint import catalogue_digest, fingerprint, used_card_ids
-    from hlcg.deck.read import read_deck
-    from hlcg.rules.legality import today
-    from hlcg.rules.verdicts import verdict_lines
+    from hlcg.deck import catalogue_digest, fingerprint, read_deck, used_card_ids
+    from hlcg.rules import today, verdict_lines
     from hlcg.stdin import shown
 
     deck = read_deck(path)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.catalog import ATTRIBUTES
 
 if TYPE_CHECKING:
-    from hlcg.catalog.card import Card
-    from hlcg.catalog.store import Catalogue
+    from hlcg.catalog import Card, Catalogue
     from hlcg.matching import Decision
 
 
@@ -43,8 +42,7 @@ def persona_answer(catalogue: Catalogue, name: str) -> tuple[dict[str, Any], Dec
 
 def persona_profile(catalogue: Catalogue, persona: Card) -> dict[str, Any]:
     """One version: attribute values, gem caps, Master limit, modifiers, its own cards."""
-    from hlcg.rules.gems import gem_caps
-    from hlcg.rules.registry import RULES
+    from hlcg.rules import RULES, gem_caps
 
     gem_rule = RULES["gem-cap"].defaults  # the Type Two numbers: the format with gems
     caps = gem_caps(persona, gem_rule["multiplier"], gem_rule["master_multiplier"])

@@ -5,16 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from hlcg.catalog.lookup import Index
-    from hlcg.deck.resolved import ResolvedDeck
+    from hlcg.catalog import Index
+    from hlcg.deck import ResolvedDeck
 
 
 def deck_stats(resolved: ResolvedDeck, index: Index) -> dict[str, Any]:
     """The deck's statistics in its format (the deck page shows them beside the report)."""
-    from hlcg.catalog.fields import ATTRIBUTES
-    from hlcg.rules.context import Context
-    from hlcg.rules.engine import validate
-    from hlcg.rules.profiles import profile
+    from hlcg.catalog import ATTRIBUTES
+    from hlcg.rules import Context, profile, validate
 
     report = validate(resolved, index.catalogue, profile(resolved.format))
     by_type: dict[str, int] = {}

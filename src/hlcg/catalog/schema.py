@@ -2,10 +2,10 @@
 primary key, references and indexes.
 
 The build creates the tables, and the views people browse the file with, from this
-(``hlcg.catalog.build``); the store checks that a file has them (``hlcg.catalog.store``).
+(``hlcg.curation.builder``); the store checks that a file has them (``hlcg.catalog.store``).
 Tables other parts of hlcg keep in the catalogue (There Can Be Only One's) are handed in as
 a ``TableGroup``: the catalogue writes, hashes, exports and imports them without knowing
-what they hold. What each table and column holds, in words: ``hlcg.catalog.metadata``.
+what they hold. What each table and column holds, in words: ``hlcg.curation.metadata``.
 """
 
 # No `from __future__ import annotations`: NamedTuple fields written as strings cost a

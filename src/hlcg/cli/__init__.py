@@ -12,3 +12,15 @@ warnings.filterwarnings(
     message=r"'click\.utils\.get_.*_stream' is deprecated",
     category=DeprecationWarning,
 )
+
+# The door: what the rest of hlcg (``python -m hlcg``) may use, imported on first use.
+TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__init__.py)
+if TYPE_CHECKING:
+    from hlcg.cli.app import main as main
+
+_DOOR = {"main": "hlcg.cli.app"}
+
+if not TYPE_CHECKING:
+    from hlcg import lazy_attributes
+
+    __getattr__ = lazy_attributes(__name__, _DOOR)

@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.catalog import ATTRIBUTES
 from hlcg.cli.common import (
     DbOption,
     JsonOption,
@@ -19,8 +19,7 @@ from hlcg.errors import UsageError
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.catalog.card import Card
-    from hlcg.catalog.store import Catalogue
+    from hlcg.catalog import Card, Catalogue
 
 
 def _gem_text(card: "Card") -> str:
@@ -31,7 +30,7 @@ def _gem_text(card: "Card") -> str:
 def _card_rows(cards: list["Card"], catalogue: "Catalogue") -> list[list[Any]]:
     """One row per card; `formats` are where `validate` lets it be played (by its recorded
     formats, else its editions; `?` where no source decides)."""
-    from hlcg.answers.catalogue import shown_formats
+    from hlcg.answers import shown_formats
 
     return [
         [
@@ -78,7 +77,7 @@ def search_command(
     master, pregame, unique), and bare words for full-text search. Options and terms combine
     with AND. Unknown gem counts never satisfy a gem filter.
     """
-    from hlcg.answers.catalogue import SearchFilters, search_cards, search_json
+    from hlcg.answers import SearchFilters, search_cards, search_json
 
     flags = {"reserved": reserved, "signature": signature, "master": master}
     filters = SearchFilters(
@@ -118,7 +117,7 @@ def persona_command(
 ) -> None:
     """A persona's versions: attribute values, gem caps (3x; Master 1x), Master limit,
     modifiers and the cards specific to it."""
-    from hlcg.answers.personas import persona_answer
+    from hlcg.answers import persona_answer
 
     catalogue = load_catalogue(db)
     answer, decision = persona_answer(catalogue, name)
@@ -175,7 +174,7 @@ def _render_profile(profile: dict[str, Any], catalogue: "Catalogue") -> None:
 @guarded
 def sets_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     """The sets in the catalogue, with their edition and card counts."""
-    from hlcg.answers.catalogue import sets_json
+    from hlcg.answers import sets_json
 
     rows = sets_json(load_catalogue(db))
     if as_json:
@@ -192,7 +191,7 @@ def sets_command(db: DbOption = None, as_json: JsonOption = False) -> None:
 @guarded
 def formats_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     """The formats: which hlcg checks decks for, their editions and rulebook sources."""
-    from hlcg.answers.catalogue import formats_json
+    from hlcg.answers import formats_json
 
     rows = formats_json(load_catalogue(db))
     if as_json:

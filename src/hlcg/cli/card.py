@@ -4,12 +4,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hlcg.catalog.fields import ATTRIBUTES
+from hlcg.catalog import ATTRIBUTES
 from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json, table
 
 if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-up light
-    from hlcg.catalog.card import Card
-    from hlcg.catalog.store import Catalogue
+    from hlcg.catalog import Card, Catalogue
 
 
 def _restriction(card: "Card") -> str:
@@ -52,7 +51,7 @@ def _rules_fields(card: "Card") -> list[tuple[str, str]]:
 
 
 def _other_fields(card: "Card", catalogue: "Catalogue") -> list[tuple[str, str]]:
-    from hlcg.answers.catalogue import format_verdicts
+    from hlcg.answers import format_verdicts
 
     fields = [
         ("formats", ", ".join(card.formats) if card.formats else "none recorded"),
@@ -132,8 +131,8 @@ def card_command(
 
 
 def _card(name: str, db: Any, as_json: bool, sources: bool = False) -> None:
-    from hlcg.answers.catalogue import match_json
-    from hlcg.catalog.lookup import Index
+    from hlcg.answers import match_json
+    from hlcg.catalog import Index
     from hlcg.matching import CONFIDENT_SCORE, SUGGEST_SCORE
 
     catalogue = load_catalogue(db)

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from hlcg.catalog.fields import CHECKED_FORMATS
+from hlcg.catalog import CHECKED_FORMATS
 from hlcg.errors import HlcgError
 
 if TYPE_CHECKING:
-    from hlcg.catalog.store import Catalogue
+    from hlcg.catalog import Catalogue
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -57,7 +57,7 @@ def parse_format(value: str | None) -> str | None:
     """--format goes through the same spellings as a deck's `Format:` line ("Type Two")."""
     if value is None:
         return None
-    from hlcg.catalog.names import accepted_format_names, format_named
+    from hlcg.catalog import accepted_format_names, format_named
 
     named = format_named(value)
     if named is None:
@@ -103,7 +103,7 @@ def guarded(func: F) -> F:
 
 def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
     """`hlcg.deck.paths.expand`, with a note on stderr for each file skipped as no deck."""
-    from hlcg.deck.paths import expand as expand_paths
+    from hlcg.deck import expand as expand_paths
 
     def skipped(path: Path, reason: str) -> None:
         note(f"skipped {path}: not a deck ({reason})")
@@ -134,7 +134,7 @@ def table(rows: list[list[Any]], headers: list[str]) -> str:
 
 
 def load_catalogue(db: Path | None) -> "Catalogue":
-    from hlcg.catalog.store import load, resolve_path
+    from hlcg.catalog import load, resolve_path
 
     return load(resolve_path(db))
 

@@ -31,10 +31,10 @@ def datasette_metadata_command(
     Then: `datasette data/cards.sqlite -m metadata.json` (the database is named after the
     file: the metadata names it the same way).
     """
-    from hlcg.catalog.metadata import datasette_metadata
-    from hlcg.catalog.store import connect, resolve_path
+    from hlcg.catalog import connect, resolve_path
+    from hlcg.curation import datasette_metadata
     from hlcg.output import write_output
-    from hlcg.tcboo.models import TABLE_GROUP
+    from hlcg.tcboo import TABLE_GROUP
 
     path = resolve_path(db)
     conn = connect(path)

@@ -11,7 +11,7 @@ from hlcg.errors import CatalogueError, UsageError
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.catalog.importer import ImportResult
+    from hlcg.curation import ImportResult
 
 
 class IdFrom(StrEnum):
@@ -70,13 +70,10 @@ def import_command(
     ] = False,
 ) -> None:
     """Validate every row and import all of them, or none (the file stays byte-identical)."""
-    from hlcg.catalog.import_any import import_any
-    from hlcg.catalog.piped import from_stdin
-    from hlcg.catalog.sources import MAX_SOURCE_BYTES
-    from hlcg.catalog.store import resolve_path
-    from hlcg.column_map import parse_column_map
+    from hlcg.catalog import resolve_path
+    from hlcg.curation import MAX_SOURCE_BYTES, from_stdin, import_any, parse_column_map
     from hlcg.stdin import is_stdin
-    from hlcg.tcboo.models import TABLE_GROUP
+    from hlcg.tcboo import TABLE_GROUP
 
     if overwrite and replace:
         raise UsageError("--overwrite and --replace: use one (--replace replaces whole cards)")

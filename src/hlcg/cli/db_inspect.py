@@ -10,7 +10,7 @@ from hlcg.cli.common import DbOption, JsonOption, guarded, print_json
 from hlcg.errors import UsageError
 
 if TYPE_CHECKING:
-    from hlcg.catalog.integrity import Verification
+    from hlcg.curation import Verification
 
 
 @guarded
@@ -30,15 +30,15 @@ def info_command(
 
     With `--verify` the hash is recomputed from the rows, not read from the file.
     """
-    from hlcg.answers.catalogue_info import catalogue_info, verification_json
-    from hlcg.catalog.store import resolve_path
+    from hlcg.answers import catalogue_info, verification_json
+    from hlcg.catalog import resolve_path
 
     path = resolve_path(db)
     info = catalogue_info(path)
     verification = None
     if verify:
-        from hlcg.catalog.integrity import verify as verify_catalogue
-        from hlcg.tcboo.models import TABLE_GROUP
+        from hlcg.curation import verify as verify_catalogue
+        from hlcg.tcboo import TABLE_GROUP
 
         verification = verify_catalogue(path, [TABLE_GROUP])
         info["verify"] = verification_json(verification)
@@ -118,7 +118,7 @@ def gaps_command(
     `--output csv` writes `id,field,value,source,...`; fill in value and source and
     `hlcg db import SHEET.csv --db my.sqlite` records them.
     """
-    from hlcg.catalog.lookup import Index
+    from hlcg.catalog import Index
     from hlcg.cli.common import expand, load_catalogue, table
     from hlcg.gaps import example_decks, fact_sheet, find_gaps
 

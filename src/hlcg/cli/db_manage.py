@@ -12,7 +12,7 @@ from hlcg.output import refuse_overwrite, write_errors
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.catalog.bundle import Bundle
+    from hlcg.curation import Bundle
 
 DEFAULT_CATALOGUE = Path("data/cards.sqlite")
 
@@ -34,8 +34,8 @@ def build_command(
     force: Annotated[bool, typer.Option("--force", help="Overwrite --out if it exists.")] = False,
 ) -> None:
     """Build the SQLite catalogue from the source files (deterministic)."""
-    from hlcg.catalog.build import build
-    from hlcg.tcboo.models import TABLE_GROUP
+    from hlcg.curation import build
+    from hlcg.tcboo import TABLE_GROUP
 
     if out is None:
         out = DEFAULT_CATALOGUE
@@ -78,9 +78,9 @@ def init_command(
     every row instead, so a curator can extend the shipped data without rebuilding it;
     `--empty` starts with nothing.
     """
-    from hlcg.catalog.importer import init
-    from hlcg.catalog.store import shipped_path
-    from hlcg.tcboo.models import TABLE_GROUP
+    from hlcg.catalog import shipped_path
+    from hlcg.curation import init
+    from hlcg.tcboo import TABLE_GROUP
 
     given = [
         name
@@ -150,10 +150,10 @@ def export_command(
     --force. `-` writes one file to standard output: `--to json` (the whole catalogue),
     zip, tar.gz, csv or jsonl; a folder cannot go there.
     """
-    from hlcg.catalog.reading import read_bundle
-    from hlcg.catalog.store import resolve_path
+    from hlcg.catalog import resolve_path
+    from hlcg.curation import read_bundle
     from hlcg.stdin import is_stdin
-    from hlcg.tcboo.models import TABLE_GROUP
+    from hlcg.tcboo import TABLE_GROUP
 
     if not is_stdin(out):
         if to is not None:
@@ -186,8 +186,7 @@ def export_command(
 def _export(bundle: "Bundle", out: Path) -> tuple[str, str | None]:
     """Write ``bundle`` to ``out`` (its extension picks the kind): what was written, and
     what a card-only file leaves out."""
-    from hlcg.catalog.exporter import export
-    from hlcg.catalog.transfer import export_catalogue, is_whole_catalogue_target
+    from hlcg.curation import export, export_catalogue, is_whole_catalogue_target
 
     if is_whole_catalogue_target(out):
         what = export_catalogue(bundle, out)

@@ -22,8 +22,8 @@ from hlcg.errors import UsageError
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.catalog.lookup import Index
-    from hlcg.deck.resolved import ResolvedDeck
+    from hlcg.catalog import Index
+    from hlcg.deck import ResolvedDeck
 
 app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_help=True)
 
@@ -33,9 +33,9 @@ DeckArgument = Annotated[
 
 
 def _resolve(path: Path, db: Path | None, fmt: str | None) -> tuple["ResolvedDeck", "Index"]:
-    from hlcg.catalog.lookup import Index
+    from hlcg.catalog import Index
     from hlcg.check import resolve_deck
-    from hlcg.deck.read import read_deck
+    from hlcg.deck import read_deck
 
     index = Index(load_catalogue(db))
     return resolve_deck(read_deck(path), index, fmt), index
@@ -71,8 +71,8 @@ def hash_command(
     deck as judged on that date: the legality facts in force on it count. Exit 2 when a
     deck file cannot be read (the others are still listed).
     """
-    from hlcg.answers.fingerprints import hash_entry, unreadable_entry
-    from hlcg.catalog.lookup import Index
+    from hlcg.answers import hash_entry, unreadable_entry
+    from hlcg.catalog import Index
     from hlcg.errors import DeckFileError
 
     paths = expand(decks)
@@ -128,8 +128,7 @@ def stats_command(
     deck: DeckArgument, fmt: FormatOption = None, db: DbOption = None, as_json: JsonOption = False
 ) -> None:
     """Counts by type, the gem budget per attribute, Master cards and pre-game slots."""
-    from hlcg.answers.fingerprints import format_warnings
-    from hlcg.answers.stats import deck_stats
+    from hlcg.answers import deck_stats, format_warnings
     from hlcg.stdin import shown
 
     resolved, index = _resolve(deck, db, fmt)
@@ -188,7 +187,7 @@ def _refuse_unconvertible(resolved: "ResolvedDeck", name: str) -> None:
 
 
 def _check_game(game: str | None, suffix: str) -> None:
-    from hlcg.deck.xmldeck import is_guid
+    from hlcg.deck import is_guid
 
     if game is None:
         return
@@ -246,7 +245,7 @@ def convert_command(
     (exit 1), so nothing is lost on the way. A .dek or .o8d holds each card under the
     catalogue's name, with the ids and sets the source file had (docs/deck-format.md).
     """
-    from hlcg.deck.writer import WRITE_SUFFIXES, render
+    from hlcg.deck import WRITE_SUFFIXES, render
     from hlcg.output import refuse_overwrite, write_output
     from hlcg.stdin import is_stdin, shown
 

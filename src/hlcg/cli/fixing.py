@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 
 def render_fixes(fixes: Sequence["DeckFix"]) -> None:
-    from hlcg.report.text import render_deck
+    from hlcg.report import render_deck
 
     for fix in fixes:
         if fix.target is None:

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.catalog.fields import CHECKED_FORMATS
+from hlcg.catalog import CHECKED_FORMATS
 from hlcg.cli.common import (
     DbOption,
     JsonOption,
@@ -17,7 +17,7 @@ from hlcg.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from hlcg.rules.base import Rule
+    from hlcg.rules import Rule
 
 
 def _show(value: object) -> str:
@@ -27,7 +27,7 @@ def _show(value: object) -> str:
 
 
 def _print_permissions(formats: list[str], as_json: bool) -> None:
-    from hlcg.rules.permissions import CARD_MODIFIERS, PERMISSIONS
+    from hlcg.rules import CARD_MODIFIERS, PERMISSIONS
 
     if as_json:
         print_json(
@@ -86,7 +86,7 @@ def _print_legality(facts: list[dict[str, str]]) -> None:
 
 
 def _print_rule(rule: "Rule", formats: list[str], as_json: bool, db: Path | None = None) -> None:
-    from hlcg.rules.profiles import profile
+    from hlcg.rules import profile
 
     settings = {f: profile(f).settings[rule.name] for f in formats}
     facts = _legality_facts(formats, db) if rule.name == "format-legality" else None
@@ -130,7 +130,7 @@ def _print_rule(rule: "Rule", formats: list[str], as_json: bool, db: Path | None
 
 
 def _print_list(listed: "list[Rule]", fmt: str | None, as_json: bool) -> None:
-    from hlcg.rules.profiles import profile
+    from hlcg.rules import profile
 
     formats = [fmt] if fmt else list(CHECKED_FORMATS)
     profiles = [profile(f) for f in formats]
@@ -163,7 +163,7 @@ def _no_rule(name: str, as_json: bool) -> None:
     """A name that is no rule, code or code family: exit 1, with the nearest names."""
     from difflib import get_close_matches
 
-    from hlcg.rules.registry import RULES
+    from hlcg.rules import RULES
 
     if as_json:
         print_json({"query": name, "rule": None, "rules": []})
@@ -188,7 +188,7 @@ def rules_command(
     `hlcg rules permissions` lists the permissions and exceptions, the formats each applies
     in and its source. `hlcg rules format-legality` also lists the catalogue's legality
     facts (banned, suspended, legal, with dates and sources)."""
-    from hlcg.rules.registry import RULES, find
+    from hlcg.rules import RULES, find
 
     formats = [fmt] if fmt else list(CHECKED_FORMATS)
     if name and name.strip().lower() == "permissions":

@@ -44,7 +44,7 @@ def serve_command(
     try:
         import uvicorn
 
-        from hlcg.web.app import create_app
+        from hlcg.web import create_app
     except ImportError as exc:
         raise UsageError(
             f"hlcg serve needs the web extra ({exc.name} is missing): pip install 'hlcg[web]'"

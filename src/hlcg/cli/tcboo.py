@@ -19,8 +19,7 @@ from hlcg.errors import DeckFileError, UsageError
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.tcboo.records import Card
-    from hlcg.tcboo.store import TcbooData
+    from hlcg.tcboo import Card, TcbooData
 
 Row = TypeVar("Row")
 
@@ -47,8 +46,8 @@ class SheetOutput(StrEnum):
 
 
 def _data(db: Path | None) -> "TcbooData":
-    from hlcg.catalog.store import resolve_path
-    from hlcg.tcboo.store import load
+    from hlcg.catalog import resolve_path
+    from hlcg.tcboo import load
 
     return load(resolve_path(db))
 
@@ -56,7 +55,7 @@ def _data(db: Path | None) -> "TcbooData":
 def _find(rows: dict[str, Row], name: str, what: str, as_json: bool) -> Row:
     """The row ``name`` means (``hlcg.matching.decide``), or exit 1 listing the candidates
     (as JSON with --json: ``{"query", "found": null, "candidates"}``)."""
-    from hlcg.tcboo.store import TcbooData
+    from hlcg.tcboo import TcbooData
 
     decision = TcbooData.decide(rows, name)
     if decision.found:
@@ -208,8 +207,7 @@ def check_command(
     Prints the verdict with Life Points, hand size and the Force of every stat-based card.
     Exit codes: 0 legal, 1 problems found, 2 could not run (unreadable sheet or catalogue).
     """
-    from hlcg.tcboo.report import render_text
-    from hlcg.tcboo.sheet import SheetError, check, parse, premade
+    from hlcg.tcboo import SheetError, check, parse, premade, render_text
 
     if (sheet is None) == (premade_name is None):
         raise UsageError("give a SHEET or --premade NAME")
@@ -234,8 +232,7 @@ def check_command(
 
 
 def _read_sheet(path: Path) -> str:
-    from hlcg.deck.encoding import decode
-    from hlcg.deck.read import read_deck_bytes
+    from hlcg.deck import decode, read_deck_bytes
 
     text, _ = decode(read_deck_bytes(path, MAX_SHEET_BYTES, "sheet"), path)
     return text

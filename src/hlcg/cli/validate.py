@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.catalog.fields import CHECKED_FORMATS
+from hlcg.catalog import CHECKED_FORMATS
 from hlcg.cli.common import (
     DateOption,
     DbOption,
@@ -25,7 +25,7 @@ from hlcg.wording import plural
 if TYPE_CHECKING:
     from hlcg.matrix import MatrixRow
     from hlcg.report import Unreadable
-    from hlcg.rules.engine import DeckReport
+    from hlcg.rules import DeckReport
     from hlcg.runner import RunResult
 
 
@@ -92,7 +92,7 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
     else:
         typer.echo(rendered, nl=False)
     if kind == "github":
-        from hlcg.report.github import write_step_summary
+        from hlcg.report import write_step_summary
 
         try:
             write_step_summary(reports, unreadable)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from hlcg.catalog.lookup import Index
+from hlcg.catalog import Index
 from hlcg.deck.lines import list_mark, remark_start, split_lines
 from hlcg.deck.model import ENDURANCE, PREGAME, Entry
 from hlcg.deck.narrowing import Resolver

@@ -67,7 +67,7 @@ _GROUP_WORDS = frozenset(
 def names_card_group(word: str) -> bool:
     """A header word naming a group of the deck's own cards ("Attacks", "Special Attacks",
     "Specials (6)", "Basic Blocks"), not a part kept out of the deck ("Side deck")."""
-    from hlcg.catalog.fields import CARD_TYPES  # only an unknown header asks
+    from hlcg.catalog import CARD_TYPES
 
     singular = " ".join(
         w[:-1] if w.endswith("s") and len(w) > 3 else w for w in section_key(word).split()

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.normalize import normalise
+from hlcg.catalog import Card, normalise
 from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry
 from hlcg.deck.narrowing import Resolver
 from hlcg.deck.persona import Declared, find_persona, may_be_persona

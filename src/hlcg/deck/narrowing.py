@@ -17,10 +17,15 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.lookup import Index, Suggestion
-from hlcg.catalog.normalize import normalise
-from hlcg.catalog.subtitles import named_faction, named_personas, named_weapon
+from hlcg.catalog import (
+    Card,
+    Index,
+    Suggestion,
+    named_faction,
+    named_personas,
+    named_weapon,
+    normalise,
+)
 from hlcg.deck.model import ENDURANCE, PREGAME, Entry
 from hlcg.deck.resolved import Unresolved
 from hlcg.deck.versions import ambiguity, differences, fullest_record, narrow
@@ -49,7 +54,7 @@ class Resolver:
     def set_code(self, written: str) -> str:
         """A set code or a set name as a deck program writes it -> our set code (or the
         text as written when nothing maps it)."""
-        from hlcg.catalog.names import set_code
+        from hlcg.catalog import set_code
 
         return set_code(self.catalogue.sets, written)
 

@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.lookup import Index
-from hlcg.catalog.normalize import normalise
+from hlcg.catalog import Card, Index, normalise
 from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, LineIssue
 from hlcg.deck.narrowing import Resolver
 from hlcg.deck.resolved import DeckCard, ResolvedDeck, Unresolved
@@ -125,7 +123,7 @@ def settle_persona(resolved: ResolvedDeck, declared: Card | None, index: Index) 
 
 def _declares_generic(resolved: ResolvedDeck) -> bool:
     """The deck says it is a Generic Immortal: its `Persona:` line, or the Generic Immortal
-    listed as a card (declared, not played: hlcg.deck.resolve leaves it out)."""
+    listed as a card (declared, not played: hlcg.deck.resolver leaves it out)."""
     if resolved.declares_generic:
         return True
     names = resolved.generic_names | {GENERIC_IMMORTAL}

@@ -71,7 +71,7 @@ def sniffed_suffix(text: str) -> str:
 
 def is_catalogue_document(data: object) -> bool:
     """A whole catalogue as `hlcg db export x.json` writes it: it has "cards", like a deck."""
-    from hlcg.catalog.fields import CATALOGUE_DOCUMENT_KIND
+    from hlcg.catalog import CATALOGUE_DOCUMENT_KIND
 
     return isinstance(data, dict) and data.get("kind") == CATALOGUE_DOCUMENT_KIND
 
@@ -79,7 +79,7 @@ def is_catalogue_document(data: object) -> bool:
 def _refuse_hlcg_documents(text: str, path: Path) -> None:
     """A catalogue export or a saved `hlcg validate -o json` report named as a deck is
     refused with what it is, never checked as an empty deck."""
-    from hlcg.catalog.fields import CATALOGUE_DOCUMENT_KIND
+    from hlcg.catalog import CATALOGUE_DOCUMENT_KIND
 
     head = text[:_SNIFF_BYTES]
     if CATALOGUE_DOCUMENT_KIND not in head and '"decks"' not in head:

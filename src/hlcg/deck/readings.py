@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import copy
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.normalize import normalise
+from hlcg.catalog import Card, normalise
 from hlcg.deck.model import Deck, Entry, Reading
 from hlcg.deck.narrowing import Resolver
 

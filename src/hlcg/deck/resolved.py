@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from hlcg.catalog.card import Card
+from hlcg.catalog import Card
 from hlcg.deck.model import ENDURANCE, PREGAME, Deck, Entry, LineIssue
 
 

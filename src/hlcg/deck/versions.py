@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.fields import BOOL_FIELDS, INT_FIELDS
+from hlcg.catalog import BOOL_FIELDS, INT_FIELDS, Card
 
 # What deck construction reads of a card; candidates equal in all of these are one card to
 # the rules.

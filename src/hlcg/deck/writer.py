@@ -15,15 +15,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, NamedTuple
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.names import format_named, format_title
-from hlcg.catalog.normalize import normalise
+from hlcg.catalog import Card, format_named, format_title, normalise
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry
 from hlcg.deck.narrowing import Resolver
 from hlcg.deck.resolved import ResolvedDeck
 
 if TYPE_CHECKING:
-    from hlcg.catalog.lookup import Index
+    from hlcg.catalog import Index
 from hlcg.errors import UsageError
 
 WRITE_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")

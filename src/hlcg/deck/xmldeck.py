@@ -118,7 +118,7 @@ def _read_format(root: Element, deck: Deck) -> None:
     elif text:
         # Prose ("built for Type One") is not read as the format, but not passed over
         # silently either: the check warns when it judges by another format.
-        from hlcg.catalog.names import format_mentions
+        from hlcg.catalog import format_mentions
 
         deck.format_mentions = format_mentions(text)
 

@@ -1,48 +1,32 @@
 """Reporters: problems -> text, json, junit, sarif, github, gitlab. Data on stdout, talk on stderr.
 
-Every reporter is ``render(reports, unreadable=()) -> str``: the judged decks, and the deck
-files that could not be read at all, which every report shows too (a CI job that fails on
-an unreadable deck must not look green in its report).
+The door: the names below are what the rest of hlcg may use. Each is imported from its
+module on first use, so importing the package costs nothing.
 """
 
-from __future__ import annotations
+TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__init__.py)
+if TYPE_CHECKING:
+    from hlcg.report.github import write_step_summary as write_step_summary
+    from hlcg.report.jsonreport import report_data as report_data
+    from hlcg.report.reporters import REPORTER_BY_NAME as REPORTER_BY_NAME
+    from hlcg.report.reporters import Unreadable as Unreadable
+    from hlcg.report.reporters import renderer as renderer
+    from hlcg.report.reporters import with_fix as with_fix
+    from hlcg.report.schema import Report as Report
+    from hlcg.report.text import render_deck as render_deck
 
-import importlib
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
-
-from hlcg.problems import Problem
-from hlcg.rules.engine import DeckReport
-
-# name -> module with `render(reports, unreadable) -> str`; imported only when chosen.
-REPORTER_BY_NAME: dict[str, str] = {
-    "text": "hlcg.report.text",
-    "json": "hlcg.report.jsonreport",
-    "junit": "hlcg.report.junit",
-    "sarif": "hlcg.report.sarif",
-    "github": "hlcg.report.github",
-    "gitlab": "hlcg.report.gitlab",
+_DOOR = {
+    "write_step_summary": "hlcg.report.github",
+    "report_data": "hlcg.report.jsonreport",
+    "REPORTER_BY_NAME": "hlcg.report.reporters",
+    "Unreadable": "hlcg.report.reporters",
+    "renderer": "hlcg.report.reporters",
+    "with_fix": "hlcg.report.reporters",
+    "Report": "hlcg.report.schema",
+    "render_deck": "hlcg.report.text",
 }
 
+if not TYPE_CHECKING:
+    from hlcg import lazy_attributes
 
-class Unreadable(NamedTuple):
-    """A deck file that could not be read (missing, binary, too large...): no verdict."""
-
-    path: str
-    message: str
-
-
-Renderer = Callable[[list[DeckReport], Sequence[Unreadable]], str]
-
-
-def with_fix(problem: Problem) -> str:
-    """A problem as one text for the reports that have no field for its fix (SARIF and
-    GitLab messages, GitHub annotations): "MESSAGE. Fix: FIX"."""
-    if not problem.fix:
-        return problem.message
-    stop = "" if problem.message.endswith((".", "?", "!")) else "."
-    return f"{problem.message}{stop} Fix: {problem.fix}"
-
-
-def renderer(name: str) -> Renderer:
-    return importlib.import_module(REPORTER_BY_NAME[name]).render
+    __getattr__ = lazy_attributes(__name__, _DOOR)

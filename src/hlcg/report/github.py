@@ -6,8 +6,8 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from hlcg.report import Unreadable, with_fix
-from hlcg.rules.engine import DeckReport
+from hlcg.report.reporters import Unreadable, with_fix
+from hlcg.rules import DeckReport
 from hlcg.wording import plural
 
 

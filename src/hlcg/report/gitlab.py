@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from hlcg.report import Unreadable, with_fix
 from hlcg.report.identity import IDENTITY_KEY, problem_identities
-from hlcg.rules.engine import DeckReport
+from hlcg.report.reporters import Unreadable, with_fix
+from hlcg.rules import DeckReport
 
 # GitLab's severities are info, minor, major, critical, blocker.
 SEVERITY = {"error": "major", "warning": "minor", "note": "info"}

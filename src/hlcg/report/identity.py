@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 
 from hlcg.problems import Problem
-from hlcg.rules.engine import DeckReport
+from hlcg.rules import DeckReport
 
 # Bumped when the identity's parts change (every alert would be new once).
 IDENTITY_KEY = "hlcgProblem/v1"

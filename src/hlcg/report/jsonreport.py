@@ -6,13 +6,13 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from hlcg.report import Unreadable
-from hlcg.rules.engine import DeckReport
+from hlcg.report.reporters import Unreadable
+from hlcg.rules import DeckReport
 
 REPORT_VERSION = 1
 
 
-def as_data(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> dict[str, Any]:
+def report_data(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> dict[str, Any]:
     legal = sum(1 for r in reports if r.legal)
     return {
         "version": REPORT_VERSION,
@@ -31,4 +31,4 @@ def as_data(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) ->
 
 
 def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
-    return json.dumps(as_data(reports, unreadable), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(report_data(reports, unreadable), indent=2, ensure_ascii=False) + "\n"

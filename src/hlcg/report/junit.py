@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
-from hlcg.report import Unreadable
-from hlcg.rules.engine import DeckReport
+from hlcg.report.reporters import Unreadable
+from hlcg.rules import DeckReport
 from hlcg.wording import plural
 
 

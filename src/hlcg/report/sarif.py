@@ -24,11 +24,9 @@ from urllib.parse import quote
 
 from hlcg import __version__
 from hlcg.problems import Problem, TextChange
-from hlcg.report import Unreadable, with_fix
 from hlcg.report.identity import IDENTITY_KEY, problem_identities
-from hlcg.rules.base import Rule
-from hlcg.rules.engine import DeckReport
-from hlcg.rules.registry import RULES
+from hlcg.report.reporters import Unreadable, with_fix
+from hlcg.rules import RULES, DeckReport, Rule
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/hlcg/hlcg"

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from hlcg.catalog.models import CheckedFormat
+from hlcg.curation import CheckedFormat
 
 
 class _Strict(BaseModel):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hlcg.catalog.fields import ATTRIBUTES
-from hlcg.report import Unreadable
-from hlcg.rules.engine import DeckReport
+from hlcg.catalog import ATTRIBUTES
+from hlcg.report.reporters import Unreadable
+from hlcg.rules import DeckReport
 from hlcg.wording import plural
 
 

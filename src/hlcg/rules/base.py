@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from hlcg.rules.problem import Finding
 
 if TYPE_CHECKING:
-    from hlcg.deck.resolved import ResolvedDeck
+    from hlcg.deck import ResolvedDeck
     from hlcg.rules.context import Context
 
 Check = Callable[["ResolvedDeck", "Context", dict[str, Any]], Iterable[Finding]]

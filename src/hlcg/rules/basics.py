@@ -34,15 +34,14 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from hlcg.catalog.normalize import normalise
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.catalog import normalise
+from hlcg.deck import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.catalog.card import Card
-    from hlcg.catalog.store import Catalogue
+    from hlcg.catalog import Card, Catalogue
     from hlcg.rules.context import Context
 
 # Each basic: its seed 002 title first, then the other spellings the seeds use.

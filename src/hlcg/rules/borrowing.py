@@ -25,10 +25,8 @@ from collections import defaultdict
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.normalize import normalise
-from hlcg.catalog.subtitles import is_weapon_card, named_faction, named_personas
-from hlcg.deck.resolved import DeckCard
+from hlcg.catalog import Card, is_weapon_card, named_faction, named_personas, normalise
+from hlcg.deck import DeckCard
 from hlcg.rules.modifiers import Allowance, AnyMasterCards, Borrow, OnlyPersona, of_kind
 from hlcg.rules.permissions import GENERIC_IMMORTAL, UNCONFIRMED, status
 

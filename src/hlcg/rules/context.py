@@ -9,11 +9,8 @@ from collections.abc import Callable, Collection, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.normalize import normalise
-from hlcg.catalog.store import Catalogue
-from hlcg.deck.model import PREGAME
-from hlcg.deck.resolved import DeckCard, ResolvedDeck
+from hlcg.catalog import Card, Catalogue, normalise
+from hlcg.deck import PREGAME, DeckCard, ResolvedDeck
 from hlcg.rules.borrowing import Borrowing, Refusal, RefusalKind, analyse
 from hlcg.rules.gems import GemBudget, gem_caps
 from hlcg.rules.modifiers import Modifier, decode_all

@@ -21,7 +21,7 @@ Options: `min` (int, default 50): the fewest Endurance cards.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.deck import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding

@@ -5,11 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hlcg.catalog.fields import ATTRIBUTES
-from hlcg.catalog.store import Catalogue
-from hlcg.deck.model import PREGAME
-from hlcg.deck.persona import PERSONA_RULES
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.catalog import ATTRIBUTES, Catalogue
+from hlcg.deck import PERSONA_RULES, PREGAME, ResolvedDeck
 from hlcg.problems import Problem, Severity, TextChange
 from hlcg.rules.context import Context
 from hlcg.rules.grouping import one_error_per_fault

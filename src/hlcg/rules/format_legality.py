@@ -32,8 +32,8 @@ names one, the format does not take.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.catalog.card import Card
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.catalog import Card
+from hlcg.deck import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context, removal_or_replacement
 from hlcg.rules.legality import ILLEGAL, UNCONFIRMED, judge, printings_named

@@ -27,8 +27,8 @@ persona's value; `master_multiplier` (int, default 1): the same for the Master g
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.catalog.fields import ATTRIBUTES
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.catalog import ATTRIBUTES
+from hlcg.deck import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding

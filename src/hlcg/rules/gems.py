@@ -11,9 +11,8 @@ from collections.abc import Iterable
 from operator import attrgetter
 from typing import NamedTuple
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.fields import ATTRIBUTES
-from hlcg.deck.resolved import DeckCard
+from hlcg.catalog import ATTRIBUTES, Card
+from hlcg.deck import DeckCard
 
 _gem_values = attrgetter(*(f"gem_{a}" for a in ATTRIBUTES))
 

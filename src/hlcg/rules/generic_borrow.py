@@ -27,8 +27,8 @@ borrow.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.catalog.normalize import normalise
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.catalog import normalise
+from hlcg.deck import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.borrowing import RefusalKind
 from hlcg.rules.context import Context

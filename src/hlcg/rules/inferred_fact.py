@@ -27,9 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.sourcing import FactSource
-from hlcg.deck.resolved import DeckCard, ResolvedDeck
+from hlcg.catalog import Card, FactSource
+from hlcg.deck import DeckCard, ResolvedDeck
 from hlcg.problems import Problem, Severity
 from hlcg.rules.base import Rule, no_check
 from hlcg.rules.context import Context

@@ -24,9 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from hlcg.catalog.card import EXCLUDING, Card, LegalityFact, in_force
-from hlcg.catalog.store import Catalogue
-from hlcg.deck.resolved import DeckCard, ResolvedDeck
+from hlcg.catalog import EXCLUDING, Card, Catalogue, LegalityFact, in_force
+from hlcg.deck import DeckCard, ResolvedDeck
 
 LEGAL = "legal"
 ILLEGAL = "illegal"
@@ -55,7 +54,7 @@ def named_editions(codes: Iterable[str], catalogue: Catalogue) -> dict[str, str]
 def printings_named(deck: ResolvedDeck, deck_card: DeckCard, catalogue: Catalogue) -> list[str]:
     """The set codes the deck gives for a card: on its lines, and on the `Persona:` line
     for the deck's persona (`Persona: Duncan MacLeod [SE]`)."""
-    from hlcg.catalog.names import set_code
+    from hlcg.catalog import set_code
 
     written = [e.set_code for e in deck_card.entries if e.set_code]
     persona = deck.persona

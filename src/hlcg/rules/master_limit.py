@@ -25,7 +25,7 @@ include.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.deck import ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding

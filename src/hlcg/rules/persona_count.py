@@ -17,7 +17,7 @@ Options: none; a format profile sets only its severity.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.deck import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding

@@ -24,8 +24,7 @@ Options: `max` (int, default 6): the most pre-game cards.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.deck.model import PREGAME
-from hlcg.deck.resolved import DeckCard, ResolvedDeck
+from hlcg.deck import PREGAME, DeckCard, ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.modifiers import PregameExempt

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from hlcg.problems import Edit
 
 if TYPE_CHECKING:
-    from hlcg.deck.resolved import DeckCard
+    from hlcg.deck import DeckCard
 
 
 class Finding(NamedTuple):

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from hlcg.catalog.fields import CHECKED_FORMATS
+from hlcg.catalog import CHECKED_FORMATS
 from hlcg.errors import UsageError
 from hlcg.problems import Severity
 from hlcg.rules.base import Param

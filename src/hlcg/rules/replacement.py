@@ -14,9 +14,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Iterator
 
-from hlcg.catalog.card import Card
-from hlcg.deck.persona import PERSONA_RULES
-from hlcg.deck.resolved import DeckCard, ResolvedDeck
+from hlcg.catalog import Card
+from hlcg.deck import PERSONA_RULES, DeckCard, ResolvedDeck
 from hlcg.rules.borrowing import foreign_owner
 from hlcg.rules.context import Context
 from hlcg.rules.legality import LEGAL, judge

@@ -20,7 +20,7 @@ Options: none; a format profile sets only its severity.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.deck import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.borrowing import RefusalKind
 from hlcg.rules.context import Context, refusals

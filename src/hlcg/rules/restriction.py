@@ -42,8 +42,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from hlcg.catalog.card import Card
-from hlcg.deck.resolved import DeckCard, ResolvedDeck
+from hlcg.catalog import Card
+from hlcg.deck import DeckCard, ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.modifiers import RestrictionBonus

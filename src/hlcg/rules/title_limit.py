@@ -23,8 +23,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.catalog.normalize import normalise
-from hlcg.deck.resolved import DeckCard, ResolvedDeck
+from hlcg.catalog import normalise
+from hlcg.deck import DeckCard, ResolvedDeck
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding

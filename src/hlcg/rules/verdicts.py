@@ -6,9 +6,8 @@ Each reads the format's own `excluded_editions` from its profile, so the rules' 
 
 from __future__ import annotations
 
-from hlcg.catalog.card import EXCLUDING, Card, in_force
-from hlcg.catalog.store import Catalogue
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.catalog import EXCLUDING, Card, Catalogue, in_force
+from hlcg.deck import ResolvedDeck
 from hlcg.rules.legality import (
     ILLEGAL,
     LEGAL,
@@ -26,7 +25,7 @@ def verdict_in(card: Card, fmt: str, catalogue: Catalogue, on: str | None = None
     """``judge`` with the format's own `excluded_editions` (its profile), for questions
     asked outside a deck check (`hlcg search f:`, the card table). A legality tag only
     (mle) is decided by its legality facts and recorded formats alone."""
-    from hlcg.catalog.fields import CHECKED_FORMATS
+    from hlcg.catalog import CHECKED_FORMATS
     from hlcg.rules.profiles import profile
 
     if fmt not in catalogue.formats:
@@ -48,7 +47,7 @@ def verdict_lines(deck: ResolvedDeck, catalogue: Catalogue, on: str) -> list[str
     fingerprint's canonical form lists it (docs/fingerprint.md): the legality facts in
     force on ``on`` ("<card id> <status> <date or ->") and the printings the deck names
     where they change a card's verdict ("<card id> printing <edition>")."""
-    from hlcg.deck.fingerprint import used_card_ids
+    from hlcg.deck import used_card_ids
     from hlcg.rules.profiles import profile
 
     lines = []

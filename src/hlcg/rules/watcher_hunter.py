@@ -21,8 +21,8 @@ Options: none; a format profile sets only its severity.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.catalog.normalize import normalise
-from hlcg.deck.resolved import DeckCard, ResolvedDeck
+from hlcg.catalog import normalise
+from hlcg.deck import DeckCard, ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.modifiers import OnlyWatcher, of_kind

@@ -24,9 +24,8 @@ Options: none; a format profile sets only its severity.
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.catalog.normalize import normalise
-from hlcg.catalog.subtitles import is_weapon_card, named_personas, named_weapon
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.catalog import is_weapon_card, named_personas, named_weapon, normalise
+from hlcg.deck import ResolvedDeck
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context, removal_or_replacement
 from hlcg.rules.problem import Finding

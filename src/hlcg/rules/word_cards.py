@@ -3,8 +3,8 @@ a pre-game card of the matching type."""
 
 from collections.abc import Iterator
 
-from hlcg.catalog.normalize import title_words
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.catalog import title_words
+from hlcg.deck import ResolvedDeck
 from hlcg.rules.context import Context
 from hlcg.rules.problem import Finding
 from hlcg.wording import plural

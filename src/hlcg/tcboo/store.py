@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from hlcg.catalog.store import connect
+from hlcg.catalog import connect
 from hlcg.errors import CatalogueError
 from hlcg.matching import Decision, decide
 from hlcg.tcboo.records import RECORDS, Card, Immortal, Location, Sword

@@ -30,7 +30,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from hlcg.catalog.store import Catalogue
+from hlcg.catalog import Catalogue
 from hlcg.web.schema import AddRequest, DeckRequest
 from hlcg.web.service import ApiError, Service
 

@@ -11,15 +11,12 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from hlcg.catalog.lookup import Index
-from hlcg.catalog.names import accepted_format_names, format_named
-from hlcg.catalog.store import Catalogue
+from hlcg.catalog import Catalogue, Index, accepted_format_names, format_named
 from hlcg.check import add_fingerprint, check_date, check_deck
-from hlcg.deck.model import Deck
-from hlcg.deck.read import read_deck_data
+from hlcg.deck import Deck, read_deck_data
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
-from hlcg.report import jsonreport
-from hlcg.rules.engine import DeckReport
+from hlcg.report import renderer, report_data
+from hlcg.rules import DeckReport
 from hlcg.web.schema import AddRequest, DeckRequest
 
 TEXT_SUFFIXES = (".txt", ".deck")
@@ -103,17 +100,17 @@ class Service:
 
     def validate_json(self, request: DeckRequest) -> str:
         """What `hlcg validate --output json FILE` prints for this deck, byte for byte."""
-        return jsonreport.render([self.report(request)])
+        return renderer("json")([self.report(request)], ())
 
     def check(self, request: DeckRequest) -> dict[str, Any]:
         """The deck page's view: the report, `hlcg deck stats` and the fingerprint."""
-        from hlcg.answers.stats import deck_stats
+        from hlcg.answers import deck_stats
 
         report = self.report(request)
         resolved = report.resolved
         assert resolved is not None
         return {
-            "report": jsonreport.as_data([report]),
+            "report": report_data([report]),
             "stats": deck_stats(resolved, self.index),
             "fingerprint": report.fingerprint,
             "errors": report.errors,
@@ -123,8 +120,7 @@ class Service:
     def fix(self, request: DeckRequest) -> dict[str, Any]:
         """`hlcg validate --fix` for the posted deck: the fixed text and what changed. A
         .json, .dek or .o8d deck comes back as a text deck, as the CLI writes it."""
-        from hlcg.deck.text import parse_text
-        from hlcg.deck.writer import as_text
+        from hlcg.deck import as_text, parse_text
         from hlcg.fix import fix_text
 
         fmt, date = self._format(request.format), self._date(request.date)
@@ -149,7 +145,7 @@ class Service:
 
     def add(self, request: AddRequest) -> dict[str, Any]:
         """One copy of a card added to a text deck (`hlcg.answers.adding`)."""
-        from hlcg.answers.adding import CannotAdd, add_card
+        from hlcg.answers import CannotAdd, add_card
 
         card = self.catalogue.cards.get(request.card)
         if card is None:
@@ -168,7 +164,7 @@ class Service:
 
     def card(self, query: str) -> dict[str, Any]:
         """`hlcg card --json QUERY`: a match (cards) or a ranked did-you-mean list."""
-        from hlcg.answers.catalogue import match_json
+        from hlcg.answers import match_json
 
         if not query.strip():
             raise ApiError(400, "q: give a card id, title or near miss")
@@ -176,7 +172,7 @@ class Service:
 
     def search(self, query: str) -> dict[str, Any]:
         """`hlcg search --json QUERY`: the same compact query language."""
-        from hlcg.answers.catalogue import search_cards, search_json
+        from hlcg.answers import search_cards, search_json
 
         try:
             cards = search_cards(self.catalogue, query)
@@ -186,7 +182,7 @@ class Service:
 
     def persona(self, query: str) -> dict[str, Any]:
         """`hlcg persona --json NAME`: every version of the persona, newest edition first."""
-        from hlcg.answers.personas import persona_answer
+        from hlcg.answers import persona_answer
 
         if not query.strip():
             raise ApiError(400, "q: give a persona name")
@@ -194,6 +190,6 @@ class Service:
 
     def formats(self) -> list[dict[str, Any]]:
         """`hlcg formats --json`."""
-        from hlcg.answers.catalogue import formats_json
+        from hlcg.answers import formats_json
 
         return formats_json(self.catalogue)

@@ -1,12 +1,12 @@
 """Write a catalogue's cards as a card file (CSV, JSON or JSONL): the card contract with
-each card's aliases and legality facts (``hlcg.catalog.cardfile``)."""
+each card's aliases and legality facts (``hlcg.curation.cardfile``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from hlcg.catalog.bundle import Bundle
-from hlcg.catalog.cardfile import CARD_FILE_SUFFIXES, LEFT_OUT, render
+from hlcg.curation.bundle import Bundle
+from hlcg.curation.cardfile import CARD_FILE_SUFFIXES, LEFT_OUT, render
 from hlcg.errors import UsageError
 
 

@@ -2,7 +2,7 @@
 legality facts and fact sources) and LackeyCCG card data, all rows or none.
 
 A row whose id is new is a whole card; a row naming a card the catalogue holds changes the
-facts it states and keeps the rest, as ``sqlite-utils upsert`` does (``hlcg.catalog.upsert``).
+facts it states and keeps the rest, as ``sqlite-utils upsert`` does (``hlcg.curation.upsert``).
 A row stating another value for a recorded fact is a conflict unless the curator overwrites,
 and every fact a row fills or overwrites gets the row's source as its own.
 """
@@ -15,15 +15,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hlcg.catalog.bundle import Bundle
-from hlcg.catalog.importer import ImportResult, refuse_shipped, write
-from hlcg.catalog.lackey import LackeyOptions
-from hlcg.catalog.merging import is_lackey_data, lackey_options, shipped_sets
-from hlcg.catalog.models import CardRow, SetRow
-from hlcg.catalog.reading import read_bundle
-from hlcg.catalog.schema import TableGroup
-from hlcg.catalog.sources import ImportedRow
-from hlcg.catalog.upsert import Change, Conflict, Erased, attribute, erased, upsert
+from hlcg.catalog import TableGroup
+from hlcg.curation.bundle import Bundle
+from hlcg.curation.importer import ImportResult, refuse_shipped, write
+from hlcg.curation.lackey import LackeyOptions
+from hlcg.curation.merging import is_lackey_data, lackey_options, shipped_sets
+from hlcg.curation.models import CardRow, SetRow
+from hlcg.curation.reading import read_bundle
+from hlcg.curation.sources import ImportedRow
+from hlcg.curation.upsert import Change, Conflict, Erased, attribute, erased, upsert
 from hlcg.errors import ConflictError, SourceError, UsageError
 
 
@@ -119,8 +119,8 @@ def _read_rows(
 ) -> list[ImportedRow]:
     """The rows of ``source``; for LackeyCCG data that lacks what only options give, the
     error ends with the whole command that would read it."""
-    from hlcg.catalog.lackey import lackey_header, lackey_hint
-    from hlcg.catalog.sources import read_import_rows, read_text
+    from hlcg.curation.lackey import lackey_header, lackey_hint
+    from hlcg.curation.sources import read_import_rows, read_text
 
     try:
         return read_import_rows(source, column_map, options, known=known)
@@ -234,9 +234,9 @@ def import_card_file(
     replace: bool = False,
 ) -> ImportResult:
     """``import_rows`` of a card file, with the aliases and legality facts its rows give
-    (``hlcg.catalog.cardfile``) written in the same step, and a warning when the
+    (``hlcg.curation.cardfile``) written in the same step, and a warning when the
     catalogue has no formats to judge its cards by."""
-    from hlcg.catalog.cardfile import split_card_file
+    from hlcg.curation.cardfile import split_card_file
 
     warnings: tuple[str, ...] = ()
 

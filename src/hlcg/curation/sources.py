@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from hlcg.catalog.fields import CONTRACT_FIELDS
-from hlcg.catalog.models import (
+from hlcg.catalog import CONTRACT_FIELDS
+from hlcg.curation.models import (
     AliasRow,
     CardRow,
     FactHistoryRow,
@@ -29,7 +29,7 @@ from hlcg.catalog.models import (
 from hlcg.errors import SourceError
 
 if TYPE_CHECKING:
-    from hlcg.catalog.lackey import LackeyOptions
+    from hlcg.curation.lackey import LackeyOptions
 
 MAX_SOURCE_BYTES = 50 * 1024 * 1024
 Model = TypeVar("Model", bound=BaseModel)
@@ -186,7 +186,7 @@ def _raw_rows(
     if suffix == ".jsonl":
         return _check_objects(path, _jsonl_rows(path, text)), []
     if suffix in (".tsv", ".txt"):
-        from hlcg.catalog.lackey import LackeyOptions, lackey_rows
+        from hlcg.curation.lackey import LackeyOptions, lackey_rows
 
         rows, unmatched = lackey_rows(path, text, column_map, lackey or LackeyOptions())
         return list(rows), unmatched

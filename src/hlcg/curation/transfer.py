@@ -21,11 +21,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from hlcg.catalog.archive import ARCHIVE_SUFFIXES, extract, suffix_of, write_tar_gz, write_zip
-from hlcg.catalog.bundle import OPTIONAL_FILES, SOURCE_FILES, Bundle, load_sources
-from hlcg.catalog.codec import flat_card, flat_value
-from hlcg.catalog.fields import CATALOGUE_DOCUMENT_KIND
-from hlcg.catalog.models import (
+from hlcg.catalog import CATALOGUE_DOCUMENT_KIND, TableGroup, flat_card, flat_value
+from hlcg.curation.archive import ARCHIVE_SUFFIXES, extract, suffix_of, write_tar_gz, write_zip
+from hlcg.curation.bundle import OPTIONAL_FILES, SOURCE_FILES, Bundle, load_sources
+from hlcg.curation.models import (
     AliasRow,
     CardRow,
     FactHistoryRow,
@@ -34,7 +33,6 @@ from hlcg.catalog.models import (
     LegalityRow,
     SetRow,
 )
-from hlcg.catalog.schema import TableGroup
 from hlcg.errors import SourceError, UsageError
 
 DOCUMENT_KIND = CATALOGUE_DOCUMENT_KIND
@@ -158,7 +156,7 @@ class _DocumentTables:
         self.errors: list[str] = []
 
     def rows(self, key: str, model: type[BaseModel], rows: Any) -> list[Any]:
-        from hlcg.catalog.sources import validate_rows
+        from hlcg.curation.sources import validate_rows
 
         if rows is None:
             return []
@@ -185,7 +183,7 @@ class _DocumentTables:
 
 
 def _read_json(path: Path) -> Any:
-    from hlcg.catalog.sources import read_text
+    from hlcg.curation.sources import read_text
 
     try:
         return json.loads(read_text(path))

@@ -1,6 +1,6 @@
 """`hlcg db import`'s one entry point: which kind of file a source is (a whole catalogue
 export, a fact sheet, legality facts or card rows) and the import of that kind. Each kind is
-imported by its own module (``hlcg.catalog.importer``, ``facts``, ``card_rows``), which
+imported by its own module (``hlcg.curation.importer``, ``facts``, ``card_rows``), which
 share the importer's result and its one-step write.
 """
 
@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from hlcg.catalog.importer import (
+from hlcg.catalog import TableGroup
+from hlcg.curation.importer import (
     ImportResult,
     import_catalogue,
     import_legality,
     is_legality_sheet,
 )
-from hlcg.catalog.schema import TableGroup
 from hlcg.errors import CatalogueError, UsageError
 
 
@@ -32,8 +32,8 @@ def import_any(
 ) -> ImportResult:
     """Import a whole catalogue export, a fact sheet or card rows, whichever ``source`` is;
     ``overwrite`` lets a fact sheet replace recorded facts."""
-    from hlcg.catalog.facts import import_facts, is_fact_sheet
-    from hlcg.catalog.transfer import is_catalogue_export
+    from hlcg.curation.facts import import_facts, is_fact_sheet
+    from hlcg.curation.transfer import is_catalogue_export
 
     if not source.exists():
         raise UsageError(f"{source}: not found")
@@ -58,7 +58,7 @@ def import_any(
         if card_row_options:
             raise UsageError("--map, --id-from and --source apply to card rows, not to legality")
         return import_legality(source, db, groups)
-    from hlcg.catalog.card_rows import check_card_row_options, import_card_file
+    from hlcg.curation.card_rows import check_card_row_options, import_card_file
 
     check_card_row_options(source, column_map, id_from_title, default_source, replace)
     return import_card_file(

@@ -13,14 +13,13 @@ import datetime
 from collections.abc import Sequence
 from pathlib import Path
 
-from hlcg.catalog.bundle import Bundle
-from hlcg.catalog.fields import GAP_FIELDS, LIST_FIELDS
-from hlcg.catalog.importer import ImportResult, refuse_shipped, write
-from hlcg.catalog.merging import add_source
-from hlcg.catalog.models import CardRow, FactHistoryRow, FactSourceRow
-from hlcg.catalog.reading import read_bundle
-from hlcg.catalog.schema import TableGroup
-from hlcg.catalog.upsert import superseded
+from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
+from hlcg.curation.bundle import Bundle
+from hlcg.curation.importer import ImportResult, refuse_shipped, write
+from hlcg.curation.merging import add_source
+from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
+from hlcg.curation.reading import read_bundle
+from hlcg.curation.upsert import superseded
 
 FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
 
@@ -31,7 +30,7 @@ SHEET_FIELDS: tuple[str, ...] = (*GAP_FIELDS, "sets")
 
 def is_fact_sheet(path: Path) -> bool:
     """A CSV whose header has id, field, value and source (card rows have no field column)."""
-    from hlcg.catalog.sources import csv_header
+    from hlcg.curation.sources import csv_header
 
     return all(c in csv_header(path) for c in FACT_SHEET_COLUMNS)
 
@@ -216,7 +215,7 @@ def import_facts(
     source in the fact history. Every
     error is reported at once and the catalogue is written only when there are none.
     """
-    from hlcg.catalog.sources import _csv_rows, read_text
+    from hlcg.curation.sources import _csv_rows, read_text
     from hlcg.errors import SourceError
 
     refuse_shipped(db)

@@ -1,6 +1,6 @@
 """Merging into a catalogue: what LackeyCCG rows need from it (set names, the cards they
 may name), sources added to sources, and a whole exported catalogue merged into it
-(``merge``). Card rows merged into cards are ``hlcg.catalog.upsert``."""
+(``merge``). Card rows merged into cards are ``hlcg.curation.upsert``."""
 
 from __future__ import annotations
 
@@ -8,12 +8,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
-from hlcg.catalog.bundle import Bundle
-from hlcg.catalog.lackey import CardVersion, LackeyOptions
-from hlcg.catalog.models import SetRow
-from hlcg.catalog.normalize import normalise
-from hlcg.catalog.schema import row_key
-from hlcg.catalog.store import connect
+from hlcg.catalog import connect, normalise, row_key
+from hlcg.curation.bundle import Bundle
+from hlcg.curation.lackey import CardVersion, LackeyOptions
+from hlcg.curation.models import SetRow
 
 T = TypeVar("T")
 
@@ -50,7 +48,7 @@ def lackey_options(bundle: Bundle, *, id_from_title: bool, source: str | None) -
 
 def shipped_sets() -> dict[str, SetRow]:
     """The shipped catalogue's sets by code (empty when it cannot be read)."""
-    from hlcg.catalog.store import shipped_path
+    from hlcg.catalog import shipped_path
     from hlcg.errors import CatalogueError
 
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hlcg.catalog.models import AliasRow, CardRow, FactSourceRow, FormatRow, LegalityRow, SetRow
+from hlcg.curation.models import AliasRow, CardRow, FactSourceRow, FormatRow, LegalityRow, SetRow
 
 Raw = Mapping[str, Sequence[Mapping[str, Any]]]
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from hlcg.catalog.bundle import Bundle
-from hlcg.catalog.codec import decode_card, decode_list
-from hlcg.catalog.models import (
+from hlcg.catalog import TableGroup, connect, decode_card, decode_list
+from hlcg.curation.bundle import Bundle
+from hlcg.curation.models import (
     AliasRow,
     CardRow,
     FactHistoryRow,
@@ -20,8 +20,6 @@ from hlcg.catalog.models import (
     LegalityRow,
     SetRow,
 )
-from hlcg.catalog.schema import TableGroup
-from hlcg.catalog.store import connect
 
 
 def _tables(conn: sqlite3.Connection) -> set[str]:

@@ -16,7 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hlcg.catalog.models import (
+from hlcg.catalog import TableGroup, row_key
+from hlcg.curation.models import (
     AliasRow,
     CardRow,
     FactHistoryRow,
@@ -25,8 +26,7 @@ from hlcg.catalog.models import (
     LegalityRow,
     SetRow,
 )
-from hlcg.catalog.references import Raw, fact_errors, reference_errors
-from hlcg.catalog.schema import TableGroup, row_key
+from hlcg.curation.references import Raw, fact_errors, reference_errors
 from hlcg.errors import SourceError
 
 SOURCE_FILES = ("cards.csv", "aliases.csv", "sets.csv", "formats.csv", "VERSION")
@@ -136,7 +136,7 @@ class Bundle:
 
     def reference_errors(self, unvalidated: Raw | None = None) -> list[str]:
         """Aliases naming no card, cards naming no set, fact sources naming no recorded
-        fact (``hlcg.catalog.references``)."""
+        fact (``hlcg.curation.references``)."""
         raw = unvalidated or {}
         errors = reference_errors(
             self.cards, self.aliases, self.sets, raw, self.legality, self.formats
@@ -148,7 +148,7 @@ class Bundle:
 
 def _readers(source_dir: Path) -> list[tuple[str, Callable[[], list[Any]]]]:
     """The bundle field and the reader of each source file the folder has."""
-    from hlcg.catalog.sources import (
+    from hlcg.curation.sources import (
         read_aliases,
         read_card_rows,
         read_fact_history,
@@ -172,7 +172,7 @@ def _readers(source_dir: Path) -> list[tuple[str, Callable[[], list[Any]]]]:
 
 def _read_facts(source_dir: Path, bundle: Bundle) -> None:
     """facts.csv, when the folder has it, into ``bundle`` with where each row is."""
-    from hlcg.catalog.sources import read_fact_sources
+    from hlcg.curation.sources import read_fact_sources
 
     if (source_dir / "facts.csv").is_file():
         bundle.facts, bundle.fact_locations = read_fact_sources(source_dir / "facts.csv")
@@ -226,7 +226,7 @@ def _inputs(source_dir: Path, groups: Sequence[TableGroup]) -> list[dict[str, st
 
 def _raw_rows(path: Path) -> list[Mapping[str, Any]]:
     """The rows of a CSV source as text, for reference checks; none if it cannot be read."""
-    from hlcg.catalog.sources import _csv_rows, read_text
+    from hlcg.curation.sources import _csv_rows, read_text
 
     try:
         return [row for _, row in _csv_rows(path, read_text(path))]
@@ -236,7 +236,7 @@ def _raw_rows(path: Path) -> list[Mapping[str, Any]]:
 
 def read_groups(source_dir: Path, groups: Sequence[TableGroup]) -> dict[str, list[BaseModel]]:
     """The handed-in tables' rows from their files (table -> rows; none without a file)."""
-    from hlcg.catalog.sources import read_table
+    from hlcg.curation.sources import read_table
 
     tables: dict[str, list[BaseModel]] = {}
     errors: list[str] = []

@@ -1,5 +1,5 @@
 """Import into a user catalogue: card rows, a fact sheet, legality facts or a whole exported
-catalogue, all rows or none. (``hlcg.catalog.import_any`` tells which one a file is; card
+catalogue, all rows or none. (``hlcg.curation.dispatch`` tells which one a file is; card
 rows and fact sheets are imported by ``card_rows`` and ``facts``.)
 
 The import works on a copy of the catalogue beside it and moves the copy into place only when
@@ -16,13 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from hlcg.catalog.build import replacing, write_catalogue
-from hlcg.catalog.bundle import Bundle
-from hlcg.catalog.merging import merge
-from hlcg.catalog.reading import read_bundle
-from hlcg.catalog.schema import TableGroup
-from hlcg.catalog.store import is_shipped
-from hlcg.catalog.upsert import Conflict, Erased
+from hlcg.catalog import TableGroup, is_shipped
+from hlcg.curation.builder import replacing, write_catalogue
+from hlcg.curation.bundle import Bundle
+from hlcg.curation.merging import merge
+from hlcg.curation.reading import read_bundle
+from hlcg.curation.upsert import Conflict, Erased
 from hlcg.errors import (
     ReadOnlyCatalogueError,
     SourceError,
@@ -77,7 +76,7 @@ LEGALITY_COLUMNS = ("card_id", "format", "status")
 
 def is_legality_sheet(path: Path) -> bool:
     """A CSV whose header has card_id, format and status (as legality.csv)."""
-    from hlcg.catalog.sources import csv_header
+    from hlcg.curation.sources import csv_header
 
     return all(c in csv_header(path) for c in LEGALITY_COLUMNS)
 
@@ -85,7 +84,7 @@ def is_legality_sheet(path: Path) -> bool:
 def import_legality(source: Path, db: Path, groups: Sequence[TableGroup]) -> ImportResult:
     """Record dated legality facts (legality.csv's columns) in ``db``: a row for a card,
     format and date already recorded replaces it; every row names a card of ``db``."""
-    from hlcg.catalog.sources import read_legality
+    from hlcg.curation.sources import read_legality
 
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
@@ -114,7 +113,7 @@ def import_legality(source: Path, db: Path, groups: Sequence[TableGroup]) -> Imp
 
 def import_catalogue(source: Path, db: Path, groups: Sequence[TableGroup]) -> ImportResult:
     """Import a whole exported catalogue (folder, archive or JSON document) into ``db``."""
-    from hlcg.catalog.transfer import read_catalogue_export
+    from hlcg.curation.transfer import read_catalogue_export
 
     refuse_shipped(db)
     target = read_bundle(db, groups)
@@ -169,7 +168,7 @@ def init(
     editions) and no cards, so card rows imported into it are judged as the shipped
     catalogue judges them; ``empty`` starts with no rows at all.
     """
-    from hlcg.catalog.store import shipped_path
+    from hlcg.catalog import shipped_path
 
     if path.exists():
         raise UsageError(

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from hlcg.catalog.fields import CONTRACT_FIELDS, LIST_FIELDS
-from hlcg.catalog.models import CardRow, FactHistoryRow, FactSourceRow
-from hlcg.catalog.normalize import normalise
+from hlcg.catalog import CONTRACT_FIELDS, LIST_FIELDS, normalise
+from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 
 # Facts that exclude each other: a card with a restriction number does not carry none.
 _EXCLUSIVE = {"restriction": "unrestricted", "unrestricted": "restriction"}

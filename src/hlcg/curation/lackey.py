@@ -12,9 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hlcg.catalog.fields import CONTRACT_FIELDS
-from hlcg.catalog.normalize import normalise, slug
-from hlcg.catalog.sources import _csv_rows
+from hlcg.catalog import CONTRACT_FIELDS, normalise, slug
+from hlcg.curation.sources import _csv_rows
 from hlcg.errors import UsageError
 
 # Curators map Lackey's column names onto the contract with --map; these are the names
@@ -230,7 +229,7 @@ def _codes(mapped: Mapping[str, str]) -> list[str]:
 def _add_printing(card: dict[str, str], row: Mapping[str, str]) -> None:
     """``row``'s sets and sources added to ``card``'s, and the facts (and text) ``row``
     states that ``card`` leaves empty."""
-    from hlcg.catalog.merging import add_source  # merging reads this module's options
+    from hlcg.curation.merging import add_source  # merging reads this module's options
 
     codes = _codes(card)
     card["sets"] = ";".join([*codes, *(c for c in _codes(row) if c not in codes)])

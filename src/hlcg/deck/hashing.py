@@ -34,12 +34,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hlcg import RULESET_VERSION
-from hlcg.catalog.normalize import normalise
+from hlcg.catalog import normalise
 from hlcg.deck.model import ENDURANCE, PREGAME
 from hlcg.deck.resolved import ResolvedDeck
 
 if TYPE_CHECKING:
-    from hlcg.catalog.store import Catalogue
+    from hlcg.catalog import Catalogue
 
 FINGERPRINT_VERSION = 3
 
@@ -57,7 +57,7 @@ def used_card_ids(deck: ResolvedDeck) -> list[str]:
 
 def catalogue_digest(deck: ResolvedDeck, catalogue: Catalogue) -> str:
     """The catalogue line: computed from the rows the deck uses, never read from `meta`."""
-    from hlcg.catalog.integrity import used_rows_digest
+    from hlcg.catalog import used_rows_digest
 
     return used_rows_digest(catalogue, used_card_ids(deck), deck.format)
 

@@ -1,7 +1,7 @@
 """Build the SQLite catalogue from the curated sources in ``data/source/``.
 
 The build is deterministic: the same sources give the same ``content_sha256``, a hash of the
-canonical content (``hlcg.catalog.bundle``), stored in the ``meta`` table. The file is
+canonical content (``hlcg.curation.bundle``), stored in the ``meta`` table. The file is
 written next to its destination and moved into place only when complete, so a failed or
 interrupted build or import never leaves a half-written catalogue behind.
 """
@@ -18,19 +18,20 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hlcg.catalog.bundle import Bundle, load_sources
-from hlcg.catalog.codec import encode_card, encode_list
-from hlcg.catalog.models import AliasRow, CardRow
-from hlcg.catalog.normalize import normalise
-from hlcg.catalog.schema import (
+from hlcg.catalog import (
     SCHEMA_VERSION,
     TABLES,
     VIEWS,
     Table,
     TableGroup,
+    encode_card,
+    encode_list,
     group_table,
+    normalise,
     row_key,
 )
+from hlcg.curation.bundle import Bundle, load_sources
+from hlcg.curation.models import AliasRow, CardRow
 
 if TYPE_CHECKING:
     from sqlite_utils import Database

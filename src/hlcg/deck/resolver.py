@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from hlcg.catalog.card import Card
-from hlcg.catalog.lookup import Index
+from hlcg.catalog import Card, Index
 from hlcg.deck.listed import LinePersona, preferred_persona
 from hlcg.deck.model import ENDURANCE, NOTE_SEVERITY, PREGAME, Deck, Entry, LineIssue
 from hlcg.deck.narrowing import Resolver

@@ -1,5 +1,5 @@
 """Pydantic models of the card contract (one row per card; its modifiers are in
-``hlcg.catalog.modifiers``) and of the side tables: aliases, sets, formats.
+``hlcg.curation.modifiers``) and of the side tables: aliases, sets, formats.
 
 These models sit at the edges: the build and the importer validate every source row with
 them, and ``schemas/card.schema.json`` is generated from them. At run time cards are
@@ -14,8 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from hlcg.catalog.codec import flat_card
-from hlcg.catalog.fields import (
+from hlcg.catalog import (
     BOOL_FIELDS,
     CARD_TYPES,
     CHECKED_FORMATS,
@@ -23,8 +22,9 @@ from hlcg.catalog.fields import (
     FORMAT_TAGS,
     INT_FIELDS,
     LIST_FIELDS,
+    flat_card,
 )
-from hlcg.catalog.modifiers import Modifier, Strict
+from hlcg.curation.modifiers import Modifier, Strict
 
 CardType = Literal[CARD_TYPES]  # type: ignore[valid-type]
 FormatTag = Literal[FORMAT_TAGS]  # type: ignore[valid-type]

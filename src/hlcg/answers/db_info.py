@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from hlcg.catalog.integrity import Verification
+    from hlcg.curation import Verification
 
 
 def catalogue_info(path: Path) -> dict[str, Any]:
     """Where the file is, its schema and data version, content hash and counts."""
-    from hlcg.catalog.store import is_shipped, load
+    from hlcg.catalog import is_shipped, load
 
     catalogue = load(path)
     counts = catalogue.counts()

@@ -34,10 +34,9 @@ from typing import Any
 
 from pydantic import Field
 
-from hlcg.catalog.bundle import Bundle
-from hlcg.catalog.codec import flat_card
-from hlcg.catalog.fields import CONTRACT_FIELDS
-from hlcg.catalog.models import (
+from hlcg.catalog import CONTRACT_FIELDS, flat_card
+from hlcg.curation.bundle import Bundle
+from hlcg.curation.models import (
     DATE_PATTERN,
     AliasRow,
     CardRow,
@@ -47,7 +46,7 @@ from hlcg.catalog.models import (
     LegalityRow,
     LegalityStatus,
 )
-from hlcg.catalog.modifiers import Strict
+from hlcg.curation.modifiers import Strict
 from hlcg.errors import ConflictError, SourceError
 
 
@@ -335,7 +334,7 @@ def _numbered_lines(text: str) -> Iterable[tuple[int, str]]:
 
 def companions(path: Path) -> Companions | None:
     """The aliases and legality facts of a card file, or None when it gives none."""
-    from hlcg.catalog.sources import read_text
+    from hlcg.curation.sources import read_text
 
     suffix = path.suffix.lower()
     if suffix not in CARD_FILE_SUFFIXES:

@@ -1,0 +1,51 @@
+"""The catalogue's write side: build ``data/source`` into SQLite, init, import, export and
+verify. No deck check, lookup or fingerprint imports it.
+
+The door: the names below are what the rest of hlcg may use. Each is imported from its
+module on first use, so importing the package costs nothing.
+"""
+
+TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__init__.py)
+if TYPE_CHECKING:
+    from hlcg.curation.builder import build as build
+    from hlcg.curation.bundle import Bundle as Bundle
+    from hlcg.curation.cardfile import CardFileRow as CardFileRow
+    from hlcg.curation.column_map import parse_column_map as parse_column_map
+    from hlcg.curation.dispatch import import_any as import_any
+    from hlcg.curation.exporter import export as export
+    from hlcg.curation.importer import ImportResult as ImportResult
+    from hlcg.curation.importer import init as init
+    from hlcg.curation.metadata import datasette_metadata as datasette_metadata
+    from hlcg.curation.models import CheckedFormat as CheckedFormat
+    from hlcg.curation.piped import from_stdin as from_stdin
+    from hlcg.curation.reading import read_bundle as read_bundle
+    from hlcg.curation.sources import MAX_SOURCE_BYTES as MAX_SOURCE_BYTES
+    from hlcg.curation.transfer import export_catalogue as export_catalogue
+    from hlcg.curation.transfer import is_whole_catalogue_target as is_whole_catalogue_target
+    from hlcg.curation.verification import Verification as Verification
+    from hlcg.curation.verification import verify as verify
+
+_DOOR = {
+    "build": "hlcg.curation.builder",
+    "Bundle": "hlcg.curation.bundle",
+    "CardFileRow": "hlcg.curation.cardfile",
+    "parse_column_map": "hlcg.curation.column_map",
+    "import_any": "hlcg.curation.dispatch",
+    "export": "hlcg.curation.exporter",
+    "ImportResult": "hlcg.curation.importer",
+    "init": "hlcg.curation.importer",
+    "datasette_metadata": "hlcg.curation.metadata",
+    "CheckedFormat": "hlcg.curation.models",
+    "from_stdin": "hlcg.curation.piped",
+    "read_bundle": "hlcg.curation.reading",
+    "MAX_SOURCE_BYTES": "hlcg.curation.sources",
+    "export_catalogue": "hlcg.curation.transfer",
+    "is_whole_catalogue_target": "hlcg.curation.transfer",
+    "Verification": "hlcg.curation.verification",
+    "verify": "hlcg.curation.verification",
+}
+
+if not TYPE_CHECKING:
+    from hlcg import lazy_attributes
+
+    __getattr__ = lazy_attributes(__name__, _DOOR)
