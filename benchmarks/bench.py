@@ -7,7 +7,7 @@ Whole-process timings are medians of interleaved runs. Two ratios are reported: 
 import floor of our stack, `python -c "import typer, sqlite3"`, and, for `hlcg card` and
 `hlcg validate`, the catalogue padded to 50,000 cards against the shipped one. The padded
 catalogue is built with `hlcg db build` from a copy of `data/source/` plus generated rows,
-so it has every index and table a real catalogue has. Generated data (padded catalogue,
+so it has every catalogue and table a real catalogue has. Generated data (padded catalogue,
 decks) lives in a temporary folder and is never shipped.
 """
 
@@ -27,7 +27,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hlcg.catalog.fields import CONTRACT_FIELDS
-from hlcg.catalog.lookup import Index
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue, load, shipped_path
 from hlcg.check import check_deck
@@ -193,12 +192,11 @@ def main() -> int:
         folder_runs = [run_once([*HLCG, "validate", str(folder), "-o", "json"]) for _ in range(3)]
         folder_time = statistics.median(folder_runs)
 
-        index = Index(catalogue)
         in_process = {}
         for size in (60, 600, 6000):
             text = deck_text(size)
             runs_in = timed(
-                lambda text=text: check_deck(parse_text(text), index), 50 if size < 6000 else 15
+                lambda text=text: check_deck(parse_text(text), catalogue), 50 if size < 6000 else 15
             )
             in_process[size] = statistics.median(runs_in)
     finally:

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.lookup import Index
 from hlcg.catalog.store import Catalogue, load, shipped_path
 from hlcg.check import check_deck
 from hlcg.curation.builder import write_catalogue
@@ -23,11 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="session")
 def shipped() -> Catalogue:
     return load(shipped_path())
-
-
-@pytest.fixture(scope="session")
-def shipped_index(shipped: Catalogue) -> Index:
-    return Index(shipped)
 
 
 def _gems(**values: int) -> dict[str, int]:
@@ -186,8 +180,8 @@ def make_catalogue(cards: list[Card], legality: list[LegalityRow] | None = None)
 
 
 @pytest.fixture(scope="session")
-def mini() -> Index:
-    return Index(make_catalogue(mini_cards()))
+def mini() -> Catalogue:
+    return make_catalogue(mini_cards())
 
 
 BASE_DECK = "\n".join(f"3 {t}" for t in BASIC_TITLES) + "\n5 Filler\n"  # 50 cards
@@ -195,7 +189,7 @@ BASE_49 = "\n".join(f"3 {t}" for t in BASIC_TITLES) + "\n4 Filler\n"  # one shor
 
 
 @pytest.fixture
-def check(mini: Index) -> Callable[..., DeckReport]:
+def check(mini: Catalogue) -> Callable[..., DeckReport]:
     """Check deck text (the legal 50-card base plus ``extra``) against the mini catalogue."""
 
     def run(extra: str = "", fmt: str = "type-two", base: str = BASE_DECK) -> DeckReport:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib.util
 
 from conftest import ROOT
-from hlcg.catalog.lookup import Index
 from hlcg.catalog.store import load
 from hlcg.check import check_deck
 from hlcg.deck.text import parse_text
@@ -18,10 +17,10 @@ def load_bench():
     return module
 
 
-def test_generated_decks_have_the_stated_sizes(shipped_index):
+def test_generated_decks_have_the_stated_sizes(shipped):
     bench = load_bench()
     for size in (60, 600):
-        report = check_deck(parse_text(bench.deck_text(size)), shipped_index)
+        report = check_deck(parse_text(bench.deck_text(size)), shipped)
         assert report.endurance == size
         assert not [p for p in report.problems if p.rule in ("unknown-card", "deck-syntax")]
 
@@ -32,17 +31,17 @@ def test_deck_folder(tmp_path, shipped):
     assert len(list(tmp_path.glob("*.txt"))) == 5
 
 
-def test_padded_catalogue_keeps_every_real_name_and_verdict(tmp_path, shipped, shipped_index):
+def test_padded_catalogue_keeps_every_real_name_and_verdict(tmp_path, shipped):
     bench = load_bench()
     padded_path = bench.build_catalogue(
         bench.padded_sources(tmp_path / "source", 1000), tmp_path / "padded.sqlite"
     )
-    padded = Index(load(padded_path))
-    assert len(padded.catalogue.cards) == 1000
-    assert len(padded.catalogue.name_keys) > len(shipped.name_keys)
+    padded = load(padded_path)
+    assert len(padded.cards) == 1000
+    assert len(padded.name_keys) > len(shipped.name_keys)
     for card in shipped.cards.values():
-        assert padded.exact(card.name) == shipped_index.exact(card.name), card.name
+        assert padded.exact(card.name) == shipped.exact(card.name), card.name
     deck = bench.deck_text(60)
-    before = check_deck(parse_text(deck), shipped_index)
+    before = check_deck(parse_text(deck), shipped)
     after = check_deck(parse_text(deck), padded)
     assert [p.to_json() for p in after.problems] == [p.to_json() for p in before.problems]

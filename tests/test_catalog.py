@@ -9,8 +9,8 @@ import pytest
 from pydantic import ValidationError
 
 from conftest import ROOT
+from hlcg.catalog import Catalogue
 from hlcg.catalog.fields import CONTRACT_FIELDS, MODIFIER_KINDS
-from hlcg.catalog.lookup import Index
 from hlcg.catalog.query import QueryError, parse_query
 from hlcg.catalog.search import run
 from hlcg.catalog.store import shipped_path
@@ -129,21 +129,21 @@ def test_content_facts(shipped):
         ("9mm", "id", ["9mm"]),
     ],
 )
-def test_lookup(shipped_index: Index, query, how, ids):
-    match = shipped_index.lookup(query)
+def test_lookup(shipped: Catalogue, query, how, ids):
+    match = shipped.lookup(query)
     assert (match.how, sorted(c.id for c in match.cards)) == (how, ids)
 
 
-def test_lookup_several_close_is_not_a_match(shipped_index: Index):
-    match = shipped_index.lookup("upper atack")
+def test_lookup_several_close_is_not_a_match(shipped: Catalogue):
+    match = shipped.lookup("upper atack")
     assert not match.found
     names = {s.name for s in match.suggestions}
     assert {"Upper Left Attack", "Upper Right Attack", "Upper Center Attack"} <= names
     assert match.suggestions[0].score == match.suggestions[1].score
 
 
-def test_lookup_nothing_close(shipped_index: Index):
-    match = shipped_index.lookup("zzzzqqqq")
+def test_lookup_nothing_close(shipped: Catalogue):
+    match = shipped.lookup("zzzzqqqq")
     assert (match.found, match.suggestions) == (False, [])
 
 

@@ -287,20 +287,18 @@ def test_a_legality_sheet_naming_no_card_imports_nothing(tmp_path, curators_copy
 
 
 def test_fix_offers_only_cards_known_legal_and_swaps_an_illegal_persona(tmp_path):
-    from hlcg.catalog.lookup import Index
     from hlcg.catalog.store import load
     from hlcg.rules.legality import LEGAL
     from hlcg.rules.verdicts import verdict_in
 
     catalogue = load(shipped_path())
-    index = Index(catalogue)
     offered = re.compile(r"replace \d+ .+? with \d+ .+? \[([a-z0-9-]+)\]")
     for path in sorted((ROOT / "examples/decks/invalid").glob("*.txt")):
         _, deck = report(path)
         fmt = deck["format"]
         for problem in deck["problems"]:
             for card_id in offered.findall(problem["fix"] or ""):
-                card = index.catalogue.cards[card_id]
+                card = catalogue.cards[card_id]
                 assert verdict_in(card, fmt, catalogue).status == LEGAL, (path.name, card_id)
     deck = tmp_path / "deck.txt"
     shutil.copyfile(ROOT / "examples/decks/invalid/format-legality.txt", deck)

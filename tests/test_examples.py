@@ -21,8 +21,8 @@ def expected_rules(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize("path", DECKS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_example_deck_verdict(path: Path, shipped_index):
-    report = check_file(path, shipped_index)
+def test_example_deck_verdict(path: Path, shipped):
+    report = check_file(path, shipped)
     got = {p.rule for p in report.problems if p.severity == "error"}
     assert got == expected_rules(path)
     assert report.legal == (path.parent.name == "valid")
@@ -45,6 +45,6 @@ def test_one_invalid_example_per_rule_that_catalogue_data_allows():
     assert set(RULES) - without_data <= named
 
 
-def test_each_format_has_a_legal_example(shipped_index):
-    formats = {check_file(p, shipped_index).format for p in DECKS if p.parent.name == "valid"}
+def test_each_format_has_a_legal_example(shipped):
+    formats = {check_file(p, shipped).format for p in DECKS if p.parent.name == "valid"}
     assert formats == {"first-edition", "type-one", "type-two"}

@@ -21,7 +21,7 @@ from hlcg.rules.replacement import fits, replacement
 def _refused(check, mini, extra: str, base: str, card_id: str):
     report = check(extra, base=base)
     assert report.resolved is not None
-    context = Context(report.resolved, mini.catalogue, profile(report.format))
+    context = Context(report.resolved, mini, profile(report.format))
     deck_card = next(dc for dc in report.resolved.cards if dc.card.id == card_id)
     return report, context, deck_card
 
@@ -31,7 +31,7 @@ def test_the_first_candidate_no_rule_names_replaces_a_refused_card(check, mini):
     # Net needs a Hunter pre-game card: Pass is the first event every rule accepts.
     base = BASE_49 + "2 Filler\n1 Gemmy\n"
     report, context, sig = _refused(check, mini, "Persona: Hero\n1 Sig: Rival", base, "sig")
-    cards = mini.catalogue.cards
+    cards = mini.cards
     assert [fits(context, sig, cards[i]) for i in ("filler", "gemmy", "hunter-net", "pass")] == [
         False,
         False,
@@ -58,8 +58,8 @@ def test_a_rule_that_words_its_own_fix_keeps_it_with_the_replacement(check):
 
 def test_a_card_of_another_persona_is_no_replacement(check, mini):
     report, context, sig = _refused(check, mini, "Persona: Hero\n1 Sig: Rival", BASE_49, "sig")
-    assert not fits(context, sig, mini.catalogue.cards["res"])  # Reserved to Rival
-    assert fits(context, sig, mini.catalogue.cards["filler"])
+    assert not fits(context, sig, mini.cards["res"])  # Reserved to Rival
+    assert fits(context, sig, mini.cards["filler"])
 
 
 def test_without_a_fitting_card_the_fix_removes(check, mini):
@@ -76,21 +76,19 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "decks" / "inva
 @pytest.mark.parametrize(
     "name", ["format-legality", "kurgan-with-connors-card", "persona-specific", "reserved"]
 )
-def test_the_candidate_rules_decide_as_every_rule_would(name, shipped_index, monkeypatch):
+def test_the_candidate_rules_decide_as_every_rule_would(name, shipped, monkeypatch):
     """The trial runs only the rules that can name an added Endurance card; running every
     rule decides each candidate the same way."""
-    report = check_file(EXAMPLES / f"{name}.txt", shipped_index)
+    report = check_file(EXAMPLES / f"{name}.txt", shipped)
     assert report.resolved is not None
-    context = Context(report.resolved, shipped_index.catalogue, profile(report.format))
+    context = Context(report.resolved, shipped, profile(report.format))
     lines = report.resolved.endurance  # each line as if it were refused
     candidates = [
         (deck_card, candidate)
         for deck_card in lines
         if deck_card.card.type
         for candidate in islice(
-            shipped_index.catalogue.replacement_candidates(
-                deck_card.card.type, report.resolved.persona_names
-            ),
+            shipped.replacement_candidates(deck_card.card.type, report.resolved.persona_names),
             15,
         )
     ]
@@ -108,16 +106,15 @@ def test_the_candidate_rules_decide_as_every_rule_would(name, shipped_index, mon
 def test_a_master_card_is_not_offered_under_an_unknown_master_limit(mini):
     from conftest import BASE_DECK, make_catalogue, mini_cards
     from hlcg.catalog.card import Card
-    from hlcg.catalog.lookup import Index
     from hlcg.check import check_deck
     from hlcg.deck.text import parse_text
 
     nameless = Card(id="nameless", title="Nameless", type="persona")  # no Master limit
-    index = Index(make_catalogue([*mini_cards(), nameless]))
-    report = check_deck(parse_text("Persona: Nameless\n1 Sig: Rival\n" + BASE_DECK), index)
+    catalogue = make_catalogue([*mini_cards(), nameless])
+    report = check_deck(parse_text("Persona: Nameless\n1 Sig: Rival\n" + BASE_DECK), catalogue)
     assert report.resolved is not None
-    context = Context(report.resolved, index.catalogue, profile(report.format))
+    context = Context(report.resolved, catalogue, profile(report.format))
     sig = next(dc for dc in report.resolved.cards if dc.card.id == "sig")
-    cards = index.catalogue.cards
+    cards = catalogue.cards
     assert not fits(context, sig, cards["weapon-master"])
     assert fits(context, sig, cards["filler"])

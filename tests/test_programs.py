@@ -66,18 +66,18 @@ def test_expected_verdict_through_the_cli(name, fmt):
 
 
 @pytest.mark.parametrize(("name", "fmt"), CASES, ids=[f"{n}-{f}" for n, f in CASES])
-def test_expected_verdict_through_the_library(name, fmt, shipped_index):
+def test_expected_verdict_through_the_library(name, fmt, shipped):
     expected = EXPECTED[name]["verdicts"][fmt]
-    report = check_file(PROGRAMS / name, shipped_index, fmt)
+    report = check_file(PROGRAMS / name, shipped, fmt)
     assert report.legal is expected["legal"] and errors(report.problems) == expected["errors"]
     assert report.persona == "Richie Ryan" and report.endurance == 52
 
 
 @pytest.mark.parametrize("name", list(EXPECTED))
-def test_each_file_names_its_own_format(name, shipped_index):
+def test_each_file_names_its_own_format(name, shipped):
     """`Format: 1st Edition`, OCTGN's `Format: First Edition` in CDATA notes, Lackey's
     <format> and JSON's "First Edition" all mean first-edition."""
-    assert check_file(PROGRAMS / name, shipped_index).format == EXPECTED[name]["format"]
+    assert check_file(PROGRAMS / name, shipped).format == EXPECTED[name]["format"]
     code, deck = cli_report(PROGRAMS / name)
     assert code == 0 and deck["format"] == "first-edition"
 
@@ -131,31 +131,29 @@ EXAMPLE_DECKS = sorted(
 )
 
 
-def _verdict(deck, index, fmt: str) -> tuple[bool, list[str], str]:
-    report = check_deck(deck, index, fmt)
-    digest, _ = fingerprint(resolve_deck(deck, index, fmt), "0" * 64)
+def _verdict(deck, catalogue, fmt: str) -> tuple[bool, list[str], str]:
+    report = check_deck(deck, catalogue, fmt)
+    digest, _ = fingerprint(resolve_deck(deck, catalogue, fmt), "0" * 64)
     return report.legal, errors(report.problems), digest
 
 
 @pytest.mark.parametrize("source", EXAMPLE_DECKS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_round_trip_keeps_verdict_and_fingerprint(source, shipped_index, tmp_path):
-    resolved = resolve_deck(read_deck(source), shipped_index)
+def test_round_trip_keeps_verdict_and_fingerprint(source, shipped, tmp_path):
+    resolved = resolve_deck(read_deck(source), shipped)
     if resolved.unresolved or any(i.severity == "error" for i in resolved.issues):
         pytest.skip("not convertible: a line names no single card or cannot be read")
-    before = {fmt: _verdict(read_deck(source), shipped_index, fmt) for fmt in FORMATS}
-    own_format = check_file(source, shipped_index).format
+    before = {fmt: _verdict(read_deck(source), shipped, fmt) for fmt in FORMATS}
+    own_format = check_file(source, shipped).format
     for kind in KINDS:
         target = tmp_path / f"converted{kind}"
-        target.write_text(render(resolved, kind, shipped_index), encoding="utf-8")
+        target.write_text(render(resolved, kind, shipped), encoding="utf-8")
         for fmt in FORMATS:
-            assert _verdict(read_deck(target), shipped_index, fmt) == before[fmt], (kind, fmt)
-        assert check_file(target, shipped_index).format == own_format, kind
+            assert _verdict(read_deck(target), shipped, fmt) == before[fmt], (kind, fmt)
+        assert check_file(target, shipped).format == own_format, kind
 
 
-def test_round_trip_covers_most_examples(shipped_index):
-    convertible = [
-        p for p in EXAMPLE_DECKS if not resolve_deck(read_deck(p), shipped_index).unresolved
-    ]
+def test_round_trip_covers_most_examples(shipped):
+    convertible = [p for p in EXAMPLE_DECKS if not resolve_deck(read_deck(p), shipped).unresolved]
     assert len(convertible) >= 30
 
 
@@ -187,7 +185,7 @@ def test_unknown_persona_deck_still_has_a_fingerprint(tmp_path):
     assert "persona generic-immortal\n" in canonical and "\n1 - dunkan\n" in canonical
 
 
-def test_fingerprint_vectors_for_every_kind_in_the_docs(shipped_index):
+def test_fingerprint_vectors_for_every_kind_in_the_docs(shipped):
     import re
 
     doc = (ROOT / "docs" / "fingerprint.md").read_text(encoding="utf-8")
@@ -195,6 +193,6 @@ def test_fingerprint_vectors_for_every_kind_in_the_docs(shipped_index):
     assert set(table) == set(FORMATS)
     for name in EXPECTED:
         for fmt in FORMATS:
-            assert _verdict(read_deck(PROGRAMS / name), shipped_index, fmt)[2] == table[fmt]
-        own = resolve_deck(read_deck(PROGRAMS / name), shipped_index)
+            assert _verdict(read_deck(PROGRAMS / name), shipped, fmt)[2] == table[fmt]
+        own = resolve_deck(read_deck(PROGRAMS / name), shipped)
         assert fingerprint(own, "0" * 64)[0] == table["first-edition"], name

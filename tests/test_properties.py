@@ -75,9 +75,7 @@ ALIASES = {"Upper Center Attack": "Upper Middle Attack", "Upper Center Block": "
     use_alias=st.booleans(),
     extra=st.lists(st.sampled_from(["Head Shot", "Dodge", "Upper Guard", "Slash"]), max_size=4),
 )
-def test_permuting_lines_and_aliases_keep_verdict_and_fingerprint(
-    shipped_index, seed, use_alias, extra
-):
+def test_permuting_lines_and_aliases_keep_verdict_and_fingerprint(shipped, seed, use_alias, extra):
     lines = [f"3 {t}" for t in BASIC_TITLES] + [f"1 {name}" for name in extra]
     header = ["Format: type-two", "Persona: Duncan MacLeod"]
     original = "\n".join(header + lines) + "\n"
@@ -87,14 +85,13 @@ def test_permuting_lines_and_aliases_keep_verdict_and_fingerprint(
         for title, alias in ALIASES.items():
             shuffled = [line.replace(title, alias) for line in shuffled]
     rewritten = "\n".join([*reversed(header), *shuffled]) + "\n"
-    reports = [check_deck(parse_text(t), shipped_index) for t in (original, rewritten)]
+    reports = [check_deck(parse_text(t), shipped) for t in (original, rewritten)]
     assert [r.legal for r in reports] == [reports[0].legal] * 2
     assert sorted(p.rule for p in reports[0].problems) == sorted(
         p.rule for p in reports[1].problems
     )
     prints = [
-        fingerprint(resolve_deck(parse_text(t), shipped_index), "x")[0]
-        for t in (original, rewritten)
+        fingerprint(resolve_deck(parse_text(t), shipped), "x")[0] for t in (original, rewritten)
     ]
     assert prints[0] == prints[1]
 

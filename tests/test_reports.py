@@ -540,7 +540,7 @@ def test_one_line_never_gets_two_errors_with_the_same_fix(tmp_path):
     )
 
 
-def test_no_card_added_to_a_legal_deck_gives_a_line_two_errors_with_one_fix(shipped_index):
+def test_no_card_added_to_a_legal_deck_gives_a_line_two_errors_with_one_fix(shipped):
     """Every catalogue card, three copies of it added to a legal deck of each edition: no
     line holds two errors that one fix settles, and no message runs past 200 characters."""
     from hlcg.check import check_deck
@@ -549,8 +549,8 @@ def test_no_card_added_to_a_legal_deck_gives_a_line_two_errors_with_one_fix(ship
     bases = ["duncan-katana-type-two.txt", "generic-immortal-first-edition.txt"]
     for base in bases:
         text = (ROOT / "examples" / "decks" / "valid" / base).read_text(encoding="utf-8")
-        for card_id in sorted(shipped_index.catalogue.cards):
-            report = check_deck(parse_text(f"{text}\n3 {card_id}\n", "deck.txt"), shipped_index)
+        for card_id in sorted(shipped.cards):
+            report = check_deck(parse_text(f"{text}\n3 {card_id}\n", "deck.txt"), shipped)
             errors = [p for p in report.problems if p.severity == "error"]
             fixes = [(p.line, p.edits or p.fix) for p in errors if p.line and (p.edits or p.fix)]
             assert len(fixes) == len(set(fixes)), (base, card_id, errors)

@@ -8,44 +8,44 @@ import csv
 import pytest
 
 from conftest import BASIC_TITLES, ROOT
-from hlcg.catalog.lookup import Index
+from hlcg.catalog import Catalogue
 from hlcg.check import check_deck
 from hlcg.deck.text import parse_text
 
 BASICS = "".join(f"3 {t}\n" for t in BASIC_TITLES)
 
 
-def _card_at(index: Index, text: str, line: int) -> str:
+def _card_at(catalogue: Catalogue, text: str, line: int) -> str:
     """The id of the card the deck's line ``line`` names (never an unresolved line)."""
-    report = check_deck(parse_text(text, "deck.txt"), index, None)
+    report = check_deck(parse_text(text, "deck.txt"), catalogue, None)
     assert not [p for p in report.problems if p.rule in ("ambiguous-card", "unknown-card")]
     [card] = [c.card.id for c in report.resolved.cards if c.line == line]
     return card
 
 
 @pytest.mark.parametrize("fmt", ["type-two", "type-one"])
-def test_katana_under_pregame_is_still_the_2e_weapon_of_choice(shipped_index, fmt):
+def test_katana_under_pregame_is_still_the_2e_weapon_of_choice(shipped, fmt):
     # A second Katana Weapon of Choice (the 1st Edition-era one, Articles/110) records no
     # set: the format's list still decides for the 2E card.
     deck = f"Format: {fmt}\nPersona: Duncan MacLeod\nPre-Game:\nKatana\nEndurance:\n" + BASICS
-    assert _card_at(shipped_index, deck, 4) == "katana-weapon-of-choice"
+    assert _card_at(shipped, deck, 4) == "katana-weapon-of-choice"
 
 
-def test_parrying_blade_in_an_endurance_is_still_the_object(shipped_index):
+def test_parrying_blade_in_an_endurance_is_still_the_object(shipped):
     deck = "Format: type-two\nPersona: Kanwulf\nEndurance:\n" + BASICS + "1 Parrying Blade\n"
-    assert _card_at(shipped_index, deck, 19) == "parrying-blade"
+    assert _card_at(shipped, deck, 19) == "parrying-blade"
     deck = "Format: first-edition\nPersona: Kanwulf\nPre-Game:\nParrying Blade\nEndurance:\n"
-    assert _card_at(shipped_index, deck + BASICS, 4) == "parrying-blade-weapon-of-choice"
+    assert _card_at(shipped, deck + BASICS, 4) == "parrying-blade-weapon-of-choice"
 
 
 def test_james_horton_is_the_watcher_under_pregame_and_the_situation_in_an_endurance(
-    shipped_index,
+    shipped,
 ):
     head = "Format: first-edition\nPersona: Duncan MacLeod\n"
     pregame = head + "Pre-Game:\nJames Horton\nEndurance:\n" + BASICS
-    assert _card_at(shipped_index, pregame, 4) == "james-horton"
+    assert _card_at(shipped, pregame, 4) == "james-horton"
     endurance = head + "Endurance:\n" + BASICS + "1 James Horton\n"
-    assert _card_at(shipped_index, endurance, 19) == "james-horton-situation"
+    assert _card_at(shipped, endurance, 19) == "james-horton-situation"
 
 
 def test_new_sets_and_their_spellings(shipped):
@@ -88,5 +88,5 @@ def test_a_3rd_edition_printing_is_a_2nd_edition_card(tmp_path):
     blade = load(db).cards["test-blade"]
     assert (blade.sets, blade.editions) == (("3E",), frozenset({"2E"}))
     deck = "Format: type-two\nPersona: Duncan MacLeod\nEndurance:\n" + BASICS + "1 Test Blade\n"
-    report = check_deck(parse_text(deck, "deck.txt"), Index(load(db)), None)
+    report = check_deck(parse_text(deck, "deck.txt"), load(db), None)
     assert not [p for p in report.problems if p.rule == "format-legality"]

@@ -12,7 +12,6 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.lookup import Index
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.query import parse_query
 from hlcg.catalog.search import run
@@ -43,13 +42,13 @@ def padded_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("deck", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_a_deck_check_reads_only_the_rows_its_lines_name(deck, padded_path, shipped_index):
+def test_a_deck_check_reads_only_the_rows_its_lines_name(deck, padded_path, shipped):
     catalogue = load(padded_path)
-    report = check_file(deck, Index(catalogue))
-    expected = check_file(deck, shipped_index)
+    report = check_file(deck, catalogue)
+    expected = check_file(deck, shipped)
     assert [p.to_json() for p in report.problems] == [p.to_json() for p in expected.problems]
     lines = sum(1 for line in deck.read_text(encoding="utf-8").splitlines() if line.strip())
-    personas = len(shipped_index.catalogue.personas)  # read for the persona-name rules
+    personas = len(shipped.personas)  # read for the persona-name rules
     # every line's candidates, the personas and, for a refused card, the replacements tried
     assert catalogue.cards_read <= 3 * lines + personas + 60
     assert catalogue.cards_read < PADDING / 20
@@ -57,15 +56,14 @@ def test_a_deck_check_reads_only_the_rows_its_lines_name(deck, padded_path, ship
 
 def test_exact_and_fuzzy_lookups_read_only_the_cards_they_return(padded_path):
     catalogue = load(padded_path)
-    index = Index(catalogue)
-    assert [c.id for c in index.lookup("Head Shot").cards] == ["head-shot"]
+    assert [c.id for c in catalogue.lookup("Head Shot").cards] == ["head-shot"]
     assert catalogue.cards_read == 1
-    fuzzy = index.lookup("uper left atack")
+    fuzzy = catalogue.lookup("uper left atack")
     assert fuzzy.how == "fuzzy" and [c.id for c in fuzzy.cards] == ["upper-left-attack"]
     # the match and the suggested cards (each suggestion row is shown with its card)
     assert catalogue.cards_read <= 1 + len(fuzzy.suggestions)
     before = catalogue.cards_read
-    assert index.lookup("Padding Event 4321").cards[0].id == "padding-4321"
+    assert catalogue.lookup("Padding Event 4321").cards[0].id == "padding-4321"
     assert catalogue.cards_read == before + 1
 
 
@@ -94,7 +92,7 @@ def test_the_name_table_holds_every_title_full_name_and_alias(shipped):
 
 
 @pytest.mark.parametrize(
-    ("sql", "index"),
+    ("sql", "catalogue"),
     [
         ("SELECT * FROM cards WHERE id = ?", "sqlite_autoindex_cards_1"),
         ("SELECT * FROM cards WHERE title_norm = ?", "idx_cards_title_norm"),
@@ -105,11 +103,11 @@ def test_the_name_table_holds_every_title_full_name_and_alias(shipped):
         ("SELECT * FROM cards WHERE type = ? ORDER BY id", "idx_cards_type_id"),
     ],
 )
-def test_exact_lookups_are_indexed_queries(padded_path, sql, index):
+def test_exact_lookups_are_indexed_queries(padded_path, sql, catalogue):
     conn = sqlite3.connect(padded_path)
     plan = " ".join(row[-1] for row in conn.execute(f"EXPLAIN QUERY PLAN {sql}", ("x",)))
     conn.close()
-    assert index in plan and "SCAN" not in plan and "TEMP B-TREE" not in plan, plan
+    assert catalogue in plan and "SCAN" not in plan and "TEMP B-TREE" not in plan, plan
 
 
 def test_counts_by_sql_equal_counts_over_every_card(shipped):
@@ -217,21 +215,21 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     assert imported.exit_code == 0, imported.output
     upgraded = load(old)
     assert upgraded.meta["schema_version"] == "5" and len(upgraded.cards) == shipped_cards + 1
-    assert Index(upgraded).lookup("brand new evnt").cards[0].id == "new-event"
-    assert Index(upgraded).lookup("Upper Middle Attack").found
+    assert upgraded.lookup("brand new evnt").cards[0].id == "new-event"
+    assert upgraded.lookup("Upper Middle Attack").found
 
 
 def test_one_catalogue_shared_by_threads_answers_as_it_does_alone():
     """hlcg serve checks decks in worker threads against one catalogue."""
     from concurrent.futures import ThreadPoolExecutor
 
-    def answers(index: Index) -> list[object]:
-        found = [[p.to_json() for p in check_file(deck, index).problems] for deck in EXAMPLES]
+    def answers(catalogue: Catalogue) -> list[object]:
+        found = [[p.to_json() for p in check_file(deck, catalogue).problems] for deck in EXAMPLES]
         names = ["uper left atack", "Head Shot", "dunkan macleod", "Master's Block: Ramirez"]
-        return found + [[c.id for c in index.lookup(name).cards] for name in names]
+        return found + [[c.id for c in catalogue.lookup(name).cards] for name in names]
 
-    expected = answers(Index(load(shipped_path())))
-    shared = Index(load(shipped_path()))
+    expected = answers(load(shipped_path()))
+    shared = load(shipped_path())
     with ThreadPoolExecutor(max_workers=8) as pool:
         results = list(pool.map(lambda _: answers(shared), range(16)))
     assert all(result == expected for result in results)

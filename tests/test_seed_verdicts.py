@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from conftest import BASIC_TITLES, ROOT, errors, make_catalogue
-from hlcg.catalog.lookup import Index
 from hlcg.catalog.store import Catalogue, load
 from hlcg.check import check_deck, check_file, resolve_deck
 from hlcg.curation.builder import write_catalogue
@@ -31,13 +30,13 @@ EXAMPLES = sorted((ROOT / "examples" / "decks").glob("*/*.txt")) + sorted(
 )
 
 
-def _check(index: Index, text: str, fmt: str | None = None):
-    return check_deck(parse_text(text, "deck.txt"), index, fmt)
+def _check(catalogue: Catalogue, text: str, fmt: str | None = None):
+    return check_deck(parse_text(text, "deck.txt"), catalogue, fmt)
 
 
-def test_seed_000_grayson_business_as_usual_by_title_is_legal(shipped_index):
+def test_seed_000_grayson_business_as_usual_by_title_is_legal(shipped):
     deck = "Format: type-two\nPersona: Grayson\nEndurance:\n" + BASICS
-    report = _check(shipped_index, deck + "6 Business as Usual\n")
+    report = _check(shipped, deck + "6 Business as Usual\n")
     assert report.legal, report.problems
     [note] = [p for p in report.problems if p.rule == "restriction"]
     assert note.severity == "note"
@@ -45,7 +44,7 @@ def test_seed_000_grayson_business_as_usual_by_title_is_legal(shipped_index):
         "6 Business as Usual: Grayson: legal only when split over its 3 versions "
         "(2 + 2 + 2 at most); name the versions to be sure"
     )
-    report = _check(shipped_index, deck + "7 Business as Usual\n")
+    report = _check(shipped, deck + "7 Business as Usual\n")
     assert errors(report) == [
         (
             "title-limit",
@@ -62,32 +61,30 @@ def test_seed_000_grayson_business_as_usual_by_title_is_legal(shipped_index):
     assert report.problems[0].fix == "remove 1 card titled 'Business as Usual'"
     # Versions named one by one leave less room for the pooled copies.
     named = deck + "3 business-as-usual-grayson-1\n3 Business as Usual\n"
-    assert errors(_check(shipped_index, named)) == [
-        ("restriction", ("business-as-usual-grayson-1",))
-    ]
+    assert errors(_check(shipped, named)) == [("restriction", ("business-as-usual-grayson-1",))]
     named = deck + "2 business-as-usual-grayson-1\n4 Business as Usual\n"
-    report = _check(shipped_index, named)
+    report = _check(shipped, named)
     assert report.legal
     assert (
         "(0 + 2 + 2 at most)" in [p for p in report.problems if p.rule == "restriction"][0].message
     )
 
 
-def test_seed_000_ramirez_masters_block_is_one_card(shipped_index):
-    report = check_file(ROOT / "examples/decks/invalid/ramirez-masters-block.txt", shipped_index)
+def test_seed_000_ramirez_masters_block_is_one_card(shipped):
+    report = check_file(ROOT / "examples/decks/invalid/ramirez-masters-block.txt", shipped)
     assert errors(report) == [("restriction", ("masters-block-ramirez",))]
     assert report.problems[0].message == "3 copies of Master's Block: Ramirez; restricted to 2"
 
 
-def test_type_two_generic_immortal_may_not_take_another_personas_card(shipped_index):
+def test_type_two_generic_immortal_may_not_take_another_personas_card(shipped):
     deck = "Endurance:\n" + BASICS + "5 Dodge\n1 Seduce: Amanda\n"
-    report = _check(shipped_index, deck, "type-two")
+    report = _check(shipped, deck, "type-two")
     assert errors(report) == [("persona-specific", ("seduce-amanda",))]
-    assert _check(shipped_index, deck, "first-edition").legal
+    assert _check(shipped, deck, "first-edition").legal
 
 
 @pytest.mark.parametrize("fmt", ["first-edition", "type-one", "type-two"])
-def test_generic_immortal_is_declared_not_played(shipped_index, fmt):
+def test_generic_immortal_is_declared_not_played(shipped, fmt):
     body = "Endurance:\n" + BASICS + "5 Dodge\n"
     texts = [
         body,
@@ -97,15 +94,15 @@ def test_generic_immortal_is_declared_not_played(shipped_index, fmt):
     reports, prints = [], []
     for text in texts:
         deck = parse_text(text, "deck.txt")
-        reports.append(check_deck(deck, shipped_index, fmt))
-        prints.append(fingerprint(resolve_deck(deck, shipped_index, fmt), "0" * 64)[0])
+        reports.append(check_deck(deck, shipped, fmt))
+        prints.append(fingerprint(resolve_deck(deck, shipped, fmt), "0" * 64)[0])
     assert len(set(prints)) == 1
     assert {(r.legal, r.pregame, r.persona) for r in reports} == {(True, 0, "Generic Immortal")}
 
 
-def test_a_banned_second_edition_persona_is_illegal_in_first_edition(shipped_index):
+def test_a_banned_second_edition_persona_is_illegal_in_first_edition(shipped):
     deck = "Format: first-edition\nPersona: duncan-macleod-2e\nEndurance:\n" + BASICS + "5 Dodge\n"
-    report = _check(shipped_index, deck)
+    report = _check(shipped, deck)
     assert errors(report) == [("format-legality", ("duncan-macleod-2e",))]
     [problem] = [p for p in report.problems if p.rule == "format-legality"]
     assert problem.message == (
@@ -115,11 +112,11 @@ def test_a_banned_second_edition_persona_is_illegal_in_first_edition(shipped_ind
 
 
 def test_a_second_edition_card_without_a_ban_is_a_gap_in_first_edition_and_type_one(
-    shipped_index,
+    shipped,
 ):
     deck = "Format: first-edition\nPersona: Crysta Van Pelt\nEndurance:\n" + BASICS + "5 Dodge\n"
     for fmt in ("first-edition", "type-one"):
-        report = _check(shipped_index, deck.replace("first-edition", fmt))
+        report = _check(shipped, deck.replace("first-edition", fmt))
         assert report.legal
         [gap] = [p for p in report.problems if p.message.startswith("format-legality:")]
         assert gap.message == (
@@ -129,49 +126,49 @@ def test_a_second_edition_card_without_a_ban_is_a_gap_in_first_edition_and_type_
         assert gap.cards == ("crysta-van-pelt-persona", "dodge")
 
 
-def test_the_seed_named_cards_are_legal_in_type_two(shipped_index):
+def test_the_seed_named_cards_are_legal_in_type_two(shipped):
     # seed 002 §Head Shots and §Card Groups name them: no 2E printing recorded is a gap.
     deck = "Persona: Duncan MacLeod\nEndurance:\n" + BASICS
     deck += "2 Head Shot\n2 Master's Advance\n2 Trip\n2 Dodge\n"
-    report = _check(shipped_index, deck, "type-two")
+    report = _check(shipped, deck, "type-two")
     assert report.legal and errors(report) == []
     [gap] = [p for p in report.problems if p.message.startswith("format-legality:")]
     assert gap.cards == ("dodge",)
 
 
-def test_a_printing_the_deck_names_decides(shipped_index):
+def test_a_printing_the_deck_names_decides(shipped):
     deck = "Persona: Duncan MacLeod\nEndurance:\n" + BASICS + "5 Head Shot [SE]\n"
-    report = _check(shipped_index, deck, "type-two")
+    report = _check(shipped, deck, "type-two")
     assert errors(report) == [("format-legality", ("head-shot",))]
     [problem] = [p for p in report.problems if p.rule == "format-legality"]
     assert "(the deck names its SE printing, a 1E set; type-two takes 2E cards)" in problem.message
-    report = _check(shipped_index, deck.replace("[SE]", "[2E]"), "type-two")
+    report = _check(shipped, deck.replace("[SE]", "[2E]"), "type-two")
     assert report.legal
     assert not any("1E" in p.message for p in report.problems)
 
 
-def test_a_card_banned_in_type_two_is_illegal_there(shipped_index):
+def test_a_card_banned_in_type_two_is_illegal_there(shipped):
     deck = "Persona: Duncan MacLeod\nPre-Game:\nShield\nEndurance:\n" + BASICS + "5 Dodge\n"
-    report = _check(shipped_index, deck, "type-two")
+    report = _check(shipped, deck, "type-two")
     assert errors(report) == [("format-legality", ("shield",))]
 
 
-def test_weapon_of_choice_is_not_read_as_a_persona(shipped_index):
+def test_weapon_of_choice_is_not_read_as_a_persona(shipped):
     # In a first-edition Duncan deck "Katana" is the 1st Edition-era Weapon of Choice
     # (Articles/110), never the Katana persona; the 2E printing named by its set is not legal.
     deck = "Format: first-edition\nPersona: Duncan MacLeod\nPre-Game:\nKatana\nEndurance:\n"
-    report = _check(shipped_index, deck + BASICS + "5 Dodge\n")
+    report = _check(shipped, deck + BASICS + "5 Dodge\n")
     assert errors(report) == []
     [katana] = [c.card for c in report.resolved.cards if c.line == 4]
     assert (katana.id, katana.type) == ("katana-weapon-of-choice-1e", "weapon-of-choice")
-    report = _check(shipped_index, deck.replace("Katana", "Katana [2E-B1]") + BASICS + "5 Dodge\n")
+    report = _check(shipped, deck.replace("Katana", "Katana [2E-B1]") + BASICS + "5 Dodge\n")
     assert errors(report) == [("format-legality", ("katana-weapon-of-choice",))]
     assert report.problems[0].line == 4
 
 
-def test_persona_specific_title_without_its_persona_is_ambiguous(shipped_index):
+def test_persona_specific_title_without_its_persona_is_ambiguous(shipped):
     deck = "Format: first-edition\nPersona: Methos\nEndurance:\n" + BASICS + "2 Master's Block\n"
-    report = _check(shipped_index, deck)
+    report = _check(shipped, deck)
     [problem] = [p for p in report.problems if p.rule == "ambiguous-card"]
     assert problem.cards == (
         "masters-block-duncan-macleod",
@@ -241,17 +238,17 @@ def _verdict(report, ids: dict[str, str]) -> tuple:
 
 
 @pytest.fixture(scope="module")
-def renamed_index(tmp_path_factory: pytest.TempPathFactory) -> tuple[Index, dict[str, str]]:
+def renamed_index(tmp_path_factory: pytest.TempPathFactory) -> tuple[Catalogue, dict[str, str]]:
     catalogue, ids = renamed(tmp_path_factory.mktemp("renamed"))
-    return Index(catalogue), ids
+    return catalogue, ids
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
 @pytest.mark.parametrize("fmt", [None, "first-edition", "type-one", "type-two"])
 def test_same_verdicts_on_a_catalogue_with_other_ids(
-    path: Path, fmt, shipped_index, renamed_index, tmp_path
+    path: Path, fmt, shipped, renamed_index, tmp_path
 ):
-    index, ids = renamed_index
+    catalogue, ids = renamed_index
     # Ids written in the deck (slugs in text decks, id attributes in .o8d/.dek) are the
     # curator's ids too: rename them as the catalogue's.
     text = path.read_text(encoding="utf-8")
@@ -259,18 +256,18 @@ def test_same_verdicts_on_a_catalogue_with_other_ids(
     text = SLUG.sub(lambda m: ids.get(m.group(0), m.group(0)), text)
     copy = tmp_path / path.name
     copy.write_text(text, encoding="utf-8")
-    shipped_report = check_deck(read_deck(path), shipped_index, fmt)
-    other_report = check_deck(read_deck(copy), index, fmt)
+    shipped_report = check_deck(read_deck(path), shipped, fmt)
+    other_report = check_deck(read_deck(copy), catalogue, fmt)
     assert _verdict(other_report, ids) == _verdict(shipped_report, {})
 
 
 def test_renamed_catalogue_still_knows_basics_and_generic(renamed_index, mini):
-    index, _ = renamed_index
-    report = _check(index, "Format: type-two\nEndurance:\n3 Thrust\n")
+    catalogue, _ = renamed_index
+    report = _check(catalogue, "Format: type-two\nEndurance:\n3 Thrust\n")
     [basics] = [p for p in report.problems if p.rule == "basics"]
     assert basics.message.startswith("missing 14 of the 15 basic cards: Upper Left Attack")
     # A catalogue without basic cards says it could not check them.
-    bare = Index(make_catalogue([c for c in mini.catalogue.cards.values() if c.id == "filler"]))
+    bare = make_catalogue([c for c in mini.cards.values() if c.id == "filler"])
     report = _check(bare, "Endurance:\n50 Filler\n")
     gaps = [p.message for p in report.problems if p.message.startswith("basics")]
     assert gaps == [
@@ -306,7 +303,7 @@ NAME_DECKS = [
 
 
 @pytest.mark.parametrize("text", NAME_DECKS, ids=range(len(NAME_DECKS)))
-def test_names_decide_the_same_on_a_catalogue_with_other_ids(text, shipped_index, renamed_index):
-    index, ids = renamed_index
-    shipped_report = check_deck(parse_text(text), shipped_index)
-    assert _verdict(check_deck(parse_text(text), index), ids) == _verdict(shipped_report, {})
+def test_names_decide_the_same_on_a_catalogue_with_other_ids(text, shipped, renamed_index):
+    catalogue, ids = renamed_index
+    shipped_report = check_deck(parse_text(text), shipped)
+    assert _verdict(check_deck(parse_text(text), catalogue), ids) == _verdict(shipped_report, {})

@@ -52,7 +52,6 @@ def check_deck(
     hlcg.errors.UsageError). ``fingerprint`` also sets ``report.fingerprint``, the value
     `hlcg deck hash` prints. ``date`` (YYYY-MM-DD, default today) is the date judged by:
     the legality facts in force on it. The catalogue defaults to ``load_catalogue()``."""
-    from hlcg.catalog import Index
     from hlcg.check import add_fingerprint
     from hlcg.check import check_deck as check
     from hlcg.errors import UsageError
@@ -63,6 +62,6 @@ def check_deck(
     unmatched = unmatched_selectors([*chosen, *skipped])
     if unmatched:
         raise UsageError(f"select/ignore {unmatched[0]!r} matches no rule; see `hlcg rules`")
-    index = Index(catalogue if catalogue is not None else load_catalogue())
-    report = check(deck, index, format, chosen, skipped, date)
-    return add_fingerprint(report, index) if fingerprint else report
+    catalogue = catalogue if catalogue is not None else load_catalogue()
+    report = check(deck, catalogue, format, chosen, skipped, date)
+    return add_fingerprint(report, catalogue) if fingerprint else report

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hlcg.catalog import Index, accepted_format_names, format_named
+from hlcg.catalog import Catalogue, accepted_format_names, format_named
 from hlcg.deck import (
     Deck,
     LineIssue,
@@ -91,8 +91,10 @@ def _add_once(deck: Deck, issue: LineIssue) -> None:
         deck.issues.append(issue)
 
 
-def resolve_deck(deck: Deck, index: Index, requested_format: str | None = None) -> ResolvedDeck:
-    return resolve(deck, index, choose_format(deck, requested_format))
+def resolve_deck(
+    deck: Deck, catalogue: Catalogue, requested_format: str | None = None
+) -> ResolvedDeck:
+    return resolve(deck, catalogue, choose_format(deck, requested_format))
 
 
 def check_date(text: str | None) -> str | None:
@@ -114,18 +116,16 @@ def check_date(text: str | None) -> str | None:
 
 def check_deck(
     deck: Deck,
-    index: Index,
+    catalogue: Catalogue,
     requested_format: str | None = None,
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
     date: str | None = None,
 ) -> DeckReport:
     """The verdict on ``deck``, by the legality facts in force on ``date`` (default today)."""
-    resolved = resolve_deck(deck, index, requested_format)
-    require_format(index.catalogue, resolved.format)
-    return validate(
-        resolved, index.catalogue, profile(resolved.format), select, ignore, check_date(date)
-    )
+    resolved = resolve_deck(deck, catalogue, requested_format)
+    require_format(catalogue, resolved.format)
+    return validate(resolved, catalogue, profile(resolved.format), select, ignore, check_date(date))
 
 
 def require_format(catalogue: Catalogue, fmt: str) -> None:
@@ -140,29 +140,29 @@ def require_format(catalogue: Catalogue, fmt: str) -> None:
     )
 
 
-def add_fingerprint(report: DeckReport, index: Index) -> DeckReport:
+def add_fingerprint(report: DeckReport, catalogue: Catalogue) -> DeckReport:
     """Set ``report.fingerprint`` (docs/fingerprint.md), so a report names the exact deck it
     judged. Separate from the check: it reads the catalogue rows the deck uses (about as
     long as the check itself), and only the machine-read reports carry it."""
     if report.resolved is None:
         return report
     try:
-        digest = catalogue_digest(report.resolved, index.catalogue)
+        digest = catalogue_digest(report.resolved, catalogue)
     except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
         return report
     from hlcg.rules import verdict_lines
 
-    facts = verdict_lines(report.resolved, index.catalogue, report.date)
+    facts = verdict_lines(report.resolved, catalogue, report.date)
     report.fingerprint = fingerprint(report.resolved, digest, facts)[0]
     return report
 
 
 def check_file(
     path: Path,
-    index: Index,
+    catalogue: Catalogue,
     requested_format: str | None = None,
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
     date: str | None = None,
 ) -> DeckReport:
-    return check_deck(read_deck(path), index, requested_format, select, ignore, date)
+    return check_deck(read_deck(path), catalogue, requested_format, select, ignore, date)

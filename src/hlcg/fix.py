@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from hlcg.catalog import Card, Catalogue, Index, normalise
+from hlcg.catalog import Card, Catalogue, normalise
 from hlcg.check import check_deck
 from hlcg.deck import Deck, parse_text
 from hlcg.problems import Severity, TextChange
@@ -109,12 +109,14 @@ def _fill_deck_size(
         missing -= 1
 
 
-def weapon_plan(report: DeckReport, index: Index) -> tuple[dict[str, int], dict[str, int]] | None:
+def weapon_plan(
+    report: DeckReport, catalogue: Catalogue
+) -> tuple[dict[str, int], dict[str, int]] | None:
     """The edits with the missing Weapons of Choice added instead of replacing the cards
     that need them; None when no weapon-specific error has a weapon to add."""
     if report.resolved is None:
         return None
-    cards = index.catalogue.cards
+    cards = catalogue.cards
     weapons: dict[str, str] = {}
     for problem in report.problems:
         if problem.rule != "weapon-specific" or problem.severity != Severity.ERROR:
@@ -127,13 +129,13 @@ def weapon_plan(report: DeckReport, index: Index) -> tuple[dict[str, int], dict[
                 if subtitle
                 and c.type == "weapon-of-choice"
                 and normalise(c.title) == normalise(subtitle)
-                and _known_legal(c, report, index.catalogue)
+                and _known_legal(c, report, catalogue)
             )
             if found:
                 weapons[found[0]] = found[0]
     if not weapons:
         return None
-    removals, additions = planned_edits(report, index.catalogue, skip_rules=("weapon-specific",))
+    removals, additions = planned_edits(report, catalogue, skip_rules=("weapon-specific",))
     for weapon_id in weapons:
         additions[weapon_id] = max(additions.get(weapon_id, 0), 1)
     return removals, additions
@@ -142,7 +144,7 @@ def weapon_plan(report: DeckReport, index: Index) -> tuple[dict[str, int], dict[
 def fix_text(
     text: str,
     deck: Deck,
-    index: Index,
+    catalogue: Catalogue,
     requested_format: str | None = None,
     date: str | None = None,
 ) -> FixResult:
@@ -153,21 +155,21 @@ def fix_text(
 
     original = text
     applied: list[str] = []
-    report = check_deck(deck, index, requested_format, date=date)
+    report = check_deck(deck, catalogue, requested_format, date=date)
     for _ in range(MAX_ROUNDS):
         if report.resolved is None:
             break
-        plans = [planned_edits(report, index.catalogue), weapon_plan(report, index)]
+        plans = [planned_edits(report, catalogue), weapon_plan(report, catalogue)]
         best: tuple[tuple[int, int], str, list[str], DeckReport] | None = None
         for plan in plans:
             if plan is None or not any(plan):
                 continue
             removals, additions = plan
-            new_text, done = apply_edits(text, report.resolved, index, removals, additions)
+            new_text, done = apply_edits(text, report.resolved, catalogue, removals, additions)
             if new_text == text:
                 continue
             checked = check_deck(
-                parse_text(new_text, deck.path), index, requested_format, date=date
+                parse_text(new_text, deck.path), catalogue, requested_format, date=date
             )
             cost = (checked.errors, sum(removals.values()) + sum(additions.values()))
             if best is None or cost < best[0]:
@@ -212,7 +214,7 @@ def text_changes(before: str, after: str) -> tuple[TextChange, ...]:
 
 
 def problem_changes(
-    text: str, report: DeckReport, index: Index
+    text: str, report: DeckReport, catalogue: Catalogue
 ) -> dict[int, tuple[TextChange, ...]]:
     """Each problem's own edits (by its position in ``report.problems``) as changes to the
     deck's text: what --fix would change for that problem alone. Notes get none: they break
@@ -230,7 +232,7 @@ def problem_changes(
         for action, card_id, copies in problem.edits:
             edits = removals if action == "remove" else additions
             edits[card_id] = max(edits.get(card_id, 0), copies)
-        fixed, _ = apply_edits(text, report.resolved, index, removals, additions)
+        fixed, _ = apply_edits(text, report.resolved, catalogue, removals, additions)
         found = text_changes(text, fixed)
         if found:
             changes[position] = found

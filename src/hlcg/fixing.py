@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from hlcg.catalog import Index
+    from hlcg.catalog import Catalogue
     from hlcg.rules import DeckReport
 
 _NOT_TEXT = (".json", ".dek", ".o8d")
@@ -64,7 +64,7 @@ def _deck_text(path: Path, report: DeckReport) -> tuple[str, bool]:
     return as_text(report.resolved), False
 
 
-def add_changes(path: Path, report: DeckReport, index: Index) -> DeckReport:
+def add_changes(path: Path, report: DeckReport, catalogue: Catalogue) -> DeckReport:
     """Set ``report.changes``: each problem's edits as changes to a text deck's own lines
     (the SARIF report's ``fixes``). JSON, .dek and .o8d decks get none: their fix is a new
     text deck, not an edit of the file."""
@@ -73,7 +73,7 @@ def add_changes(path: Path, report: DeckReport, index: Index) -> DeckReport:
     if path.suffix.lower() in _NOT_TEXT or report.resolved is None:
         return report
     text, _ = _deck_text(path, report)
-    report.changes = problem_changes(text, report, index)
+    report.changes = problem_changes(text, report, catalogue)
     return report
 
 
@@ -90,7 +90,7 @@ def _refusal(
 def fix_deck(
     path: Path,
     report: DeckReport,
-    index: Index,
+    catalogue: Catalogue,
     requested_format: str | None,
     *,
     in_place: bool,
@@ -103,7 +103,7 @@ def fix_deck(
     from hlcg.output import write_errors, write_text_atomically
 
     text, is_text = _deck_text(path, report)
-    outcome = fix_text(text, parse_text(text, str(path)), index, requested_format, report.date)
+    outcome = fix_text(text, parse_text(text, str(path)), catalogue, requested_format, report.date)
     if not outcome.changed:
         return DeckFix(path)
     own_file = in_place and is_text
@@ -130,7 +130,7 @@ def fix_deck(
 def fix_decks(
     paths: Sequence[Path],
     reports: Sequence[DeckReport],
-    index: Index,
+    catalogue: Catalogue,
     requested_format: str | None,
     in_place: bool,
     force: bool = False,
@@ -147,7 +147,13 @@ def fix_decks(
             verdicts.append(report)
             continue
         fixed = fix_deck(
-            path, report, index, requested_format, in_place=in_place, force=force, written=written
+            path,
+            report,
+            catalogue,
+            requested_format,
+            in_place=in_place,
+            force=force,
+            written=written,
         )
         fixes.append(fixed)
         verdicts.append(fixed.report if fixed.own_file and fixed.report else report)

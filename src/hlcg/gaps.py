@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Index
+from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Catalogue
 from hlcg.check import resolve_deck
 from hlcg.deck import read_deck
 from hlcg.rules import profile, validate
@@ -80,13 +80,13 @@ _FIELD_OF_RULE = {
 
 
 def deck_gaps(
-    path: Path, index: Index
+    path: Path, catalogue: Catalogue
 ) -> tuple[set[tuple[str, str]], set[tuple[tuple[str, ...], str]]]:
     """(card id, field) pairs whose absence left this deck's check incomplete, and the
     inferred facts (cards, the note's words) its verdicts rest on."""
-    resolved = resolve_deck(read_deck(path), index)
-    report = validate(resolved, index.catalogue, profile(resolved.format))
-    cards = index.catalogue.cards
+    resolved = resolve_deck(read_deck(path), catalogue)
+    report = validate(resolved, catalogue, profile(resolved.format))
+    cards = catalogue.cards
     gaps: set[tuple[str, str]] = set()
     inferred = {(p.cards, p.message) for p in report.problems if p.rule == "inferred-fact"}
     for problem in report.problems:
@@ -106,18 +106,18 @@ def deck_gaps(
     return gaps, inferred
 
 
-def find_gaps(decks: Iterable[Path], index: Index) -> tuple[list[Gap], list[InferredFact]]:
+def find_gaps(decks: Iterable[Path], catalogue: Catalogue) -> tuple[list[Gap], list[InferredFact]]:
     """Every gap of the given decks, the one leaving most decks unchecked first, and every
     inferred fact their verdicts rest on, the one deciding most decks first."""
     by_gap: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
     by_inference: defaultdict[tuple[tuple[str, ...], str], list[str]] = defaultdict(list)
     for path in decks:
-        gaps_of_deck, inferred = deck_gaps(path, index)
+        gaps_of_deck, inferred = deck_gaps(path, catalogue)
         for gap in gaps_of_deck:
             by_gap[gap].append(shown(path))
         for fact in inferred:
             by_inference[fact].append(shown(path))
-    cards = index.catalogue.cards
+    cards = catalogue.cards
     gaps = [
         Gap(card_id, cards[card_id].name, field, tuple(sorted(files)))
         for (card_id, field), files in by_gap.items()

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from hlcg.catalog import Index
+from hlcg.catalog import Catalogue
 from hlcg.check import check_deck
 from hlcg.deck import read_deck
 
@@ -28,7 +28,7 @@ class MatrixRow(NamedTuple):
 
 def legality_matrix(
     paths: Sequence[Path],
-    index: Index,
+    catalogue: Catalogue,
     select: Sequence[str] = (),
     ignore: Sequence[str] = (),
     date: str | None = None,
@@ -41,7 +41,7 @@ def legality_matrix(
         deck = read_deck(path)  # read once, checked in each format
         verdicts = []
         for fmt in CHECKED_FORMATS:
-            report = check_deck(deck, index, fmt, select, ignore, date)
+            report = check_deck(deck, catalogue, fmt, select, ignore, date)
             verdicts.append(FormatVerdict(fmt, report.legal, report.errors))
         rows.append(MatrixRow(path, tuple(verdicts)))
     return rows

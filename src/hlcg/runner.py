@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from hlcg.catalog import Index
+from hlcg.catalog import Catalogue
 from hlcg.check import add_fingerprint, check_date, check_file
 from hlcg.errors import UsageError
 from hlcg.rules import DeckReport
@@ -35,7 +35,7 @@ class CheckOptions(NamedTuple):
     ``fail_on`` may hold "warning" (as ``strict``) and "unchecked" (data gaps fail).
     ``fingerprints`` sets each report's fingerprint (the machine-read reports carry it);
     ``changes`` each problem's edits as changes to a text deck's lines (SARIF ``fixes``).
-    ``db`` is the catalogue file when ``run`` gets no index (else $HLCG_DB, else shipped).
+    ``db`` is the catalogue file when ``run`` gets no catalogue (else $HLCG_DB, else shipped).
     ``date`` (YYYY-MM-DD, default today) is the date judged by: a tournament's date."""
 
     format: str | None = None
@@ -122,7 +122,7 @@ class RunResult(NamedTuple):
 
 
 def _check_files(
-    paths: Sequence[Path], index: Index, options: CheckOptions
+    paths: Sequence[Path], catalogue: Catalogue, options: CheckOptions
 ) -> tuple[list[Path], list[DeckReport], list[Unreadable]]:
     from hlcg.errors import DeckFileError
     from hlcg.report import Unreadable
@@ -134,7 +134,7 @@ def _check_files(
         try:
             reports.append(
                 check_file(
-                    path, index, options.format, options.select, options.ignore, options.date
+                    path, catalogue, options.format, options.select, options.ignore, options.date
                 )
             )
             checked.append(path)
@@ -145,23 +145,26 @@ def _check_files(
 
 
 def _annotate(
-    checked: Sequence[Path], reports: Sequence[DeckReport], index: Index, options: CheckOptions
+    checked: Sequence[Path],
+    reports: Sequence[DeckReport],
+    catalogue: Catalogue,
+    options: CheckOptions,
 ) -> None:
     """What the machine-read reports carry besides the verdict: fingerprints, fix edits."""
     if options.fingerprints:
         for report in reports:
-            add_fingerprint(report, index)
+            add_fingerprint(report, catalogue)
     if options.changes:
         from hlcg.fixing import add_changes
 
         for path, report in zip(checked, reports, strict=True):
-            add_changes(path, report, index)
+            add_changes(path, report, catalogue)
 
 
 def run(
     paths: Sequence[str | Path],
     options: CheckOptions = CheckOptions(),  # noqa: B008 (an immutable NamedTuple)
-    index: Index | None = None,
+    catalogue: Catalogue | None = None,
     on_skip: Callable[[Path, str], None] | None = None,
 ) -> RunResult:
     """Check every deck the paths name (files, folders searched for decks, globs): each
@@ -191,22 +194,24 @@ def run(
         raise UsageError("no deck files found")
     if not found:
         return RunResult(options, [], [], [], [], skipped, [], [], [])
-    if index is None:
+    if catalogue is None:
         from hlcg.catalog import load, resolve_path
 
-        index = Index(load(resolve_path(options.db)))
-    checked, reports, unreadable = _check_files(found, index, options)
-    _annotate(checked, reports, index, options)
+        catalogue = load(resolve_path(options.db))
+    checked, reports, unreadable = _check_files(found, catalogue, options)
+    _annotate(checked, reports, catalogue, options)
     matrix: list[MatrixRow] = []
     if options.all_formats:
         from hlcg.matrix import legality_matrix
 
-        matrix = legality_matrix(checked, index, options.select, options.ignore, options.date)
+        matrix = legality_matrix(checked, catalogue, options.select, options.ignore, options.date)
     fixes: list[DeckFix] = []
     verdicts = reports
     if options.fix:
         from hlcg.fixing import fix_decks
 
-        fixed = fix_decks(checked, reports, index, options.format, options.in_place, options.force)
+        fixed = fix_decks(
+            checked, reports, catalogue, options.format, options.in_place, options.force
+        )
         fixes, verdicts = fixed.fixes, fixed.reports
     return RunResult(options, found, checked, reports, unreadable, skipped, matrix, fixes, verdicts)

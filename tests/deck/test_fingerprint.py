@@ -26,7 +26,7 @@ def fingerprint_of(path: Path, *extra: str) -> str:
     return result.stdout.strip()
 
 
-def test_fingerprint_vectors_in_the_docs(shipped_index):
+def test_fingerprint_vectors_in_the_docs(shipped):
     from hlcg.check import resolve_deck
     from hlcg.deck.hashing import fingerprint
     from hlcg.deck.text import parse_text
@@ -37,8 +37,8 @@ def test_fingerprint_vectors_in_the_docs(shipped_index):
     deck_a, deck_b, canonical = blocks[-3:]
     digest = re.search(r"Digest: `([0-9a-f]{64})`", doc).group(1)
     for text in (deck_a, deck_b):
-        resolved = resolve_deck(parse_text(text), shipped_index)
-        lines = verdict_lines(resolved, shipped_index.catalogue, "2026-12-01")
+        resolved = resolve_deck(parse_text(text), shipped)
+        lines = verdict_lines(resolved, shipped, "2026-12-01")
         got, form = fingerprint(resolved, "0" * 64, lines)
         assert form == canonical
         assert got == digest

@@ -75,9 +75,9 @@ def test_a_line_keeps_its_readings_least_taken_off_first():
         ("Hammer Blow (The Kurgan) x2 (finisher)", "Hammer Blow (The Kurgan)", 2, "(finisher)"),
     ],
 )
-def test_the_reading_meant_is_the_first_naming_a_card(shipped_index, line, card, count, remark):
+def test_the_reading_meant_is_the_first_naming_a_card(shipped, line, card, count, remark):
     [entry] = parse_text(line + "\n").entries
-    meant = as_meant(entry, Resolver(shipped_index, "type-two"))
+    meant = as_meant(entry, Resolver(shipped, "type-two"))
     assert (meant.name, meant.count, meant.remark, meant.readings) == (card, count, remark, ())
 
 

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import BASIC_TITLES, ROOT, make_catalogue
+from hlcg.catalog import Catalogue
 from hlcg.catalog.card import Card
-from hlcg.catalog.lookup import Index
 from hlcg.catalog.store import load
 from hlcg.check import resolve_deck
 from hlcg.cli.app import app
@@ -33,8 +33,8 @@ PERSONA_CHECKS_SKIPPED = (
 )
 
 
-def _resolve(text: str, index: Index, fmt: str | None = None):
-    return resolve_deck(parse_text(text), index, fmt)
+def _resolve(text: str, catalogue: Catalogue, fmt: str | None = None):
+    return resolve_deck(parse_text(text), catalogue, fmt)
 
 
 def _cards(resolved) -> list[tuple[str, str, int]]:
@@ -59,8 +59,8 @@ def _errors(deck: dict) -> list[tuple[str, str, int | None, list[str]]]:
 # --- Katana: the persona or the Weapon of Choice ---------------------------------------
 
 
-def test_katana_with_its_reserved_cards_is_the_persona_in_type_one(tmp_path, shipped_index):
-    resolved = _resolve(KATANA_TYPE_ONE, shipped_index)
+def test_katana_with_its_reserved_cards_is_the_persona_in_type_one(tmp_path, shipped):
+    resolved = _resolve(KATANA_TYPE_ONE, shipped)
     assert resolved.persona.id == "katana-persona"
     assert ("katana-persona", "pregame", 1) in _cards(resolved)
     assert ("do-it-yourself-katana", "endurance", 1) in _cards(resolved)
@@ -71,7 +71,7 @@ def test_katana_with_its_reserved_cards_is_the_persona_in_type_one(tmp_path, shi
     assert (deck["endurance"], deck["pregame"]) == (50, 1)
 
 
-def test_katana_the_deck_does_not_decide_is_ambiguous_with_both(tmp_path, shipped_index):
+def test_katana_the_deck_does_not_decide_is_ambiguous_with_both(tmp_path, shipped):
     text = KATANA_TYPE_ONE.replace("1 Do It Yourself\n1 Intimidate\n", "2 Upper Guard\n")
     code, deck = _validate_json(tmp_path, text)
     assert (code, deck["legal"], deck["errors"]) == (1, False, 1)
@@ -90,11 +90,11 @@ def test_katana_the_deck_does_not_decide_is_ambiguous_with_both(tmp_path, shippe
 
 
 @pytest.mark.parametrize("fmt", ["first-edition", "type-one", "type-two"])
-def test_the_format_never_turns_the_persona_into_the_weapon(shipped_index, fmt):
+def test_the_format_never_turns_the_persona_into_the_weapon(shipped, fmt):
     """The format's legality lists decide only between versions of one type: in first
     edition (where the 2nd Edition Weapon of Choice is not legal) the line is not the
     persona because of it, nor in Type Two the weapon."""
-    (problem,) = _resolve("Pre-Game:\nKatana\n", shipped_index, fmt).unresolved
+    (problem,) = _resolve("Pre-Game:\nKatana\n", shipped, fmt).unresolved
     # In first edition the weapon is the first-edition-era Katana (research round 5).
     weapon = "katana-weapon-of-choice-1e" if fmt == "first-edition" else "katana-weapon-of-choice"
     assert (problem.rule, problem.card_ids) == (
@@ -103,27 +103,27 @@ def test_the_format_never_turns_the_persona_into_the_weapon(shipped_index, fmt):
     )
 
 
-def test_a_declared_or_listed_persona_makes_katana_the_weapon(shipped_index):
-    declared = _resolve("Persona: Duncan MacLeod\nPre-Game:\nKatana\n", shipped_index, "type-one")
+def test_a_declared_or_listed_persona_makes_katana_the_weapon(shipped):
+    declared = _resolve("Persona: Duncan MacLeod\nPre-Game:\nKatana\n", shipped, "type-one")
     assert _cards(declared) == [
         ("duncan-macleod-se", "pregame", 1),
         ("katana-weapon-of-choice", "pregame", 1),
     ]
     # Listed after the Weapon of Choice, as an OCTGN Pre-Game section may list them.
-    listed = _resolve("Pre-Game:\nKatana\nDuncan MacLeod\n", shipped_index, "type-two")
+    listed = _resolve("Pre-Game:\nKatana\nDuncan MacLeod\n", shipped, "type-two")
     assert listed.persona.id == "duncan-macleod-2e" and not listed.unresolved
     assert ("katana-weapon-of-choice", "pregame", 1) in _cards(listed)
-    generic = _resolve("Persona: Generic Immortal\nPre-Game:\nKatana\n", shipped_index)
+    generic = _resolve("Persona: Generic Immortal\nPre-Game:\nKatana\n", shipped)
     assert _cards(generic) == [("katana-weapon-of-choice", "pregame", 1)]
 
 
-def _with_rows(tmp: Path, *rows: dict) -> Index:
+def _with_rows(tmp: Path, *rows: dict) -> Catalogue:
     """The shipped sources plus ``rows``, built into a catalogue of their own."""
     bundle = load_sources(ROOT / "data" / "source", [TABLE_GROUP])
     bundle.cards = [*bundle.cards, *(CardRow.model_validate(row) for row in rows)]
     path = tmp / "more-rows.sqlite"
     write_catalogue(path, bundle)
-    return Index(load(path))
+    return load(path)
 
 
 # The first-edition-era Katana Weapon of Choice as round 5 of the research records it: no
@@ -137,7 +137,7 @@ KATANA_1E = {
 
 
 @pytest.fixture(scope="module")
-def second_katana(tmp_path_factory: pytest.TempPathFactory) -> Index:
+def second_katana(tmp_path_factory: pytest.TempPathFactory) -> Catalogue:
     return _with_rows(tmp_path_factory.mktemp("katana"), KATANA_1E)
 
 
@@ -167,13 +167,13 @@ def test_a_row_with_fewer_facts_does_not_make_a_name_ambiguous(mini):
     """Where the format cannot choose (no printings or legality recorded), a version that
     lacks facts the other records, and contradicts none, leaves the line one card."""
     bare = Card(id="blade-bare", title="Blade", type="weapon-of-choice")
-    index = Index(make_catalogue([*mini.catalogue.cards.values(), bare]))
-    resolved = _resolve("Persona: Hero\nPre-Game:\nBlade\n", index, "type-two")
+    catalogue = make_catalogue([*mini.cards.values(), bare])
+    resolved = _resolve("Persona: Hero\nPre-Game:\nBlade\n", catalogue, "type-two")
     assert _cards(resolved) == [("blade", "pregame", 1), ("hero", "pregame", 1)]
     # A version contradicting a recorded fact is another card: the line is ambiguous.
     other = bare._replace(id="blade-two", hand_icons=2)
-    index = Index(make_catalogue([*mini.catalogue.cards.values(), other]))
-    (problem,) = _resolve("Persona: Hero\nPre-Game:\nBlade\n", index, "type-two").unresolved
+    catalogue = make_catalogue([*mini.cards.values(), other])
+    (problem,) = _resolve("Persona: Hero\nPre-Game:\nBlade\n", catalogue, "type-two").unresolved
     assert problem.message == (
         "'Blade' could be 2 cards: Blade [blade] or Blade [blade-two]; they differ in hand icons"
     )
@@ -192,10 +192,10 @@ FLAT_BODY = BASICS + "4 Dodge\n"  # 49 cards: the first line makes 50
         ("type-two", "darius-event", "endurance"),
     ],
 )
-def test_a_flat_list_takes_the_darius_the_format_admits(shipped_index, fmt, darius, section):
+def test_a_flat_list_takes_the_darius_the_format_admits(shipped, fmt, darius, section):
     """`Darius` is the first-edition pre-game card (1E) and the Type Two event: before any
     header, the format's evidence (its edition, its legality list) says which."""
-    resolved = _resolve("Persona: Duncan MacLeod\nDarius\n" + FLAT_BODY, shipped_index, fmt)
+    resolved = _resolve("Persona: Duncan MacLeod\nDarius\n" + FLAT_BODY, shipped, fmt)
     assert (darius, section, 1) in _cards(resolved) and not resolved.unresolved
 
 
@@ -207,27 +207,27 @@ def test_a_flat_type_one_list_with_darius_through_the_cli(tmp_path):
     assert not [p for p in deck["problems"] if p["rule"] == "format-legality"]
 
 
-def test_the_first_line_of_a_flat_list_naming_a_persona_is_the_persona(tmp_path, shipped_index):
+def test_the_first_line_of_a_flat_list_naming_a_persona_is_the_persona(tmp_path, shipped):
     text = "Format: type-one\nKatana\n" + FLAT_BODY + "1 Upper Guard\n"
-    resolved = _resolve(text, shipped_index)
+    resolved = _resolve(text, shipped)
     assert resolved.persona.id == "katana-persona" and not resolved.unresolved
     code, deck = _validate_json(tmp_path, text)
     assert (code, deck["errors"], deck["persona"], deck["pregame"]) == (0, 0, "Katana", 1)
     # A line naming only a persona decides first: Katana is then Duncan's weapon.
-    both = _resolve("Katana\nDuncan MacLeod\n" + FLAT_BODY, shipped_index, "type-two")
+    both = _resolve("Katana\nDuncan MacLeod\n" + FLAT_BODY, shipped, "type-two")
     assert both.persona.id == "duncan-macleod-2e" and not both.unresolved
     assert ("katana-weapon-of-choice", "pregame", 1) in _cards(both)
 
 
-def test_a_flat_list_name_the_format_does_not_decide_is_ambiguous(shipped_index):
+def test_a_flat_list_name_the_format_does_not_decide_is_ambiguous(shipped):
     """Joe Dawson is a Watcher pre-game and a Situation, both of the Watcher Chronicles;
     Katana later than the first line, with no persona to decide, is either card."""
-    resolved = _resolve("Duncan MacLeod\nJoe Dawson\n", shipped_index, "type-one")
+    resolved = _resolve("Duncan MacLeod\nJoe Dawson\n", shipped, "type-one")
     (problem,) = resolved.unresolved
     assert (problem.rule, problem.line, problem.card_ids) == (
         "ambiguous-card",
         2,
         ("joe-dawson-situation", "joe-dawson-watcher"),
     )
-    (problem,) = _resolve("Thrust\nKatana\n", shipped_index, "type-one").unresolved
+    (problem,) = _resolve("Thrust\nKatana\n", shipped, "type-one").unresolved
     assert problem.card_ids == ("katana-persona", "katana-weapon-of-choice")

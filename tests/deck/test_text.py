@@ -92,12 +92,10 @@ def test_headers_as_players_write_them():
     assert all(issue.severity == "warning" for issue in deck.issues)  # sections seen again
 
 
-def test_unknown_header_is_one_header_problem(shipped_index):
+def test_unknown_header_is_one_header_problem(shipped):
     from hlcg.check import check_deck
 
-    report = check_deck(
-        parse_text("Specials (6):\nAttacks (27)\nTricks - 4\n3 Thrust\n"), shipped_index
-    )
+    report = check_deck(parse_text("Specials (6):\nAttacks (27)\nTricks - 4\n3 Thrust\n"), shipped)
     problems = [(p.rule, p.line, p.message) for p in report.problems if p.line]
     assert problems == [
         ("deck-syntax", 1, "unknown section header 'Specials (6):'"),

@@ -76,13 +76,13 @@ def mutated(draw: st.DrawFn, name: str) -> bytes:
     return bytes(data)
 
 
-def _deck_pipeline(tmp_path: Path, name: str, data: bytes, index) -> None:  # noqa: ANN001
+def _deck_pipeline(tmp_path: Path, name: str, data: bytes, catalogue) -> None:  # noqa: ANN001
     from hlcg.check import check_file
 
     path = tmp_path / name
     path.write_bytes(data)
     try:
-        report = check_file(path, index)
+        report = check_file(path, catalogue)
     except DeckFileError:
         return
     assert report.path == str(path)
@@ -91,12 +91,12 @@ def _deck_pipeline(tmp_path: Path, name: str, data: bytes, index) -> None:  # no
 @pytest.mark.parametrize(
     "name", ["deck-text.txt", "deck-json.json", "deck-lackey.dek", "deck-octgn.o8d"]
 )
-def test_fuzz_deck_readers(tmp_path, shipped_index, name):
+def test_fuzz_deck_readers(tmp_path, shipped, name):
     @seed(SEED)
     @FUZZ
     @given(data=mutated(name))
     def run(data: bytes) -> None:
-        _deck_pipeline(tmp_path, name, data, shipped_index)
+        _deck_pipeline(tmp_path, name, data, shipped)
 
     run()
 

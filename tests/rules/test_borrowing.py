@@ -15,7 +15,7 @@ def analyse(check, mini):
     def run(extra: str, fmt: str = "type-two"):
         report = check(extra, fmt=fmt)
         assert report.resolved is not None
-        borrowing = Context(report.resolved, mini.catalogue, profile(report.format)).borrowing
+        borrowing = Context(report.resolved, mini, profile(report.format)).borrowing
         refused = [(r.deck_card.card.id, r.kind, r.owner, r.allowed) for r in borrowing.refusals]
         return borrowing, refused
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import BASE_DECK, CHECKED, errors, make_catalogue, mini_cards
+from hlcg.catalog import Catalogue
 from hlcg.catalog.card import Card
-from hlcg.catalog.lookup import Index
 from hlcg.check import check_deck
 from hlcg.curation.models import LegalityRow
 from hlcg.deck.text import parse_text
@@ -20,7 +20,7 @@ def _legal_everywhere(card_id: str) -> list[LegalityRow]:
 
 
 @pytest.fixture(scope="module")
-def index() -> Index:
+def catalogue() -> Catalogue:
     cards = [
         *mini_cards(),
         Card(id="orb", title="Orb", type="object", restriction=6),
@@ -39,17 +39,17 @@ def index() -> Index:
         ),
         LegalityRow(card_id="orb", format="first-edition", status="banned", source="card page"),
     ]
-    return Index(make_catalogue(cards, legality))
+    return make_catalogue(cards, legality)
 
 
-def _check(index: Index, extra: str, fmt: str = "type-two", date: str | None = None):
+def _check(catalogue: Catalogue, extra: str, fmt: str = "type-two", date: str | None = None):
     deck = parse_text("Persona: Hero\n" + extra + "\nEndurance:\n" + BASE_DECK, "deck.txt")
-    return check_deck(deck, index, fmt, date=date)
+    return check_deck(deck, catalogue, fmt, date=date)
 
 
-def test_recorded_formats_make_a_card_legal_and_say_nothing_of_other_formats(index):
-    assert errors(_check(index, "1 Relic")) == []
-    report = _check(index, "1 Relic", fmt="first-edition")
+def test_recorded_formats_make_a_card_legal_and_say_nothing_of_other_formats(catalogue):
+    assert errors(_check(catalogue, "1 Relic")) == []
+    report = _check(catalogue, "1 Relic", fmt="first-edition")
     assert report.legal
     [gap] = [p for p in report.problems if p.rule == "unchecked"]
     assert gap.message == (
@@ -58,8 +58,8 @@ def test_recorded_formats_make_a_card_legal_and_say_nothing_of_other_formats(ind
     assert gap.cards == ("relic",)
 
 
-def test_a_ban_is_an_error_with_its_source(index):
-    report = _check(index, "1 Orb", fmt="first-edition")
+def test_a_ban_is_an_error_with_its_source(catalogue):
+    report = _check(catalogue, "1 Orb", fmt="first-edition")
     assert errors(report) == [("format-legality", ("orb",))]
     [problem] = [p for p in report.problems if p.rule == "format-legality"]
     assert (
@@ -69,25 +69,25 @@ def test_a_ban_is_an_error_with_its_source(index):
     assert problem.line == 2
 
 
-def test_a_suspension_counts_from_its_date(index):
-    before = _check(index, "1 Orb", date="2025-08-23")
+def test_a_suspension_counts_from_its_date(catalogue):
+    before = _check(catalogue, "1 Orb", date="2025-08-23")
     assert before.legal and before.date == "2025-08-23"
     assert not [p for p in before.problems if p.message.startswith("format-legality")]
-    after = _check(index, "1 Orb", date="2025-08-24")
+    after = _check(catalogue, "1 Orb", date="2025-08-24")
     assert errors(after) == [("format-legality", ("orb",))]
     [problem] = [p for p in after.problems if p.rule == "format-legality"]
     assert "(suspended in type-two since 2025-08-24: suspended list)" in problem.message
 
 
-def test_a_card_no_source_places_is_one_note_naming_every_such_card(index):
-    report = _check(index, "1 Scroll\n1 Relic", fmt="type-one")
+def test_a_card_no_source_places_is_one_note_naming_every_such_card(catalogue):
+    report = _check(catalogue, "1 Scroll\n1 Relic", fmt="type-one")
     assert report.legal
     [gap] = [p for p in report.problems if p.rule == "unchecked"]
     assert gap.cards == ("relic", "scroll")
     assert gap.message.endswith("recorded for Relic, Scroll: check them")
 
 
-def test_the_date_defaults_to_today(index):
+def test_the_date_defaults_to_today(catalogue):
     import datetime
 
-    assert _check(index, "").date == datetime.date.today().isoformat()
+    assert _check(catalogue, "").date == datetime.date.today().isoformat()

@@ -15,7 +15,6 @@ def _only_rival_check(mini):
     """The mini catalogue plus a Watcher only Rival may include (an `only-persona` card)."""
     from conftest import BASE_DECK, make_catalogue
     from hlcg.catalog.card import Card
-    from hlcg.catalog.lookup import Index
     from hlcg.check import check_deck
     from hlcg.deck.text import parse_text
 
@@ -26,11 +25,11 @@ def _only_rival_check(mini):
         type="watcher",
         modifiers=({"kind": "only-persona", "persona": "Rival"},),
     )
-    index = Index(make_catalogue([*mini.catalogue.cards.values(), aide]))
+    catalogue = make_catalogue([*mini.cards.values(), aide])
 
     def run(head: str, fmt: str):
         deck = parse_text(head + "\nPre-Game:\nAide\nEndurance:\n" + BASE_DECK, "deck.txt")
-        return check_deck(deck, index, fmt)
+        return check_deck(deck, catalogue, fmt)
 
     return run
 

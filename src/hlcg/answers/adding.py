@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from hlcg.deck import ENDURANCE, PREGAME
 
 if TYPE_CHECKING:
-    from hlcg.catalog import Card, Index
+    from hlcg.catalog import Card, Catalogue
     from hlcg.deck import Deck, ResolvedDeck
 
 HEADER_FOR = {PREGAME: "Pre-Game:", ENDURANCE: "Endurance:"}
@@ -24,7 +24,7 @@ class Added(NamedTuple):
     line: int  # the line that now holds the card (1-based)
 
 
-def add_card(text: str, name: str, card: Card, index: Index, fmt: str | None) -> Added:
+def add_card(text: str, name: str, card: Card, catalogue: Catalogue, fmt: str | None) -> Added:
     """``text`` (a text deck named ``name``) with one more copy of ``card``, checked in
     ``fmt`` (None: the deck's own format)."""
     from hlcg.check import resolve_deck
@@ -33,26 +33,28 @@ def add_card(text: str, name: str, card: Card, index: Index, fmt: str | None) ->
     deck = parse_text(text, name)
     lines = split_lines(text)
     if card.type == "persona":
-        at = _set_persona(lines, deck, card, name, index, fmt)
+        at = _set_persona(lines, deck, card, name, catalogue, fmt)
     else:
-        resolved = resolve_deck(deck, index, fmt)
+        resolved = resolve_deck(deck, catalogue, fmt)
         section = PREGAME if card.is_pregame else ENDURANCE
         raised = _raise_count(lines, resolved, card, section)
         at = (
-            raised if raised is not None else _add_line(lines, deck, resolved, card, section, index)
+            raised
+            if raised is not None
+            else _add_line(lines, deck, resolved, card, section, catalogue)
         )
     return Added("\n".join(lines) + "\n", at)
 
 
 def _set_persona(
-    lines: list[str], deck: Deck, card: Card, name: str, index: Index, fmt: str | None
+    lines: list[str], deck: Deck, card: Card, name: str, catalogue: Catalogue, fmt: str | None
 ) -> int:
     if deck.persona_line:
         at = deck.persona_line
         del lines[at - 1]
     else:
         at = (deck.format_line or 0) + 1
-    lines.insert(at - 1, persona_line(card, lines, at, name, index, fmt))
+    lines.insert(at - 1, persona_line(card, lines, at, name, catalogue, fmt))
     return at
 
 
@@ -87,12 +89,12 @@ def _add_line(
     resolved: ResolvedDeck,
     card: Card,
     section: str,
-    index: Index,
+    catalogue: Catalogue,
 ) -> int:
     """A new `1 NAME` line after the section's last card, or a new section at the end."""
     from hlcg.deck import Resolver, writable_name
 
-    resolver = Resolver(index, resolved.format)
+    resolver = Resolver(catalogue, resolved.format)
     has_headers = any(e.section is not None for e in deck.entries)
     # Without headers the new line is read as a line before any header.
     read_as = section if has_headers or section != ENDURANCE else None
@@ -114,7 +116,7 @@ def _add_line(
 
 
 def persona_line(
-    card: Card, lines: list[str], at: int, name: str, index: Index, fmt: str | None
+    card: Card, lines: list[str], at: int, name: str, catalogue: Catalogue, fmt: str | None
 ) -> str:
     """The `Persona:` line a player writes for this version: the name alone when it
     means this version in this deck, else the name with a set code in brackets (as
@@ -126,7 +128,7 @@ def persona_line(
     for written in tries:
         line = f"Persona: {written}"
         text = "\n".join([*lines[: at - 1], line, *lines[at - 1 :]]) + "\n"
-        persona = resolve_deck(parse_text(text, name), index, fmt).persona
+        persona = resolve_deck(parse_text(text, name), catalogue, fmt).persona
         if persona is not None and persona.id == card.id:
             return line
     return f"Persona: {card.id}"

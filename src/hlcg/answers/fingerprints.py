@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.catalog import Index
+    from hlcg.catalog import Catalogue
     from hlcg.deck import LineIssue
 
 
 def hash_entry(
-    path: Path, index: Index, fmt: str | None, date: str | None = None
+    path: Path, catalogue: Catalogue, fmt: str | None, date: str | None = None
 ) -> tuple[dict[str, Any], list[str]]:
     """The deck's manifest entry and the warnings worth telling its owner, for the deck
     judged on ``date`` (YYYY-MM-DD, default today). A file that cannot be read raises
@@ -26,10 +26,10 @@ def hash_entry(
 
     deck = read_deck(path)
     name = shown(path)
-    resolved = resolve_deck(deck, index, fmt)
+    resolved = resolve_deck(deck, catalogue, fmt)
     date = date or today()
-    facts = verdict_lines(resolved, index.catalogue, date)
-    digest, form = fingerprint(resolved, catalogue_digest(resolved, index.catalogue), facts)
+    facts = verdict_lines(resolved, catalogue, date)
+    digest, form = fingerprint(resolved, catalogue_digest(resolved, catalogue), facts)
     warnings = []
     warnings += format_warnings(name, resolved.issues, "hashed")
     if resolved.unresolved:

@@ -5,21 +5,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from hlcg.catalog import Index
+    from hlcg.catalog import Catalogue
     from hlcg.deck import ResolvedDeck
 
 
-def deck_stats(resolved: ResolvedDeck, index: Index) -> dict[str, Any]:
+def deck_stats(resolved: ResolvedDeck, catalogue: Catalogue) -> dict[str, Any]:
     """The deck's statistics in its format (the deck page shows them beside the report)."""
     from hlcg.catalog import ATTRIBUTES
     from hlcg.rules import Context, profile, validate
 
-    report = validate(resolved, index.catalogue, profile(resolved.format))
+    report = validate(resolved, catalogue, profile(resolved.format))
     by_type: dict[str, int] = {}
     for dc in resolved.cards:
         key = dc.card.type or "unknown"
         by_type[key] = by_type.get(key, 0) + dc.count
-    context = Context(resolved, index.catalogue, profile(resolved.format))
+    context = Context(resolved, catalogue, profile(resolved.format))
     budget = context.gem_budget
     gems = {}
     for attribute in ATTRIBUTES:

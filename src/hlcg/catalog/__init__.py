@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from hlcg.catalog.fields import INT_FIELDS as INT_FIELDS
     from hlcg.catalog.fields import LIST_FIELDS as LIST_FIELDS
     from hlcg.catalog.integrity import used_rows_digest as used_rows_digest
-    from hlcg.catalog.lookup import Index as Index
     from hlcg.catalog.lookup import Match as Match
     from hlcg.catalog.lookup import Suggestion as Suggestion
     from hlcg.catalog.names import accepted_format_names as accepted_format_names
@@ -91,7 +90,6 @@ _DOOR = {
     "INT_FIELDS": "hlcg.catalog.fields",
     "LIST_FIELDS": "hlcg.catalog.fields",
     "used_rows_digest": "hlcg.catalog.integrity",
-    "Index": "hlcg.catalog.lookup",
     "Match": "hlcg.catalog.lookup",
     "Suggestion": "hlcg.catalog.lookup",
     "accepted_format_names": "hlcg.catalog.names",

@@ -22,11 +22,10 @@ one row), names in the game's grid structure first ("Lower Middle Attack" lists
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.normalize import normalise, slug
-from hlcg.catalog.store import Catalogue
 from hlcg.matching import (
     MAX_SUGGESTIONS,
     SUGGEST_SCORE,
@@ -36,6 +35,9 @@ from hlcg.matching import (
     prefer_structure,
     structure_spellings,
 )
+
+if TYPE_CHECKING:
+    from hlcg.catalog.store import Catalogue
 
 PREFILTER = 50
 
@@ -76,115 +78,111 @@ def split_name(name: str) -> tuple[str, str | None]:
     return name.strip(), None
 
 
-class Index:
-    """Lookups over one catalogue; the catalogue reads and caches the rows they need."""
+# Lookups are methods of the catalogue (``catalogue.lookup(name)``); these are their bodies,
+# kept beside the matching they share.
 
-    def __init__(self, catalogue: Catalogue) -> None:
-        self.catalogue = catalogue
 
-    def _cards(self, ids: tuple[str, ...] | list[str]) -> list[Card]:
-        return [self.catalogue.cards[i] for i in ids]
+def exact(catalogue: Catalogue, query: str) -> Match | None:
+    """Every attempt short of fuzzy matching; None when nothing matches exactly. `&` and
+    `and` are one word ("Cat & Mouse" is Cat and Mouse)."""
+    name = " ".join(query.split())
+    found = _exact(catalogue, query, name)
+    if found is None and "&" in name:
+        found = _exact(catalogue, query, " ".join(name.replace("&", " and ").split()))
+    elif found is None and _AND.search(name):
+        found = _exact(catalogue, query, _AND.sub("&", name))
+    return found
 
-    def exact(self, query: str) -> Match | None:
-        """Every attempt short of fuzzy matching; None when nothing matches exactly. `&` and
-        `and` are one word ("Cat & Mouse" is Cat and Mouse)."""
-        name = " ".join(query.split())
-        found = self._exact(query, name)
-        if found is None and "&" in name:
-            found = self._exact(query, " ".join(name.replace("&", " and ").split()))
-        elif found is None and _AND.search(name):
-            found = self._exact(query, _AND.sub("&", name))
-        return found
 
-    def _exact(self, query: str, name: str) -> Match | None:
-        cat = self.catalogue
-        if name in cat.cards:
-            return Match(query, "id", [cat.cards[name]])
-        lowered = name.casefold()
-        titled = [c for c in cat.titled(name) if c.title.casefold() == lowered]
-        if titled:
-            return Match(query, "title", titled)
-        title, subtitle = split_name(name)
-        if subtitle is not None:
-            named = [
-                c
-                for c in cat.titled(title)
-                if c.subtitle and normalise(c.subtitle) == normalise(subtitle)
-            ]
-            if named:
-                return Match(query, "name", named)
-            named = self._part_or_version(title, subtitle)
-            if named:
-                return Match(query, "name", named)
-        key = normalise(name)
-        if key in cat.aliases:
-            return Match(query, "alias", [cat.cards[cat.aliases[key]]])
-        if key in cat.by_title:
-            return Match(query, "normalised", list(cat.by_title[key]))
-        if key in cat.by_name:
-            return Match(query, "normalised", list(cat.by_name[key]))
-        return None
+def _exact(cat: Catalogue, query: str, name: str) -> Match | None:
+    if name in cat.cards:
+        return Match(query, "id", [cat.cards[name]])
+    lowered = name.casefold()
+    titled = [c for c in cat.titled(name) if c.title.casefold() == lowered]
+    if titled:
+        return Match(query, "title", titled)
+    title, subtitle = split_name(name)
+    if subtitle is not None:
+        named = [
+            c
+            for c in cat.titled(title)
+            if c.subtitle and normalise(c.subtitle) == normalise(subtitle)
+        ]
+        if named:
+            return Match(query, "name", named)
+        named = _part_or_version(cat, title, subtitle)
+        if named:
+            return Match(query, "name", named)
+    key = normalise(name)
+    if key in cat.aliases:
+        return Match(query, "alias", [cat.cards[cat.aliases[key]]])
+    if key in cat.by_title:
+        return Match(query, "normalised", list(cat.by_title[key]))
+    if key in cat.by_name:
+        return Match(query, "normalised", list(cat.by_name[key]))
+    return None
 
-    def _part_or_version(self, title: str, qualifier: str) -> list[Card]:
-        """A plot's part named without its number ("Head Hunter: Research" is "Research
-        (part 2)"; "Head Hunter (part 2)" too), or one of a title's versions named by the
-        grid or text it records ("Flurry Strike (Middle Left)")."""
-        cards = [c for c in self.catalogue.titled(title) if normalise(c.title) == normalise(title)]
-        return _parts(cards, qualifier) or _version(cards, title, qualifier)
 
-    def suggest(self, query: str, limit: int = MAX_SUGGESTIONS) -> list[Suggestion]:
-        key = normalise(query)
-        if not key:
-            return []
-        # Imported here: exact lookups, most deck lines, never need it.
-        from rapidfuzz import fuzz, process
+def _part_or_version(catalogue: Catalogue, title: str, qualifier: str) -> list[Card]:
+    """A plot's part named without its number ("Head Hunter: Research" is "Research
+    (part 2)"; "Head Hunter (part 2)" too), or one of a title's versions named by the
+    grid or text it records ("Flurry Strike (Middle Left)")."""
+    cards = [c for c in catalogue.titled(title) if normalise(c.title) == normalise(title)]
+    return _parts(cards, qualifier) or _version(cards, title, qualifier)
 
-        nearest = process.extract(
-            key, self.catalogue.name_keys, scorer=fuzz.QRatio, processor=None, limit=PREFILTER
-        )
-        # The same grid place written another way may be far by QRatio: score it anyway. Its
-        # spellings are looked up in the indexed name table, never by scanning every name.
-        same_place = self.catalogue.name_entries(structure_spellings(key))
-        pool = list(dict.fromkeys([*same_place] + [choice for choice, _, _ in nearest]))
-        found = process.extract(
-            key,
-            pool,
-            scorer=fuzz.WRatio,
-            processor=None,
-            limit=None,
-            score_cutoff=SUGGEST_SCORE,
-        )
-        entries = self.catalogue.name_entries([choice for choice, _, _ in found])
-        candidates = []
-        for choice, score, _ in found:
-            display, ids = entries[choice]
-            candidates.append(Candidate(display, round(float(score), 1), ids))
-        ordered = prefer_structure(key, merge(candidates))[:limit]
-        return [Suggestion(self._row_name(c), c.score, c.ids) for c in ordered]
 
-    def _row_name(self, candidate: Candidate) -> str:
-        """An alias shown with its card: "Lower Center Block (alias Lower Block)"."""
-        if len(candidate.ids) != 1:
-            return candidate.name
-        card = self.catalogue.cards[candidate.ids[0]]
-        if candidate.name in (card.name, card.title):
-            return candidate.name
-        return f"{card.name} (alias {candidate.name})"
+def suggest(catalogue: Catalogue, query: str, limit: int = MAX_SUGGESTIONS) -> list[Suggestion]:
+    key = normalise(query)
+    if not key:
+        return []
+    # Imported here: exact lookups, most deck lines, never need it.
+    from rapidfuzz import fuzz, process
 
-    def lookup(self, query: str) -> Match:
-        exact = self.exact(query)
-        if exact:
-            return exact
-        suggestions = self.suggest(query)
-        best = confident([Candidate(s.name, s.score, s.card_ids) for s in suggestions])
-        if best is not None:
-            return Match(query, "fuzzy", self._cards(best.ids), suggestions, best.score)
-        return Match(query, "none", [], suggestions)
+    nearest = process.extract(
+        key, catalogue.name_keys, scorer=fuzz.QRatio, processor=None, limit=PREFILTER
+    )
+    # The same grid place written another way may be far by QRatio: score it anyway. Its
+    # spellings are looked up in the indexed name table, never by scanning every name.
+    same_place = catalogue.name_entries(structure_spellings(key))
+    pool = list(dict.fromkeys([*same_place] + [choice for choice, _, _ in nearest]))
+    found = process.extract(
+        key,
+        pool,
+        scorer=fuzz.WRatio,
+        processor=None,
+        limit=None,
+        score_cutoff=SUGGEST_SCORE,
+    )
+    entries = catalogue.name_entries([choice for choice, _, _ in found])
+    candidates = []
+    for choice, score, _ in found:
+        display, ids = entries[choice]
+        candidates.append(Candidate(display, round(float(score), 1), ids))
+    ordered = prefer_structure(key, merge(candidates))[:limit]
+    return [Suggestion(_row_name(catalogue, c), c.score, c.ids) for c in ordered]
+
+
+def _row_name(catalogue: Catalogue, candidate: Candidate) -> str:
+    """An alias shown with its card: "Lower Center Block (alias Lower Block)"."""
+    if len(candidate.ids) != 1:
+        return candidate.name
+    card = catalogue.cards[candidate.ids[0]]
+    if candidate.name in (card.name, card.title):
+        return candidate.name
+    return f"{card.name} (alias {candidate.name})"
 
 
 def lookup(catalogue: Catalogue, query: str) -> Match:
-    """One-shot lookup; build an ``Index`` to look up many names."""
-    return Index(catalogue).lookup(query)
+    found = exact(catalogue, query)
+    if found:
+        return found
+    suggestions = suggest(catalogue, query)
+    best = confident([Candidate(s.name, s.score, s.card_ids) for s in suggestions])
+    if best is not None:
+        return Match(
+            query, "fuzzy", [catalogue.cards[i] for i in best.ids], suggestions, best.score
+        )
+    return Match(query, "none", [], suggestions)
 
 
 def _parts(cards: list[Card], qualifier: str) -> list[Card]:

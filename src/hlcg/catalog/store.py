@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from functools import cached_property
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.catalog.card import Card, LegalityFact
 from hlcg.catalog.codec import decode_list
@@ -31,6 +31,10 @@ from hlcg.catalog.normalize import normalise
 from hlcg.catalog.schema import SCHEMA_VERSION
 from hlcg.catalog.sourcing import FactSource, SourcedFact, card_facts
 from hlcg.errors import CatalogueError
+from hlcg.matching import MAX_SUGGESTIONS
+
+if TYPE_CHECKING:
+    from hlcg.catalog.lookup import Match, Suggestion
 
 # Opening a catalogue file (hlcg.catalog.connection) is asked for from here too.
 __all__ = ["ENV_VAR", "SCHEMA_VERSION", "Catalogue", "FormatInfo", "connect", "full_text_ids"]
@@ -114,6 +118,25 @@ class Catalogue:
         self.by_name: Mapping[str, list[Card]] = card_list_map(self, "name_norm")
 
     # --- reading ---------------------------------------------------------------------------
+    def lookup(self, query: str) -> Match:
+        """The card(s) a name means, despite typos (``hlcg.catalog.lookup`` says how)."""
+        from hlcg.catalog.lookup import lookup
+
+        return lookup(self, query)
+
+    def exact(self, query: str) -> Match | None:
+        """The card(s) a name means exactly (id, title, name, alias, normalised); None when
+        only a fuzzy match could say."""
+        from hlcg.catalog.lookup import exact
+
+        return exact(self, query)
+
+    def suggest(self, query: str, limit: int = MAX_SUGGESTIONS) -> list[Suggestion]:
+        """The names nearest ``query`` that score at least ``SUGGEST_SCORE``, best first."""
+        from hlcg.catalog.lookup import suggest
+
+        return suggest(self, query, limit)
+
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:
             with self._lock:

@@ -132,11 +132,10 @@ def card_command(
 
 def _card(name: str, db: Any, as_json: bool, sources: bool = False) -> None:
     from hlcg.answers import match_json
-    from hlcg.catalog import Index
     from hlcg.matching import CONFIDENT_SCORE, SUGGEST_SCORE
 
     catalogue = load_catalogue(db)
-    match = Index(catalogue).lookup(name)
+    match = catalogue.lookup(name)
     if as_json:
         print_json(match_json(match, catalogue))
         raise typer.Exit(0 if match.found else 1)

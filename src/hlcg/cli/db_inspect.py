@@ -118,7 +118,6 @@ def gaps_command(
     `--output csv` writes `id,field,value,source,...`; fill in value and source and
     `hlcg db import SHEET.csv --db my.sqlite` records them.
     """
-    from hlcg.catalog import Index
     from hlcg.cli.common import expand, load_catalogue, table
     from hlcg.gaps import example_decks, fact_sheet, find_gaps
 
@@ -135,7 +134,7 @@ def gaps_command(
             "examples, the default in a checkout); name the deck files or folders: "
             "`hlcg db gaps my-decks/ --db my.sqlite`"
         )
-    found, inferred = find_gaps(paths, Index(load_catalogue(db)))
+    found, inferred = find_gaps(paths, load_catalogue(db))
     shown = found[:limit] if limit else found
     inferred_shown = inferred[:limit] if limit else inferred
     if output is GapsOutput.csv:

@@ -22,7 +22,7 @@ from hlcg.errors import UsageError
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.catalog import Index
+    from hlcg.catalog import Catalogue
     from hlcg.deck import ResolvedDeck
 
 app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_help=True)
@@ -32,13 +32,12 @@ DeckArgument = Annotated[
 ]
 
 
-def _resolve(path: Path, db: Path | None, fmt: str | None) -> tuple["ResolvedDeck", "Index"]:
-    from hlcg.catalog import Index
+def _resolve(path: Path, db: Path | None, fmt: str | None) -> tuple["ResolvedDeck", "Catalogue"]:
     from hlcg.check import resolve_deck
     from hlcg.deck import read_deck
 
-    index = Index(load_catalogue(db))
-    return resolve_deck(read_deck(path), index, fmt), index
+    catalogue = load_catalogue(db)
+    return resolve_deck(read_deck(path), catalogue, fmt), catalogue
 
 
 class HashOutput(StrEnum):
@@ -72,16 +71,15 @@ def hash_command(
     deck file cannot be read (the others are still listed).
     """
     from hlcg.answers import hash_entry, unreadable_entry
-    from hlcg.catalog import Index
     from hlcg.errors import DeckFileError
 
     paths = expand(decks)
-    index = Index(load_catalogue(db))
+    catalogue = load_catalogue(db)
     entries: list[dict[str, Any]] = []
     unreadable = False
     for path in paths:
         try:
-            entry, warnings = hash_entry(path, index, fmt, date)
+            entry, warnings = hash_entry(path, catalogue, fmt, date)
         except DeckFileError as exc:
             error(str(exc))
             unreadable = True
@@ -131,14 +129,14 @@ def stats_command(
     from hlcg.answers import deck_stats, format_warnings
     from hlcg.stdin import shown
 
-    resolved, index = _resolve(deck, db, fmt)
+    resolved, catalogue = _resolve(deck, db, fmt)
     for message in format_warnings(shown(deck), resolved.issues):
         warn(message)
-    stats = deck_stats(resolved, index)
+    stats = deck_stats(resolved, catalogue)
     if as_json:
         print_json(stats)
         return
-    cards = index.catalogue.cards
+    cards = catalogue.cards
     limit = stats["pregame"]["limit"]
     typer.echo(
         f"{stats['path']}: {stats['persona']}, {stats['format']}, "
@@ -258,9 +256,9 @@ def convert_command(
         if target.exists() and source.exists() and target.samefile(source):
             raise UsageError(f"{target} is the deck being converted; write to another file")
         refuse_overwrite(target, force)
-    resolved, index = _resolve(source, db, fmt)
+    resolved, catalogue = _resolve(source, db, fmt)
     _refuse_unconvertible(resolved, shown(source))
-    written = render(resolved, suffix, index, game)
+    written = render(resolved, suffix, catalogue, game)
     if to_stdout:
         typer.echo(written, nl=False)
         return

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from hlcg.catalog import Index
+from hlcg.catalog import Catalogue
 from hlcg.deck.lines import list_mark, remark_start, split_lines
 from hlcg.deck.model import ENDURANCE, PREGAME, Entry
 from hlcg.deck.narrowing import Resolver
@@ -55,7 +55,7 @@ def _recount(raw: str, entry: Entry, remaining: int) -> str:
 def apply_edits(
     text: str,
     resolved: ResolvedDeck,
-    index: Index,
+    catalogue: Catalogue,
     removals: dict[str, int],
     additions: dict[str, int],
 ) -> tuple[str, list[str]]:
@@ -65,7 +65,7 @@ def apply_edits(
     applied: list[str] = []
     by_id: dict[str, DeckCard] = {dc.card.id: dc for dc in resolved.cards}
     replaced: dict[int, str | None] = {}
-    removals, additions = _swap_persona(lines, resolved, index, removals, additions, applied)
+    removals, additions = _swap_persona(lines, resolved, catalogue, removals, additions, applied)
     for card_id, copies in removals.items():
         deck_card = by_id.get(card_id)
         if deck_card is not None:
@@ -78,7 +78,7 @@ def apply_edits(
             continue
         out.append(line)
     if additions:
-        out = _insert_additions(out, resolved, index, additions, applied)
+        out = _insert_additions(out, resolved, catalogue, additions, applied)
     return newline.join(out) + newline, applied
 
 
@@ -106,7 +106,7 @@ def _lower(
 def _swap_persona(
     lines: list[str],
     resolved: ResolvedDeck,
-    index: Index,
+    catalogue: Catalogue,
     removals: dict[str, int],
     additions: dict[str, int],
     applied: list[str],
@@ -116,7 +116,7 @@ def _swap_persona(
     persona, number = resolved.persona, resolved.deck.persona_line
     if persona is None or number is None or persona.id not in removals:
         return removals, additions
-    cards = index.catalogue.cards
+    cards = catalogue.cards
     new = next((i for i in additions if i in cards and cards[i].type == "persona"), None)
     if new is None:
         return removals, additions
@@ -130,16 +130,16 @@ def _swap_persona(
 def _insert_additions(
     lines: list[str],
     resolved: ResolvedDeck,
-    index: Index,
+    catalogue: Catalogue,
     additions: dict[str, int],
     applied: list[str],
 ) -> list[str]:
-    resolver = Resolver(index, resolved.format)
+    resolver = Resolver(catalogue, resolved.format)
     # Without headers an Endurance addition is read as a line before any header.
     flat = not any(e.section is not None for e in resolved.deck.entries)
     new_by_section: dict[str, list[str]] = {ENDURANCE: [], PREGAME: []}
     for card_id, copies in additions.items():
-        card = index.catalogue.cards[card_id]
+        card = catalogue.cards[card_id]
         section = PREGAME if card.is_pregame else ENDURANCE
         read_as = None if flat and section == ENDURANCE else section
         name = writable_name(card, read_as, resolver, resolved)

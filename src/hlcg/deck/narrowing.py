@@ -19,7 +19,7 @@ from collections.abc import Set as AbstractSet
 
 from hlcg.catalog import (
     Card,
-    Index,
+    Catalogue,
     Suggestion,
     named_faction,
     named_personas,
@@ -40,9 +40,8 @@ class Resolver:
     """Names -> cards for one catalogue and format; remembers the set codes no candidate
     carried and caches did-you-mean suggestions for the deck it resolves."""
 
-    def __init__(self, index: Index, fmt: str) -> None:
-        self.index = index
-        self.catalogue = index.catalogue
+    def __init__(self, catalogue: Catalogue, fmt: str) -> None:
+        self.catalogue = catalogue
         self.format = fmt
         info = self.catalogue.formats.get(fmt)
         self.home_editions = set(info.editions) if info else set()
@@ -82,7 +81,7 @@ class Resolver:
         return found
 
     def candidates(self, name: str) -> list[Card]:
-        match = self.index.exact(name)
+        match = self.catalogue.exact(name)
         return list(match.cards) if match else []
 
     def admitted(self, card: Card) -> bool:
@@ -220,7 +219,7 @@ class Resolver:
         if key not in self._suggestions:
             if len(self._suggestions) >= MAX_SUGGESTED_NAMES:
                 return []
-            self._suggestions[key] = self.index.suggest(name, limit=12)
+            self._suggestions[key] = self.catalogue.suggest(name, limit=12)
         return self._suggestions[key]
 
     def unknown(self, name: str, line: int | None, personas_only: bool = False) -> Unresolved:

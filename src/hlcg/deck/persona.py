@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from hlcg.catalog import Card, Index, normalise
+from hlcg.catalog import Card, Catalogue, normalise
 from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, LineIssue
 from hlcg.deck.narrowing import Resolver
 from hlcg.deck.resolved import DeckCard, ResolvedDeck, Unresolved
@@ -107,7 +107,7 @@ def _generic(resolved: ResolvedDeck, line: int | None) -> Declared:
     return Declared(None, True)
 
 
-def settle_persona(resolved: ResolvedDeck, declared: Card | None, index: Index) -> None:
+def settle_persona(resolved: ResolvedDeck, declared: Card | None, catalogue: Catalogue) -> None:
     """The deck's persona: the declared one, else the first listed; with neither, a
     persona line or pre-game line that looks like a typo skips the persona checks."""
     personas = [dc for dc in resolved.cards if dc.card.type == "persona"]
@@ -118,7 +118,7 @@ def settle_persona(resolved: ResolvedDeck, declared: Card | None, index: Index) 
     elif personas:
         resolved.persona = personas[0].card
     else:
-        _note_persona_typo(resolved, index)
+        _note_persona_typo(resolved, catalogue)
 
 
 def _declares_generic(resolved: ResolvedDeck) -> bool:
@@ -154,14 +154,14 @@ def _note_generic_with_persona(resolved: ResolvedDeck, listed: DeckCard) -> None
     resolved.unresolved_persona_name = f"Generic Immortal or {title}"
 
 
-def _typo_note(resolved: ResolvedDeck, item: Unresolved, index: Index) -> str | None:
+def _typo_note(resolved: ResolvedDeck, item: Unresolved, catalogue: Catalogue) -> str | None:
     """Why an unresolved line may be the persona (the note its problem gets), or None."""
     persona_line = resolved.deck.persona_line
     if resolved.deck.persona:
         if item.line != persona_line or item.name != resolved.deck.persona:
             return None
         return "persona checks skipped"
-    cards = index.catalogue.cards
+    cards = catalogue.cards
     if item.rule == "ambiguous-card":
         # A line that may list the persona (Katana: the persona or the Weapon of Choice).
         if item.section != ENDURANCE and any(cards[i].type == "persona" for i in item.card_ids):
@@ -181,7 +181,7 @@ def may_be_persona(suggested: tuple[str, ...], cards: Mapping[str, Card]) -> boo
     return not nearest or any(i in cards and cards[i].type == "persona" for i in nearest)
 
 
-def _note_persona_typo(resolved: ResolvedDeck, index: Index) -> None:
+def _note_persona_typo(resolved: ResolvedDeck, catalogue: Catalogue) -> None:
     """A deck without a persona whose `Persona:` line names none, or whose pre-game line
     naming no card is close to a persona's name, is not judged as a Generic Immortal
     because of a typo: persona checks are skipped, and the line's problem says so."""
@@ -190,7 +190,7 @@ def _note_persona_typo(resolved: ResolvedDeck, index: Index) -> None:
         _note_empty_persona(resolved, persona_line)
         return
     for number, item in enumerate(resolved.unresolved):
-        note = _typo_note(resolved, item, index)
+        note = _typo_note(resolved, item, catalogue)
         if note is None:
             continue
         message = f"{item.message}; {note}: {', '.join(PERSONA_RULES)}"

@@ -1,4 +1,4 @@
-"""Turn a deck's names into catalogue cards: ``resolve(deck, index, fmt) -> ResolvedDeck``.
+"""Turn a deck's names into catalogue cards: ``resolve(deck, catalogue, fmt) -> ResolvedDeck``.
 
 Each line's candidates are narrowed to one card (hlcg.deck.narrowing), after the deck's
 persona is settled (hlcg.deck.persona), so lines prefer its versions. Lines naming no
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from hlcg.catalog import Card, Index
+from hlcg.catalog import Card, Catalogue
 from hlcg.deck.listed import LinePersona, preferred_persona
 from hlcg.deck.model import ENDURANCE, NOTE_SEVERITY, PREGAME, Deck, Entry, LineIssue
 from hlcg.deck.narrowing import Resolver
@@ -26,13 +26,13 @@ from hlcg.problems import Severity
 MergeKey = tuple[str, str, tuple[str, ...]]
 
 
-def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
+def resolve(deck: Deck, catalogue: Catalogue, fmt: str) -> ResolvedDeck:
     """Resolve every entry; unresolvable lines are kept as ``Unresolved`` problems.
 
     The Generic Immortal is declared, not played: `Persona: Generic Immortal` (or the
     pseudo-persona listed under Pre-Game) leaves the deck without a Persona card, so the deck
     gets the same verdict and fingerprint with or without that line."""
-    resolver = Resolver(index, fmt)
+    resolver = Resolver(catalogue, fmt)
     deck = deck_as_meant(deck, resolver)
     resolved = ResolvedDeck(deck, fmt, None, list(deck.issues))
     resolved.generic_names = generic_names(resolver)
@@ -48,7 +48,7 @@ def resolve(deck: Deck, index: Index, fmt: str) -> ResolvedDeck:
                 declared.card, 1, deck.persona_line, PREGAME
             )
     resolved.cards = list(merged.values())
-    settle_persona(resolved, declared.card, index)
+    settle_persona(resolved, declared.card, catalogue)
     resolved.issues += _unmatched_sets(resolver)
     resolved.sideboard = [
         _sideboard_card(entry, resolver, persona_names, preferred.settled)

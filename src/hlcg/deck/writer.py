@@ -21,7 +21,7 @@ from hlcg.deck.narrowing import Resolver
 from hlcg.deck.resolved import ResolvedDeck
 
 if TYPE_CHECKING:
-    from hlcg.catalog import Index
+    from hlcg.catalog import Catalogue
 from hlcg.errors import UsageError
 
 WRITE_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")
@@ -102,17 +102,17 @@ def xml_sections(resolved: ResolvedDeck) -> dict[str, list[Line]]:
 
 
 def program_sections(
-    resolved: ResolvedDeck, suffix: str, index: Index | None = None
+    resolved: ResolvedDeck, suffix: str, catalogue: Catalogue | None = None
 ) -> dict[str, list[Line]]:
     """Sections for LackeyCCG (``suffix`` .dek) or OCTGN (.o8d), which look cards up by
     name and id: each card under the catalogue's name when that name means the same card
     in this deck (else as written), with the id the source file gave it when the source was
-    a file of the same program, else its catalogue id. Without ``index`` names stay as
+    a file of the same program, else its catalogue id. Without ``catalogue`` names stay as
     written."""
     parts = xml_sections(resolved)
     same_program = resolved.deck.kind == suffix
-    resolver = Resolver(index, resolved.format) if index is not None else None
-    cards = index.catalogue.cards if index is not None else {}
+    resolver = Resolver(catalogue, resolved.format) if catalogue is not None else None
+    cards = catalogue.cards if catalogue is not None else {}
 
     def rewritten(line: Line, section: str) -> Line:
         card = cards.get(line.card_id) if line.card_id else None
@@ -182,10 +182,10 @@ def as_json(resolved: ResolvedDeck) -> str:
 
 
 def render(
-    resolved: ResolvedDeck, suffix: str, index: Index | None = None, game: str | None = None
+    resolved: ResolvedDeck, suffix: str, catalogue: Catalogue | None = None, game: str | None = None
 ) -> str:
     """The deck as a file of ``suffix``. LackeyCCG and OCTGN files name each card as the
-    catalogue does when ``index`` is given (program_sections), and name ``game``, else the
+    catalogue does when ``catalogue`` is given (program_sections), and name ``game``, else the
     game the source file of that program named, else the program's default."""
     from hlcg.deck import xmldeck
 
@@ -198,8 +198,8 @@ def render(
     fmt = written_format(resolved)
     title = format_title(fmt) if fmt else None  # as the programs show it: "Type Two"
     if suffix == ".dek":
-        return xmldeck.write_dek(program_sections(resolved, suffix, index), title, game)
+        return xmldeck.write_dek(program_sections(resolved, suffix, catalogue), title, game)
     if suffix == ".o8d":
-        sections = program_sections(resolved, suffix, index)
+        sections = program_sections(resolved, suffix, catalogue)
         return xmldeck.write_o8d(sections, title, resolved.deck.notes, game)
     raise UsageError(f"cannot write a deck as {suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")

@@ -11,7 +11,7 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from hlcg.catalog import Catalogue, Index, accepted_format_names, format_named
+from hlcg.catalog import Catalogue, accepted_format_names, format_named
 from hlcg.check import add_fingerprint, check_date, check_deck
 from hlcg.deck import Deck, read_deck_data
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
@@ -46,7 +46,6 @@ class Service:
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.catalogue = catalogue
-        self.index = Index(catalogue)
         self._warm()
 
     def _warm(self) -> None:
@@ -56,7 +55,7 @@ class Service:
         # A catalogue without the default format: each request says so itself.
         with contextlib.suppress(ApiError):
             self.report(DeckRequest(deck=warm_up, format=None, filename=None))
-        self.index.lookup("Qqqq Zzzz")
+        self.catalogue.lookup("Qqqq Zzzz")
         self.catalogue.weapon_names, self.catalogue.faction_names  # noqa: B018
 
     # -- decks ---------------------------------------------------------------------------
@@ -88,7 +87,7 @@ class Service:
 
     def _checked(self, deck: Deck, fmt: str | None, date: str | None) -> DeckReport:
         try:
-            return check_deck(deck, self.index, fmt, date=date)
+            return check_deck(deck, self.catalogue, fmt, date=date)
         except CatalogueError as exc:  # a format the served catalogue does not record
             raise ApiError(400, str(exc)) from None
 
@@ -96,7 +95,7 @@ class Service:
         fmt, date = self._format(request.format), self._date(request.date)
         deck, _ = self._read(request)
         # the JSON report carries the fingerprint, as `hlcg validate --output json` does
-        return add_fingerprint(self._checked(deck, fmt, date), self.index)
+        return add_fingerprint(self._checked(deck, fmt, date), self.catalogue)
 
     def validate_json(self, request: DeckRequest) -> str:
         """What `hlcg validate --output json FILE` prints for this deck, byte for byte."""
@@ -111,7 +110,7 @@ class Service:
         assert resolved is not None
         return {
             "report": report_data([report]),
-            "stats": deck_stats(resolved, self.index),
+            "stats": deck_stats(resolved, self.catalogue),
             "fingerprint": report.fingerprint,
             "errors": report.errors,
             "warnings": report.warnings,
@@ -135,7 +134,7 @@ class Service:
             assert report.resolved is not None
             text = as_text(report.resolved)
             name = f"{Path(name).stem}.txt"
-        outcome = fix_text(text, parse_text(text, name), self.index, fmt, date)
+        outcome = fix_text(text, parse_text(text, name), self.catalogue, fmt, date)
         return {
             "deck": outcome.fixed if outcome.changed else request.deck,
             "filename": name if outcome.changed else request.filename or name,
@@ -155,7 +154,7 @@ class Service:
             raise ApiError(400, f"{name}: cards are added to text decks only; fix it first")
         fmt = self._format(request.format)
         try:
-            added = add_card(request.deck, name, card, self.index, fmt)
+            added = add_card(request.deck, name, card, self.catalogue, fmt)
         except CannotAdd as exc:
             raise ApiError(400, str(exc)) from None
         return {"deck": added.text, "line": added.line, "added": card.name}
@@ -168,7 +167,7 @@ class Service:
 
         if not query.strip():
             raise ApiError(400, "q: give a card id, title or near miss")
-        return match_json(self.index.lookup(query), self.catalogue)
+        return match_json(self.catalogue.lookup(query), self.catalogue)
 
     def search(self, query: str) -> dict[str, Any]:
         """`hlcg search --json QUERY`: the same compact query language."""
