@@ -46,7 +46,7 @@ from hlcg.curation.models import (
     LegalityRow,
     LegalityStatus,
 )
-from hlcg.curation.modifiers import Strict
+from hlcg.curation.models import Strict
 from hlcg.errors import ConflictError, SourceError
 
 
