@@ -10,11 +10,11 @@ if TYPE_CHECKING:
     from hlcg.curation.builder import build as build
     from hlcg.curation.bundle import Bundle as Bundle
     from hlcg.curation.cardfile import CardFileRow as CardFileRow
-    from hlcg.curation.column_map import parse_column_map as parse_column_map
     from hlcg.curation.dispatch import import_any as import_any
     from hlcg.curation.exporter import export as export
     from hlcg.curation.importer import ImportResult as ImportResult
     from hlcg.curation.importer import init as init
+    from hlcg.curation.lackey import parse_column_map as parse_column_map
     from hlcg.curation.metadata import datasette_metadata as datasette_metadata
     from hlcg.curation.models import CheckedFormat as CheckedFormat
     from hlcg.curation.piped import from_stdin as from_stdin
@@ -29,7 +29,7 @@ _DOOR = {
     "build": "hlcg.curation.builder",
     "Bundle": "hlcg.curation.bundle",
     "CardFileRow": "hlcg.curation.cardfile",
-    "parse_column_map": "hlcg.curation.column_map",
+    "parse_column_map": "hlcg.curation.lackey",
     "import_any": "hlcg.curation.dispatch",
     "export": "hlcg.curation.exporter",
     "ImportResult": "hlcg.curation.importer",

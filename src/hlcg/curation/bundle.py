@@ -226,10 +226,10 @@ def _inputs(source_dir: Path, groups: Sequence[TableGroup]) -> list[dict[str, st
 
 def _raw_rows(path: Path) -> list[Mapping[str, Any]]:
     """The rows of a CSV source as text, for reference checks; none if it cannot be read."""
-    from hlcg.curation.sources import _csv_rows, read_text
+    from hlcg.curation.sources import csv_rows, read_text
 
     try:
-        return [row for _, row in _csv_rows(path, read_text(path))]
+        return [row for _, row in csv_rows(path, read_text(path))]
     except SourceError:
         return []
 

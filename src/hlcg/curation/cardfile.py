@@ -45,8 +45,8 @@ from hlcg.curation.models import (
     FormatTag,
     LegalityRow,
     LegalityStatus,
+    Strict,
 )
-from hlcg.curation.models import Strict
 from hlcg.errors import ConflictError, SourceError
 
 

@@ -110,3 +110,21 @@ def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
         groups=tuple(groups),
         side=side,
     )
+
+
+def shipped_sets() -> dict[str, SetRow]:
+    """The shipped catalogue's sets by code (empty when it cannot be read): the sets a
+    fresh catalogue does not list yet."""
+    from hlcg.catalog import shipped_path
+    from hlcg.errors import CatalogueError
+
+    try:
+        conn = connect(shipped_path())
+    except CatalogueError:
+        return {}
+    try:
+        return {
+            r["code"]: SetRow.model_validate(dict(r)) for r in conn.execute("SELECT * FROM sets")
+        }
+    finally:
+        conn.close()
