@@ -9,6 +9,7 @@ TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__in
 if TYPE_CHECKING:
     from hlcg.curation.builder import build as build
     from hlcg.curation.bundle import Bundle as Bundle
+    from hlcg.curation.bundle import read_bundle as read_bundle
     from hlcg.curation.cardfile import CardFileRow as CardFileRow
     from hlcg.curation.dispatch import import_any as import_any
     from hlcg.curation.exporter import export as export
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
     from hlcg.curation.metadata import datasette_metadata as datasette_metadata
     from hlcg.curation.models import CheckedFormat as CheckedFormat
     from hlcg.curation.piped import from_stdin as from_stdin
-    from hlcg.curation.reading import read_bundle as read_bundle
     from hlcg.curation.sources import MAX_SOURCE_BYTES as MAX_SOURCE_BYTES
     from hlcg.curation.transfer import export_catalogue as export_catalogue
     from hlcg.curation.transfer import is_whole_catalogue_target as is_whole_catalogue_target
@@ -37,7 +37,7 @@ _DOOR = {
     "datasette_metadata": "hlcg.curation.metadata",
     "CheckedFormat": "hlcg.curation.models",
     "from_stdin": "hlcg.curation.piped",
-    "read_bundle": "hlcg.curation.reading",
+    "read_bundle": "hlcg.curation.bundle",
     "MAX_SOURCE_BYTES": "hlcg.curation.sources",
     "export_catalogue": "hlcg.curation.transfer",
     "is_whole_catalogue_target": "hlcg.curation.transfer",

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hlcg.catalog import TableGroup
-from hlcg.curation.bundle import Bundle
+from hlcg.curation.bundle import Bundle, read_bundle, shipped_sets
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.lackey import (
     LackeyOptions,
@@ -27,7 +27,6 @@ from hlcg.curation.lackey import (
     read_lackey_rows,
 )
 from hlcg.curation.models import CardRow, SetRow
-from hlcg.curation.reading import read_bundle, shipped_sets
 from hlcg.curation.sources import ImportedRow, read_import_rows, read_text
 from hlcg.curation.upsert import Change, Conflict, Erased, attribute, erased, upsert
 from hlcg.errors import ConflictError, SourceError, UsageError

@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
-from hlcg.curation.bundle import Bundle
+from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
-from hlcg.curation.reading import read_bundle
 from hlcg.curation.upsert import add_source, superseded
 
 FACT_SHEET_COLUMNS = ("id", "field", "value", "source")

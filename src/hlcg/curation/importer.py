@@ -18,9 +18,8 @@ from pathlib import Path
 
 from hlcg.catalog import TableGroup, is_shipped
 from hlcg.curation.builder import replacing, write_catalogue
-from hlcg.curation.bundle import Bundle
+from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.merging import merge
-from hlcg.curation.reading import read_bundle
 from hlcg.curation.upsert import Conflict, Erased
 from hlcg.errors import (
     ReadOnlyCatalogueError,

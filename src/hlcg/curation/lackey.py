@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from hlcg.catalog import CONTRACT_FIELDS, normalise, slug
-from hlcg.curation.bundle import Bundle
+from hlcg.curation.bundle import Bundle, shipped_sets
 from hlcg.curation.models import CardRow
-from hlcg.curation.reading import shipped_sets
 from hlcg.curation.sources import ImportedRow, csv_rows, imported_rows, read_text
 from hlcg.curation.upsert import add_source
 from hlcg.errors import UsageError
