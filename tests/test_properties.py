@@ -154,7 +154,7 @@ def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
     from hlcg.curation.bundle import Bundle, read_bundle
     from hlcg.curation.card_rows import import_card_file
     from hlcg.curation.cardfile import split_card_file
-    from hlcg.curation.exporter import export
+    from hlcg.curation.exports import export
     from hlcg.curation.importer import init
     from hlcg.curation.models import CardRow
     from hlcg.curation.sources import read_card_rows

@@ -12,7 +12,9 @@ if TYPE_CHECKING:
     from hlcg.curation.bundle import read_bundle as read_bundle
     from hlcg.curation.cardfile import CardFileRow as CardFileRow
     from hlcg.curation.dispatch import import_any as import_any
-    from hlcg.curation.exporter import export as export
+    from hlcg.curation.exports import export as export
+    from hlcg.curation.exports import export_catalogue as export_catalogue
+    from hlcg.curation.exports import is_whole_catalogue_target as is_whole_catalogue_target
     from hlcg.curation.importer import ImportResult as ImportResult
     from hlcg.curation.importer import init as init
     from hlcg.curation.lackey import parse_column_map as parse_column_map
@@ -20,8 +22,6 @@ if TYPE_CHECKING:
     from hlcg.curation.models import CheckedFormat as CheckedFormat
     from hlcg.curation.piped import from_stdin as from_stdin
     from hlcg.curation.sources import MAX_SOURCE_BYTES as MAX_SOURCE_BYTES
-    from hlcg.curation.transfer import export_catalogue as export_catalogue
-    from hlcg.curation.transfer import is_whole_catalogue_target as is_whole_catalogue_target
     from hlcg.curation.verification import Verification as Verification
     from hlcg.curation.verification import verify as verify
 
@@ -31,7 +31,7 @@ _DOOR = {
     "CardFileRow": "hlcg.curation.cardfile",
     "parse_column_map": "hlcg.curation.lackey",
     "import_any": "hlcg.curation.dispatch",
-    "export": "hlcg.curation.exporter",
+    "export": "hlcg.curation.exports",
     "ImportResult": "hlcg.curation.importer",
     "init": "hlcg.curation.importer",
     "datasette_metadata": "hlcg.curation.metadata",
@@ -39,8 +39,8 @@ _DOOR = {
     "from_stdin": "hlcg.curation.piped",
     "read_bundle": "hlcg.curation.bundle",
     "MAX_SOURCE_BYTES": "hlcg.curation.sources",
-    "export_catalogue": "hlcg.curation.transfer",
-    "is_whole_catalogue_target": "hlcg.curation.transfer",
+    "export_catalogue": "hlcg.curation.exports",
+    "is_whole_catalogue_target": "hlcg.curation.exports",
     "Verification": "hlcg.curation.verification",
     "verify": "hlcg.curation.verification",
 }
