@@ -1,6 +1,26 @@
 """The catalogue's write side: build ``data/source`` into SQLite, init, import, export and
 verify. No deck check, lookup or fingerprint imports it.
 
+The entry points, one per ``hlcg db`` command:
+
+- ``build`` (``builder``, ``db build``): a source folder validated and written to a
+  catalogue file.
+- ``init`` (``importer``, ``db init``): a new catalogue, from the shipped one's reference
+  tables, a copy of another, or empty.
+- ``import_any`` (``dispatch``): ``db import`` tells which kind of file it is given -- a
+  whole export (``exports``), a fact sheet (``facts``), legality facts (``importer``) or
+  card rows (``card_rows``, LackeyCCG data through ``lackey``) -- and imports it, all rows
+  or none.
+- ``export`` and ``export_catalogue`` (``exports``, ``db export``): a card file, or the
+  whole catalogue as a folder, archive or JSON document.
+- ``verify`` (``verification``, ``db info --verify``): a catalogue file's rows against
+  its recorded hash, and its derived tables rebuilt to compare.
+
+Beneath them: ``models`` (the pydantic contract every row is validated with), ``sources``
+(the CSV and JSON readers), ``bundle`` (a catalogue in memory, read from a source folder or
+a catalogue file), ``upsert`` (card rows merged into cards) and ``cardfile`` (the card file
+format).
+
 The door: the names below are what the rest of hlcg may use. Each is imported from its
 module on first use, so importing the package costs nothing.
 """
