@@ -20,6 +20,7 @@ from hlcg.cli.common import (
     warn,
 )
 from hlcg.output import refuse_overwrite
+from hlcg.report import REPORTERS
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
@@ -29,25 +30,26 @@ if TYPE_CHECKING:
     from hlcg.runner import RunResult
 
 
-class OutputKind(StrEnum):
-    text = "text"
-    json = "json"
-    junit = "junit"
-    sarif = "sarif"
-    github = "github"
-    gitlab = "gitlab"
-    auto = "auto"
+AUTO = "auto"  # github under GitHub Actions, else text
+# --output's choices: the report kinds, then auto.
+OutputKind = StrEnum(  # type: ignore[misc]
+    "OutputKind", [(kind, kind) for kind in (*REPORTERS, AUTO)]
+)
 
 
 class FailOn(StrEnum):
+    """--fail-on's choices: hlcg.runner.FAIL_ON, spelt again here because importing the
+    runner would load the whole checker into every start-up (`hlcg --help` builds this
+    signature); tests/test_cli.py holds the two equal."""
+
     warning = "warning"
     unchecked = "unchecked"
 
 
 def resolve_output(output: OutputKind) -> str:
-    if output is OutputKind.auto:
+    if output == AUTO:
         return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
-    return output.value
+    return str(output.value)
 
 
 def summary_table(reports: list["DeckReport"], unreadable: Sequence["Unreadable"] = ()) -> str:
@@ -128,7 +130,7 @@ def validate_command(
             help="Report format (gitlab: GitLab Code Quality); auto is github under GitHub "
             "Actions, else text.",
         ),
-    ] = OutputKind.text,
+    ] = OutputKind("text"),
     output_file: Annotated[
         Path | None,
         typer.Option(
@@ -209,8 +211,8 @@ def validate_command(
         ignore=tuple(ignore or ()),
         strict=strict,
         fail_on=frozenset(str(value) for value in fail_on or ()),
-        fingerprints=kind in ("json", "junit", "sarif"),
-        changes=kind == "sarif",
+        fingerprints=REPORTERS[kind].machine_read,
+        changes=REPORTERS[kind].changes,
         all_formats=all_formats,
         skip_non_decks=skip_non_decks,
         fix=fix,
