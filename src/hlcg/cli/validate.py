@@ -130,7 +130,7 @@ def validate_command(
             help="Report format (gitlab: GitLab Code Quality); auto is github under GitHub "
             "Actions, else text.",
         ),
-    ] = OutputKind("text"),
+    ] = OutputKind["text"],
     output_file: Annotated[
         Path | None,
         typer.Option(

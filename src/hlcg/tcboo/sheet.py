@@ -18,6 +18,7 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
+from hlcg.problems import Severity
 from hlcg.tcboo import STATS
 from hlcg.tcboo.derive import derive
 from hlcg.tcboo.form import SHEET_KEYS, ReadSheet, read
@@ -33,7 +34,7 @@ class SheetProblem:
 
     rule: str
     message: str
-    severity: str = "error"
+    severity: Severity = Severity.ERROR
     field: str | None = None
 
     def to_json(self) -> dict[str, str | None]:
@@ -55,7 +56,7 @@ class SheetResult:
 
     @property
     def legal(self) -> bool:
-        return not any(p.severity == "error" for p in self.problems)
+        return not any(p.severity == Severity.ERROR for p in self.problems)
 
     def to_json(self) -> dict[str, Any]:
         return {
