@@ -24,6 +24,7 @@ from hlcg.report import REPORTERS
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
+    from hlcg.fixing import DeckFix
     from hlcg.matrix import MatrixRow
     from hlcg.report import Unreadable
     from hlcg.rules import DeckReport
@@ -107,9 +108,29 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
         # Beside a machine-read report on stdout, the matrix is talk: stderr.
         typer.echo("\n" + matrix_table(result.matrix), nl=False, err=not terminal_shows_text)
     if result.fixes:
-        from hlcg.cli.fixing import render_fixes
-
         render_fixes(result.fixes)
+
+
+def render_fixes(fixes: Sequence["DeckFix"]) -> None:
+    """What --fix did (hlcg.fixing wrote the files): the diff, the file written and the
+    fixed deck checked again."""
+    from hlcg.report import render_deck
+
+    for fix in fixes:
+        if fix.target is None:
+            typer.echo(f"\n{fix.path}: no automatic fix for its problems", err=True)
+            continue
+        if fix.moved:
+            warn(
+                f"{fix.path} is not a text deck; the fixed deck is written to {fix.target} instead"
+            )
+        if fix.refusal is not None or fix.report is None:
+            error(fix.refusal or f"{fix.path}: not fixed")
+            continue
+        typer.echo("")
+        typer.echo(fix.diff, nl=False)
+        typer.echo(f"wrote {fix.target}: " + "; ".join(fix.applied), err=True)
+        typer.echo(render_deck(fix.report))
 
 
 def _note_skipped(path: Path, reason: str) -> None:
