@@ -9,7 +9,7 @@ import typer
 from hlcg.cli.common import error, warn
 
 if TYPE_CHECKING:
-    from hlcg.fixing import DeckFix
+    from hlcg.fix import DeckFix
 
 
 def render_fixes(fixes: Sequence["DeckFix"]) -> None:

@@ -23,7 +23,7 @@ from hlcg.output import refuse_overwrite
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.matrix import MatrixRow
+    from hlcg.api import MatrixRow
     from hlcg.report import Unreadable
     from hlcg.rules import DeckReport
     from hlcg.runner import RunResult
@@ -197,7 +197,8 @@ def validate_command(
     the decks as given: 1 while a deck is illegal, even when its fixed copy NAME.fixed.txt
     is legal; a deck fixed --in-place is judged as fixed.
     """
-    from hlcg.runner import CheckOptions, run
+    from hlcg.api import CheckOptions
+    from hlcg.runner import run
     from hlcg.stdin import is_stdin
 
     kind = resolve_output(output)

@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Any
 
 from hlcg.catalog import normalise
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Param, Rule
-from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
@@ -62,7 +62,6 @@ DEFAULT_BASICS: list[list[str]] = [
     ["Lower Center Block", "Lower Block"],
     ["Lower Right Block"],
 ]
-BASIC_TITLES: tuple[str, ...] = tuple(spellings[0] for spellings in DEFAULT_BASICS)
 
 
 def _spellings(basic: str | list[str]) -> list[str]:

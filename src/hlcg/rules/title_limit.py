@@ -25,9 +25,9 @@ from typing import Any
 
 from hlcg.catalog import normalise
 from hlcg.deck import DeckCard, ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
-from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 
@@ -61,4 +61,6 @@ RULE = Rule(
     "At most {max} cards share a title",
     check,
     params=(Param("max", int, 6, "seed 001 §Deck Composition; seed 002 §Card Anatomy (Title)"),),
+    count_limit=True,
+    judges_candidates=True,
 )

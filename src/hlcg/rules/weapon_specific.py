@@ -26,9 +26,9 @@ from typing import Any
 
 from hlcg.catalog import is_weapon_card, named_personas, named_weapon, normalise
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context, removal_or_replacement
-from hlcg.rules.problem import Finding
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -59,4 +59,11 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         yield finding._replace(fix=f"add {card.subtitle} under Pre-Game:, or {finding.fix}")
 
 
-RULE = Rule("HL309", "weapon-specific", "Weapon cards need their Weapon of Choice", check)
+RULE = Rule(
+    "HL309",
+    "weapon-specific",
+    "Weapon cards need their Weapon of Choice",
+    check,
+    persona=True,
+    judges_candidates=True,
+)
