@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.catalog import Card, Catalogue, normalise
-from hlcg.deck import PREGAME, DeckCard, ResolvedDeck
+from hlcg.deck import ENDURANCE, PREGAME, DeckCard, ResolvedDeck
 from hlcg.problems import Finding
 from hlcg.rules.borrowing import Borrowing, Refusal, RefusalKind, analyse
 from hlcg.rules.gems import GemBudget, gem_caps
@@ -205,5 +205,5 @@ def removal_or_replacement(context: Context, deck_card: DeckCard, message: str) 
         fix=f"remove {copies} {card.name}",
         edits=(("remove", card.id, copies),),
         # The engine searches a replacement after the checks (hlcg.rules.replacement).
-        replaceable=deck_card if deck_card.section == "endurance" and not context.trial else None,
+        replaceable=deck_card if deck_card.section == ENDURANCE and not context.trial else None,
     )

@@ -1,4 +1,4 @@
-"""pregame-limit (HL301): at most 6 pre-game cards.
+"""pregame-limit (HL301): at most `max` pre-game cards.
 
 The Persona card counts as one. Cards with a `pregame-exempt` modifier (Methuselah Stone)
 do not count. Copies on `Pre-Game:` lines that name no single card (a typo) still count, so
@@ -16,9 +16,9 @@ docs/formats.md).
 
 Failing example: a Persona, a Weapon of Choice, a Watcher and four other pre-game cards.
 
-Fix: remove pre-game cards down to 6.
+Fix: remove pre-game cards down to `max`.
 
-Options: `max` (int, default 6): the most pre-game cards.
+Options: `max` (int): the most pre-game cards.
 """
 
 from collections.abc import Iterator
