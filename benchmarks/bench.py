@@ -26,13 +26,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from hlcg.api import check_deck
 from hlcg.catalog.fields import CONTRACT_FIELDS
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue, load, shipped_path
-from hlcg.check import check_deck
 from hlcg.deck.text import parse_text
-from hlcg.rules.basics import BASIC_TITLES as BASICS
+from hlcg.rules.basics import DEFAULT_BASICS
 
+BASICS = tuple(spellings[0] for spellings in DEFAULT_BASICS)  # by their seed 002 titles
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "data" / "source"
 HLCG = [sys.executable, "-m", "hlcg"]

@@ -6,17 +6,25 @@ from pathlib import Path
 
 import pytest
 
+from hlcg.api import check_deck, read_deck
 from hlcg.catalog.card import Card
 from hlcg.catalog.store import Catalogue, load, shipped_path
-from hlcg.check import check_deck
 from hlcg.curation.builder import write_catalogue
 from hlcg.curation.bundle import Bundle
 from hlcg.curation.models import CardRow, FormatRow, LegalityRow
 from hlcg.deck.text import parse_text
-from hlcg.rules.basics import BASIC_TITLES
+from hlcg.rules.basics import DEFAULT_BASICS
 from hlcg.rules.engine import DeckReport
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The 15 basic cards by their seed 002 titles (the basics rule's first spellings).
+BASIC_TITLES: tuple[str, ...] = tuple(spellings[0] for spellings in DEFAULT_BASICS)
+
+
+def check_file(path: Path, catalogue: Catalogue, fmt: str | None = None, **options) -> DeckReport:
+    """The verdict on the deck in a file, as `hlcg validate FILE` judges it."""
+    return check_deck(read_deck(path), catalogue, fmt, **options)
 
 
 @pytest.fixture(scope="session")

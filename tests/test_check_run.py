@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from hlcg.api import CheckOptions
 from hlcg.errors import CatalogueError, UsageError
-from hlcg.runner import CheckOptions, Skipped, run
+from hlcg.runner import Skipped, run
 
 TOURNAMENT = ROOT / "examples" / "tournament"
 VALID = ROOT / "examples" / "decks" / "valid"
@@ -83,7 +84,7 @@ def test_the_catalogue_is_loaded_only_when_there_are_decks(tmp_path):
 
 
 def test_select_and_the_matrix(shipped):
-    from hlcg.check import check_file
+    from conftest import check_file
 
     deck = INVALID / "gem-cap.txt"
     result = run([deck], CheckOptions(select=("gem-cap",), all_formats=True), catalogue=shipped)
@@ -101,7 +102,8 @@ def test_fingerprints_only_when_asked(shipped):
     deck = [VALID / "duncan-katana-type-two.txt"]
     assert run(deck, catalogue=shipped).reports[0].fingerprint is None
     printed = run(deck, CheckOptions(fingerprints=True), catalogue=shipped).reports[0]
-    from hlcg.check import add_fingerprint, check_file
+    from conftest import check_file
+    from hlcg.api import add_fingerprint
 
     expected = add_fingerprint(check_file(deck[0], shipped), shipped).fingerprint
     assert printed.fingerprint == expected and len(expected or "") == 64

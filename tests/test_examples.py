@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
-from hlcg.check import check_file
+from conftest import ROOT, check_file
 
 DECKS = sorted((ROOT / "examples" / "decks").glob("*/*.txt"))
 

@@ -9,9 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BASE_49
-from hlcg.check import check_file
-from hlcg.rules import replacement as search
+from conftest import BASE_49, check_file
 from hlcg.rules.context import Context
 from hlcg.rules.profiles import profile
 from hlcg.rules.registry import RULES
@@ -94,7 +92,8 @@ def test_the_candidate_rules_decide_as_every_rule_would(name, shipped, monkeypat
     ]
     assert candidates
     some = [fits(context, dc, c) for dc, c in candidates]
-    monkeypatch.setattr(search, "CANDIDATE_RULES", tuple(RULES))
+    for rule in RULES.values():
+        monkeypatch.setitem(RULES, rule.name, rule._replace(judges_candidates=True))
     every = [fits(context, dc, c) for dc, c in candidates]
     assert some == every
     assert not all(some)
@@ -105,8 +104,8 @@ def test_the_candidate_rules_decide_as_every_rule_would(name, shipped, monkeypat
 
 def test_a_master_card_is_not_offered_under_an_unknown_master_limit(mini):
     from conftest import BASE_DECK, make_catalogue, mini_cards
+    from hlcg.api import check_deck
     from hlcg.catalog.card import Card
-    from hlcg.check import check_deck
     from hlcg.deck.text import parse_text
 
     nameless = Card(id="nameless", title="Nameless", type="persona")  # no Master limit

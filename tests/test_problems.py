@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 from hlcg.deck.model import NOTE_SEVERITY, LineIssue
-from hlcg.problems import Problem, Severity
-from hlcg.rules.profiles import SEVERITIES
+from hlcg.problems import Level, Problem, Severity
 
 
 def test_severities_are_their_names_in_text_and_json():
@@ -31,7 +30,7 @@ def test_problems_sort_errors_first_then_by_line():
 def test_readers_and_profiles_use_the_same_severities():
     assert LineIssue(3, "no count", "write a count").severity is Severity.ERROR
     assert NOTE_SEVERITY is Severity.NOTE
-    assert SEVERITIES == ("error", "warning", "note", "off")
+    assert tuple(Level) == ("error", "warning", "note", "off")
 
 
 def test_a_checked_deck_reports_severities_as_plain_json(check):

@@ -54,18 +54,38 @@ def _with(fmt: str, rule: str, setting: dict) -> dict:
             {**copy.deepcopy(SHIPPED), "type-two": {"rule": {}}},
             "type-two.rule: unknown key",
         ),
+        (
+            # A format's title is the catalogue's (formats.csv), not the profile's.
+            {**copy.deepcopy(SHIPPED), "type-two": {"title": "Type Two", "rules": {}}},
+            "type-two.title: unknown key",
+        ),
     ],
 )
 def test_bad_profiles_are_refused(data, expected):
     assert problems_in(data) == [expected]
 
 
+def test_every_key_of_the_shipped_profiles_is_read():
+    # A key the loader accepts but never reads would be a second, silent home for a fact.
+    sections = [section for name, section in SHIPPED.items() if not name.startswith("$")]
+    assert {key for section in sections for key in section} == {"rules"}
+    for name, section in SHIPPED.items():
+        if name.startswith("$"):
+            continue
+        built = build_profile(name, section).settings
+        for rule_name, setting in section["rules"].items():
+            options = {k: v for k, v in setting.items() if k not in ("severity", "why")}
+            assert built[rule_name].params.items() >= options.items(), rule_name
+            assert built[rule_name].severity == setting.get("severity", RULES[rule_name].severity)
+            assert built[rule_name].why == setting.get("why")
+
+
 def test_profiles_hold_overrides_of_rule_defaults():
     # Each number lives in its rule; a format section only overrides it.
     assert RULES["deck-size"].defaults == {"min": 50}
-    assert profile("type-two").param("deck-size", "min") == 50
+    assert profile("type-two").settings["deck-size"].params["min"] == 50
     custom = build_profile("type-two", {"rules": {"deck-size": {"min": 40}}})
-    assert custom.param("deck-size", "min") == 40
+    assert custom.settings["deck-size"].params["min"] == 40
     assert custom.settings["unchecked"].severity == "note"
     assert profile("first-edition").settings["gem-cap"].severity == "off"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import ROOT
-from hlcg.check import check_deck, check_file, resolve_deck
+from conftest import ROOT, check_file
+from hlcg.api import check_deck, resolve_deck
 from hlcg.cli.app import app
 from hlcg.deck.hashing import fingerprint
 from hlcg.deck.read import read_deck

@@ -9,8 +9,7 @@ import sys
 import pytest
 
 import hlcg
-from conftest import ROOT
-from hlcg.check import check_file
+from conftest import ROOT, check_file
 from hlcg.errors import DeckFileError
 
 DECK = ROOT / "examples" / "decks" / "invalid" / "persona-specific.txt"
@@ -69,7 +68,7 @@ def test_check_deck_takes_one_selector_as_a_string_and_refuses_unknown_rules(shi
     assert hlcg.check_deck(deck, shipped, ignore="HL2").legal
     from hlcg.errors import UsageError
 
-    with pytest.raises(UsageError, match="select/ignore 'nope' matches no rule"):
+    with pytest.raises(UsageError, match="^--select/--ignore 'nope' matches no rule"):
         hlcg.check_deck(deck, shipped, select=["nope"])
 
 

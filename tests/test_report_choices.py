@@ -1,5 +1,5 @@
 """The CLI's report choices come from the library's tables: --output from
-``hlcg.report.REPORTERS`` (plus auto), --fail-on from ``hlcg.runner.FAIL_ON``; a report kind
+``hlcg.report.REPORTERS`` (plus auto), --fail-on from ``hlcg.problems.FAIL_ON``; a report kind
 that machines read carries each deck's fingerprint."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from hlcg.cli.app import app
+from hlcg.problems import FAIL_ON
 from hlcg.report import REPORTERS
-from hlcg.runner import FAIL_ON
 
 runner = CliRunner()
 DECK = str(ROOT / "examples/decks/valid/duncan-katana-type-two.txt")

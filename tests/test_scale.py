@@ -11,12 +11,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import ROOT
+from conftest import ROOT, check_file
 from hlcg.catalog.normalize import normalise
 from hlcg.catalog.query import parse_query
 from hlcg.catalog.search import run
 from hlcg.catalog.store import Catalogue, load, shipped_path
-from hlcg.check import check_file
 from hlcg.cli.app import app
 from hlcg.curation.builder import write_catalogue
 from hlcg.curation.bundle import read_bundle

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BASIC_TITLES, ROOT, errors, make_catalogue
+from conftest import BASIC_TITLES, ROOT, check_file, errors, make_catalogue
+from hlcg.api import check_deck, resolve_deck
 from hlcg.catalog.store import Catalogue, load
-from hlcg.check import check_deck, check_file, resolve_deck
 from hlcg.curation.builder import write_catalogue
 from hlcg.curation.bundle import load_sources
 from hlcg.curation.models import CardRow

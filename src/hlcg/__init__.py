@@ -11,12 +11,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from hlcg.api import check_deck, load_catalogue, parse_deck, read_deck
+    from hlcg.api import CheckOptions, check_deck, load_catalogue, parse_deck, read_deck
     from hlcg.catalog import Catalogue
     from hlcg.deck import Deck
     from hlcg.problems import Problem, Severity
     from hlcg.rules import DeckReport
-    from hlcg.runner import CheckOptions, RunResult, run
+    from hlcg.runner import RunResult, run
 
 __version__ = "0.1.0"
 
@@ -30,7 +30,7 @@ _LAZY = {
     "parse_deck": "hlcg.api",
     "check_deck": "hlcg.api",
     "run": "hlcg.runner",
-    "CheckOptions": "hlcg.runner",
+    "CheckOptions": "hlcg.api",
     "RunResult": "hlcg.runner",
     "Catalogue": "hlcg.catalog",
     "Deck": "hlcg.deck",

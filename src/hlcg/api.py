@@ -1,17 +1,22 @@
-"""The public API `import hlcg` hands out (README "Python API"): load a catalogue, read a
-deck, check it. Imported on first use, so `import hlcg` itself stays cheap."""
+"""The check of one deck, and the public API `import hlcg` hands out (README "Python API"):
+load a catalogue, read a deck, check it (``check_deck``: a deck in, a ``DeckReport`` out),
+in one format or in every one (``legality_matrix``, for --all-formats). ``CheckOptions``
+are the options of a check and of a whole run of `hlcg validate` over files
+(``hlcg.runner``), checked here once. Imported on first use, so `import hlcg` stays cheap.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from os import PathLike
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
-if TYPE_CHECKING:
-    from hlcg.catalog import Catalogue
-    from hlcg.deck import Deck
-    from hlcg.rules import DeckReport
+from hlcg.catalog import Catalogue, accepted_format_names, format_named
+from hlcg.deck import Deck, LineIssue, ResolvedDeck, resolve
+from hlcg.errors import CatalogueError, UsageError
+from hlcg.problems import FAIL_ON, Severity
+from hlcg.rules import RULES, DeckReport, profile, validate
 
 
 def load_catalogue(path: str | PathLike[str] | None = None) -> Catalogue:
@@ -37,6 +42,165 @@ def parse_deck(text: str, name: str = "<deck>") -> Deck:
     return parse_text(text, name)
 
 
+def one_or_many(value: str | Iterable[str]) -> tuple[str, ...]:
+    """A lone string is one value (a rule name, a fail-on kind), not its letters."""
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+class CheckOptions(NamedTuple):
+    """How decks are checked: the options of `hlcg validate` that are not about output
+    (``check_deck`` reads format, select, ignore and date; ``hlcg.runner.run`` all).
+
+    ``fail_on`` may hold "warning" (as ``strict``) and "unchecked" (data gaps fail).
+    ``fingerprints`` sets each report's fingerprint (the machine-read reports carry it);
+    ``changes`` each problem's edits as changes to a text deck's lines (SARIF ``fixes``).
+    ``db`` is the catalogue file when ``run`` gets no catalogue (else $HLCG_DB, else shipped).
+    ``date`` (YYYY-MM-DD, default today) is the date judged by: a tournament's date."""
+
+    format: str | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    strict: bool = False
+    fail_on: frozenset[str] = frozenset()
+    fingerprints: bool = False
+    changes: bool = False
+    all_formats: bool = False
+    skip_non_decks: bool = False
+    fix: bool = False
+    in_place: bool = False
+    force: bool = False
+    db: Path | None = None
+    date: str | None = None
+
+    @property
+    def stricter(self) -> tuple[bool, bool]:
+        """(warnings fail, data gaps fail): --strict and --fail-on together."""
+        return self.strict or "warning" in self.fail_on, "unchecked" in self.fail_on
+
+    def check_usage(self) -> CheckOptions:
+        """The options as a check uses them: a lone string read as one value
+        (``fail_on="unchecked"``), the date as YYYY-MM-DD. Raises UsageError for options
+        that do not go together or name nothing. The one check of the options: `hlcg
+        validate` asks it before it writes anything, ``run`` and ``check_deck`` again."""
+        from hlcg.rules import unmatched_selectors
+
+        options = self._replace(
+            select=one_or_many(self.select),
+            ignore=one_or_many(self.ignore),
+            fail_on=frozenset(one_or_many(self.fail_on)),
+            date=check_date(self.date),
+        )
+        if options.in_place and not options.fix:
+            raise UsageError("--in-place only goes with --fix")
+        unknown = sorted(options.fail_on - set(FAIL_ON))
+        if unknown:
+            raise UsageError(f"--fail-on {unknown[0]!r}: use one of {', '.join(FAIL_ON)}")
+        unmatched = unmatched_selectors([*options.select, *options.ignore])
+        if unmatched:
+            raise UsageError(
+                f"--select/--ignore {unmatched[0]!r} matches no rule; see `hlcg rules`"
+            )
+        return options
+
+
+# --- The deck's format -------------------------------------------------------------------
+
+DEFAULT_FORMAT = "type-two"
+# How the problems of a deck's format begin (choose_format): commands that print no report
+# (`deck hash`, `deck stats`) still tell them.
+UNKNOWN_FORMAT = "unknown format"
+NOTES_MENTION = "the notes mention"
+
+
+def format_issues(issues: Iterable[LineIssue]) -> list[LineIssue]:
+    """The problems choose_format found with a deck's format."""
+    return [i for i in issues if i.message.startswith((UNKNOWN_FORMAT, NOTES_MENTION))]
+
+
+def choose_format(deck: Deck, requested: str | None) -> str:
+    """--format, else the deck's Format: line, else type-two. A bad Format: line is a
+    deck-syntax problem and the default is used; with --format it is a warning. Formats the
+    deck's notes only mention in prose get a warning when the deck is judged by another."""
+    if requested:
+        named = format_named(requested)
+        if named is None:
+            raise UsageError(f"unknown format {requested!r}; use one of {accepted_format_names()}")
+        if deck.format and format_named(deck.format) is None:
+            _add_once(deck, _unknown_format(deck, named, Severity.WARNING))
+        return named
+    if deck.format:
+        named = format_named(deck.format)
+        if named:
+            return named
+        _add_once(deck, _unknown_format(deck, DEFAULT_FORMAT, Severity.ERROR))
+    else:
+        _warn_of_mentions(deck)
+    return DEFAULT_FORMAT
+
+
+def _unknown_format(deck: Deck, used: str, severity: Severity) -> LineIssue:
+    why = " (--format)" if severity is Severity.WARNING else ""
+    return LineIssue(
+        deck.format_line,
+        f"{UNKNOWN_FORMAT} {deck.format!r}; checked as {used}{why}",
+        f"use one of {accepted_format_names()}",
+        severity,
+    )
+
+
+def _warn_of_mentions(deck: Deck) -> None:
+    """Notes that mention another format than the default in prose, on no `Format:` line."""
+    others = [(written, fmt) for written, fmt in deck.format_mentions if fmt != DEFAULT_FORMAT]
+    if not others:
+        return
+    written = ", ".join(repr(w) for w, _ in others)
+    _add_once(
+        deck,
+        LineIssue(
+            None,
+            f"{NOTES_MENTION} {written} but name no format on a `Format:` line; "
+            f"checked as {DEFAULT_FORMAT}",
+            f"add a line `Format: {others[0][1]}` to the notes, or give --format",
+            Severity.WARNING,
+        ),
+    )
+
+
+def _add_once(deck: Deck, issue: LineIssue) -> None:
+    """A deck read once may be judged again (every format, a fix): its issue stays one."""
+    if issue not in deck.issues:
+        deck.issues.append(issue)
+
+
+def resolve_deck(
+    deck: Deck, catalogue: Catalogue, requested_format: str | None = None
+) -> ResolvedDeck:
+    """The deck's names as catalogue cards, in the format ``choose_format`` picks; a deck
+    whose persona cannot be found names the persona rules it skips."""
+    persona_rules = [rule.name for rule in RULES.values() if rule.persona]
+    return resolve(deck, catalogue, choose_format(deck, requested_format), persona_rules)
+
+
+def check_date(text: str | None) -> str | None:
+    """A date to judge by as YYYY-MM-DD (a tournament's date), or UsageError."""
+    import datetime
+
+    if text is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        shaped = len(text.strip()) == 10 and text.strip()[4::3] == "--"
+        if shaped:
+            raise UsageError(
+                f"--date {text!r}: {text.strip()} is not a day of the calendar"
+            ) from None
+        raise UsageError(f"--date {text!r}: give a date as YYYY-MM-DD, e.g. 2026-03-14") from None
+
+
+# --- The check -----------------------------------------------------------------------------
+
+
 def check_deck(
     deck: Deck,
     catalogue: Catalogue | None = None,
@@ -52,16 +216,82 @@ def check_deck(
     hlcg.errors.UsageError). ``fingerprint`` also sets ``report.fingerprint``, the value
     `hlcg deck hash` prints. ``date`` (YYYY-MM-DD, default today) is the date judged by:
     the legality facts in force on it. The catalogue defaults to ``load_catalogue()``."""
-    from hlcg.check import add_fingerprint
-    from hlcg.check import check_deck as check
-    from hlcg.errors import UsageError
-    from hlcg.rules import unmatched_selectors
-    from hlcg.runner import one_or_many
-
-    chosen, skipped = one_or_many(select), one_or_many(ignore)
-    unmatched = unmatched_selectors([*chosen, *skipped])
-    if unmatched:
-        raise UsageError(f"select/ignore {unmatched[0]!r} matches no rule; see `hlcg rules`")
+    options = CheckOptions(
+        format=format, select=one_or_many(select), ignore=one_or_many(ignore), date=date
+    ).check_usage()
     catalogue = catalogue if catalogue is not None else load_catalogue()
-    report = check(deck, catalogue, format, chosen, skipped, date)
+    resolved = resolve_deck(deck, catalogue, options.format)
+    require_format(catalogue, resolved.format)
+    report = validate(
+        resolved, catalogue, profile(resolved.format), options.select, options.ignore, options.date
+    )
     return add_fingerprint(report, catalogue) if fingerprint else report
+
+
+def require_format(catalogue: Catalogue, fmt: str) -> None:
+    """A deck is judged by the catalogue's own record of its format (its editions above
+    all); a catalogue that does not record the format cannot judge it at all."""
+    if fmt in catalogue.formats:
+        return
+    raise CatalogueError(
+        f"{catalogue.path}: this catalogue records no format {fmt}, so no deck can be judged "
+        "in it; start a catalogue with the game's formats: `hlcg db init my.sqlite "
+        "--from-shipped`, or import a whole export that holds them"
+    )
+
+
+def add_fingerprint(report: DeckReport, catalogue: Catalogue) -> DeckReport:
+    """Set ``report.fingerprint`` (docs/fingerprint.md), so a report names the exact deck it
+    judged. Separate from the check: it reads the catalogue rows the deck uses (about as
+    long as the check itself), and only the machine-read reports carry it."""
+    from hlcg.deck import catalogue_digest, fingerprint
+    from hlcg.rules import verdict_lines
+
+    if report.resolved is None:
+        return report
+    try:
+        digest = catalogue_digest(report.resolved, catalogue)
+    except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
+        return report
+    facts = verdict_lines(report.resolved, catalogue, report.date)
+    report.fingerprint = fingerprint(report.resolved, digest, facts)[0]
+    return report
+
+
+# --- --all-formats: each deck judged in every checked format, read once ---------------------
+
+
+class FormatVerdict(NamedTuple):
+    """A deck's verdict in one format: legal, or how many errors."""
+
+    format: str
+    legal: bool
+    errors: int
+
+
+class MatrixRow(NamedTuple):
+    """One deck in every checked format, in CHECKED_FORMATS order."""
+
+    path: Path
+    verdicts: tuple[FormatVerdict, ...]
+
+
+def legality_matrix(
+    paths: Sequence[Path],
+    catalogue: Catalogue,
+    select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+    date: str | None = None,
+) -> list[MatrixRow]:
+    """Each deck in every checked format, each file read once."""
+    from hlcg.catalog import CHECKED_FORMATS
+
+    rows = []
+    for path in paths:
+        deck = read_deck(path)  # read once, checked in each format
+        verdicts = []
+        for fmt in CHECKED_FORMATS:
+            report = check_deck(deck, catalogue, fmt, select, ignore, date=date)
+            verdicts.append(FormatVerdict(fmt, report.legal, report.errors))
+        rows.append(MatrixRow(path, tuple(verdicts)))
+    return rows

@@ -1,6 +1,6 @@
 """Errors that stop hlcg from running (exit code 2).
 
-Problems found in a deck are data (``hlcg.rules.problem.Problem``), never exceptions.
+Problems found in a deck are data (``hlcg.problems.Problem``), never exceptions.
 Every class here is listed in docs/errors.md; a test keeps that list complete.
 """
 

@@ -1,14 +1,23 @@
 """Problems are data: what a check found wrong (or could not check) in a deck.
 
 One vocabulary for every stage: the deck readers' line issues, the resolver and the rules
-all speak of an error, a warning or a note, and the rules engine reports them as
-``Problem`` records that every reporter renders.
+all speak of an error, a warning or a note (``Severity``; a format profile may also turn a
+rule off: ``Level``). A rule's check yields ``Finding`` records; the rules engine reports
+them as ``Problem`` records that every reporter renders.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from hlcg.deck import DeckCard
+
+
+# What a run may fail on besides errors (`hlcg validate --fail-on`): warnings, as --strict,
+# and unchecked findings (data gaps).
+FAIL_ON = ("warning", "unchecked")
 
 
 class Severity(StrEnum):
@@ -23,6 +32,17 @@ class Severity(StrEnum):
 
 
 SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(Severity)}
+
+
+class Level(StrEnum):
+    """What a format profile sets a rule to: one of the severities, or off (the rule does
+    not run). A ``str``, as ``Severity`` is: profiles.json writes the names."""
+
+    ERROR = Severity.ERROR.value
+    WARNING = Severity.WARNING.value
+    NOTE = Severity.NOTE.value
+    OFF = "off"
+
 
 # An edit of the smallest change that fixes a problem, for --fix: ("remove", id, copies).
 Edit = tuple[str, str, int]
@@ -40,8 +60,8 @@ class TextChange(NamedTuple):
     text: str
 
 
-# One rule's own finding inside a problem that stands for several (hlcg.rules.grouping):
-# (code, rule, message).
+# One rule's own finding inside a problem that stands for several (hlcg.rules.engine
+# groups them): (code, rule, message).
 Detail = tuple[str, str, str]
 
 
@@ -77,3 +97,22 @@ class Problem(NamedTuple):
                 else {}
             ),
         }
+
+
+class Finding(NamedTuple):
+    """What a rule's check yields; the engine adds code, rule name and severity."""
+
+    message: str
+    cards: tuple[str, ...] = ()
+    line: int | None = None
+    fix: str | None = None
+    # Set when the check could not be completed for missing data: reported by `unchecked`.
+    unchecked: bool = False
+    # Set for what a player should know but that breaks no rule (a verdict that depends on
+    # how copies are split over versions): reported as a note under the rule's own code.
+    advisory: bool = False
+    # The smallest change that fixes it, for --fix: ("remove", id, n) ...
+    edits: tuple[Edit, ...] = ()
+    # An Endurance card the deck may not hold, for the engine to search a replacement for
+    # after the checks (hlcg.rules.replacement); the fix and edits above then remove it.
+    replaceable: DeckCard | None = None

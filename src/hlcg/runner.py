@@ -1,87 +1,32 @@
 """A run of `hlcg validate` but the rendering: ``run(paths, CheckOptions(...)) ->
-RunResult``. Each deck file is checked by ``hlcg.check``; with the options, the run adds the
-fingerprints and fix edits the machine-read reports carry, the legality matrix of
---all-formats (``hlcg.matrix``) and the fixes of --fix (``hlcg.fixing``).
+RunResult``. Each deck file is checked by ``hlcg.api.check_deck``; with the options, the run
+adds the fingerprints and fix edits the machine-read reports carry, the legality matrix of
+--all-formats (``hlcg.api.legality_matrix``) and the fixes of --fix (``hlcg.fix``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from hlcg.api import (
+    CheckOptions,
+    MatrixRow,
+    add_fingerprint,
+    check_deck,
+    legality_matrix,
+    load_catalogue,
+    read_deck,
+)
 from hlcg.catalog import Catalogue
-from hlcg.check import add_fingerprint, check_date, check_file
 from hlcg.errors import UsageError
 from hlcg.rules import DeckReport
 from hlcg.stdin import is_stdin, shown
 
 if TYPE_CHECKING:
-    from hlcg.fixing import DeckFix
-    from hlcg.matrix import MatrixRow
+    from hlcg.fix import DeckFix
     from hlcg.report import Unreadable
-
-FAIL_ON = ("warning", "unchecked")  # what `fail_on` may hold besides errors
-
-
-def one_or_many(value: str | Iterable[str]) -> tuple[str, ...]:
-    """A lone string is one value (a rule name, a fail-on kind), not its letters."""
-    return (value,) if isinstance(value, str) else tuple(value)
-
-
-class CheckOptions(NamedTuple):
-    """How ``run`` checks decks: the options of `hlcg validate` that are not about output.
-
-    ``fail_on`` may hold "warning" (as ``strict``) and "unchecked" (data gaps fail).
-    ``fingerprints`` sets each report's fingerprint (the machine-read reports carry it);
-    ``changes`` each problem's edits as changes to a text deck's lines (SARIF ``fixes``).
-    ``db`` is the catalogue file when ``run`` gets no catalogue (else $HLCG_DB, else shipped).
-    ``date`` (YYYY-MM-DD, default today) is the date judged by: a tournament's date."""
-
-    format: str | None = None
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    strict: bool = False
-    fail_on: frozenset[str] = frozenset()
-    fingerprints: bool = False
-    changes: bool = False
-    all_formats: bool = False
-    skip_non_decks: bool = False
-    fix: bool = False
-    in_place: bool = False
-    force: bool = False
-    db: Path | None = None
-    date: str | None = None
-
-    def normalised(self) -> CheckOptions:
-        """The options with a lone string (``fail_on="unchecked"``) read as one value."""
-
-        return self._replace(
-            select=one_or_many(self.select),
-            ignore=one_or_many(self.ignore),
-            fail_on=frozenset(one_or_many(self.fail_on)),
-            date=check_date(self.date),
-        )
-
-    @property
-    def stricter(self) -> tuple[bool, bool]:
-        """(warnings fail, data gaps fail): --strict and --fail-on together."""
-        return self.strict or "warning" in self.fail_on, "unchecked" in self.fail_on
-
-    def check_usage(self) -> None:
-        """Raise UsageError for options that do not go together or name nothing."""
-        from hlcg.rules import unmatched_selectors
-
-        if self.in_place and not self.fix:
-            raise UsageError("--in-place only goes with --fix")
-        unknown = sorted(set(self.fail_on) - set(FAIL_ON))
-        if unknown:
-            raise UsageError(f"--fail-on {unknown[0]!r}: use one of {', '.join(FAIL_ON)}")
-        unmatched = unmatched_selectors([*self.select, *self.ignore])
-        if unmatched:
-            raise UsageError(
-                f"--select/--ignore {unmatched[0]!r} matches no rule; see `hlcg rules`"
-            )
 
 
 class Skipped(NamedTuple):
@@ -132,9 +77,16 @@ def _check_files(
     unreadable: list[Unreadable] = []
     for path in paths:
         try:
+            deck = read_deck(path)
             reports.append(
-                check_file(
-                    path, catalogue, options.format, options.select, options.ignore, options.date
+                check_deck(
+                    deck,
+                    catalogue,
+                    options.format,
+                    options.select,
+                    options.ignore,
+                    False,
+                    options.date,
                 )
             )
             checked.append(path)
@@ -155,7 +107,7 @@ def _annotate(
         for report in reports:
             add_fingerprint(report, catalogue)
     if options.changes:
-        from hlcg.fixing import add_changes
+        from hlcg.fix import add_changes
 
         for path, report in zip(checked, reports, strict=True):
             add_changes(path, report, catalogue)
@@ -174,8 +126,7 @@ def run(
     ``skip_non_decks``: then the result is empty), CatalogueError for a bad catalogue."""
     from hlcg.deck import expand
 
-    options = options.normalised()
-    options.check_usage()
+    options = options.check_usage()
     skipped: list[Skipped] = []
 
     def skip(path: Path, reason: str) -> None:
@@ -195,20 +146,16 @@ def run(
     if not found:
         return RunResult(options, [], [], [], [], skipped, [], [], [])
     if catalogue is None:
-        from hlcg.catalog import load, resolve_path
-
-        catalogue = load(resolve_path(options.db))
+        catalogue = load_catalogue(options.db)
     checked, reports, unreadable = _check_files(found, catalogue, options)
     _annotate(checked, reports, catalogue, options)
     matrix: list[MatrixRow] = []
     if options.all_formats:
-        from hlcg.matrix import legality_matrix
-
         matrix = legality_matrix(checked, catalogue, options.select, options.ignore, options.date)
     fixes: list[DeckFix] = []
     verdicts = reports
     if options.fix:
-        from hlcg.fixing import fix_decks
+        from hlcg.fix import fix_decks
 
         fixed = fix_decks(
             checked, reports, catalogue, options.format, options.in_place, options.force

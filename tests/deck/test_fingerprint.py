@@ -27,7 +27,7 @@ def fingerprint_of(path: Path, *extra: str) -> str:
 
 
 def test_fingerprint_vectors_in_the_docs(shipped):
-    from hlcg.check import resolve_deck
+    from hlcg.api import resolve_deck
     from hlcg.deck.hashing import fingerprint
     from hlcg.deck.text import parse_text
     from hlcg.rules.verdicts import verdict_lines

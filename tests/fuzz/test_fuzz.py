@@ -77,7 +77,7 @@ def mutated(draw: st.DrawFn, name: str) -> bytes:
 
 
 def _deck_pipeline(tmp_path: Path, name: str, data: bytes, catalogue) -> None:  # noqa: ANN001
-    from hlcg.check import check_file
+    from conftest import check_file
 
     path = tmp_path / name
     path.write_bytes(data)

@@ -419,7 +419,7 @@ def test_add_persona_writes_a_name_a_player_would_write(client, card, fmt, line)
     deck = response.json()["deck"]
     assert deck.splitlines()[0] == line
     # The checker reads the written line back as the version that was added.
-    from hlcg.check import resolve_deck
+    from hlcg.api import resolve_deck
     from hlcg.deck.text import parse_text
 
     resolved = resolve_deck(parse_text(deck, "deck.txt"), load(shipped_path()), fmt)

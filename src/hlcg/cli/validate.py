@@ -20,12 +20,13 @@ from hlcg.cli.common import (
     warn,
 )
 from hlcg.output import refuse_overwrite
+from hlcg.problems import FAIL_ON
 from hlcg.report import REPORTERS
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.fixing import DeckFix
-    from hlcg.matrix import MatrixRow
+    from hlcg.api import MatrixRow
+    from hlcg.fix import DeckFix
     from hlcg.report import Unreadable
     from hlcg.rules import DeckReport
     from hlcg.runner import RunResult
@@ -38,13 +39,8 @@ OutputKind = StrEnum(  # type: ignore[misc]
 )
 
 
-class FailOn(StrEnum):
-    """--fail-on's choices: hlcg.runner.FAIL_ON, spelt again here because importing the
-    runner would load the whole checker into every start-up (`hlcg --help` builds this
-    signature); tests/test_cli.py holds the two equal."""
-
-    warning = "warning"
-    unchecked = "unchecked"
+# --fail-on's choices: the library's own list.
+FailOn = StrEnum("FailOn", [(kind, kind) for kind in FAIL_ON])  # type: ignore[misc]
 
 
 def resolve_output(output: OutputKind) -> str:
@@ -112,7 +108,7 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
 
 
 def render_fixes(fixes: Sequence["DeckFix"]) -> None:
-    """What --fix did (hlcg.fixing wrote the files): the diff, the file written and the
+    """What --fix did (hlcg.fix wrote the files): the diff, the file written and the
     fixed deck checked again."""
     from hlcg.report import render_deck
 
@@ -220,7 +216,8 @@ def validate_command(
     the decks as given: 1 while a deck is illegal, even when its fixed copy NAME.fixed.txt
     is legal; a deck fixed --in-place is judged as fixed.
     """
-    from hlcg.runner import CheckOptions, run
+    from hlcg.api import CheckOptions
+    from hlcg.runner import run
     from hlcg.stdin import is_stdin
 
     kind = resolve_output(output)

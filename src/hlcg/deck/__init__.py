@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from hlcg.deck.model import LineIssue as LineIssue
     from hlcg.deck.narrowing import Resolver as Resolver
     from hlcg.deck.paths import expand as expand
-    from hlcg.deck.persona import PERSONA_RULES as PERSONA_RULES
     from hlcg.deck.read import read_deck as read_deck
     from hlcg.deck.read import read_deck_bytes as read_deck_bytes
     from hlcg.deck.read import read_deck_data as read_deck_data
@@ -50,7 +49,6 @@ _DOOR = {
     "PREGAME": "hlcg.deck.model",
     "Resolver": "hlcg.deck.narrowing",
     "expand": "hlcg.deck.paths",
-    "PERSONA_RULES": "hlcg.deck.persona",
     "read_deck": "hlcg.deck.read",
     "read_deck_bytes": "hlcg.deck.read",
     "read_deck_data": "hlcg.deck.read",

@@ -6,29 +6,13 @@ Immortal."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from hlcg.catalog import Card, Catalogue, normalise
 from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, LineIssue
 from hlcg.deck.narrowing import Resolver
 from hlcg.deck.resolved import DeckCard, ResolvedDeck, Unresolved
-
-# Rules whose verdict depends on who the persona is; skipped when the `Persona:` line names
-# no persona, rather than judging the deck as a Generic Immortal because of a typo.
-PERSONA_RULES = (
-    "persona-specific",
-    "reserved",
-    "signature",
-    "generic-borrow",
-    "master-limit",
-    "gem-cap",
-    "quickening-own-persona",
-    "premium-persona",
-    "watcher-hunter",
-    "weapon-specific",
-    "hand-icons",
-)
 
 GENERIC_IMMORTAL = normalise("Generic Immortal")  # the rulebooks' term (seed 001)
 
@@ -107,18 +91,25 @@ def _generic(resolved: ResolvedDeck, line: int | None) -> Declared:
     return Declared(None, True)
 
 
-def settle_persona(resolved: ResolvedDeck, declared: Card | None, catalogue: Catalogue) -> None:
+def settle_persona(
+    resolved: ResolvedDeck,
+    declared: Card | None,
+    catalogue: Catalogue,
+    persona_rules: Sequence[str],
+) -> None:
     """The deck's persona: the declared one, else the first listed; with neither, a
-    persona line or pre-game line that looks like a typo skips the persona checks."""
+    persona line or pre-game line that looks like a typo skips the persona checks, and its
+    problem names them (``persona_rules``: the rules' own business, so given)."""
     personas = [dc for dc in resolved.cards if dc.card.type == "persona"]
+    skipped = ", ".join(persona_rules)
     if declared is not None:
         resolved.persona = declared
     elif personas and _declares_generic(resolved):
-        _note_generic_with_persona(resolved, personas[0])
+        _note_generic_with_persona(resolved, personas[0], skipped)
     elif personas:
         resolved.persona = personas[0].card
     else:
-        _note_persona_typo(resolved, catalogue)
+        _note_persona_typo(resolved, catalogue, skipped)
 
 
 def _declares_generic(resolved: ResolvedDeck) -> bool:
@@ -134,7 +125,7 @@ def _declares_generic(resolved: ResolvedDeck) -> bool:
     return False
 
 
-def _note_generic_with_persona(resolved: ResolvedDeck, listed: DeckCard) -> None:
+def _note_generic_with_persona(resolved: ResolvedDeck, listed: DeckCard, skipped: str) -> None:
     """A Generic Immortal has no Persona card: a deck declaring one and listing a persona
     contradicts itself. One problem, on the declaring line; persona checks are skipped
     rather than judging the deck as either."""
@@ -144,8 +135,7 @@ def _note_generic_with_persona(resolved: ResolvedDeck, listed: DeckCard) -> None
         LineIssue(
             resolved.generic_line,
             f"the deck declares a Generic Immortal, but {where} lists the persona {title}: "
-            "a Generic Immortal has no Persona card; persona checks skipped: "
-            + ", ".join(PERSONA_RULES),
+            f"a Generic Immortal has no Persona card; persona checks skipped: {skipped}",
             f"remove the Generic Immortal to play {title}, or remove {title} to play a "
             "Generic Immortal",
         )
@@ -181,30 +171,30 @@ def may_be_persona(suggested: tuple[str, ...], cards: Mapping[str, Card]) -> boo
     return not nearest or any(i in cards and cards[i].type == "persona" for i in nearest)
 
 
-def _note_persona_typo(resolved: ResolvedDeck, catalogue: Catalogue) -> None:
+def _note_persona_typo(resolved: ResolvedDeck, catalogue: Catalogue, skipped: str) -> None:
     """A deck without a persona whose `Persona:` line names none, or whose pre-game line
     naming no card is close to a persona's name, is not judged as a Generic Immortal
     because of a typo: persona checks are skipped, and the line's problem says so."""
     persona_line = resolved.deck.persona_line
     if not resolved.deck.persona and persona_line is not None:
-        _note_empty_persona(resolved, persona_line)
+        _note_empty_persona(resolved, persona_line, skipped)
         return
     for number, item in enumerate(resolved.unresolved):
         note = _typo_note(resolved, item, catalogue)
         if note is None:
             continue
-        message = f"{item.message}; {note}: {', '.join(PERSONA_RULES)}"
+        message = f"{item.message}; {note}: {skipped}"
         resolved.unresolved[number] = item._replace(message=message)
         resolved.persona_unresolved = True
         resolved.unresolved_persona_name = item.name
         return
 
 
-def _note_empty_persona(resolved: ResolvedDeck, persona_line: int) -> None:
+def _note_empty_persona(resolved: ResolvedDeck, persona_line: int, skipped: str) -> None:
     """An empty `Persona:` line is its one problem: persona checks are skipped."""
     for number, issue in enumerate(resolved.issues):
         if issue.line == persona_line and issue.message == NO_PERSONA:
-            message = f"{NO_PERSONA}; persona checks skipped: {', '.join(PERSONA_RULES)}"
+            message = f"{NO_PERSONA}; persona checks skipped: {skipped}"
             resolved.issues[number] = issue._replace(message=message)
     resolved.persona_unresolved = True
     resolved.unresolved_persona_name = ""

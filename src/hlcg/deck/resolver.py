@@ -1,4 +1,4 @@
-"""Turn a deck's names into catalogue cards: ``resolve(deck, catalogue, fmt) -> ResolvedDeck``.
+"""Turn a deck's names into catalogue cards: ``resolve(deck, catalogue, fmt, persona_rules)``.
 
 Each line's candidates are narrowed to one card (hlcg.deck.narrowing), after the deck's
 persona is settled (hlcg.deck.persona), so lines prefer its versions. Lines naming no
@@ -7,6 +7,7 @@ single card are kept as ``Unresolved`` problems; copies of one card are merged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from hlcg.catalog import Card, Catalogue
@@ -26,8 +27,11 @@ from hlcg.problems import Severity
 MergeKey = tuple[str, str, tuple[str, ...]]
 
 
-def resolve(deck: Deck, catalogue: Catalogue, fmt: str) -> ResolvedDeck:
-    """Resolve every entry; unresolvable lines are kept as ``Unresolved`` problems.
+def resolve(
+    deck: Deck, catalogue: Catalogue, fmt: str, persona_rules: Sequence[str]
+) -> ResolvedDeck:
+    """Resolve every entry; unresolvable lines are kept as ``Unresolved`` problems. A deck
+    whose persona cannot be found names the ``persona_rules`` it skips.
 
     The Generic Immortal is declared, not played: `Persona: Generic Immortal` (or the
     pseudo-persona listed under Pre-Game) leaves the deck without a Persona card, so the deck
@@ -48,7 +52,7 @@ def resolve(deck: Deck, catalogue: Catalogue, fmt: str) -> ResolvedDeck:
                 declared.card, 1, deck.persona_line, PREGAME
             )
     resolved.cards = list(merged.values())
-    settle_persona(resolved, declared.card, catalogue)
+    settle_persona(resolved, declared.card, catalogue, persona_rules)
     resolved.issues += _unmatched_sets(resolver)
     resolved.sideboard = [
         _sideboard_card(entry, resolver, persona_names, preferred.settled)

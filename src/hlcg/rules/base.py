@@ -8,11 +8,12 @@ parameters a rule declares, with values of the declared type.
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hlcg.rules.problem import Finding
+from hlcg.problems import Finding, Severity
 
 if TYPE_CHECKING:
     from hlcg.deck import ResolvedDeck
@@ -44,14 +45,31 @@ class Rule(NamedTuple):
     # May name parameters, filled from the format's values: "at least {min} cards".
     summary: str
     check: Check
-    module: ModuleType | None = None
     params: tuple[Param, ...] = ()
-    severity: str = "error"  # the default; a profile may override it
+    severity: Severity = Severity.ERROR  # the default; a profile may override it
+    # Its roles, which the engine and the replacement search filter the rules by (as
+    # yamllint's linter filters on a rule's TYPE):
+    # its verdict depends on who the persona is: skipped when the deck names no persona
+    # hlcg can find, rather than judging the deck as a Generic Immortal because of a typo;
+    persona: bool = False
+    # it limits copies, and too many copies of one line can break several such limits at
+    # once: errors that one removal fixes become one error;
+    count_limit: bool = False
+    # it can name a card added to the Endurance and used normally, so a replacement for a
+    # refused card is tried against it (the others judge the pre-game, the deck's size and
+    # basics, or the cards the borrowing analysis refuses).
+    judges_candidates: bool = False
+
+    @property
+    def module(self) -> ModuleType:
+        """The rule's module, named after it (title-limit: hlcg.rules.title_limit); the
+        registry imports every one."""
+        return sys.modules[f"hlcg.rules.{self.name.replace('-', '_')}"]
 
     @property
     def doc(self) -> str:
         """The rule's documentation: its module docstring."""
-        return inspect.cleandoc(self.module.__doc__ or "") if self.module else self.summary
+        return inspect.cleandoc(self.module.__doc__ or "")
 
     @property
     def defaults(self) -> dict[str, Any]:

@@ -35,9 +35,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hlcg.catalog import normalise
-from hlcg.deck import ResolvedDeck
+from hlcg.deck import PREGAME, ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Param, Rule
-from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
@@ -62,7 +62,6 @@ DEFAULT_BASICS: list[list[str]] = [
     ["Lower Center Block", "Lower Block"],
     ["Lower Right Block"],
 ]
-BASIC_TITLES: tuple[str, ...] = tuple(spellings[0] for spellings in DEFAULT_BASICS)
 
 
 def _spellings(basic: str | list[str]) -> list[str]:
@@ -98,7 +97,7 @@ def _basic_cards(
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     present = {dc.card.id for dc in deck.endurance}
-    maybe_named = {i for u in deck.unresolved if u.section != "pregame" for i in u.card_ids}
+    maybe_named = {i for u in deck.unresolved if u.section != PREGAME for i in u.card_ids}
     missing: list[Card] = []
     not_in_catalogue: list[str] = []
     basics = basic_cards(context.catalogue, params["cards"])

@@ -10,11 +10,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.catalog import Card, Catalogue, normalise
-from hlcg.deck import PREGAME, DeckCard, ResolvedDeck
+from hlcg.deck import ENDURANCE, PREGAME, DeckCard, ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.borrowing import Borrowing, Refusal, RefusalKind, analyse
 from hlcg.rules.gems import GemBudget, gem_caps
-from hlcg.rules.modifiers import Modifier, decode_all
-from hlcg.rules.problem import Finding
+from hlcg.rules.modifiers import Modifier, PregameExempt, decode_all
 
 if TYPE_CHECKING:
     from hlcg.rules.profiles import Profile
@@ -108,6 +108,17 @@ class Context:
         )
 
     @cached_property
+    def pregame_counted(self) -> list[DeckCard]:
+        """The pre-game cards that count toward the pre-game limit (not those a
+        `pregame-exempt` modifier exempts): pregame-limit's and the report's count."""
+        exempt = {dc.card.id for dc, m in self.modifiers if isinstance(m, PregameExempt)}
+        return [dc for dc in self.deck.pregame if dc.card.id not in exempt]
+
+    @property
+    def pregame_count(self) -> int:
+        return sum(dc.count for dc in self.pregame_counted)
+
+    @cached_property
     def weapons_in_pregame(self) -> set[str]:
         return {
             normalise(dc.card.title)
@@ -194,5 +205,5 @@ def removal_or_replacement(context: Context, deck_card: DeckCard, message: str) 
         fix=f"remove {copies} {card.name}",
         edits=(("remove", card.id, copies),),
         # The engine searches a replacement after the checks (hlcg.rules.replacement).
-        replaceable=deck_card if deck_card.section == "endurance" and not context.trial else None,
+        replaceable=deck_card if deck_card.section == ENDURANCE and not context.trial else None,
     )

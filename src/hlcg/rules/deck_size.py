@@ -1,4 +1,4 @@
-"""deck-size (HL101): the Endurance holds at least 50 cards.
+"""deck-size (HL101): the Endurance holds at least `min` cards.
 
 Pre-game cards do not count toward the Endurance. Copies on lines that name no single card
 (a typo, an ambiguous name) still count, so that one typo is one problem, not two.
@@ -13,24 +13,24 @@ Minimum and Maximum Deck Size); seed 002 (Pre-Game Cards).
 
 Failing example: a deck with 48 cards under `Endurance:`.
 
-Fix: add cards until the Endurance holds 50.
+Fix: add cards until the Endurance holds `min`.
 
-Options: `min` (int, default 50): the fewest Endurance cards.
+Options: `min` (int): the fewest Endurance cards.
 """
 
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.deck import ResolvedDeck
+from hlcg.deck import ENDURANCE, ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
-from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     minimum = params["min"]
-    recognised = deck.copies("endurance")
+    recognised = deck.copies(ENDURANCE)
     unrecognised = deck.unrecognised_copies()
     size = recognised + unrecognised
     if size < minimum:

@@ -1,4 +1,6 @@
-"""Run the rules of a format over a resolved deck and collect every problem at once."""
+"""Run the rules of a format over a resolved deck and collect every problem at once: each
+rule's findings with the severity the format gives it, the replacement search for refused
+cards, and one error per fault (errors that one change fixes become one error)."""
 
 from __future__ import annotations
 
@@ -6,13 +8,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hlcg.catalog import ATTRIBUTES, Catalogue
-from hlcg.deck import PERSONA_RULES, PREGAME, ResolvedDeck
-from hlcg.problems import Problem, Severity, TextChange
+from hlcg.deck import ENDURANCE, PREGAME, ResolvedDeck
+from hlcg.problems import Detail, Finding, Level, Problem, Severity, TextChange
 from hlcg.rules.context import Context
-from hlcg.rules.grouping import one_error_per_fault
-from hlcg.rules.pregame_limit import pregame_count
-from hlcg.rules.problem import Finding
-from hlcg.rules.profiles import OFF, Profile
+from hlcg.rules.profiles import Profile
 from hlcg.rules.registry import RULES, selected
 from hlcg.rules.replacement import with_replacements
 
@@ -58,9 +57,10 @@ class DeckReport:
         # Pre-game copies on such lines, counted toward the pre-game limit.
         self.pregame_unrecognised = pregame_unrecognised
         self.date = date  # the date judged by: the legality facts in force on it
-        # Set by hlcg.check (it knows the catalogue's content hash); see docs/fingerprint.md.
+        # Set by hlcg.api.add_fingerprint (it knows the catalogue's content hash); see
+        # docs/fingerprint.md.
         self.fingerprint: str | None = None
-        # Set by hlcg.fixing.add_changes for the SARIF report: each problem's edits (by its
+        # Set by hlcg.fix.add_changes for the SARIF report: each problem's edits (by its
         # position in ``problems``) as changes to the deck's text.
         self.changes: dict[int, tuple[TextChange, ...]] = {}
 
@@ -141,7 +141,7 @@ class _Collector:
 
     def runs(self, rule_name: str) -> bool:
         rule = RULES[rule_name]
-        return self.profile.settings[rule_name].severity != OFF and selected(
+        return self.profile.settings[rule_name].severity != Level.OFF and selected(
             rule.name, rule.code, self.select, self.ignore
         )
 
@@ -152,7 +152,7 @@ class _Collector:
         rule = RULES[rule_name]
         return (
             self.runs("unchecked")
-            and self.profile.settings[rule_name].severity != OFF
+            and self.profile.settings[rule_name].severity != Level.OFF
             and selected(rule.name, rule.code, (), self.ignore)
         )
 
@@ -249,7 +249,7 @@ def _findings(
         whole = collector.runs(name)
         if not whole and not collector.gathers_gaps(name):
             continue
-        if deck.persona_unresolved and name in PERSONA_RULES:
+        if deck.persona_unresolved and rule.persona:
             continue  # the unknown-card problem on the Persona: line names these
         for finding in rule.check(deck, context, context.profile.settings[name].params):
             if whole or finding.unchecked:
@@ -272,7 +272,7 @@ def _describer(deck: ResolvedDeck, catalogue: Catalogue) -> Callable[[str], tupl
 def _report(deck: ResolvedDeck, context: Context, problems: list[Problem]) -> DeckReport:
     profile = context.profile
     budget = context.gem_budget
-    gem_rule_on = profile.settings["gem-cap"].severity != OFF
+    gem_rule_on = profile.settings["gem-cap"].severity != Level.OFF
     persona = deck.persona
     limit_setting = profile.settings["pregame-limit"]
     return DeckReport(
@@ -280,9 +280,9 @@ def _report(deck: ResolvedDeck, context: Context, problems: list[Problem]) -> De
         format=deck.format,
         persona=_persona_shown(deck),
         persona_id=persona.id if persona else None,
-        endurance=deck.copies("endurance"),
-        pregame=pregame_count(deck, context),
-        pregame_limit=None if limit_setting.severity == OFF else limit_setting.params["max"],
+        endurance=deck.copies(ENDURANCE),
+        pregame=context.pregame_count,
+        pregame_limit=None if limit_setting.severity == Level.OFF else limit_setting.params["max"],
         endurance_minimum=profile.settings["deck-size"].params["min"],
         gems={
             a: {"used": budget.used[a], "cap": budget.caps[a] if gem_rule_on else None}
@@ -298,3 +298,118 @@ def _report(deck: ResolvedDeck, context: Context, problems: list[Problem]) -> De
         date=context.date,
         pregame_unrecognised=deck.unrecognised_copies(PREGAME),
     )
+
+
+# --- One error per fault: errors that one change fixes become one error ---------------------
+#
+# Too many copies on a line can break a title limit, a restriction, the Master limit and a
+# gem cap at once (the count limits: ``Rule.count_limit``); removing copies fixes all of
+# them. A card can break two rules that one edit settles (a Generic Immortal's Reserved
+# Master card: `reserved` and `master-limit`). Each such group is one error: one sentence
+# naming the card and the rules it breaks, the one fix, and each rule's own finding in
+# ``details`` (the JSON report's `details`). A note about cards such a fix takes out of the
+# deck goes: it would contradict the error.
+
+# A card id -> (its name as the catalogue writes it, the copies the deck holds).
+Describe = Callable[[str], tuple[str, int]]
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _details(group: list[Problem]) -> tuple[Detail, ...]:
+    return tuple(d for p in group for d in (p.details or ((p.code, p.rule, p.message),)))
+
+
+def _merged(group: list[Problem], first: Problem, what: str, describe: Describe) -> Problem:
+    """``first`` standing for the whole group: "7 Katana break 2 limits: a and b"."""
+    rules = list(dict.fromkeys(d[1] for d in _details(group)))
+    cards = tuple(dict.fromkeys(c for p in group for c in p.cards))
+    lines = [p.line for p in group if p.line is not None]
+    subject = first.edits[0][1] if first.edits else (first.cards[0] if first.cards else None)
+    if subject is None:
+        said = f"{len(rules)} {what} broken at once: {_listed(rules)}"
+    else:
+        name, copies = describe(subject)
+        verb = "breaks" if copies == 1 else "break"
+        said = f"{copies} {name} {verb} {len(rules)} {what}: {_listed(rules)}"
+    return first._replace(
+        message=said, cards=cards, line=min(lines) if lines else None, details=_details(group)
+    )
+
+
+def group_removals(problems: list[Problem], describe: Describe) -> list[Problem]:
+    """Errors of the count limits whose fix removes copies of the same card become one
+    error naming every limit broken, with the largest removal as its fix (it satisfies
+    each of them)."""
+    groups: dict[str, list[Problem]] = {}
+    kept: list[Problem] = []
+    for problem in problems:
+        edits = problem.edits
+        if (
+            problem.severity == Severity.ERROR
+            and RULES[problem.rule].count_limit
+            and len(edits) == 1
+            and edits[0][0] == "remove"
+        ):
+            groups.setdefault(edits[0][1], []).append(problem)
+        else:
+            kept.append(problem)
+    for group in groups.values():
+        if len(group) == 1:
+            kept.append(group[0])
+            continue
+        group.sort(key=lambda p: (-p.edits[0][2], p.code))
+        kept.append(_merged(group, group[0], "limits", describe))
+    return kept
+
+
+def _plain_fix(problem: Problem) -> tuple[bool, int]:
+    """Fixes offering another way out ("add Katana under Pre-Game:, or ...") fix only their
+    own rule: the plain edit fixes every error of its group."""
+    return (", or " in (problem.fix or ""), len(problem.fix or ""))
+
+
+def group_same_fix(problems: list[Problem], describe: Describe) -> list[Problem]:
+    """Errors of one line that the same edits (or, without edits, the same fix) settle
+    become one error: a line never gets two errors with the same fix."""
+    groups: dict[tuple[object, ...], list[Problem]] = {}
+    kept: list[Problem] = []
+    for problem in problems:
+        fixed_by = problem.edits or problem.fix
+        if problem.severity != Severity.ERROR or problem.line is None or not fixed_by:
+            kept.append(problem)
+            continue
+        groups.setdefault((problem.line, fixed_by), []).append(problem)
+    for group in groups.values():
+        if len(group) == 1:
+            kept.append(group[0])
+            continue
+        group.sort(key=lambda p: p.code)
+        fix = min(group, key=_plain_fix).fix
+        kept.append(_merged(group, group[0]._replace(fix=fix), "rules", describe))
+    return kept
+
+
+def drop_moot_notes(problems: list[Problem], describe: Describe) -> list[Problem]:
+    """A note about cards an error's fix takes out of the deck entirely says nothing the
+    error does not (a card another persona's, whose Master limit is unknown): it would
+    contradict the error ("admitted", "could not be checked"), so it goes."""
+    removed = {
+        card_id
+        for p in problems
+        if p.severity == Severity.ERROR
+        for action, card_id, copies in p.edits
+        if action == "remove" and copies >= describe(card_id)[1]
+    }
+    return [
+        p
+        for p in problems
+        if p.severity != Severity.NOTE or not p.cards or not set(p.cards) <= removed
+    ]
+
+
+def one_error_per_fault(problems: list[Problem], describe: Describe) -> list[Problem]:
+    grouped = group_same_fix(group_removals(problems, describe), describe)
+    return drop_moot_notes(grouped, describe)

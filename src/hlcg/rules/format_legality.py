@@ -34,10 +34,10 @@ from typing import Any
 
 from hlcg.catalog import Card
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context, removal_or_replacement
 from hlcg.rules.legality import ILLEGAL, UNCONFIRMED, judge, printings_named
-from hlcg.rules.problem import Finding
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:

@@ -29,9 +29,9 @@ from typing import Any
 
 from hlcg.catalog import ATTRIBUTES
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
-from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 
@@ -123,4 +123,7 @@ RULE = Rule(
         Param("multiplier", int, 3, "seed 002 §Constructing a Deck (Attribute Gems)"),
         Param("master_multiplier", int, 1, "seed 002 §Constructing a Deck (Attribute Gems)"),
     ),
+    persona=True,
+    count_limit=True,
+    judges_candidates=True,
 )

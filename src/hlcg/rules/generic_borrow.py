@@ -29,11 +29,11 @@ from typing import Any
 
 from hlcg.catalog import normalise
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding, Level
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.borrowing import RefusalKind
 from hlcg.rules.context import Context
 from hlcg.rules.permissions import GENERIC_IMMORTAL
-from hlcg.rules.problem import Finding
 
 # Refusals this rule reports: copies beyond what a borrowing permission admits.
 KINDS = (RefusalKind.OVER_GENERIC_COPIES, RefusalKind.OVER_BUDGET)
@@ -92,7 +92,7 @@ def _masters_refused(deck: ResolvedDeck, context: Context) -> set[str]:
     """Master cards a Generic Immortal may not hold at all (`master-limit`'s error): the
     permission's note must not call them admitted."""
     setting = context.profile.settings["master-limit"]
-    if not deck.is_generic or setting.severity == "off" or setting.params["generic_limit"]:
+    if not deck.is_generic or setting.severity == Level.OFF or setting.params["generic_limit"]:
         return set()
     return {dc.card.id for dc in deck.endurance if dc.card.is_master}
 
@@ -110,4 +110,6 @@ RULE = Rule(
             "seed 001 §Generic Immortal: up to one of any Immortal-Specific card",
         ),
     ),
+    persona=True,
+    count_limit=True,
 )

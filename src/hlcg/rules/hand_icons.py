@@ -25,10 +25,10 @@ from typing import Any
 
 from hlcg.catalog import normalise
 from hlcg.deck import DeckCard, ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
 from hlcg.rules.modifiers import HandIcons, of_kind
-from hlcg.rules.problem import Finding
 
 # Seed 000 (Weapons of Choice): each Weapon of Choice has one or more hand icons.
 WEAPON_AT_LEAST = 1
@@ -106,4 +106,5 @@ RULE = Rule(
     "At most {max} hand icons in the pre-game",
     check,
     params=(Param("max", int, 2, "seed 002 §Card Anatomy (Hand Icon)"),),
+    persona=True,
 )

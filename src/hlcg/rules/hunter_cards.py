@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
-from hlcg.rules.problem import Finding
 from hlcg.rules.word_cards import cards_needing
 
 
@@ -29,4 +29,6 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     yield from cards_needing(deck, context, "hunter", "Hunter")
 
 
-RULE = Rule("HL308", "hunter-cards", "Hunter cards need a Hunter pre-game", check)
+RULE = Rule(
+    "HL308", "hunter-cards", "Hunter cards need a Hunter pre-game", check, judges_candidates=True
+)

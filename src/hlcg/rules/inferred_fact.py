@@ -29,11 +29,10 @@ from typing import NamedTuple
 
 from hlcg.catalog import Card, FactSource
 from hlcg.deck import DeckCard, ResolvedDeck
-from hlcg.problems import Problem, Severity
+from hlcg.problems import Finding, Problem, Severity
 from hlcg.rules.base import Rule, no_check
 from hlcg.rules.context import Context
 from hlcg.rules.legality import judge, printings_named
-from hlcg.rules.problem import Finding
 
 FIX = (
     "nothing to change in the deck; a curator who finds a source that states the fact "
@@ -152,5 +151,5 @@ RULE = Rule(
     "inferred-fact",
     "Verdicts that rest on an inferred fact",
     no_check,
-    severity="note",
+    severity=Severity.NOTE,
 )

@@ -26,9 +26,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
-from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 
@@ -79,4 +79,7 @@ RULE = Rule(
             "seed 001 §Master's Cards: Generic Immortals may not use Master's cards",
         ),
     ),
+    persona=True,
+    count_limit=True,
+    judges_candidates=True,
 )

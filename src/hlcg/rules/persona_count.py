@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
-from hlcg.rules.problem import Finding
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:

@@ -26,10 +26,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Rule
 from hlcg.rules.borrowing import Refusal, RefusalKind
 from hlcg.rules.context import Context, refusals
-from hlcg.rules.problem import Finding
 
 # Refusals this rule reports: cards of another persona or faction no permission admits.
 KINDS = (
@@ -61,4 +61,4 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     yield from refusals(context, KINDS, describe)
 
 
-RULE = Rule("HL201", "persona-specific", "No other persona's cards", check)
+RULE = Rule("HL201", "persona-specific", "No other persona's cards", check, persona=True)

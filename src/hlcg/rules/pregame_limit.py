@@ -1,4 +1,4 @@
-"""pregame-limit (HL301): at most 6 pre-game cards.
+"""pregame-limit (HL301): at most `max` pre-game cards.
 
 The Persona card counts as one. Cards with a `pregame-exempt` modifier (Methuselah Stone)
 do not count. Copies on `Pre-Game:` lines that name no single card (a typo) still count, so
@@ -16,39 +16,28 @@ docs/formats.md).
 
 Failing example: a Persona, a Weapon of Choice, a Watcher and four other pre-game cards.
 
-Fix: remove pre-game cards down to 6.
+Fix: remove pre-game cards down to `max`.
 
-Options: `max` (int, default 6): the most pre-game cards.
+Options: `max` (int): the most pre-game cards.
 """
 
 from collections.abc import Iterator
 from typing import Any
 
-from hlcg.deck import PREGAME, DeckCard, ResolvedDeck
+from hlcg.deck import PREGAME, ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
-from hlcg.rules.modifiers import PregameExempt
-from hlcg.rules.problem import Finding
 from hlcg.wording import plural
-
-
-def counted(deck: ResolvedDeck, context: Context) -> list[DeckCard]:
-    """The pre-game cards that count toward the limit (not those exempt from it)."""
-    exempt = {dc.card.id for dc, m in context.modifiers if isinstance(m, PregameExempt)}
-    return [dc for dc in deck.pregame if dc.card.id not in exempt]
-
-
-def pregame_count(deck: ResolvedDeck, context: Context) -> int:
-    return sum(dc.count for dc in counted(deck, context))
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     limit = params["max"]
-    recognised = pregame_count(deck, context)
+    recognised = context.pregame_count
     unrecognised = deck.unrecognised_copies(PREGAME)
     used = recognised + unrecognised
     if used > limit:
-        counting = counted(deck, context)
+        counting = context.pregame_counted
         removable = [dc for dc in counting if dc.card.type != "persona"] or counting
         edits: tuple[tuple[str, str, int], ...] = ()
         if removable:

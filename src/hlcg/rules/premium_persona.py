@@ -21,9 +21,9 @@ from typing import Any
 
 from hlcg.catalog import normalise
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
-from hlcg.rules.problem import Finding
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -46,4 +46,4 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             )
 
 
-RULE = Rule("HL305", "premium-persona", "A Premium only with its own Persona", check)
+RULE = Rule("HL305", "premium-persona", "A Premium only with its own Persona", check, persona=True)

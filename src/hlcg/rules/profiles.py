@@ -19,31 +19,26 @@ from typing import Any, NamedTuple
 
 from hlcg.catalog import CHECKED_FORMATS
 from hlcg.errors import UsageError
-from hlcg.problems import Severity
+from hlcg.problems import Level
 from hlcg.rules.base import Param
 from hlcg.rules.registry import RULES
 
-OFF = "off"  # a profile turns a rule off with it
-SEVERITIES = (*Severity, OFF)
-SECTION_KEYS = ("title", "sources", "rules")
+# A format's title and sources are the catalogue's (data/source/formats.csv); a profile
+# holds only its rules' settings.
+SECTION_KEYS = ("rules",)
 SETTING_KEYS = ("severity", "why")
 PROFILES_PATH = Path(__file__).parent / "profiles.json"
 
 
 class RuleSetting(NamedTuple):
-    severity: str
+    severity: Level
     params: dict[str, Any]
     why: str | None = None
 
 
 class Profile(NamedTuple):
     name: str
-    title: str
-    sources: tuple[str, ...]
     settings: dict[str, RuleSetting]
-
-    def param(self, rule_name: str, option: str) -> Any:
-        return self.settings[rule_name].params[option]
 
 
 def problems_in(data: Any) -> list[str]:
@@ -90,8 +85,8 @@ def _section_problems(name: str, section: dict[str, Any]) -> list[str]:
 def _option_problem(where: str, params: dict[str, Param], option: str, value: Any) -> str | None:
     """What is wrong with one option of a rule's setting, or None."""
     if option == "severity":
-        if value not in SEVERITIES:
-            return f"{where}.severity: {value!r} is not one of {', '.join(SEVERITIES)}"
+        if value not in tuple(Level):
+            return f"{where}.severity: {value!r} is not one of {', '.join(Level)}"
     elif option == "why":
         if not isinstance(value, str):
             return f"{where}.why: must be text"
@@ -119,10 +114,10 @@ def build_profile(name: str, section: dict[str, Any]) -> Profile:
     settings = {}
     for rule_name, rule in RULES.items():
         override = dict(overrides.get(rule_name, {}))
-        severity = override.pop("severity", rule.severity)
+        severity = Level(override.pop("severity", rule.severity))
         why = override.pop("why", None)
         settings[rule_name] = RuleSetting(severity, {**rule.defaults, **override}, why)
-    return Profile(name, section.get("title", name), tuple(section.get("sources", ())), settings)
+    return Profile(name, settings)
 
 
 @cache

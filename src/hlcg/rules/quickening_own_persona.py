@@ -19,9 +19,9 @@ from typing import Any
 
 from hlcg.catalog import normalise
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
-from hlcg.rules.problem import Finding
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -42,4 +42,6 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
             )
 
 
-RULE = Rule("HL304", "quickening-own-persona", "No Quickening of your own persona", check)
+RULE = Rule(
+    "HL304", "quickening-own-persona", "No Quickening of your own persona", check, persona=True
+)

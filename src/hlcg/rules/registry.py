@@ -63,10 +63,7 @@ _MODULES = (
     inferred_fact,
 )
 
-RULES: dict[str, Rule] = {}
-for _module in _MODULES:
-    _rule = _module.RULE
-    RULES[_rule.name] = _rule._replace(module=_module)
+RULES: dict[str, Rule] = {module.RULE.name: module.RULE for module in _MODULES}
 
 BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES.values()}
 

@@ -15,26 +15,12 @@ import copy
 from collections.abc import Iterable, Iterator
 
 from hlcg.catalog import Card
-from hlcg.deck import PERSONA_RULES, DeckCard, ResolvedDeck
+from hlcg.deck import DeckCard, ResolvedDeck
+from hlcg.problems import Finding, Level
 from hlcg.rules.borrowing import foreign_owner
 from hlcg.rules.context import Context
 from hlcg.rules.legality import LEGAL, judge
-from hlcg.rules.problem import Finding
-from hlcg.rules.profiles import OFF
 from hlcg.rules.registry import RULES
-
-# The rules that can name a card added to the Endurance and used normally, cheapest first.
-# The others judge the pre-game, the deck's size and basics, or the cards the borrowing
-# analysis refuses; format-legality's verdict on the card alone is asked before the trial.
-CANDIDATE_RULES = (
-    "title-limit",
-    "master-limit",
-    "watcher-cards",
-    "hunter-cards",
-    "weapon-specific",
-    "restriction",
-    "gem-cap",
-)
 
 
 def with_replacements(
@@ -83,7 +69,8 @@ def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
     finds an error, a warning or a data gap in it: a fix offers only a card the deck is known
     to take, never one whose legality or facts are unknown (a gem count, a restriction
     number, a Master limit that decides how many Master cards fit). The two questions about
-    the card alone are asked first: they settle most candidates without a trial deck."""
+    the card alone are asked first: they settle most candidates without a trial deck; the
+    trial asks the rules that judge candidates (``Rule.judges_candidates``)."""
     if foreign_owner(context, candidate) is not None:
         return False  # refused or borrowed: the borrowing analysis, on the card alone
     excluded = context.param("format-legality", "excluded_editions")
@@ -98,12 +85,12 @@ def fits(context: Context, deck_card: DeckCard, candidate: Card) -> bool:
         date=context.date,
     )
     settings = context.profile.settings
-    for name in CANDIDATE_RULES:
-        if settings[name].severity == OFF or (
-            trial.deck.persona_unresolved and name in PERSONA_RULES
-        ):
+    for name, rule in RULES.items():
+        if not rule.judges_candidates or settings[name].severity == Level.OFF:
+            continue
+        if trial.deck.persona_unresolved and rule.persona:
             continue  # as in the check: the unknown persona's problem stands for these
-        for finding in RULES[name].check(trial.deck, trial, settings[name].params):
+        for finding in rule.check(trial.deck, trial, settings[name].params):
             if candidate.id in finding.cards and not finding.advisory:
                 return False
     return True

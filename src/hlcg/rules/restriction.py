@@ -44,10 +44,10 @@ from typing import Any, NamedTuple
 
 from hlcg.catalog import Card
 from hlcg.deck import DeckCard, ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.modifiers import RestrictionBonus
-from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 # The limit of a card that carries no restriction number: this rule never limits it.
@@ -168,4 +168,11 @@ def _pooled(
         )
 
 
-RULE = Rule("HL104", "restriction", "No more copies than the restriction number", check)
+RULE = Rule(
+    "HL104",
+    "restriction",
+    "No more copies than the restriction number",
+    check,
+    count_limit=True,
+    judges_candidates=True,
+)

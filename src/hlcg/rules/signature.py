@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Rule
 from hlcg.rules.borrowing import RefusalKind
 from hlcg.rules.context import Context, refusals
-from hlcg.rules.problem import Finding
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -37,4 +37,4 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     )
 
 
-RULE = Rule("HL203", "signature", "Signature cards only for their persona", check)
+RULE = Rule("HL203", "signature", "Signature cards only for their persona", check, persona=True)

@@ -1,9 +1,9 @@
-"""title-limit (HL103): at most 6 cards sharing a title.
+"""title-limit (HL103): at most `max` cards sharing a title.
 
 The title is the part before the subtitle. Every version of a title counts together, and
-pre-game cards count too: Flurry Strike's three grid versions share six; Flashback: Recover
-Edge counts against the persona Flashbacks; a pre-game Joe Dawson leaves room for five Joe
-Dawson Situations; all cards titled Watcher share six.
+pre-game cards count too: Flurry Strike's three grid versions share one limit; Flashback:
+Recover Edge counts against the persona Flashbacks; a pre-game Joe Dawson takes a place of
+the Joe Dawson Situations; all cards titled Watcher share one limit.
 
 Unknown facts: every card has a title, so the count of the cards named is exact. A line
 naming no single card is reported by `unknown-card` or `ambiguous-card` and not counted.
@@ -14,9 +14,9 @@ seed 001 (Deck Composition); research rules-notes.md section 1
 
 Failing example: 4 Flurry Strike (Middle Left) and 3 Flurry Strike (Middle Right).
 
-Fix: remove copies until at most 6 cards share the title.
+Fix: remove copies until at most `max` cards share the title.
 
-Options: `max` (int, default 6): the most cards one title may share.
+Options: `max` (int): the most cards one title may share.
 """
 
 from collections import defaultdict
@@ -25,9 +25,9 @@ from typing import Any
 
 from hlcg.catalog import normalise
 from hlcg.deck import DeckCard, ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Param, Rule
 from hlcg.rules.context import Context
-from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 
@@ -61,4 +61,6 @@ RULE = Rule(
     "At most {max} cards share a title",
     check,
     params=(Param("max", int, 6, "seed 001 §Deck Composition; seed 002 §Card Anatomy (Title)"),),
+    count_limit=True,
+    judges_candidates=True,
 )

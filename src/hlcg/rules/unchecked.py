@@ -24,6 +24,9 @@ in, and `hlcg db import SHEET.csv --db my.sqlite` records it (docs/catalogue.md)
 Options: none; a format profile sets only its severity.
 """
 
+from hlcg.problems import Severity
 from hlcg.rules.base import Rule, no_check
 
-RULE = Rule("HL900", "unchecked", "Checks that could not be completed", no_check, severity="note")
+RULE = Rule(
+    "HL900", "unchecked", "Checks that could not be completed", no_check, severity=Severity.NOTE
+)

@@ -23,9 +23,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
-from hlcg.rules.problem import Finding
 from hlcg.rules.word_cards import cards_needing
 
 
@@ -33,4 +33,6 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     yield from cards_needing(deck, context, "watcher", "Watcher")
 
 
-RULE = Rule("HL307", "watcher-cards", "Watcher cards need a Watcher pre-game", check)
+RULE = Rule(
+    "HL307", "watcher-cards", "Watcher cards need a Watcher pre-game", check, judges_candidates=True
+)

@@ -23,10 +23,10 @@ from typing import Any
 
 from hlcg.catalog import normalise
 from hlcg.deck import DeckCard, ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context
 from hlcg.rules.modifiers import OnlyWatcher, of_kind
-from hlcg.rules.problem import Finding
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -74,4 +74,4 @@ def _only_watcher(
                 )
 
 
-RULE = Rule("HL306", "watcher-hunter", "One Watcher or one Hunter pre-game", check)
+RULE = Rule("HL306", "watcher-hunter", "One Watcher or one Hunter pre-game", check, persona=True)

@@ -25,10 +25,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from hlcg.catalog import is_weapon_card, named_personas, named_weapon, normalise
-from hlcg.deck import ResolvedDeck
+from hlcg.deck import PREGAME, ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.base import Rule
 from hlcg.rules.context import Context, removal_or_replacement
-from hlcg.rules.problem import Finding
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
@@ -38,7 +38,7 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
     maybe_named = {
         normalise(cards[i].title)
         for u in deck.unresolved
-        if u.section == "pregame"
+        if u.section == PREGAME
         for i in u.card_ids
         if i in cards and cards[i].type == "weapon-of-choice"
     }
@@ -59,4 +59,11 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         yield finding._replace(fix=f"add {card.subtitle} under Pre-Game:, or {finding.fix}")
 
 
-RULE = Rule("HL309", "weapon-specific", "Weapon cards need their Weapon of Choice", check)
+RULE = Rule(
+    "HL309",
+    "weapon-specific",
+    "Weapon cards need their Weapon of Choice",
+    check,
+    persona=True,
+    judges_candidates=True,
+)

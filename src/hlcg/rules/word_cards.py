@@ -5,8 +5,8 @@ from collections.abc import Iterator
 
 from hlcg.catalog import title_words
 from hlcg.deck import ResolvedDeck
+from hlcg.problems import Finding
 from hlcg.rules.context import Context
-from hlcg.rules.problem import Finding
 from hlcg.wording import plural
 
 

@@ -11,8 +11,8 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
+from hlcg.api import add_fingerprint, check_date, check_deck
 from hlcg.catalog import Catalogue, accepted_format_names, format_named
-from hlcg.check import add_fingerprint, check_date, check_deck
 from hlcg.deck import Deck, read_deck_data
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
 from hlcg.report import renderer, report_data
