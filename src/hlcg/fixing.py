@@ -14,8 +14,6 @@ if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
     from hlcg.rules import DeckReport
 
-_NOT_TEXT = (".json", ".dek", ".o8d")
-
 
 def fixed_path(path: Path) -> Path:
     """`bad.txt` -> `bad.fixed.txt`; any other kind keeps its extension in the name
@@ -56,9 +54,9 @@ class FixRun(NamedTuple):
 def _deck_text(path: Path, report: DeckReport) -> tuple[str, bool]:
     """The deck as text and whether its own file is a text deck (JSON, .dek and .o8d
     decks are fixed as the text deck they read as)."""
-    from hlcg.deck import as_text, decode, read_deck_bytes
+    from hlcg.deck import as_text, deck_kind, decode, read_deck_bytes
 
-    if path.suffix.lower() not in _NOT_TEXT:
+    if deck_kind(path).is_text:
         return decode(read_deck_bytes(path), path)[0], True
     assert report.resolved is not None
     return as_text(report.resolved), False
@@ -68,9 +66,10 @@ def add_changes(path: Path, report: DeckReport, catalogue: Catalogue) -> DeckRep
     """Set ``report.changes``: each problem's edits as changes to a text deck's own lines
     (the SARIF report's ``fixes``). JSON, .dek and .o8d decks get none: their fix is a new
     text deck, not an edit of the file."""
+    from hlcg.deck import deck_kind
     from hlcg.fix import problem_changes
 
-    if path.suffix.lower() in _NOT_TEXT or report.resolved is None:
+    if not deck_kind(path).is_text or report.resolved is None:
         return report
     text, _ = _deck_text(path, report)
     report.changes = problem_changes(text, report, catalogue)

@@ -10,9 +10,16 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from hlcg.catalog import Card, Catalogue, normalise
-from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, LineIssue
+from hlcg.deck.model import (
+    ENDURANCE,
+    NO_PERSONA,
+    PREGAME,
+    DeckCard,
+    LineIssue,
+    ResolvedDeck,
+    Unresolved,
+)
 from hlcg.deck.narrowing import Resolver
-from hlcg.deck.resolved import DeckCard, ResolvedDeck, Unresolved
 
 # Rules whose verdict depends on who the persona is; skipped when the `Persona:` line names
 # no persona, rather than judging the deck as a Generic Immortal because of a typo.
