@@ -56,6 +56,47 @@ _INVISIBLE = dict.fromkeys(
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
+def split_lines(text: str) -> list[str]:
+    """Lines as editors count them: CRLF, lone CR and LF end a line, nothing else does
+    (str.splitlines would also split on form feeds and Unicode separators)."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def clean_line(raw: str) -> str:
+    """Visible text of a line: NFC, no direction marks or zero-width characters, one space
+    between words (tabs and no-break spaces included), no comment."""
+    text = unicodedata.normalize("NFC", raw).translate(_INVISIBLE)
+    text = text.replace("\u00a0", " ").replace("\t", " ")
+    stripped = text.strip()
+    if stripped.startswith("#") or stripped.startswith("//"):
+        return ""
+    for marker in (" #", " //"):
+        if marker in text:
+            text = text.split(marker, 1)[0]
+    return " ".join(text.split())
+
+
+def list_mark(line: str) -> tuple[int | None, str] | None:
+    """(its number, the rest) when the line starts with a list mark (`- `, `* `, `• `, `1. `;
+    the number is None for a bullet), else None. Whether `3. Thrust` is a list item or three
+    Thrust is the reader's to say (hlcg.deck.text)."""
+    mark = _LIST_MARK.match(line)
+    if mark is None or mark.end() == len(line):
+        return None
+    number = mark["number"]
+    return (int(number) if number else None), line[mark.end() :]
+
+
+def is_decoration(line: str) -> bool:
+    """A line of markdown or forum decoration only (`---`, `***`, `===`)."""
+    return _DECORATION_ONLY.match(line) is not None
+
+
+# -- section headers and `Key: value` lines
+
 # Section header words as players write them, normalised by section_key.
 SECTIONS = {
     "pre game": PREGAME,
@@ -144,43 +185,7 @@ def header(line: str) -> tuple[str, str, str] | None:
     return None
 
 
-def split_lines(text: str) -> list[str]:
-    """Lines as editors count them: CRLF, lone CR and LF end a line, nothing else does
-    (str.splitlines would also split on form feeds and Unicode separators)."""
-    lines = _LINE_BREAK.split(text)
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-def clean_line(raw: str) -> str:
-    """Visible text of a line: NFC, no direction marks or zero-width characters, one space
-    between words (tabs and no-break spaces included), no comment."""
-    text = unicodedata.normalize("NFC", raw).translate(_INVISIBLE)
-    text = text.replace("\u00a0", " ").replace("\t", " ")
-    stripped = text.strip()
-    if stripped.startswith("#") or stripped.startswith("//"):
-        return ""
-    for marker in (" #", " //"):
-        if marker in text:
-            text = text.split(marker, 1)[0]
-    return " ".join(text.split())
-
-
-def list_mark(line: str) -> tuple[int | None, str] | None:
-    """(its number, the rest) when the line starts with a list mark (`- `, `* `, `• `, `1. `;
-    the number is None for a bullet), else None. Whether `3. Thrust` is a list item or three
-    Thrust is the reader's to say (hlcg.deck.text)."""
-    mark = _LIST_MARK.match(line)
-    if mark is None or mark.end() == len(line):
-        return None
-    number = mark["number"]
-    return (int(number) if number else None), line[mark.end() :]
-
-
-def is_decoration(line: str) -> bool:
-    """A line of markdown or forum decoration only (`---`, `***`, `===`)."""
-    return _DECORATION_ONLY.match(line) is not None
+# -- card lines
 
 
 def _quantity(token: str) -> tuple[int | None, str | None]:
