@@ -17,7 +17,7 @@ from conftest import ROOT
 from hlcg.cli.app import app
 from hlcg.cli.deck import DeckKind
 from hlcg.deck import DECK_KINDS, DECK_SUFFIXES, TEXT_SUFFIXES, WRITE_SUFFIXES, deck_kind
-from tests.test_layout import cycles
+from test_layout import cycles
 
 runner = CliRunner()
 VALID = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
@@ -71,7 +71,9 @@ def test_validate_help_and_the_readme_list_the_kinds_a_folder_is_searched_for():
     assert searched is not None
     assert tuple(re.findall(r"\.\w+", searched[1])) == DECK_SUFFIXES
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    listed = re.search(r"`hlcg validate` takes files, folders \(searched for (.+?), skipping", readme)
+    listed = re.search(
+        r"`hlcg validate` takes files, folders \(searched for (.+?), skipping", readme
+    )
     assert listed is not None
     assert tuple(re.findall(r"`(\.\w+)`", listed[1])) == DECK_SUFFIXES
 
