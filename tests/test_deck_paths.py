@@ -1,10 +1,10 @@
-"""hlcg.deck.paths.expand: the deck files that command-line paths name."""
+"""hlcg.deck.read.expand: the deck files that command-line paths name."""
 
 from pathlib import Path
 
 import pytest
 
-from hlcg.deck.paths import expand
+from hlcg.deck import expand
 from hlcg.errors import UsageError
 
 

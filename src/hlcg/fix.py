@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from hlcg.api import check_deck
 from hlcg.catalog import Card, Catalogue, normalise
-from hlcg.deck import Deck, parse_text
+from hlcg.deck import Deck, deck_kind, parse_text
 from hlcg.problems import Severity, TextChange
 from hlcg.rules import LEGAL, DeckReport, basic_cards, profile, verdict_in
 
@@ -246,8 +246,6 @@ def problem_changes(
 
 # --- Fixed deck files ---------------------------------------------------------------------
 
-_NOT_TEXT = (".json", ".dek", ".o8d")
-
 
 def fixed_path(path: Path) -> Path:
     """`bad.txt` -> `bad.fixed.txt`; any other kind keeps its extension in the name
@@ -290,7 +288,7 @@ def _deck_text(path: Path, report: DeckReport) -> tuple[str, bool]:
     decks are fixed as the text deck they read as)."""
     from hlcg.deck import as_text, decode, read_deck_bytes
 
-    if path.suffix.lower() not in _NOT_TEXT:
+    if deck_kind(path).is_text:
         return decode(read_deck_bytes(path), path)[0], True
     assert report.resolved is not None
     return as_text(report.resolved), False
@@ -300,7 +298,7 @@ def add_changes(path: Path, report: DeckReport, catalogue: Catalogue) -> DeckRep
     """Set ``report.changes``: each problem's edits as changes to a text deck's own lines
     (the SARIF report's ``fixes``). JSON, .dek and .o8d decks get none: their fix is a new
     text deck, not an edit of the file."""
-    if path.suffix.lower() in _NOT_TEXT or report.resolved is None:
+    if not deck_kind(path).is_text or report.resolved is None:
         return report
     text, _ = _deck_text(path, report)
     report.changes = problem_changes(text, report, catalogue)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from hlcg.api import resolve_deck
 from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Catalogue
-from hlcg.deck import read_deck
+from hlcg.deck import DECK_SUFFIXES, read_deck
 from hlcg.rules import profile, validate
 from hlcg.stdin import shown
 
@@ -133,9 +133,7 @@ def find_gaps(decks: Iterable[Path], catalogue: Catalogue) -> tuple[list[Gap], l
 def example_decks(root: Path) -> list[Path]:
     """The example decks of a checkout (valid and invalid), the default set to rank by."""
     folder = root / "examples" / "decks"
-    return sorted(
-        p for p in folder.glob("*/*") if p.suffix.lower() in (".txt", ".json", ".dek", ".o8d")
-    )
+    return sorted(p for p in folder.glob("*/*") if p.suffix.lower() in DECK_SUFFIXES)
 
 
 def fact_sheet(gaps: Iterable[Gap]) -> str:

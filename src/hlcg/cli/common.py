@@ -103,7 +103,7 @@ def guarded(func: F) -> F:
 
 
 def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
-    """`hlcg.deck.paths.expand`, with a note on stderr for each file skipped as no deck."""
+    """`hlcg.deck.read.expand`, with a note on stderr for each file skipped as no deck."""
     from hlcg.deck import expand as expand_paths
 
     def skipped(path: Path, reason: str) -> None:

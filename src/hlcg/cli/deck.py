@@ -187,13 +187,13 @@ def _refuse_unconvertible(resolved: "ResolvedDeck", name: str) -> None:
 
 
 def _check_game(game: str | None, suffix: str) -> None:
-    from hlcg.deck import is_guid
+    from hlcg.deck import DECK_KINDS, OCTGN, is_guid
 
     if game is None:
         return
-    if suffix not in (".dek", ".o8d"):
+    if not DECK_KINDS[suffix].is_xml:
         raise UsageError("--game names the game of a .dek or .o8d deck")
-    if suffix == ".o8d" and not is_guid(game):
+    if DECK_KINDS[suffix].reader == OCTGN and not is_guid(game):
         raise UsageError(f"--game {game!r}: an OCTGN game is named by its GUID")
 
 

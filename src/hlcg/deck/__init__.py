@@ -1,5 +1,5 @@
-"""Decks: files and text in, ``Deck`` out (the readers), then names -> cards (``resolve``),
-and the deck's fingerprint.
+"""Decks: files and text in, ``Deck`` out (the readers, one per kind of deck file in
+``DECK_KINDS``), then names -> cards (``resolve``), and the deck's fingerprint.
 
 The door: the names below are what the rest of hlcg may use. Each is imported from its
 module on first use, so importing the package costs nothing.
@@ -13,22 +13,30 @@ if TYPE_CHECKING:
     from hlcg.deck.hashing import fingerprint as fingerprint
     from hlcg.deck.hashing import used_card_ids as used_card_ids
     from hlcg.deck.jsondeck import DeckFile as DeckFile
+    from hlcg.deck.kinds import DECK_KINDS as DECK_KINDS
+    from hlcg.deck.kinds import DECK_SUFFIXES as DECK_SUFFIXES
+    from hlcg.deck.kinds import OCTGN as OCTGN
+    from hlcg.deck.kinds import TEXT_SUFFIXES as TEXT_SUFFIXES
+    from hlcg.deck.kinds import WRITE_SUFFIXES as WRITE_SUFFIXES
+    from hlcg.deck.kinds import DeckFileKind as DeckFileKind
+    from hlcg.deck.kinds import deck_kind as deck_kind
+    from hlcg.deck.kinds import sniffed_kind as sniffed_kind
     from hlcg.deck.lines import MAX_COPIES as MAX_COPIES
     from hlcg.deck.lines import split_lines as split_lines
     from hlcg.deck.model import ENDURANCE as ENDURANCE
     from hlcg.deck.model import PREGAME as PREGAME
+    from hlcg.deck.model import SIDEBOARD as SIDEBOARD
     from hlcg.deck.model import Deck as Deck
+    from hlcg.deck.model import DeckCard as DeckCard
     from hlcg.deck.model import LineIssue as LineIssue
+    from hlcg.deck.model import ResolvedDeck as ResolvedDeck
     from hlcg.deck.narrowing import Resolver as Resolver
-    from hlcg.deck.paths import expand as expand
+    from hlcg.deck.read import expand as expand
     from hlcg.deck.read import read_deck as read_deck
     from hlcg.deck.read import read_deck_bytes as read_deck_bytes
     from hlcg.deck.read import read_deck_data as read_deck_data
-    from hlcg.deck.resolved import DeckCard as DeckCard
-    from hlcg.deck.resolved import ResolvedDeck as ResolvedDeck
     from hlcg.deck.resolver import resolve as resolve
     from hlcg.deck.text import parse_text as parse_text
-    from hlcg.deck.writer import WRITE_SUFFIXES as WRITE_SUFFIXES
     from hlcg.deck.writer import as_text as as_text
     from hlcg.deck.writer import render as render
     from hlcg.deck.writer import writable_name as writable_name
@@ -41,22 +49,30 @@ _DOOR = {
     "used_card_ids": "hlcg.deck.hashing",
     "fingerprint": "hlcg.deck.hashing",
     "DeckFile": "hlcg.deck.jsondeck",
+    "DECK_KINDS": "hlcg.deck.kinds",
+    "DECK_SUFFIXES": "hlcg.deck.kinds",
+    "DeckFileKind": "hlcg.deck.kinds",
+    "OCTGN": "hlcg.deck.kinds",
+    "TEXT_SUFFIXES": "hlcg.deck.kinds",
+    "WRITE_SUFFIXES": "hlcg.deck.kinds",
+    "deck_kind": "hlcg.deck.kinds",
+    "sniffed_kind": "hlcg.deck.kinds",
     "MAX_COPIES": "hlcg.deck.lines",
     "split_lines": "hlcg.deck.lines",
     "Deck": "hlcg.deck.model",
+    "DeckCard": "hlcg.deck.model",
     "ENDURANCE": "hlcg.deck.model",
     "LineIssue": "hlcg.deck.model",
     "PREGAME": "hlcg.deck.model",
+    "ResolvedDeck": "hlcg.deck.model",
+    "SIDEBOARD": "hlcg.deck.model",
     "Resolver": "hlcg.deck.narrowing",
-    "expand": "hlcg.deck.paths",
+    "expand": "hlcg.deck.read",
     "read_deck": "hlcg.deck.read",
     "read_deck_bytes": "hlcg.deck.read",
     "read_deck_data": "hlcg.deck.read",
-    "DeckCard": "hlcg.deck.resolved",
-    "ResolvedDeck": "hlcg.deck.resolved",
     "resolve": "hlcg.deck.resolver",
     "parse_text": "hlcg.deck.text",
-    "WRITE_SUFFIXES": "hlcg.deck.writer",
     "as_text": "hlcg.deck.writer",
     "render": "hlcg.deck.writer",
     "writable_name": "hlcg.deck.writer",

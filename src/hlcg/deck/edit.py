@@ -11,9 +11,8 @@ import re
 
 from hlcg.catalog import Catalogue
 from hlcg.deck.lines import list_mark, remark_start, split_lines
-from hlcg.deck.model import ENDURANCE, PREGAME, Entry
+from hlcg.deck.model import ENDURANCE, PREGAME, DeckCard, Entry, ResolvedDeck
 from hlcg.deck.narrowing import Resolver
-from hlcg.deck.resolved import DeckCard, ResolvedDeck
 from hlcg.deck.text import parse_text
 from hlcg.deck.writer import writable_name
 

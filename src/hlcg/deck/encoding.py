@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hlcg.deck.kinds import deck_kind
 from hlcg.deck.model import LineIssue
 from hlcg.errors import DeckFileError
 from hlcg.problems import Severity
@@ -24,8 +25,6 @@ _BOMS = (
     (b"\xfe\xff", "utf-16-be", "UTF-16"),
     (b"\xef\xbb\xbf", "utf-8", "UTF-8"),
 )
-# What a file of each deck-program kind is called when it cannot be read.
-_PROGRAM_KIND = {".dek": "LackeyCCG deck", ".o8d": "OCTGN deck"}
 _SAMPLE = 4096
 
 
@@ -56,15 +55,15 @@ def _looks_like_utf16(data: bytes) -> bool:
 
 
 def _refuse_binary(data: bytes, path: Path) -> DeckFileError:
-    kind = _PROGRAM_KIND.get(path.suffix.lower())
+    kind = deck_kind(path)
     if _looks_like_utf16(data) and not data.startswith(_BINARY_MAGIC):
         return DeckFileError(
             f"{path}: NUL bytes: UTF-16 text without a byte-order mark? Save the deck as "
             'UTF-8 (or as UTF-16 with its mark, as Notepad\'s "Unicode" does)'
         )
     what = "binary data (NUL bytes or an image/archive header)"
-    if kind:
-        return DeckFileError(f"{path}: not a readable {kind}: {what}, not XML")
+    if kind.is_xml:
+        return DeckFileError(f"{path}: not a readable {kind.label}: {what}, not XML")
     return DeckFileError(f"{path}: {what}; not a deck")
 
 

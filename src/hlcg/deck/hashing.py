@@ -35,8 +35,7 @@ from typing import TYPE_CHECKING
 
 from hlcg import RULESET_VERSION
 from hlcg.catalog import normalise
-from hlcg.deck.model import ENDURANCE, PREGAME
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.deck.model import ENDURANCE, PREGAME, ResolvedDeck
 
 if TYPE_CHECKING:
     from hlcg.catalog import Catalogue

@@ -13,15 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hlcg.deck.lines import MAX_COPIES
-from hlcg.deck.model import (
-    ENDURANCE,
-    NOTE_SEVERITY,
-    PREGAME,
-    SIDEBOARD,
-    Deck,
-    Entry,
-    LineIssue,
-)
+from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
 from hlcg.deck.text import split_persona
 from hlcg.errors import DeckFileError
 from hlcg.problems import Severity
@@ -55,7 +47,8 @@ class DeckFile(BaseModel):
 # Where a player reads the deck schema: in every installed hlcg, not only in a checkout.
 SCHEMA_HINT = "see `hlcg schema deck` for the JSON deck format"
 
-_SECTION_OF = {"pregame": PREGAME, "endurance": ENDURANCE, "cards": None, "sideboard": SIDEBOARD}
+# A JSON deck's lists are named after the sections they fill; "cards" places each by its type.
+_SECTION_OF = {PREGAME: PREGAME, ENDURANCE: ENDURANCE, "cards": None, SIDEBOARD: SIDEBOARD}
 
 
 def _pointer(*parts: object) -> str:
@@ -75,13 +68,14 @@ def _problems(
 
 def _unknown_keys(data: dict[str, Any]) -> list[LineIssue]:
     """Keys a deck does not have ("author", "comment"): metadata outside the deck, noted and
-    ignored, so they never change how the deck is read or judged."""
+    ignored, so they never change how the deck is read or judged (a note, like a data gap,
+    never makes a deck illegal)."""
     return [
         LineIssue(
             None,
             f"{_pointer(key)}: key {key!r} is not part of a deck; ignored",
             "a deck has " + ", ".join(sorted(DeckFile.model_fields)),
-            NOTE_SEVERITY,
+            Severity.NOTE,
         )
         for key in data
         if key not in DeckFile.model_fields

@@ -10,9 +10,16 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from hlcg.catalog import Card, Catalogue, normalise
-from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, LineIssue
+from hlcg.deck.model import (
+    ENDURANCE,
+    NO_PERSONA,
+    PREGAME,
+    DeckCard,
+    LineIssue,
+    ResolvedDeck,
+    Unresolved,
+)
 from hlcg.deck.narrowing import Resolver
-from hlcg.deck.resolved import DeckCard, ResolvedDeck, Unresolved
 
 GENERIC_IMMORTAL = normalise("Generic Immortal")  # the rulebooks' term (seed 001)
 

@@ -1,23 +1,28 @@
-"""Read a deck file of any supported kind, refusing what is not a deck with one message."""
+"""Read a deck file of any supported kind, refusing what is not a deck with one message;
+and which deck files a list of command-line paths names (files as given, folders searched,
+globs expanded), shared by `hlcg validate`, `hlcg deck hash` and `hlcg db gaps`."""
 
 from __future__ import annotations
 
+import glob
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from hlcg.deck.encoding import byte_order_mark, decode, is_binary
-from hlcg.deck.model import Deck
-from hlcg.errors import DeckFileError
+from hlcg.deck.kinds import DECK_SUFFIXES, JSON, SNIFF_BYTES, deck_kind, sniffed_kind
+from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck
+from hlcg.errors import DeckFileError, UsageError
 from hlcg.stdin import STDIN_NAME, bounded_read, is_stdin, read_stdin
 
 MAX_DECK_BYTES = 5 * 1024 * 1024
 # A real deck has a hundred lines or so; past this a file is not a deck, and checking it
 # line by line would only bury the reader in problems.
 MAX_DECK_ENTRIES = 20_000
-DECK_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")
-# Keys of a JSON deck (schemas/deck.schema.json); a JSON object with none of them is no deck.
-DECK_KEYS = frozenset({"name", "format", "persona", "pregame", "endurance", "cards", "sideboard"})
+# Keys of a JSON deck (schemas/deck.schema.json; its lists are named after the sections they
+# fill); a JSON object with none of them is no deck.
+DECK_KEYS = frozenset({"name", "format", "persona", PREGAME, ENDURANCE, "cards", SIDEBOARD})
 # Files that live next to decks in a repository and are never decks.
 NOT_DECK_STEMS = ("readme", "license", "licence", "changelog", "contributing", "notice")
 # Kinds of file a curator or player keeps beside decks that no deck program writes: card
@@ -26,7 +31,6 @@ NOT_DECK_SUFFIXES = (
     ".csv", ".tsv", ".md", ".rst", ".sqlite", ".db", ".zip", ".gz", ".tgz", ".toml",
     ".yaml", ".yml", ".py", ".html",
 )  # fmt: skip
-_SNIFF_BYTES = 64 * 1024
 
 
 def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck") -> bytes:
@@ -58,17 +62,6 @@ def read_deck(path: Path) -> Deck:
     return read_deck_data(read_deck_bytes(path), path)
 
 
-def sniffed_suffix(text: str) -> str:
-    """The kind of a deck that has no file name (standard input): JSON, LackeyCCG or OCTGN
-    XML by its first character and elements, else text."""
-    start = text[:_SNIFF_BYTES].lstrip("\ufeff \t\r\n")
-    if start.startswith("{"):
-        return ".json"
-    if start.startswith("<"):
-        return ".dek" if "<superzone" in text[:_SNIFF_BYTES] else ".o8d"
-    return ".txt"
-
-
 def is_catalogue_document(data: object) -> bool:
     """A whole catalogue as `hlcg db export x.json` writes it: it has "cards", like a deck."""
     from hlcg.catalog import CATALOGUE_DOCUMENT_KIND
@@ -81,7 +74,7 @@ def _refuse_hlcg_documents(text: str, path: Path) -> None:
     refused with what it is, never checked as an empty deck."""
     from hlcg.catalog import CATALOGUE_DOCUMENT_KIND
 
-    head = text[:_SNIFF_BYTES]
+    head = text[:SNIFF_BYTES]
     if CATALOGUE_DOCUMENT_KIND not in head and '"decks"' not in head:
         return  # the common case: no second parse of a deck
     try:
@@ -101,22 +94,22 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
     reader; the name labels the report). Nothing is opened: `hlcg serve` passes a client's
     upload with the file name the client gave."""
     text, issues = decode(data, path)
-    suffix = sniffed_suffix(text) if path.name == STDIN_NAME else path.suffix.lower()
-    if suffix == ".json":
+    kind = sniffed_kind(text) if path.name == STDIN_NAME else deck_kind(path)
+    if kind.reader == JSON:
         from hlcg.deck.jsondeck import parse_json
 
         _refuse_hlcg_documents(text, path)
         deck = parse_json(text, str(path))
-    elif suffix in (".dek", ".o8d"):
+    elif kind.is_xml:
         from hlcg.deck.xmldeck import parse_xml
 
-        deck = parse_xml(text, str(path), suffix)
+        deck = parse_xml(text, str(path), kind.reader)
     else:
         from hlcg.deck.text import parse_text
 
         deck = parse_text(text, str(path))
     deck.issues[:0] = issues
-    deck.kind = suffix if suffix in (".json", ".dek", ".o8d") else ".txt"
+    deck.kind = ".txt" if kind.is_text else kind.suffix
     entries = len(deck.entries) + len(deck.issues)
     if entries > MAX_DECK_ENTRIES:
         raise DeckFileError(
@@ -134,21 +127,22 @@ def not_a_deck(path: Path) -> str | None:
     if path.name.lower().split(".")[0] in NOT_DECK_STEMS:
         return "a README, licence or changelog"
     suffix = path.suffix.lower()
+    kind = deck_kind(path)
     if suffix in NOT_DECK_SUFFIXES:
         return f"a {suffix} file"
     try:
         if path.stat().st_size > MAX_DECK_BYTES or not path.is_file():
             return None  # judged, and refused, as a deck
         with path.open("rb") as handle:
-            head = handle.read(_SNIFF_BYTES)
+            head = handle.read(SNIFF_BYTES)
     except OSError:
         return None  # a file that cannot be read is a deck that cannot be read: say so
     text = _head_text(head)
-    if text is not None and not text.strip() and len(head) < _SNIFF_BYTES:
+    if text is not None and not text.strip() and len(head) < SNIFF_BYTES:
         return "an empty file"
-    if suffix == ".json":
+    if kind.reader == JSON:
         return _not_a_json_deck(path, text)
-    if suffix in (".dek", ".o8d"):
+    if kind.is_xml:
         # Only well-formed-looking XML text without a deck in it is skipped; binary or
         # garbage with a deck extension is a deck that cannot be read, and says so.
         if text is None or "<deck" in text or not text.lstrip().startswith("<"):
@@ -170,7 +164,7 @@ def _head_text(head: bytes) -> str | None:
 
 # A JSON deck names its persona or lists cards; an object with none of these and keys no
 # deck has (a package.json: name, version, scripts) is some other program's file.
-_CARD_KEYS = frozenset({"persona", "pregame", "endurance", "cards", "sideboard"})
+_CARD_KEYS = frozenset({"persona", PREGAME, ENDURANCE, "cards", SIDEBOARD})
 # The first key of a JSON file hlcg or a CI job writes beside decks (a report, SARIF).
 _FIRST_KEY = re.compile(r'^\s*\{\s*"(?P<key>[^"\\]{1,64})"\s*:')
 
@@ -198,3 +192,51 @@ def _not_a_json_deck(path: Path, head: str | None) -> str | None:
         shown_keys = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
         return f"a JSON object with no persona or cards, and keys no deck has ({shown_keys})"
     return None
+
+
+# Told about each file skipped because it is recognisably not a deck: (path, why).
+OnSkip = Callable[[Path, str], None]
+
+
+def _ignore(path: Path, reason: str) -> None:
+    """The default OnSkip: the caller did not ask to hear about skipped files."""
+
+
+def _deck_files_in(folder: Path, raw: str) -> list[Path]:
+    in_folder = sorted(
+        p
+        for p in folder.rglob("*")
+        # a dangling symlink is no file, but it names a deck that cannot be read
+        if (p.is_file() or (p.is_symlink() and not p.exists()))
+        and p.suffix.lower() in DECK_SUFFIXES
+        and not p.name.endswith(".fixed.txt")
+    )
+    if not in_folder:
+        raise UsageError(f"{raw}: no deck files ({', '.join(DECK_SUFFIXES)}) in this folder")
+    return in_folder
+
+
+def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ignore) -> list[Path]:
+    """Files as given, folders searched recursively for deck files, globs expanded. Files
+    found in folders (and, with skip_non_decks, any file) that are recognisably not decks
+    are skipped and passed to ``on_skip``. Each path comes once, in the order found."""
+
+    def keep(path: Path) -> bool:
+        reason = not_a_deck(path)
+        if reason:
+            on_skip(path, reason)
+        return reason is None
+
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found.extend(p for p in _deck_files_in(path, raw) if keep(p))
+        elif not path.exists() and glob.has_magic(raw):
+            matches = sorted(Path(m) for m in glob.glob(raw, recursive=True))
+            if not matches:
+                raise UsageError(f"{raw}: no files match")
+            found.extend(m for m in matches if not skip_non_decks or keep(m))
+        elif not skip_non_decks or not path.is_file() or keep(path):
+            found.append(path)
+    return list(dict.fromkeys(found))

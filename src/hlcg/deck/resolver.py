@@ -12,7 +12,17 @@ from collections.abc import Set as AbstractSet
 
 from hlcg.catalog import Card, Catalogue
 from hlcg.deck.listed import LinePersona, preferred_persona
-from hlcg.deck.model import ENDURANCE, NOTE_SEVERITY, PREGAME, Deck, Entry, LineIssue
+from hlcg.deck.model import (
+    ENDURANCE,
+    PREGAME,
+    Deck,
+    DeckCard,
+    Entry,
+    LineIssue,
+    ResolvedDeck,
+    SideboardCard,
+    Unresolved,
+)
 from hlcg.deck.narrowing import Resolver
 from hlcg.deck.persona import (
     declared_persona,
@@ -20,7 +30,6 @@ from hlcg.deck.persona import (
     settle_persona,
 )
 from hlcg.deck.readings import deck_as_meant
-from hlcg.deck.resolved import DeckCard, ResolvedDeck, SideboardCard, Unresolved
 from hlcg.problems import Severity
 
 # Copies of one card on several lines are one DeckCard: (card id, section, versions' ids).
@@ -155,8 +164,9 @@ def _listed(copies: dict[str, int]) -> str:
 
 def _unmatched_sets(resolver: Resolver) -> list[LineIssue]:
     """At most two problems a deck, none an error: sets the catalogue knows but records no
-    printing of these cards in (a gap in the data, not in the deck), and set names nothing
-    maps to a catalogue set. Either way the cards were found by name."""
+    printing of these cards in (a gap in the data, not in the deck: a note, so `--strict`
+    passes real LackeyCCG decks that carry set codes), and set names nothing maps to a
+    catalogue set. Either way the cards were found by name."""
     sets = resolver.catalogue.sets
     unprinted: dict[str, int] = {}
     unknown: dict[str, int] = {}
@@ -172,7 +182,7 @@ def _unmatched_sets(resolver: Resolver) -> list[LineIssue]:
                 f"{_listed(unprinted)}; they were found by name",
                 "nothing to change in the deck; curators record printings in the sets "
                 "column of data/source/cards.csv",
-                NOTE_SEVERITY,
+                Severity.NOTE,
             )
         )
     if unknown:

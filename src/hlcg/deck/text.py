@@ -14,8 +14,8 @@
     Side deck:           (an unknown header: one problem, its cards listed apart)
 
 Every line is accounted for: parsed into an entry or header, ignored as blank, comment or
-decoration, or reported as a ``LineIssue`` with its line number. Headers are read by
-hlcg.deck.headers, card lines by hlcg.deck.lines; which reading of a line is meant is
+decoration, or reported as a ``LineIssue`` with its line number. What one line says (a
+header or a card line) is hlcg.deck.lines'; which reading of a line is meant is
 hlcg.deck.readings' to say, with the catalogue.
 """
 
@@ -24,11 +24,13 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from hlcg.deck.headers import SECTIONS, header, names_card_group
 from hlcg.deck.lines import (
+    SECTIONS,
     clean_line,
+    header,
     is_decoration,
     list_mark,
+    names_card_group,
     parse_line,
     split_lines,
     split_set_code,

@@ -13,32 +13,16 @@ name is not enough), and the game each program expects (docs/deck-format.md, Con
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from hlcg.catalog import Card, format_named, format_title, normalise
-from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry
+from hlcg.deck.kinds import DECK_KINDS, JSON, LACKEY, TEXT, WRITE_SUFFIXES
+from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry, Line, ResolvedDeck
 from hlcg.deck.narrowing import Resolver
-from hlcg.deck.resolved import ResolvedDeck
+from hlcg.errors import UsageError
 
 if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
-from hlcg.errors import UsageError
-
-WRITE_SUFFIXES = (".txt", ".deck", ".json", ".dek", ".o8d")
-
-
-class Line(NamedTuple):
-    """One card line to write."""
-
-    name: str  # as the player wrote it
-    copies: int
-    set_code: str | None
-    card_id: str | None  # the catalogue card it resolved to (None in the sideboard if unknown)
-    source_id: str | None = None  # the id the source file gave it (a .dek's, an .o8d's)
-
-    @property
-    def text(self) -> str:
-        return self.name + (f" [{self.set_code}]" if self.set_code else "")
 
 
 def writable_name(card: Card, section: str | None, resolver: Resolver, deck: ResolvedDeck) -> str:
@@ -174,10 +158,11 @@ def as_json(resolved: ResolvedDeck) -> str:
         data["format"] = fmt
     if resolved.deck.persona:
         data["persona"] = persona_line(resolved)
-    data["pregame"] = entries(parts[PREGAME])
-    data["endurance"] = entries(parts[ENDURANCE])
+    # A JSON deck's lists are named after the sections they hold.
+    data[PREGAME] = entries(parts[PREGAME])
+    data[ENDURANCE] = entries(parts[ENDURANCE])
     if parts[SIDEBOARD]:
-        data["sideboard"] = entries(parts[SIDEBOARD])
+        data[SIDEBOARD] = entries(parts[SIDEBOARD])
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -187,19 +172,21 @@ def render(
     """The deck as a file of ``suffix``. LackeyCCG and OCTGN files name each card as the
     catalogue does when ``catalogue`` is given (program_sections), and name ``game``, else the
     game the source file of that program named, else the program's default."""
-    from hlcg.deck import xmldeck
-
-    suffix = suffix.lower()
-    if suffix in (".txt", ".deck"):
+    kind = DECK_KINDS.get(suffix.lower())
+    if kind is None or kind.writer is None:
+        raise UsageError(
+            f"cannot write a deck as {suffix.lower()!r}; use one of {', '.join(WRITE_SUFFIXES)}"
+        )
+    if kind.writer == TEXT:
         return as_text(resolved)
-    if suffix == ".json":
+    if kind.writer == JSON:
         return as_json(resolved)
-    game = game or (resolved.deck.game if resolved.deck.kind == suffix else None)
+    game = game or (resolved.deck.game if resolved.deck.kind == kind.suffix else None)
     fmt = written_format(resolved)
     title = format_title(fmt) if fmt else None  # as the programs show it: "Type Two"
-    if suffix == ".dek":
-        return xmldeck.write_dek(program_sections(resolved, suffix, catalogue), title, game)
-    if suffix == ".o8d":
-        sections = program_sections(resolved, suffix, catalogue)
-        return xmldeck.write_o8d(sections, title, resolved.deck.notes, game)
-    raise UsageError(f"cannot write a deck as {suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")
+    sections = program_sections(resolved, kind.suffix, catalogue)
+    from hlcg.deck.xmldeck import write_dek, write_o8d  # defusedxml: for XML decks only
+
+    if kind.writer == LACKEY:
+        return write_dek(sections, title, game)
+    return write_o8d(sections, title, resolved.deck.notes, game)

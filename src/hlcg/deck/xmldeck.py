@@ -12,20 +12,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
-from hlcg.deck.headers import section_named
-from hlcg.deck.lines import MAX_COPIES, split_set_code
-from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
+from hlcg.deck.kinds import LACKEY
+from hlcg.deck.lines import MAX_COPIES, section_named, split_set_code
+from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, Line, LineIssue
 from hlcg.deck.text import set_persona
 from hlcg.errors import DeckFileError
-
-if TYPE_CHECKING:
-    from hlcg.deck.writer import Line
 
 # The game a written deck names, as each program expects it, when the source file names
 # none: LackeyCCG's <game> is the plugin's name (the LackeyCCG decks in examples/programs
@@ -69,7 +65,8 @@ def _card_lines(text: str) -> list[int]:
     return [text.count("\n", 0, m.start()) + 1 for m in re.finditer(r"<card\b", text)]
 
 
-def parse_xml(text: str, path: str, suffix: str) -> Deck:
+def parse_xml(text: str, path: str, reader: str) -> Deck:
+    """A LackeyCCG (``reader`` LACKEY) or OCTGN deck (hlcg.deck.kinds)."""
     deck = Deck(path=path)
     try:
         root = fromstring(text, forbid_dtd=True, forbid_entities=True, forbid_external=True)
@@ -92,9 +89,9 @@ def parse_xml(text: str, path: str, suffix: str) -> Deck:
         return deck
     lines = iter(_card_lines(text))
     _read_format(root, deck)
-    game = root.findtext("meta/game") if suffix == ".dek" else root.get("game")
+    game = root.findtext("meta/game") if reader == LACKEY else root.get("game")
     deck.game = (game or "").strip() or None
-    if suffix == ".dek":
+    if reader == LACKEY:
         _read_lackey(root, deck, lines)
     else:
         _read_octgn(root, deck, lines)

@@ -13,13 +13,11 @@ from typing import Any
 
 from hlcg.api import add_fingerprint, check_date, check_deck
 from hlcg.catalog import Catalogue, accepted_format_names, format_named
-from hlcg.deck import Deck, read_deck_data
+from hlcg.deck import TEXT_SUFFIXES, Deck, deck_kind, read_deck_data, sniffed_kind
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
 from hlcg.report import renderer, report_data
 from hlcg.rules import DeckReport
 from hlcg.web.schema import AddRequest, DeckRequest
-
-TEXT_SUFFIXES = (".txt", ".deck")
 
 
 class ApiError(Exception):
@@ -33,12 +31,7 @@ class ApiError(Exception):
 
 def guess_filename(text: str) -> str:
     """A name for a deck posted without one, so the right reader reads it."""
-    start = text.lstrip("\ufeff \t\r\n")[:1]
-    if start == "{":
-        return "deck.json"
-    if start == "<":
-        return "deck.dek" if "<superzone" in text else "deck.o8d"
-    return "deck.txt"
+    return f"deck{sniffed_kind(text).suffix}"
 
 
 class Service:
@@ -125,7 +118,7 @@ class Service:
         fmt, date = self._format(request.format), self._date(request.date)
         deck, name = self._read(request)
         report = self._checked(deck, fmt, date)
-        is_text = Path(name).suffix.lower() not in (".json", ".dek", ".o8d")
+        is_text = deck_kind(name).is_text
         if report.legal:
             return {"deck": request.deck, "filename": name, "changed": False, "applied": []}
         if is_text:
