@@ -10,13 +10,14 @@ from pydantic import ValidationError
 
 from conftest import ROOT
 from hlcg.catalog import Catalogue
-from hlcg.catalog.fields import CONTRACT_FIELDS, MODIFIER_KINDS
 from hlcg.catalog.query import QueryError, parse_query
 from hlcg.catalog.search import run
 from hlcg.catalog.store import shipped_path
+from hlcg.catalog.vocabulary import CONTRACT_FIELDS
 from hlcg.curation.builder import build
 from hlcg.curation.bundle import load_sources
 from hlcg.curation.models import CardRow
+from hlcg.rules.modifiers import KINDS
 from hlcg.schemas import generate, render
 from hlcg.tcboo.models import TABLE_GROUP
 
@@ -109,7 +110,7 @@ def test_content_facts(shipped):
     ]
     assert shipped.cards["generic-immortal"].master_limit == 0
     kinds = {m["kind"] for c in shipped.cards.values() for m in c.modifiers}
-    assert kinds == set(MODIFIER_KINDS)
+    assert kinds == set(KINDS)
 
 
 @pytest.mark.parametrize(

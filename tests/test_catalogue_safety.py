@@ -17,8 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.fields import CONTRACT_FIELDS
 from hlcg.catalog.store import load, shipped_path
+from hlcg.catalog.vocabulary import CONTRACT_FIELDS
 from hlcg.cli.app import app
 
 runner = CliRunner()

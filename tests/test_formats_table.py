@@ -9,8 +9,7 @@ import json
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.fields import CHECKED_FORMATS, FORMAT_TAGS
-from hlcg.catalog.names import format_named
+from hlcg.catalog.vocabulary import CHECKED_FORMATS, FORMAT_TAGS, format_named
 from hlcg.cli.app import app
 
 runner = CliRunner()
@@ -77,7 +76,7 @@ def test_search_by_format_agrees_with_validate():
 
 
 def test_the_start_up_reader_reads_the_table_as_the_csv_module_does():
-    from hlcg.catalog.datafiles import leading_columns
+    from hlcg.catalog.vocabulary import leading_columns
 
     wanted = [{k: r[k] for k in ("name", "title", "checked")} for r in _rows()]
     assert leading_columns("formats.csv", 3) == wanted

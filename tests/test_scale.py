@@ -12,10 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.normalize import normalise
 from hlcg.catalog.query import parse_query
 from hlcg.catalog.search import run
 from hlcg.catalog.store import Catalogue, load, shipped_path
+from hlcg.catalog.vocabulary import normalise
 from hlcg.check import check_file
 from hlcg.cli.app import app
 from hlcg.curation.builder import write_catalogue

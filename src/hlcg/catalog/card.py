@@ -7,8 +7,13 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from hlcg.catalog.codec import decode_card
-from hlcg.catalog.fields import ATTRIBUTES, CONTRACT_FIELDS, PREGAME_TYPES
-from hlcg.catalog.normalize import is_master_title, normalise
+from hlcg.catalog.vocabulary import (
+    ATTRIBUTES,
+    CONTRACT_FIELDS,
+    PREGAME_TYPES,
+    is_master_title,
+    normalise,
+)
 
 
 @lru_cache(maxsize=1024)

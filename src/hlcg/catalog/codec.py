@@ -14,8 +14,14 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hlcg.catalog.fields import BOOL_FIELDS, CONTRACT_FIELDS, LIST_FIELDS, PREGAME_TYPES
-from hlcg.catalog.normalize import is_master_title, normalise
+from hlcg.catalog.vocabulary import (
+    BOOL_FIELDS,
+    CONTRACT_FIELDS,
+    LIST_FIELDS,
+    PREGAME_TYPES,
+    is_master_title,
+    normalise,
+)
 
 # Card columns newer than the oldest schema an import still reads (3: unrestricted).
 NEWER_COLUMNS = frozenset({"unrestricted"})

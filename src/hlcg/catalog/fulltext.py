@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from hlcg.catalog.normalize import normalise
+from hlcg.catalog.vocabulary import normalise
 
 _FTS_WORD = re.compile(r"[a-z0-9]+")
 

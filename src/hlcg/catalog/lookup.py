@@ -25,7 +25,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.normalize import normalise, slug
+from hlcg.catalog.vocabulary import normalise, slug
 from hlcg.matching import (
     MAX_SUGGESTIONS,
     SUGGEST_SCORE,

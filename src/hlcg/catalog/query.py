@@ -28,8 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.fields import ATTRIBUTES, CARD_TYPES, FORMAT_TAGS
-from hlcg.catalog.names import format_named
+from hlcg.catalog.vocabulary import ATTRIBUTES, CARD_TYPES, FORMAT_TAGS, format_named
 
 _OPERATORS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from hlcg.catalog.card import Card
 from hlcg.catalog.connection import full_text_ids
 from hlcg.catalog.fulltext import fts_expression
-from hlcg.catalog.normalize import normalise
 from hlcg.catalog.query import Query, QueryError
 from hlcg.catalog.store import Catalogue
+from hlcg.catalog.vocabulary import normalise
 
 
 def _persona_titles(catalogue: Catalogue, fragment: str) -> set[str]:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from hlcg.catalog.card import Card, LegalityFact
 from hlcg.catalog.codec import flat_card
-from hlcg.catalog.fields import FACT_FIELDS
+from hlcg.catalog.vocabulary import FACT_FIELDS
 
 
 class SourcedFact(NamedTuple):

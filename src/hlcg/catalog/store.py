@@ -25,11 +25,10 @@ from hlcg.catalog.connection import (
     resolve_path,
     shipped_path,
 )
-from hlcg.catalog.fields import FACT_FIELDS
 from hlcg.catalog.lazy import CardTable, card_list_map, column_map
-from hlcg.catalog.normalize import normalise
 from hlcg.catalog.schema import SCHEMA_VERSION
 from hlcg.catalog.sourcing import FactSource, SourcedFact, card_facts
+from hlcg.catalog.vocabulary import FACT_FIELDS, normalise
 from hlcg.errors import CatalogueError
 from hlcg.matching import MAX_SUGGESTIONS
 
