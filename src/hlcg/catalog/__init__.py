@@ -10,13 +10,13 @@ if TYPE_CHECKING:
     from hlcg.catalog.card import EXCLUDING as EXCLUDING
     from hlcg.catalog.card import Card as Card
     from hlcg.catalog.card import LegalityFact as LegalityFact
+    from hlcg.catalog.card import decode_card as decode_card
+    from hlcg.catalog.card import decode_list as decode_list
+    from hlcg.catalog.card import encode_card as encode_card
+    from hlcg.catalog.card import encode_list as encode_list
+    from hlcg.catalog.card import flat_card as flat_card
+    from hlcg.catalog.card import flat_value as flat_value
     from hlcg.catalog.card import in_force as in_force
-    from hlcg.catalog.codec import decode_card as decode_card
-    from hlcg.catalog.codec import decode_list as decode_list
-    from hlcg.catalog.codec import encode_card as encode_card
-    from hlcg.catalog.codec import encode_list as encode_list
-    from hlcg.catalog.codec import flat_card as flat_card
-    from hlcg.catalog.codec import flat_value as flat_value
     from hlcg.catalog.connection import connect as connect
     from hlcg.catalog.connection import is_shipped as is_shipped
     from hlcg.catalog.connection import resolve_path as resolve_path
@@ -69,13 +69,13 @@ _DOOR = {
     "Card": "hlcg.catalog.card",
     "EXCLUDING": "hlcg.catalog.card",
     "LegalityFact": "hlcg.catalog.card",
+    "decode_card": "hlcg.catalog.card",
+    "decode_list": "hlcg.catalog.card",
+    "encode_card": "hlcg.catalog.card",
+    "encode_list": "hlcg.catalog.card",
+    "flat_card": "hlcg.catalog.card",
+    "flat_value": "hlcg.catalog.card",
     "in_force": "hlcg.catalog.card",
-    "decode_card": "hlcg.catalog.codec",
-    "decode_list": "hlcg.catalog.codec",
-    "encode_card": "hlcg.catalog.codec",
-    "encode_list": "hlcg.catalog.codec",
-    "flat_card": "hlcg.catalog.codec",
-    "flat_value": "hlcg.catalog.codec",
     "connect": "hlcg.catalog.connection",
     "is_shipped": "hlcg.catalog.connection",
     "resolve_path": "hlcg.catalog.connection",

@@ -15,8 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hlcg.catalog.card import Card, LegalityFact
-from hlcg.catalog.codec import decode_list
+from hlcg.catalog.card import Card, LegalityFact, decode_list
 from hlcg.catalog.connection import (
     ENV_VAR,
     connect,
