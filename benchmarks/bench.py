@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hlcg.catalog.store import Catalogue, load, shipped_path
+from hlcg.catalog import Catalogue, load, shipped_path
 from hlcg.catalog.vocabulary import CONTRACT_FIELDS, normalise
 from hlcg.check import check_deck
 from hlcg.deck.text import parse_text

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from hlcg.catalog import Catalogue, load, shipped_path
 from hlcg.catalog.card import Card
-from hlcg.catalog.store import Catalogue, load, shipped_path
 from hlcg.check import check_deck
 from hlcg.curation.builder import write_catalogue
 from hlcg.curation.bundle import Bundle

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 
 from conftest import ROOT
-from hlcg.catalog.store import load
+from hlcg.catalog import load
 from hlcg.check import check_deck
 from hlcg.deck.text import parse_text
 

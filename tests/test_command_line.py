@@ -391,7 +391,7 @@ def test_rooftop_adds_to_attacks_and_warehouse_to_defenses(tmp_path):
     plain = sheet(tmp_path, "Garden")["derived"]["card_forces"]
     rooftop = sheet(tmp_path, "Rooftop")["derived"]["card_forces"]
     warehouse = sheet(tmp_path, "Warehouse")["derived"]["card_forces"]
-    from hlcg.catalog.store import shipped_path
+    from hlcg.catalog import shipped_path
     from hlcg.tcboo.store import load
 
     cards = load(shipped_path()).cards

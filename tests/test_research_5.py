@@ -66,7 +66,7 @@ def test_new_sets_and_their_spellings(shipped):
 def test_a_3rd_edition_printing_is_a_2nd_edition_card(tmp_path):
     from typer.testing import CliRunner
 
-    from hlcg.catalog.store import load
+    from hlcg.catalog import load
     from hlcg.cli.app import app
 
     runner = CliRunner()

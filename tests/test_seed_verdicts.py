@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import BASIC_TITLES, ROOT, errors, make_catalogue
-from hlcg.catalog.store import Catalogue, load
+from hlcg.catalog import Catalogue, load
 from hlcg.check import check_deck, check_file, resolve_deck
 from hlcg.curation.builder import write_catalogue
 from hlcg.curation.bundle import load_sources

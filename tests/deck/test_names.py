@@ -10,9 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import BASIC_TITLES, ROOT, make_catalogue
-from hlcg.catalog import Catalogue
+from hlcg.catalog import Catalogue, load
 from hlcg.catalog.card import Card
-from hlcg.catalog.store import load
 from hlcg.check import resolve_deck
 from hlcg.cli.app import app
 from hlcg.curation.builder import write_catalogue

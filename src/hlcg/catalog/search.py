@@ -7,14 +7,36 @@ comparison: g:agility>=0 lists only cards whose agility gems are known.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.connection import full_text_ids
+from hlcg.catalog.connection import connect
 from hlcg.catalog.fulltext import fts_expression
 from hlcg.catalog.query import Query, QueryError
 from hlcg.catalog.store import Catalogue
 from hlcg.catalog.vocabulary import normalise
+
+
+def full_text_ids(path: Path, words: str) -> list[str]:
+    """Card ids whose title, subtitle or text match ``words`` in the full-text index.
+
+    ``words`` is passed to FTS as a parameter; FTS syntax errors become a CatalogueError-free
+    ValueError with a readable message.
+    """
+    conn = connect(path)
+    try:
+        rows = conn.execute(
+            "SELECT cards.id FROM cards_fts JOIN cards ON cards.rowid = cards_fts.rowid "
+            "WHERE cards_fts MATCH ? ORDER BY rank",
+            (words,),
+        ).fetchall()
+    except sqlite3.OperationalError as exc:
+        raise ValueError(f"full-text query {words!r} could not be read: {exc}") from None
+    finally:
+        conn.close()
+    return [r[0] for r in rows]
 
 
 def _persona_titles(catalogue: Catalogue, fragment: str) -> set[str]:
