@@ -10,8 +10,7 @@ from pydantic import ValidationError
 
 from conftest import ROOT
 from hlcg.catalog import Catalogue, shipped_path
-from hlcg.catalog.query import QueryError, parse_query
-from hlcg.catalog.search import run
+from hlcg.catalog.search import QueryError, parse_query, run
 from hlcg.catalog.vocabulary import CONTRACT_FIELDS
 from hlcg.curation.builder import build
 from hlcg.curation.bundle import load_sources

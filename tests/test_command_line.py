@@ -16,8 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.fulltext import fts_expression
-from hlcg.catalog.query import QueryError, parse_query
+from hlcg.catalog.search import QueryError, fts_expression, parse_query
 from hlcg.cli.app import app
 from hlcg.matching import Candidate, confident, decide, merge
 from hlcg.wording import plural

@@ -13,8 +13,7 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from hlcg.catalog import Catalogue, load, shipped_path
-from hlcg.catalog.query import parse_query
-from hlcg.catalog.search import run
+from hlcg.catalog.search import parse_query, run
 from hlcg.catalog.vocabulary import normalise
 from hlcg.check import check_file
 from hlcg.cli.app import app

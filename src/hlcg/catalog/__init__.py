@@ -24,10 +24,6 @@ if TYPE_CHECKING:
     from hlcg.catalog.integrity import used_rows_digest as used_rows_digest
     from hlcg.catalog.lookup import Match as Match
     from hlcg.catalog.lookup import Suggestion as Suggestion
-    from hlcg.catalog.query import check_format as check_format
-    from hlcg.catalog.query import check_type as check_type
-    from hlcg.catalog.query import parse_gem as parse_gem
-    from hlcg.catalog.query import parse_query as parse_query
     from hlcg.catalog.schema import SCHEMA_VERSION as SCHEMA_VERSION
     from hlcg.catalog.schema import TABLES as TABLES
     from hlcg.catalog.schema import VIEWS as VIEWS
@@ -35,6 +31,10 @@ if TYPE_CHECKING:
     from hlcg.catalog.schema import TableGroup as TableGroup
     from hlcg.catalog.schema import group_table as group_table
     from hlcg.catalog.schema import row_key as row_key
+    from hlcg.catalog.search import check_format as check_format
+    from hlcg.catalog.search import check_type as check_type
+    from hlcg.catalog.search import parse_gem as parse_gem
+    from hlcg.catalog.search import parse_query as parse_query
     from hlcg.catalog.search import run as run
     from hlcg.catalog.sourcing import FactSource as FactSource
     from hlcg.catalog.store import Catalogue as Catalogue
@@ -83,10 +83,6 @@ _DOOR = {
     "used_rows_digest": "hlcg.catalog.integrity",
     "Match": "hlcg.catalog.lookup",
     "Suggestion": "hlcg.catalog.lookup",
-    "check_format": "hlcg.catalog.query",
-    "check_type": "hlcg.catalog.query",
-    "parse_gem": "hlcg.catalog.query",
-    "parse_query": "hlcg.catalog.query",
     "SCHEMA_VERSION": "hlcg.catalog.schema",
     "TABLES": "hlcg.catalog.schema",
     "Table": "hlcg.catalog.schema",
@@ -94,6 +90,10 @@ _DOOR = {
     "VIEWS": "hlcg.catalog.schema",
     "group_table": "hlcg.catalog.schema",
     "row_key": "hlcg.catalog.schema",
+    "check_format": "hlcg.catalog.search",
+    "check_type": "hlcg.catalog.search",
+    "parse_gem": "hlcg.catalog.search",
+    "parse_query": "hlcg.catalog.search",
     "run": "hlcg.catalog.search",
     "FactSource": "hlcg.catalog.sourcing",
     "Catalogue": "hlcg.catalog.store",

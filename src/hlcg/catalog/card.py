@@ -153,7 +153,7 @@ class Card(NamedTuple):
         return cls(**decode_card(row), editions=editions)
 
 
-# --- the codec ----------------------------------------------------------------------------
+# --- the codec ------------------------------------------------------------------------------
 
 # Card columns newer than the oldest schema an import still reads (3: unrestricted).
 NEWER_COLUMNS = frozenset({"unrestricted"})

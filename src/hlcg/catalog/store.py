@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 _V = TypeVar("_V")
 
-# --- read-only mappings over the tables: a key reads the rows it points at ----------------
+# --- read-only mappings over the tables: a key reads the rows it points at ------------------
 
 
 class SqlMapping(Mapping[str, _V]):
@@ -199,7 +199,7 @@ class Catalogue:
         self.by_title: Mapping[str, list[Card]] = card_list_map(self, "title_norm")
         self.by_name: Mapping[str, list[Card]] = card_list_map(self, "name_norm")
 
-    # --- reading ---------------------------------------------------------------------------
+    # --- reading ----------------------------------------------------------------------------
     def lookup(self, query: str) -> Match:
         """The card(s) a name means, despite typos (``hlcg.catalog.lookup`` says how)."""
         from hlcg.catalog.lookup import lookup
@@ -273,7 +273,7 @@ class Catalogue:
         except sqlite3.DatabaseError as exc:
             raise CatalogueError(f"{self.path} is corrupt ({exc})") from None
 
-    # --- what rules and commands ask -------------------------------------------------------
+    # --- what rules and commands ask --------------------------------------------------------
     @cached_property
     def personas(self) -> list[Card]:
         return self.select_cards("type = 'persona'")
@@ -403,7 +403,7 @@ class Catalogue:
             f"{base} AND subtitle <> '' AND subtitle_norm NOT IN ({marks})", (card_type, *own)
         )
 
-    # --- the fuzzy step's name table -------------------------------------------------------
+    # --- the fuzzy step's name table --------------------------------------------------------
     @cached_property
     def name_keys(self) -> list[str]:
         """Every normalised name (titles, full names, aliases), built by ``db build``."""
