@@ -130,20 +130,20 @@ def test_content_facts(shipped):
 )
 def test_lookup(shipped: Catalogue, query, how, ids):
     match = shipped.lookup(query)
-    assert (match.how, sorted(c.id for c in match.cards)) == (how, ids)
+    assert (match.how, sorted(match.ids)) == (how, ids)
 
 
 def test_lookup_several_close_is_not_a_match(shipped: Catalogue):
     match = shipped.lookup("upper atack")
     assert not match.found
-    names = {s.name for s in match.suggestions}
+    names = {c.name for c in match.candidates}
     assert {"Upper Left Attack", "Upper Right Attack", "Upper Center Attack"} <= names
-    assert match.suggestions[0].score == match.suggestions[1].score
+    assert match.candidates[0].score == match.candidates[1].score
 
 
 def test_lookup_nothing_close(shipped: Catalogue):
     match = shipped.lookup("zzzzqqqq")
-    assert (match.found, match.suggestions) == (False, [])
+    assert (match.found, match.candidates) == (False, [])
 
 
 def test_search_compact_query(shipped):

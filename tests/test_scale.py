@@ -90,14 +90,14 @@ def test_a_deck_check_reads_only_the_rows_its_lines_name(deck, padded_path, ship
 
 def test_exact_and_fuzzy_lookups_read_only_the_cards_they_return(padded_path):
     catalogue, read = counted(padded_path)
-    assert [c.id for c in catalogue.lookup("Head Shot").cards] == ["head-shot"]
+    assert catalogue.lookup("Head Shot").ids == ("head-shot",)
     assert read == {"head-shot"}
     fuzzy = catalogue.lookup("uper left atack")
-    assert fuzzy.how == "fuzzy" and [c.id for c in fuzzy.cards] == ["upper-left-attack"]
+    assert fuzzy.how == "fuzzy" and fuzzy.ids == ("upper-left-attack",)
     # the match and the suggested cards (each suggestion row is shown with its card)
-    assert len(read) <= 1 + len(fuzzy.suggestions)
+    assert len(read) <= 1 + len(fuzzy.candidates)
     before = set(read)
-    assert catalogue.lookup("Padding Event 4321").cards[0].id == "padding-4321"
+    assert catalogue.lookup("Padding Event 4321").ids[0] == "padding-4321"
     assert read == before | {"padding-4321"}
 
 
@@ -248,7 +248,7 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     assert imported.exit_code == 0, imported.output
     upgraded = load(old)
     assert upgraded.meta["schema_version"] == "5" and len(upgraded.cards) == shipped_cards + 1
-    assert upgraded.lookup("brand new evnt").cards[0].id == "new-event"
+    assert upgraded.lookup("brand new evnt").ids[0] == "new-event"
     assert upgraded.lookup("Upper Middle Attack").found
 
 
@@ -259,7 +259,7 @@ def test_one_catalogue_shared_by_threads_answers_as_it_does_alone():
     def answers(catalogue: Catalogue) -> list[object]:
         found = [[p.to_json() for p in check_file(deck, catalogue).problems] for deck in EXAMPLES]
         names = ["uper left atack", "Head Shot", "dunkan macleod", "Master's Block: Ramirez"]
-        return found + [[c.id for c in catalogue.lookup(name).cards] for name in names]
+        return found + [list(catalogue.lookup(name).ids) for name in names]
 
     expected = answers(load(shipped_path()))
     shared = load(shipped_path())

@@ -22,8 +22,12 @@ if TYPE_CHECKING:
     from hlcg.catalog.connection import resolve_path as resolve_path
     from hlcg.catalog.connection import shipped_path as shipped_path
     from hlcg.catalog.integrity import used_rows_digest as used_rows_digest
+    from hlcg.catalog.lookup import CONFIDENT_MARGIN as CONFIDENT_MARGIN
+    from hlcg.catalog.lookup import CONFIDENT_SCORE as CONFIDENT_SCORE
+    from hlcg.catalog.lookup import SUGGEST_SCORE as SUGGEST_SCORE
+    from hlcg.catalog.lookup import Candidate as Candidate
     from hlcg.catalog.lookup import Match as Match
-    from hlcg.catalog.lookup import Suggestion as Suggestion
+    from hlcg.catalog.lookup import judge_match as judge_match
     from hlcg.catalog.schema import SCHEMA_VERSION as SCHEMA_VERSION
     from hlcg.catalog.schema import TABLES as TABLES
     from hlcg.catalog.schema import VIEWS as VIEWS
@@ -81,8 +85,12 @@ _DOOR = {
     "resolve_path": "hlcg.catalog.connection",
     "shipped_path": "hlcg.catalog.connection",
     "used_rows_digest": "hlcg.catalog.integrity",
+    "CONFIDENT_MARGIN": "hlcg.catalog.lookup",
+    "CONFIDENT_SCORE": "hlcg.catalog.lookup",
+    "Candidate": "hlcg.catalog.lookup",
     "Match": "hlcg.catalog.lookup",
-    "Suggestion": "hlcg.catalog.lookup",
+    "SUGGEST_SCORE": "hlcg.catalog.lookup",
+    "judge_match": "hlcg.catalog.lookup",
     "SCHEMA_VERSION": "hlcg.catalog.schema",
     "TABLES": "hlcg.catalog.schema",
     "Table": "hlcg.catalog.schema",

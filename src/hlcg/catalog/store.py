@@ -14,17 +14,21 @@ from collections.abc import Callable, Iterator, Mapping, Sequence, ValuesView
 from collections.abc import Set as AbstractSet
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from hlcg.catalog.card import Card, LegalityFact, decode_list
 from hlcg.catalog.connection import connect
+from hlcg.catalog.lookup import (
+    MAX_SUGGESTIONS,
+    Candidate,
+    Match,
+    card_candidates,
+    card_match,
+    exact_card_match,
+)
 from hlcg.catalog.sourcing import FactSource, SourcedFact, card_facts
 from hlcg.catalog.vocabulary import FACT_FIELDS, normalise
 from hlcg.errors import CatalogueError
-from hlcg.matching import MAX_SUGGESTIONS
-
-if TYPE_CHECKING:
-    from hlcg.catalog.lookup import Match, Suggestion
 
 _V = TypeVar("_V")
 
@@ -202,22 +206,16 @@ class Catalogue:
     # --- reading ----------------------------------------------------------------------------
     def lookup(self, query: str) -> Match:
         """The card(s) a name means, despite typos (``hlcg.catalog.lookup`` says how)."""
-        from hlcg.catalog.lookup import lookup
-
-        return lookup(self, query)
+        return card_match(self, query)
 
     def exact(self, query: str) -> Match | None:
         """The card(s) a name means exactly (id, title, name, alias, normalised); None when
         only a fuzzy match could say."""
-        from hlcg.catalog.lookup import exact
+        return exact_card_match(self, query)
 
-        return exact(self, query)
-
-    def suggest(self, query: str, limit: int = MAX_SUGGESTIONS) -> list[Suggestion]:
+    def suggest(self, query: str, limit: int = MAX_SUGGESTIONS) -> list[Candidate]:
         """The names nearest ``query`` that score at least ``SUGGEST_SCORE``, best first."""
-        from hlcg.catalog.lookup import suggest
-
-        return suggest(self, query, limit)
+        return card_candidates(self, query, limit)
 
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:

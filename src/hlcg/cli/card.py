@@ -132,7 +132,7 @@ def card_command(
 
 def _card(name: str, db: Any, as_json: bool, sources: bool = False) -> None:
     from hlcg.answers import match_json
-    from hlcg.matching import CONFIDENT_SCORE, SUGGEST_SCORE
+    from hlcg.catalog import CONFIDENT_SCORE, SUGGEST_SCORE
 
     catalogue = load_catalogue(db)
     match = catalogue.lookup(name)
@@ -140,9 +140,9 @@ def _card(name: str, db: Any, as_json: bool, sources: bool = False) -> None:
         print_json(match_json(match, catalogue))
         raise typer.Exit(0 if match.found else 1)
     if not match.found:
-        if match.suggestions:
+        if match.candidates:
             typer.echo(f"No card named {name!r}. Did you mean:", err=True)
-            rows = [[s.name, f"{s.score:.0f}", ", ".join(s.card_ids)] for s in match.suggestions]
+            rows = [[c.name, f"{c.score:.0f}", ", ".join(c.ids)] for c in match.candidates]
             typer.echo(table(rows, ["name", "score", "ids"]), err=True)
             typer.echo(
                 f"(scores 0-100; {CONFIDENT_SCORE:.0f}+ with a clear lead is taken as a match)",
@@ -157,14 +157,15 @@ def _card(name: str, db: Any, as_json: bool, sources: bool = False) -> None:
         raise typer.Exit(1)
     if match.how == "fuzzy":
         typer.echo(f"(closest match for {name!r}, score {match.score:.0f})", err=True)
-    if len(match.cards) == 1:
+    cards = [catalogue.cards[i] for i in match.ids]
+    if len(cards) == 1:
         render = render_sources if sources else render_card
-        typer.echo(render(match.cards[0], catalogue))
+        typer.echo(render(cards[0], catalogue))
         return
-    typer.echo(f"{len(match.cards)} cards match {name!r}:")
+    typer.echo(f"{len(cards)} cards match {name!r}:")
     rows = [
         [c.id, c.name, c.type or "?", _restriction(c), _flags(c)]
-        for c in sorted(match.cards, key=lambda c: c.id)
+        for c in sorted(cards, key=lambda c: c.id)
     ]
     typer.echo(table(rows, ["id", "name", "type", "restriction", "flags"]))
     typer.echo("Show one with `hlcg card ID`.")
