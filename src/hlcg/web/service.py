@@ -11,7 +11,7 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from hlcg.catalog import Catalogue, accepted_format_names, format_named
+from hlcg.catalog import Catalogue, require_format
 from hlcg.check import add_fingerprint, check_date, check_deck
 from hlcg.deck import Deck, read_deck_data
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
@@ -62,15 +62,13 @@ class Service:
 
     def _format(self, requested: str | None) -> str | None:
         # As `hlcg validate --format`: absent means the deck's own line, and any given
-        # value, "" included, must name a format (the CLI's message, word for word).
+        # value, "" included, must name a format (require_format: the CLI's message too).
         if requested is None:
             return None
-        named = format_named(requested)
-        if named is None:
-            raise ApiError(
-                400, f"{requested!r} is not a format; use one of {accepted_format_names()}"
-            )
-        return named
+        try:
+            return require_format(requested)
+        except UsageError as exc:
+            raise ApiError(400, str(exc)) from None
 
     def _read(self, request: DeckRequest) -> tuple[Deck, str]:
         name = request.filename or guess_filename(request.deck)
