@@ -23,21 +23,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parent.parent / "src"
 
 # Today's cycles, each the set of modules it holds.
-KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
-    {
-        # The catalogue's source readers: sources reads Lackey files through lackey, which
-        # takes sources' private _csv_rows and merges through merging, which takes
-        # bundle's Bundle and lackey's options; bundle reads through sources.
-        frozenset(
-            {
-                "hlcg.curation.bundle",
-                "hlcg.curation.lackey",
-                "hlcg.curation.merging",
-                "hlcg.curation.sources",
-            }
-        ),
-    }
-)
+KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 
 
 def module_name(path: Path, root: Path) -> str:

@@ -151,13 +151,12 @@ CARD_ROWS = st.lists(
 )
 @given(rows=CARD_ROWS, suffix=st.sampled_from([".csv", ".json", ".jsonl"]))
 def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
-    from hlcg.curation.bundle import Bundle
+    from hlcg.curation.bundle import Bundle, read_bundle
     from hlcg.curation.card_rows import import_card_file
     from hlcg.curation.cardfile import split_card_file
-    from hlcg.curation.exporter import export
+    from hlcg.curation.exports import export
     from hlcg.curation.importer import init
     from hlcg.curation.models import CardRow
-    from hlcg.curation.reading import read_bundle
     from hlcg.curation.sources import read_card_rows
 
     cards = [CardRow.model_validate(r) for r in rows]

@@ -110,6 +110,34 @@ def test_every_rule_has_a_filled_description_and_a_help_uri():
         )
 
 
+def _texts(value: object) -> list[str]:
+    """Every string in a JSON value, at any depth."""
+    if isinstance(value, dict):
+        return [t for item in value.values() for t in _texts(item)]
+    if isinstance(value, list):
+        return [t for item in value for t in _texts(item)]
+    return [value] if isinstance(value, str) else []
+
+
+def test_no_sarif_text_holds_an_unfilled_template():
+    """Rule summaries, docs, results and fixes of every invalid example deck: no `{`."""
+    run = sarif_run(INVALID)
+    texts = _texts(run)
+    assert len(run["results"]) > 20 and len(texts) > 1000
+    assert [t for t in texts if "{" in t or "}" in t] == []
+
+
+def test_a_rules_default_level_is_its_own_default_severity():
+    rules = {r["name"]: r for r in sarif_run(PERSONA_SPECIFIC)["tool"]["driver"]["rules"]}
+    levels = {name: r["defaultConfiguration"]["level"] for name, r in rules.items()}
+    assert levels == {rule.name: str(rule.severity) for rule in RULES.values()}
+    assert (levels["title-limit"], levels["unchecked"], levels["inferred-fact"]) == (
+        "error",
+        "note",
+        "note",
+    )
+
+
 def test_every_rules_message_templates_are_filled():
     """The summaries name their numbers ("At most {max} cards"): filled with each format's
     values and with the defaults, no `{` is left; nor in any problem the example decks

@@ -18,8 +18,8 @@ from hlcg.catalog.vocabulary import normalise
 from hlcg.check import check_file
 from hlcg.cli.app import app
 from hlcg.curation.builder import write_catalogue
+from hlcg.curation.bundle import read_bundle
 from hlcg.curation.models import CardRow
-from hlcg.curation.reading import read_bundle
 from hlcg.tcboo.models import TABLE_GROUP
 
 runner = CliRunner()

@@ -6,7 +6,7 @@ import typing
 
 import pytest
 
-from hlcg.curation import modifiers as contract
+from hlcg.curation import models as contract
 from hlcg.rules.modifiers import KINDS, Borrow, HandIcons, decode, encode, of_kind
 
 

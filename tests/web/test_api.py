@@ -248,6 +248,31 @@ def test_check_adds_stats_and_the_fingerprint_of_hlcg_deck(client, monkeypatch):
     assert data["warnings"] == sum(1 for p in problems if p["severity"] == "warning")
 
 
+def test_check_computes_the_fingerprint_once(client, monkeypatch):
+    """Each module that took the deck fingerprint function by name gets a counting one."""
+    import sys
+
+    from hlcg.deck import fingerprint
+
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args[0].path)
+        return fingerprint(*args, **kwargs)
+
+    holders = [
+        m for m in list(sys.modules.values()) if getattr(m, "fingerprint", None) is fingerprint
+    ]
+    assert holders
+    for module in holders:
+        monkeypatch.setattr(module, "fingerprint", counted)
+    deck = (ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt").read_text()
+    response = client.post("/api/check", json={"deck": deck, "filename": "deck.txt"})
+    assert response.status_code == 200
+    assert calls == ["deck.txt"]
+    assert response.json()["fingerprint"] == response.json()["report"]["decks"][0]["fingerprint"]
+
+
 def test_fix_returns_the_cli_fix(client, tmp_path, monkeypatch):
     source = ROOT / "examples" / "decks" / "invalid" / "persona-specific.txt"
     copy = tmp_path / "deck.txt"

@@ -183,8 +183,48 @@ def test_a_reload_keeps_the_deck_and_format(page: Page):
     expect(page.locator("#verdict")).to_have_text(verdict)
     page.reload()
     assert page.input_value("#deck") == path.read_text(encoding="utf-8")
-    assert page.input_value("#format") == "type-two"
+    # the choices come from /api/formats after the page loads: wait for the saved one
+    expect(page.locator("#format")).to_have_value("type-two")
     expect(page.locator("#verdict")).to_have_text(verdict)
+
+
+def test_the_format_choices_are_the_apis_formats(page: Page):
+    """The select is built from GET /api/formats: the deck's own line naming the default
+    format, then each format a deck can be checked in, in the API's order."""
+    formats = page.evaluate("() => fetch('/api/formats').then(r => r.json())")
+    assert formats == cli_json("formats", "--json")
+    (default,) = [f["name"] for f in formats if f["default"]]
+    checked = [f["name"] for f in formats if f["checked"]]
+    assert default == "type-two" and checked == ["first-edition", "type-one", "type-two"]
+    options = page.locator("#format option")
+    expect(options).to_have_count(1 + len(checked))
+    assert options.evaluate_all("nodes => nodes.map(n => n.value)") == ["", *checked]
+    assert options.evaluate_all("nodes => nodes.map(n => n.textContent)") == [
+        f"the deck's Format: line (else {default})",
+        *checked,
+    ]
+    assert page.input_value("#format") == ""
+
+
+def test_the_format_choices_follow_the_api_not_the_page(page: Page):
+    """Another answer from /api/formats (type-one the default, mle checked) gives other
+    choices: the page holds no list of its own."""
+    formats = page.evaluate("() => fetch('/api/formats').then(r => r.json())")
+    changed = [
+        {**f, "default": f["name"] == "type-one", "checked": f["checked"] or f["name"] == "mle"}
+        for f in formats
+    ]
+    page.route("**/api/formats", lambda route: route.fulfill(json=changed))
+    page.reload()
+    options = page.locator("#format option")
+    expect(options).to_have_count(5)
+    assert options.evaluate_all("nodes => nodes.map(n => n.textContent)") == [
+        "the deck's Format: line (else type-one)",
+        "first-edition",
+        "mle",
+        "type-one",
+        "type-two",
+    ]
 
 
 def test_markup_in_a_deck_renders_as_text(page: Page):

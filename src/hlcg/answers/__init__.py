@@ -1,6 +1,6 @@
-"""The answers hlcg gives, as data: what `hlcg card/search/persona/formats --json` and
-`hlcg deck stats/hash` print and what the web page's API returns. The CLI renders them;
-the web service serialises them; neither computes them itself.
+"""The answers hlcg gives, as data: what `hlcg card/search/persona/formats/rules --json`,
+`hlcg deck stats/hash` and `hlcg db gaps` print and what the web page's API returns. The
+CLI renders them; the web service serialises them; neither computes them itself.
 
 The door: the names below are what the rest of hlcg may use. Each is imported from its
 module on first use, so importing the package costs nothing.
@@ -23,7 +23,13 @@ if TYPE_CHECKING:
     from hlcg.answers.fingerprints import format_warnings as format_warnings
     from hlcg.answers.fingerprints import hash_entry as hash_entry
     from hlcg.answers.fingerprints import unreadable_entry as unreadable_entry
+    from hlcg.answers.gaps import example_decks as example_decks
+    from hlcg.answers.gaps import fact_sheet as fact_sheet
+    from hlcg.answers.gaps import find_gaps as find_gaps
     from hlcg.answers.personas import persona_answer as persona_answer
+    from hlcg.answers.rules import permissions_answer as permissions_answer
+    from hlcg.answers.rules import rule_answer as rule_answer
+    from hlcg.answers.rules import rule_list as rule_list
     from hlcg.answers.stats import deck_stats as deck_stats
 
 _DOOR = {
@@ -42,7 +48,13 @@ _DOOR = {
     "format_warnings": "hlcg.answers.fingerprints",
     "hash_entry": "hlcg.answers.fingerprints",
     "unreadable_entry": "hlcg.answers.fingerprints",
+    "example_decks": "hlcg.answers.gaps",
+    "fact_sheet": "hlcg.answers.gaps",
+    "find_gaps": "hlcg.answers.gaps",
     "persona_answer": "hlcg.answers.personas",
+    "permissions_answer": "hlcg.answers.rules",
+    "rule_answer": "hlcg.answers.rules",
+    "rule_list": "hlcg.answers.rules",
     "deck_stats": "hlcg.answers.stats",
 }
 

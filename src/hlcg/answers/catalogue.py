@@ -111,12 +111,16 @@ def search_json(query: str, cards: list[Card], catalogue: Catalogue) -> dict[str
 
 
 def formats_json(catalogue: Catalogue) -> list[dict[str, Any]]:
-    """The formats as `hlcg formats --json` prints them (and `GET /api/formats` returns)."""
+    """The formats as `hlcg formats --json` prints them (and `GET /api/formats` returns);
+    ``default`` marks the format a deck without a Format: line is checked as."""
+    from hlcg.check import DEFAULT_FORMAT
+
     return [
         {
             "name": f.name,
             "title": f.title,
             "checked": f.checked,
+            "default": f.name == DEFAULT_FORMAT,
             "editions": list(f.editions),
             "description": f.description,
             "source": f.source,

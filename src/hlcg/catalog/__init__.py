@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.lookup import Candidate as Candidate
     from hlcg.catalog.lookup import Match as Match
     from hlcg.catalog.lookup import judge_match as judge_match
+    from hlcg.catalog.lookup import score_names as score_names
     from hlcg.catalog.schema import SCHEMA_VERSION as SCHEMA_VERSION
     from hlcg.catalog.schema import TABLES as TABLES
     from hlcg.catalog.schema import VIEWS as VIEWS
@@ -91,6 +92,7 @@ _DOOR = {
     "Match": "hlcg.catalog.lookup",
     "SUGGEST_SCORE": "hlcg.catalog.lookup",
     "judge_match": "hlcg.catalog.lookup",
+    "score_names": "hlcg.catalog.lookup",
     "SCHEMA_VERSION": "hlcg.catalog.schema",
     "TABLES": "hlcg.catalog.schema",
     "Table": "hlcg.catalog.schema",

@@ -131,7 +131,7 @@ def confident(candidates: Sequence[Candidate]) -> Candidate | None:
     return None
 
 
-def score(query_key: str, names: Mapping[str, Sequence[str]]) -> list[Candidate]:
+def score_names(query_key: str, names: Mapping[str, Sequence[str]]) -> list[Candidate]:
     """Every name scoring ``SUGGEST_SCORE``+ against a normalised query, merged and ordered."""
     if not query_key:
         return []
@@ -162,7 +162,7 @@ def judge_match(query: str, names: Mapping[str, Sequence[str]]) -> Match:
     found = _equal_names(query, key, names) or _partial_names(query, key, names)
     if found is not None:
         return found
-    candidates = score(key, names)
+    candidates = score_names(key, names)
     best = confident(candidates) if len(compact(key)) >= MIN_GUESS_LENGTH else None
     if best is not None:
         return Match(query, "fuzzy", best.ids, candidates, best.score)
@@ -190,7 +190,7 @@ def _partial_names(query: str, key: str, names: Mapping[str, Sequence[str]]) -> 
         return Match(query, "partial", tuple(next(iter(containing.values()))), [])
     if not answers:
         return None
-    candidates = score(key, containing) or [
+    candidates = score_names(key, containing) or [
         Candidate(name, 0.0, tuple(ids)) for name, ids in containing.items()
     ]
     return Match(query, "none", (), merge(candidates))

@@ -1,14 +1,22 @@
 """`hlcg card NAME`: one card, every field, its printings and its source."""
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from hlcg.catalog import ATTRIBUTES
-from hlcg.cli.common import DbOption, JsonOption, guarded, load_catalogue, print_json, table
+from hlcg.cli.common import (
+    DbOption,
+    JsonOption,
+    echo_closest,
+    guarded,
+    load_catalogue,
+    print_json,
+    table,
+)
 
 if TYPE_CHECKING:  # the library is imported when a command runs, keeping start-up light
-    from hlcg.catalog import Card, Catalogue
+    from hlcg.catalog import Card, Catalogue, Match
 
 
 def _restriction(card: "Card") -> str:
@@ -115,6 +123,7 @@ SourcesOption = Annotated[
 ]
 
 
+@guarded
 def card_command(
     name: Annotated[str, typer.Argument(help="Card id, title, 'Title: Subtitle' or a near miss.")],
     db: DbOption = None,
@@ -127,12 +136,7 @@ def card_command(
     all. Otherwise a ranked "did you mean" list is shown and the exit code is 1. With
     --sources, each fact of the card is listed with its own source.
     """
-    guarded(_card)(name, db, as_json, sources)
-
-
-def _card(name: str, db: Any, as_json: bool, sources: bool = False) -> None:
     from hlcg.answers import match_json
-    from hlcg.catalog import CONFIDENT_SCORE, SUGGEST_SCORE
 
     catalogue = load_catalogue(db)
     match = catalogue.lookup(name)
@@ -140,23 +144,9 @@ def _card(name: str, db: Any, as_json: bool, sources: bool = False) -> None:
         print_json(match_json(match, catalogue))
         raise typer.Exit(0 if match.found else 1)
     if not match.found:
-        if match.candidates:
-            typer.echo(f"No card named {name!r}. Did you mean:", err=True)
-            rows = [[c.name, f"{c.score:.0f}", ", ".join(c.ids)] for c in match.candidates]
-            typer.echo(table(rows, ["name", "score", "ids"]), err=True)
-            typer.echo(
-                f"(scores 0-100; {CONFIDENT_SCORE:.0f}+ with a clear lead is taken as a match)",
-                err=True,
-            )
-        else:
-            typer.echo(
-                f"No card named {name!r}, and nothing close (no name scores {SUGGEST_SCORE:.0f}+). "
-                "Try `hlcg search --text WORDS`.",
-                err=True,
-            )
-        raise typer.Exit(1)
+        _no_card(name, match)
     if match.how == "fuzzy":
-        typer.echo(f"(closest match for {name!r}, score {match.score:.0f})", err=True)
+        echo_closest(name, match.score)
     cards = [catalogue.cards[i] for i in match.ids]
     if len(cards) == 1:
         render = render_sources if sources else render_card
@@ -169,6 +159,27 @@ def _card(name: str, db: Any, as_json: bool, sources: bool = False) -> None:
     ]
     typer.echo(table(rows, ["id", "name", "type", "restriction", "flags"]))
     typer.echo("Show one with `hlcg card ID`.")
+
+
+def _no_card(name: str, match: "Match") -> NoReturn:
+    """No card is meant: the ranked did-you-mean list, or where to look instead; exit 1."""
+    from hlcg.catalog import CONFIDENT_SCORE, SUGGEST_SCORE
+
+    if match.candidates:
+        typer.echo(f"No card named {name!r}. Did you mean:", err=True)
+        rows = [[c.name, f"{c.score:.0f}", ", ".join(c.ids)] for c in match.candidates]
+        typer.echo(table(rows, ["name", "score", "ids"]), err=True)
+        typer.echo(
+            f"(scores 0-100; {CONFIDENT_SCORE:.0f}+ with a clear lead is taken as a match)",
+            err=True,
+        )
+    else:
+        typer.echo(
+            f"No card named {name!r}, and nothing close (no name scores {SUGGEST_SCORE:.0f}+). "
+            "Try `hlcg search --text WORDS`.",
+            err=True,
+        )
+    raise typer.Exit(1)
 
 
 def _flags(card: "Card") -> str:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 DbOption = Annotated[
     Path | None,
@@ -134,10 +135,17 @@ def table(rows: list[list[Any]], headers: list[str]) -> str:
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
-def load_catalogue(db: Path | None) -> "Catalogue":
-    from hlcg.catalog import load, resolve_path
+def read_catalogue(db: Path | None, read: Callable[[Path], T]) -> T:
+    """``read`` of the catalogue file: --db, else $HLCG_DB, else the shipped catalogue."""
+    from hlcg.catalog import resolve_path
 
-    return load(resolve_path(db))
+    return read(resolve_path(db))
+
+
+def load_catalogue(db: Path | None) -> "Catalogue":
+    from hlcg.catalog import load
+
+    return read_catalogue(db, load)
 
 
 def echo_closest(name: str, score: float | None) -> None:

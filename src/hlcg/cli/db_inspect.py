@@ -118,8 +118,8 @@ def gaps_command(
     `--output csv` writes `id,field,value,source,...`; fill in value and source and
     `hlcg db import SHEET.csv --db my.sqlite` records them.
     """
+    from hlcg.answers import example_decks, fact_sheet, find_gaps
     from hlcg.cli.common import expand, load_catalogue, table
-    from hlcg.gaps import example_decks, fact_sheet, find_gaps
 
     if decks:
         # Folders are searched and what is not a deck is skipped, as `hlcg validate` does.

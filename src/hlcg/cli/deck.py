@@ -172,7 +172,9 @@ def stats_command(
 def _refuse_unconvertible(resolved: "ResolvedDeck", name: str) -> None:
     """Exit 1 with each line that names no single card or cannot be read: converting would
     lose it."""
-    blocking = [i for i in resolved.issues if i.severity == "error"]
+    from hlcg.problems import Severity
+
+    blocking = [i for i in resolved.issues if i.severity == Severity.ERROR]
     if not (resolved.unresolved or blocking):
         return
     for item in resolved.unresolved:

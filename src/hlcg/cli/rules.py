@@ -27,46 +27,24 @@ def _show(value: object) -> str:
 
 
 def _print_permissions(formats: list[str], as_json: bool) -> None:
-    from hlcg.rules import CARD_MODIFIERS, PERMISSIONS
+    from hlcg.answers import permissions_answer
 
+    answer = permissions_answer(formats)
     if as_json:
-        print_json(
-            {
-                "permissions": [
-                    {
-                        "name": p.name,
-                        "summary": p.summary,
-                        "formats": {f: s for f, s in p.formats.items() if f in formats},
-                        "source": p.source,
-                    }
-                    for p in PERMISSIONS.values()
-                ],
-                "card_modifiers": CARD_MODIFIERS,
-            }
-        )
+        print_json(answer)
         return
     typer.echo("Rulebook permissions (per format; absent: does not apply):\n")
-    for permission in PERMISSIONS.values():
-        typer.echo(f"{permission.name}: {permission.summary}")
+    for permission in answer["permissions"]:
+        typer.echo(f"{permission['name']}: {permission['summary']}")
         for fmt in formats:
-            typer.echo(f"  {fmt}: {permission.formats.get(fmt, 'does not apply')}")
-        typer.echo(f"  source: {permission.source}\n")
+            typer.echo(f"  {fmt}: {permission['formats'].get(fmt, 'does not apply')}")
+        typer.echo(f"  source: {permission['source']}\n")
     typer.echo(
         "Card modifiers (printed on a card; they apply wherever that card is legal, "
         "see format-legality):\n"
     )
-    for kind, what in CARD_MODIFIERS.items():
+    for kind, what in answer["card_modifiers"].items():
         typer.echo(f"  {kind}: {what}")
-
-
-def _legality_facts(formats: list[str], db: Path | None) -> list[dict[str, str]]:
-    """The catalogue's legality facts in ``formats`` (format-legality's evidence)."""
-    catalogue = load_catalogue(db)
-    return [
-        {"card": card_id, **fact._asdict()}
-        for card_id, fact in catalogue.legality_table()
-        if fact.format in formats
-    ]
 
 
 def _print_legality(facts: list[dict[str, str]]) -> None:
@@ -86,90 +64,51 @@ def _print_legality(facts: list[dict[str, str]]) -> None:
 
 
 def _print_rule(rule: "Rule", formats: list[str], as_json: bool, db: Path | None = None) -> None:
-    from hlcg.rules import profile
+    from hlcg.answers import rule_answer
 
-    settings = {f: profile(f).settings[rule.name] for f in formats}
-    facts = _legality_facts(formats, db) if rule.name == "format-legality" else None
+    answer = rule_answer(rule, formats, lambda: load_catalogue(db))
     if as_json:
-        print_json(
-            {
-                "code": rule.code,
-                "name": rule.name,
-                "summary": rule.summary_for(),
-                "doc": rule.doc,
-                "parameters": [
-                    {
-                        "name": p.name,
-                        "type": p.type.__name__,
-                        "default": p.default,
-                        "source": p.source,
-                    }
-                    for p in rule.params
-                ],
-                "formats": {
-                    f: {"severity": s.severity, "parameters": s.params, "why": s.why}
-                    for f, s in settings.items()
-                },
-                **({"legality": facts} if facts is not None else {}),
-            }
-        )
+        print_json(answer)
         return
-    typer.echo(f"{rule.code} {rule.name}: {rule.summary_for()}\n")
-    typer.echo(rule.doc)
-    if rule.params:
+    typer.echo(f"{answer['code']} {answer['name']}: {answer['summary']}\n")
+    typer.echo(answer["doc"])
+    if answer["parameters"]:
         typer.echo("\nParameters (default, source):")
-        for param in rule.params:
-            typer.echo(f"  {param.name} = {_show(param.default)} ({param.source})")
-    for fmt_name, setting in settings.items():
-        why = f" ({setting.why})" if setting.why else ""
-        typer.echo(f"\n{fmt_name}: {setting.severity}{why}")
-        for option, value in setting.params.items():
+        for param in answer["parameters"]:
+            typer.echo(f"  {param['name']} = {_show(param['default'])} ({param['source']})")
+    for fmt_name, setting in answer["formats"].items():
+        why = f" ({setting['why']})" if setting["why"] else ""
+        typer.echo(f"\n{fmt_name}: {setting['severity']}{why}")
+        for option, value in setting["parameters"].items():
             typer.echo(f"  {option} = {_show(value)}")
-    if facts is not None:
-        _print_legality(facts)
+    if "legality" in answer:
+        _print_legality(answer["legality"])
 
 
 def _print_list(listed: "list[Rule]", fmt: str | None, as_json: bool) -> None:
-    from hlcg.rules import profile
+    from hlcg.answers import rule_list
 
     formats = [fmt] if fmt else list(CHECKED_FORMATS)
-    profiles = [profile(f) for f in formats]
-    rows = [
-        [
-            rule.code,
-            rule.name,
-            *(p.settings[rule.name].severity for p in profiles),
-            rule.summary_for(profiles[0].settings[rule.name].params if fmt else None),
-        ]
-        for rule in listed
-    ]
+    answer = rule_list(listed, formats, one_format=fmt is not None)
     if as_json:
-        print_json(
-            [
-                {
-                    "code": r[0],
-                    "name": r[1],
-                    "severity": dict(zip(formats, r[2:-1], strict=True)),
-                    "summary": r[-1],
-                }
-                for r in rows
-            ]
-        )
+        print_json(answer)
         return
+    rows = [[r["code"], r["name"], *r["severity"].values(), r["summary"]] for r in answer]
     typer.echo(table(rows, ["code", "name", *formats, "checks"]))
 
 
 def _no_rule(name: str, as_json: bool) -> None:
-    """A name that is no rule, code or code family: exit 1, with the nearest names."""
-    from difflib import get_close_matches
-
+    """A name that is no rule, code or code family: exit 1, with the nearest names (scored
+    as every other lookup by name is, ``hlcg.catalog.score_names``)."""
+    from hlcg.catalog import normalise, score_names
     from hlcg.rules import RULES
 
     if as_json:
         print_json({"query": name, "rule": None, "rules": []})
-    known = [r.name for r in RULES.values()]
-    close = get_close_matches(name.strip().lower(), known, n=3, cutoff=0.6)
-    hint = f" Did you mean: {', '.join(close)}?" if close else ""
+    close = [
+        c.name for c in score_names(normalise(name), {r.name: (r.name,) for r in RULES.values()})
+    ]
+    hint = f" Did you mean: {', '.join(close[:3])}?" if close else ""
     typer.echo(f"No rule {name!r}.{hint} See `hlcg rules`.", err=True)
     raise typer.Exit(1)
 

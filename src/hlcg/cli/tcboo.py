@@ -13,9 +13,11 @@ from hlcg.cli.common import (
     echo_no_single,
     guarded,
     print_json,
+    read_catalogue,
     table,
 )
 from hlcg.errors import DeckFileError, UsageError
+from hlcg.tcboo import CARD_TYPES
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
@@ -28,16 +30,8 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-MAX_SHEET_BYTES = 64 * 1024
-
-
-class TypeCode(StrEnum):
-    A = "A"
-    D = "D"
-    B = "B"
-    S = "S"
-    X = "X"
-    Z = "Z"
+# --type's choices: the card type codes (A attack, D defense, ...).
+TypeCode = StrEnum("TypeCode", [(code, code) for code in CARD_TYPES])  # type: ignore[misc]
 
 
 class SheetOutput(StrEnum):
@@ -46,10 +40,9 @@ class SheetOutput(StrEnum):
 
 
 def _data(db: Path | None) -> "TcbooData":
-    from hlcg.catalog import resolve_path
     from hlcg.tcboo import load
 
-    return load(resolve_path(db))
+    return read_catalogue(db, load)
 
 
 def _find(rows: dict[str, Row], name: str, what: str, as_json: bool) -> Row:
@@ -74,8 +67,6 @@ def _find(rows: dict[str, Row], name: str, what: str, as_json: bool) -> Row:
 
 
 def _card_rows(cards: "list[Card]") -> list[list[str]]:
-    from hlcg.tcboo import CARD_TYPES
-
     return [[c.name, f"{c.type} ({CARD_TYPES[c.type]})", c.force_text, c.effects] for c in cards]
 
 
@@ -207,7 +198,7 @@ def check_command(
     Prints the verdict with Life Points, hand size and the Force of every stat-based card.
     Exit codes: 0 legal, 1 problems found, 2 could not run (unreadable sheet or catalogue).
     """
-    from hlcg.tcboo import SheetError, check, parse, premade, render_text
+    from hlcg.tcboo import SheetError, check, parse, premade, read_sheet, render_text
 
     if (sheet is None) == (premade_name is None):
         raise UsageError("give a SHEET or --premade NAME")
@@ -218,7 +209,7 @@ def check_command(
             raise UsageError(f"no premade Immortal {premade_name!r}: {', '.join(data.immortals)}")
     else:
         assert sheet is not None
-        text = _read_sheet(sheet)
+        text = read_sheet(sheet)
         try:
             parsed = parse(text)
         except SheetError as exc:
@@ -229,10 +220,3 @@ def check_command(
     else:
         typer.echo(render_text(result), nl=False)
     raise typer.Exit(0 if result.legal else 1)
-
-
-def _read_sheet(path: Path) -> str:
-    from hlcg.deck import decode, read_deck_bytes
-
-    text, _ = decode(read_deck_bytes(path, MAX_SHEET_BYTES, "sheet"), path)
-    return text

@@ -20,34 +20,37 @@ from hlcg.cli.common import (
     warn,
 )
 from hlcg.output import refuse_overwrite
+from hlcg.report import REPORTERS
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
+    from hlcg.fixing import DeckFix
     from hlcg.matrix import MatrixRow
     from hlcg.report import Unreadable
     from hlcg.rules import DeckReport
     from hlcg.runner import RunResult
 
 
-class OutputKind(StrEnum):
-    text = "text"
-    json = "json"
-    junit = "junit"
-    sarif = "sarif"
-    github = "github"
-    gitlab = "gitlab"
-    auto = "auto"
+AUTO = "auto"  # github under GitHub Actions, else text
+# --output's choices: the report kinds, then auto.
+OutputKind = StrEnum(  # type: ignore[misc]
+    "OutputKind", [(kind, kind) for kind in (*REPORTERS, AUTO)]
+)
 
 
 class FailOn(StrEnum):
+    """--fail-on's choices: hlcg.runner.FAIL_ON, spelt again here because importing the
+    runner would load the whole checker into every start-up (`hlcg --help` builds this
+    signature); tests/test_cli.py holds the two equal."""
+
     warning = "warning"
     unchecked = "unchecked"
 
 
 def resolve_output(output: OutputKind) -> str:
-    if output is OutputKind.auto:
+    if output == AUTO:
         return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
-    return output.value
+    return str(output.value)
 
 
 def summary_table(reports: list["DeckReport"], unreadable: Sequence["Unreadable"] = ()) -> str:
@@ -105,9 +108,29 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
         # Beside a machine-read report on stdout, the matrix is talk: stderr.
         typer.echo("\n" + matrix_table(result.matrix), nl=False, err=not terminal_shows_text)
     if result.fixes:
-        from hlcg.cli.fixing import render_fixes
-
         render_fixes(result.fixes)
+
+
+def render_fixes(fixes: Sequence["DeckFix"]) -> None:
+    """What --fix did (hlcg.fixing wrote the files): the diff, the file written and the
+    fixed deck checked again."""
+    from hlcg.report import render_deck
+
+    for fix in fixes:
+        if fix.target is None:
+            typer.echo(f"\n{fix.path}: no automatic fix for its problems", err=True)
+            continue
+        if fix.moved:
+            warn(
+                f"{fix.path} is not a text deck; the fixed deck is written to {fix.target} instead"
+            )
+        if fix.refusal is not None or fix.report is None:
+            error(fix.refusal or f"{fix.path}: not fixed")
+            continue
+        typer.echo("")
+        typer.echo(fix.diff, nl=False)
+        typer.echo(f"wrote {fix.target}: " + "; ".join(fix.applied), err=True)
+        typer.echo(render_deck(fix.report))
 
 
 def _note_skipped(path: Path, reason: str) -> None:
@@ -128,7 +151,7 @@ def validate_command(
             help="Report format (gitlab: GitLab Code Quality); auto is github under GitHub "
             "Actions, else text.",
         ),
-    ] = OutputKind.text,
+    ] = OutputKind["text"],
     output_file: Annotated[
         Path | None,
         typer.Option(
@@ -209,8 +232,8 @@ def validate_command(
         ignore=tuple(ignore or ()),
         strict=strict,
         fail_on=frozenset(str(value) for value in fail_on or ()),
-        fingerprints=kind in ("json", "junit", "sarif"),
-        changes=kind == "sarif",
+        fingerprints=REPORTERS[kind].machine_read,
+        changes=REPORTERS[kind].changes,
         all_formats=all_formats,
         skip_non_decks=skip_non_decks,
         fix=fix,

@@ -1,6 +1,26 @@
 """The catalogue's write side: build ``data/source`` into SQLite, init, import, export and
 verify. No deck check, lookup or fingerprint imports it.
 
+The entry points, one per ``hlcg db`` command:
+
+- ``build`` (``builder``, ``db build``): a source folder validated and written to a
+  catalogue file.
+- ``init`` (``importer``, ``db init``): a new catalogue, from the shipped one's reference
+  tables, a copy of another, or empty.
+- ``import_any`` (``dispatch``): ``db import`` tells which kind of file it is given -- a
+  whole export (``exports``), a fact sheet (``facts``), legality facts (``importer``) or
+  card rows (``card_rows``, LackeyCCG data through ``lackey``) -- and imports it, all rows
+  or none.
+- ``export`` and ``export_catalogue`` (``exports``, ``db export``): a card file, or the
+  whole catalogue as a folder, archive or JSON document.
+- ``verify`` (``verification``, ``db info --verify``): a catalogue file's rows against
+  its recorded hash, and its derived tables rebuilt to compare.
+
+Beneath them: ``models`` (the pydantic contract every row is validated with), ``sources``
+(the CSV and JSON readers), ``bundle`` (a catalogue in memory, read from a source folder or
+a catalogue file), ``upsert`` (card rows merged into cards) and ``cardfile`` (the card file
+format).
+
 The door: the names below are what the rest of hlcg may use. Each is imported from its
 module on first use, so importing the package costs nothing.
 """
@@ -9,19 +29,19 @@ TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__in
 if TYPE_CHECKING:
     from hlcg.curation.builder import build as build
     from hlcg.curation.bundle import Bundle as Bundle
+    from hlcg.curation.bundle import read_bundle as read_bundle
     from hlcg.curation.cardfile import CardFileRow as CardFileRow
-    from hlcg.curation.column_map import parse_column_map as parse_column_map
     from hlcg.curation.dispatch import import_any as import_any
-    from hlcg.curation.exporter import export as export
+    from hlcg.curation.exports import export as export
+    from hlcg.curation.exports import export_catalogue as export_catalogue
+    from hlcg.curation.exports import is_whole_catalogue_target as is_whole_catalogue_target
     from hlcg.curation.importer import ImportResult as ImportResult
     from hlcg.curation.importer import init as init
+    from hlcg.curation.lackey import parse_column_map as parse_column_map
     from hlcg.curation.metadata import datasette_metadata as datasette_metadata
     from hlcg.curation.models import CheckedFormat as CheckedFormat
     from hlcg.curation.piped import from_stdin as from_stdin
-    from hlcg.curation.reading import read_bundle as read_bundle
     from hlcg.curation.sources import MAX_SOURCE_BYTES as MAX_SOURCE_BYTES
-    from hlcg.curation.transfer import export_catalogue as export_catalogue
-    from hlcg.curation.transfer import is_whole_catalogue_target as is_whole_catalogue_target
     from hlcg.curation.verification import Verification as Verification
     from hlcg.curation.verification import verify as verify
 
@@ -29,18 +49,18 @@ _DOOR = {
     "build": "hlcg.curation.builder",
     "Bundle": "hlcg.curation.bundle",
     "CardFileRow": "hlcg.curation.cardfile",
-    "parse_column_map": "hlcg.curation.column_map",
+    "parse_column_map": "hlcg.curation.lackey",
     "import_any": "hlcg.curation.dispatch",
-    "export": "hlcg.curation.exporter",
+    "export": "hlcg.curation.exports",
     "ImportResult": "hlcg.curation.importer",
     "init": "hlcg.curation.importer",
     "datasette_metadata": "hlcg.curation.metadata",
     "CheckedFormat": "hlcg.curation.models",
     "from_stdin": "hlcg.curation.piped",
-    "read_bundle": "hlcg.curation.reading",
+    "read_bundle": "hlcg.curation.bundle",
     "MAX_SOURCE_BYTES": "hlcg.curation.sources",
-    "export_catalogue": "hlcg.curation.transfer",
-    "is_whole_catalogue_target": "hlcg.curation.transfer",
+    "export_catalogue": "hlcg.curation.exports",
+    "is_whole_catalogue_target": "hlcg.curation.exports",
     "Verification": "hlcg.curation.verification",
     "verify": "hlcg.curation.verification",
 }

@@ -1,14 +1,21 @@
 """The source bundle: everything a catalogue holds before it is written to SQLite, read and
-validated from a source folder (``data/source/``), with its canonical content hash.
+validated from a source folder (``data/source/``, ``load_sources``) or read back from a
+catalogue file (``read_bundle``), with its canonical content hash.
 
 The hash is of the canonical content (every row as sorted JSON), so the same sources give
 the same ``content_sha256`` whichever way they arrive: built, exported and imported back.
+
+Rows that point at other rows are checked here too: aliases, legality and fact sources at
+cards, cards at sets. A table that did not validate still lends its raw keys, so that one
+run reports row errors and reference errors together instead of the second only after the
+first are fixed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hlcg.catalog import TableGroup, row_key
+from hlcg.catalog import TableGroup, connect, decode_card, decode_list, row_key, shipped_path
 from hlcg.curation.models import (
     AliasRow,
     CardRow,
@@ -26,12 +33,25 @@ from hlcg.curation.models import (
     LegalityRow,
     SetRow,
 )
-from hlcg.curation.references import Raw, fact_errors, reference_errors
-from hlcg.errors import SourceError
+from hlcg.curation.sources import (
+    csv_rows,
+    read_aliases,
+    read_card_rows,
+    read_fact_history,
+    read_fact_sources,
+    read_formats,
+    read_legality,
+    read_sets,
+    read_table,
+    read_text,
+)
+from hlcg.errors import CatalogueError, SourceError
 
 SOURCE_FILES = ("cards.csv", "aliases.csv", "sets.csv", "formats.csv", "VERSION")
 # Source files a folder may leave out (a folder exported before they existed): no rows.
 OPTIONAL_FILES = ("legality.csv", "facts.csv", "fact_history.csv")
+# The raw rows of tables that did not validate (table -> rows): their keys still count.
+Raw = Mapping[str, Sequence[Mapping[str, Any]]]
 
 
 def _dumps(content: Any) -> str:
@@ -136,7 +156,7 @@ class Bundle:
 
     def reference_errors(self, unvalidated: Raw | None = None) -> list[str]:
         """Aliases naming no card, cards naming no set, fact sources naming no recorded
-        fact (``hlcg.curation.references``)."""
+        fact (``reference_errors``, ``fact_errors``)."""
         raw = unvalidated or {}
         errors = reference_errors(
             self.cards, self.aliases, self.sets, raw, self.legality, self.formats
@@ -146,17 +166,125 @@ class Bundle:
         return errors
 
 
+# Rows that point at other rows.
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _listed(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [_text(v) for v in value if _text(v)]
+    return [part.strip() for part in _text(value).split(";") if part.strip()]
+
+
+def _alias_errors(aliases: Sequence[AliasRow], ids: set[str], raw: Raw) -> list[str]:
+    pairs = [(a.alias, a.card_id) for a in aliases]
+    pairs += [(_text(r.get("alias")), _text(r.get("card_id"))) for r in raw.get("aliases", [])]
+    return [
+        f"aliases: {alias!r} points at unknown card id {card_id!r}"
+        for alias, card_id in pairs
+        if card_id and card_id not in ids
+    ]
+
+
+def _set_errors(cards: Sequence[CardRow], codes: set[str], raw: Raw) -> list[str]:
+    if not codes:
+        return []
+    printed = [(c.id, c.sets) for c in cards]
+    printed += [(_text(r.get("id")), _listed(r.get("sets"))) for r in raw.get("cards", [])]
+    return [
+        f"cards: {card_id}: unknown set {code!r} (add it to sets.csv)"
+        for card_id, sets in printed
+        for code in sets
+        if code not in codes
+    ]
+
+
+def _legality_errors(
+    legality: Sequence[LegalityRow], ids: set[str], formats: set[str]
+) -> list[str]:
+    unknown_cards = [
+        f"legality: {row.card_id!r} ({row.format}, {row.status}) is not a card id"
+        for row in legality
+        if row.card_id not in ids
+    ]
+    # As with sets: a catalogue that records no formats yet is not checked.
+    unknown_formats = sorted(
+        {
+            f"legality: format {row.format!r} is not in formats.csv (add its row)"
+            for row in legality
+            if formats and row.format not in formats
+        }
+    )
+    return unknown_cards + unknown_formats
+
+
+def _fact_error(row: FactSourceRow, card: CardRow | None) -> str | None:
+    """Why a fact source row backs no recorded fact of its card, if it does not."""
+    if card is None:
+        return f"card_id: no card {row.card_id!r}"
+    if row.field == "sets":
+        if row.value not in card.sets:
+            printed = "; ".join(card.sets) or "none"
+            return f"value: {row.card_id} has no printing {row.value!r} (its sets: {printed})"
+        return None
+    recorded = card.to_flat()[row.field]
+    if not recorded:
+        return f"field: {row.card_id} records no {row.field}; a source backs a recorded fact"
+    if row.value is not None and row.value != recorded:
+        return f"value: {row.value!r} is not {row.card_id}'s {row.field} ({recorded!r})"
+    return None
+
+
+def fact_errors(
+    cards: Sequence[CardRow],
+    facts: Sequence[FactSourceRow],
+    locations: Mapping[str, str] | None = None,
+) -> list[str]:
+    """Fact source rows that name no card, a printing the card lacks, or a value other than
+    the card's; each error where the row is (``locations``: row key -> "file: row N")."""
+    by_id = {c.id: c for c in cards}
+    errors = []
+    backed: set[tuple[str, str]] = set()
+    for row in facts:
+        problem = _fact_error(row, by_id.get(row.card_id))
+        fact = (row.card_id, row.field if row.field != "sets" else f"sets {row.value}")
+        if problem is None and fact in backed:
+            problem = f"field: a second row for {row.card_id}'s {row.field}; one fact, one row"
+        backed.add(fact)
+        if problem is not None:
+            where = (locations or {}).get(row.key) or f"facts: {row.card_id} {row.field}"
+            errors.append(f"{where}: {problem}")
+    return errors
+
+
+def reference_errors(
+    cards: Sequence[CardRow],
+    aliases: Sequence[AliasRow],
+    sets: Sequence[SetRow],
+    raw: Raw,
+    legality: Sequence[LegalityRow] = (),
+    formats: Sequence[FormatRow] = (),
+) -> list[str]:
+    """Aliases and legality rows naming no card, cards naming no set, legality rows naming
+    no format.
+
+    ``raw`` holds the raw rows of tables that did not validate (table -> rows): their keys
+    still count.
+    """
+    ids = {c.id for c in cards} | {_text(r.get("id")) for r in raw.get("cards", [])}
+    codes = {s.code for s in sets} | {_text(r.get("code")) for r in raw.get("sets", [])}
+    errors = _alias_errors(aliases, ids, raw) + _set_errors(cards, codes, raw)
+    return errors + _legality_errors(legality, ids, {f.name for f in formats})
+
+
+# A source folder read into a Bundle.
+
+
 def _readers(source_dir: Path) -> list[tuple[str, Callable[[], list[Any]]]]:
     """The bundle field and the reader of each source file the folder has."""
-    from hlcg.curation.sources import (
-        read_aliases,
-        read_card_rows,
-        read_fact_history,
-        read_formats,
-        read_legality,
-        read_sets,
-    )
-
     readers: list[tuple[str, Callable[[], list[Any]]]] = [
         ("cards", lambda: read_card_rows(source_dir / "cards.csv")),
         ("aliases", lambda: read_aliases(source_dir / "aliases.csv")),
@@ -172,8 +300,6 @@ def _readers(source_dir: Path) -> list[tuple[str, Callable[[], list[Any]]]]:
 
 def _read_facts(source_dir: Path, bundle: Bundle) -> None:
     """facts.csv, when the folder has it, into ``bundle`` with where each row is."""
-    from hlcg.curation.sources import read_fact_sources
-
     if (source_dir / "facts.csv").is_file():
         bundle.facts, bundle.fact_locations = read_fact_sources(source_dir / "facts.csv")
 
@@ -226,18 +352,14 @@ def _inputs(source_dir: Path, groups: Sequence[TableGroup]) -> list[dict[str, st
 
 def _raw_rows(path: Path) -> list[Mapping[str, Any]]:
     """The rows of a CSV source as text, for reference checks; none if it cannot be read."""
-    from hlcg.curation.sources import _csv_rows, read_text
-
     try:
-        return [row for _, row in _csv_rows(path, read_text(path))]
+        return [row for _, row in csv_rows(path, read_text(path))]
     except SourceError:
         return []
 
 
 def read_groups(source_dir: Path, groups: Sequence[TableGroup]) -> dict[str, list[BaseModel]]:
     """The handed-in tables' rows from their files (table -> rows; none without a file)."""
-    from hlcg.curation.sources import read_table
-
     tables: dict[str, list[BaseModel]] = {}
     errors: list[str] = []
     for group in groups:
@@ -253,3 +375,112 @@ def read_groups(source_dir: Path, groups: Sequence[TableGroup]) -> dict[str, lis
     if errors:
         raise SourceError(errors)
     return tables
+
+
+# A catalogue file read back into a Bundle: the rows it was written from, validated
+# with the contract models, so that an import or an export can write them again.
+
+
+def _tables(conn: sqlite3.Connection) -> set[str]:
+    return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+def _group_rows(
+    conn: sqlite3.Connection, groups: Sequence[TableGroup]
+) -> dict[str, list[BaseModel]]:
+    present = _tables(conn)
+    return {
+        # table names come from the groups handed in, never from input
+        table: [model.model_validate(dict(r)) for r in conn.execute(f"SELECT * FROM {table}")]
+        for group in groups
+        for table, model in group.models.items()
+        if table in present
+    }
+
+
+def _legality_rows(conn: sqlite3.Connection) -> list[LegalityRow]:
+    """The sourced legality facts; none in a catalogue older than schema version 4, whose
+    legality table was derived from the cards' formats."""
+    columns = {r[1] for r in conn.execute("PRAGMA table_info(legality)")}
+    if "source" not in columns:
+        return []
+    return [
+        LegalityRow.model_validate(dict(r))
+        for r in conn.execute("SELECT * FROM legality ORDER BY card_id, format, date")
+    ]
+
+
+def _fact_rows(conn: sqlite3.Connection) -> tuple[list[FactSourceRow], list[FactHistoryRow]]:
+    """The per-fact sources and replaced facts; none in a catalogue older than schema
+    version 5."""
+    present = _tables(conn)
+    facts = (
+        [
+            FactSourceRow.model_validate(dict(r))
+            for r in conn.execute("SELECT * FROM fact_sources ORDER BY card_id, field, value")
+        ]
+        if "fact_sources" in present
+        else []
+    )
+    history = (
+        [FactHistoryRow.model_validate(dict(r)) for r in conn.execute("SELECT * FROM fact_history")]
+        if "fact_history" in present
+        else []
+    )
+    return facts, history
+
+
+def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
+    """Everything a catalogue file holds, validated with the contract models; ``groups``
+    are the handed-in tables to read beside the cards."""
+    conn = connect(path, upgrading=True)
+    try:
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        cards = [
+            CardRow.model_validate(decode_card(dict(row)))
+            for row in conn.execute("SELECT * FROM cards ORDER BY id")
+        ]
+        aliases = [
+            AliasRow(alias=r["alias"], card_id=r["card_id"], source=r["source"])
+            for r in conn.execute("SELECT * FROM aliases ORDER BY alias")
+        ]
+        sets = [SetRow.model_validate(dict(r)) for r in conn.execute("SELECT * FROM sets")]
+        formats = [
+            FormatRow.model_validate(
+                {**dict(r), "checked": bool(r["checked"]), "editions": decode_list(r["editions"])}
+            )
+            for r in conn.execute("SELECT * FROM formats")
+        ]
+        legality = _legality_rows(conn)
+        facts, history = _fact_rows(conn)
+        side = _group_rows(conn, groups)
+    finally:
+        conn.close()
+    return Bundle(
+        cards=cards,
+        aliases=aliases,
+        sets=sets,
+        formats=formats,
+        legality=legality,
+        facts=facts,
+        fact_history=history,
+        data_version=meta.get("data_version", "0"),
+        inputs=[{"file": "(imported)", "sha256": meta.get("content_sha256", "")}],
+        groups=tuple(groups),
+        side=side,
+    )
+
+
+def shipped_sets() -> dict[str, SetRow]:
+    """The shipped catalogue's sets by code (empty when it cannot be read): the sets a
+    fresh catalogue does not list yet."""
+    try:
+        conn = connect(shipped_path())
+    except CatalogueError:
+        return {}
+    try:
+        return {
+            r["code"]: SetRow.model_validate(dict(r)) for r in conn.execute("SELECT * FROM sets")
+        }
+    finally:
+        conn.close()

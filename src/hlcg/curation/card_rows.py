@@ -16,13 +16,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hlcg.catalog import TableGroup
-from hlcg.curation.bundle import Bundle
+from hlcg.curation.bundle import Bundle, read_bundle, shipped_sets
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
-from hlcg.curation.lackey import LackeyOptions
-from hlcg.curation.merging import is_lackey_data, lackey_options, shipped_sets
+from hlcg.curation.lackey import (
+    LackeyOptions,
+    is_lackey_data,
+    lackey_header,
+    lackey_hint,
+    lackey_options,
+    read_lackey_rows,
+)
 from hlcg.curation.models import CardRow, SetRow
-from hlcg.curation.reading import read_bundle
-from hlcg.curation.sources import ImportedRow
+from hlcg.curation.sources import ImportedRow, read_import_rows, read_text
 from hlcg.curation.upsert import Change, Conflict, Erased, attribute, erased, upsert
 from hlcg.errors import ConflictError, SourceError, UsageError
 
@@ -119,14 +124,11 @@ def _read_rows(
 ) -> list[ImportedRow]:
     """The rows of ``source``; for LackeyCCG data that lacks what only options give, the
     error ends with the whole command that would read it."""
-    from hlcg.curation.lackey import lackey_header, lackey_hint
-    from hlcg.curation.sources import read_import_rows, read_text
-
+    if not is_lackey_data(source):
+        return read_import_rows(source, known=known)
     try:
-        return read_import_rows(source, column_map, options, known=known)
+        return read_lackey_rows(source, column_map, options, known=known)
     except SourceError as exc:
-        if not is_lackey_data(source):
-            raise
         header = lackey_header(read_text(source))
         hint = lackey_hint(source, db, header, column_map, options)
         raise SourceError(exc.errors, hint) from None

@@ -45,8 +45,8 @@ from hlcg.curation.models import (
     FormatTag,
     LegalityRow,
     LegalityStatus,
+    Strict,
 )
-from hlcg.curation.modifiers import Strict
 from hlcg.errors import ConflictError, SourceError
 
 

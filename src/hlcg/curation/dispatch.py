@@ -32,8 +32,8 @@ def import_any(
 ) -> ImportResult:
     """Import a whole catalogue export, a fact sheet or card rows, whichever ``source`` is;
     ``overwrite`` lets a fact sheet replace recorded facts."""
+    from hlcg.curation.exports import is_catalogue_export
     from hlcg.curation.facts import import_facts, is_fact_sheet
-    from hlcg.curation.transfer import is_catalogue_export
 
     if not source.exists():
         raise UsageError(f"{source}: not found")

@@ -14,12 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
-from hlcg.curation.bundle import Bundle
+from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
-from hlcg.curation.merging import add_source
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
-from hlcg.curation.reading import read_bundle
-from hlcg.curation.upsert import superseded
+from hlcg.curation.upsert import add_source, superseded
 
 FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
 
@@ -215,13 +213,13 @@ def import_facts(
     source in the fact history. Every
     error is reported at once and the catalogue is written only when there are none.
     """
-    from hlcg.curation.sources import _csv_rows, read_text
+    from hlcg.curation.sources import csv_rows, read_text
     from hlcg.errors import SourceError
 
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
     recording = _Recording(sheet, db, bundle, overwrite)
-    for number, row in _csv_rows(sheet, read_text(sheet)):
+    for number, row in csv_rows(sheet, read_text(sheet)):
         recording.record(number, row)
     if recording.errors:
         raise SourceError(recording.errors)

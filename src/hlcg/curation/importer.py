@@ -1,6 +1,6 @@
 """Import into a user catalogue: card rows, a fact sheet, legality facts or a whole exported
-catalogue, all rows or none. (``hlcg.curation.dispatch`` tells which one a file is; card
-rows and fact sheets are imported by ``card_rows`` and ``facts``.)
+catalogue (merged into it: ``merge``), all rows or none. (``hlcg.curation.dispatch`` tells
+which one a file is; card rows and fact sheets are imported by ``card_rows`` and ``facts``.)
 
 The import works on a copy of the catalogue beside it and moves the copy into place only when
 every row is valid and written. A failed import, or a process killed half-way, leaves the
@@ -12,21 +12,23 @@ hands in its own): an import reads and writes them with the cards, so none is lo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
-from hlcg.catalog import TableGroup, is_shipped
+from hlcg.catalog import TableGroup, is_shipped, row_key
 from hlcg.curation.builder import replacing, write_catalogue
-from hlcg.curation.bundle import Bundle
-from hlcg.curation.merging import merge
-from hlcg.curation.reading import read_bundle
+from hlcg.curation.bundle import Bundle, read_bundle
+from hlcg.curation.exports import read_catalogue_export
 from hlcg.curation.upsert import Conflict, Erased
 from hlcg.errors import (
     ReadOnlyCatalogueError,
     SourceError,
     UsageError,
 )
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -111,10 +113,49 @@ def import_legality(source: Path, db: Path, groups: Sequence[TableGroup]) -> Imp
     )
 
 
+def _by_key(first: Iterable[T], second: Iterable[T], key: Callable[[T], str]) -> list[T]:
+    """The rows of both by key, in first-seen order, a row of ``second`` replacing one of
+    ``first``."""
+    rows = {key(r): r for r in first}
+    rows.update((key(r), r) for r in second)
+    return list(rows.values())
+
+
+def merge(target: Bundle, incoming: Bundle) -> tuple[Bundle, int, int]:
+    """``target`` with every row of ``incoming`` added or replacing the row of the same key.
+
+    Returns the merged bundle and how many cards were added and replaced.
+    """
+    cards = {c.id: c for c in target.cards}
+    replaced = sum(1 for c in incoming.cards if c.id in cards)
+    cards.update((c.id, c) for c in incoming.cards)
+    groups = {g.name: g for g in (*target.groups, *incoming.groups)}
+    side = {
+        table: _by_key(target.side.get(table, []), incoming.side.get(table, []), key=row_key)
+        for table in sorted({*target.side, *incoming.side})
+    }
+    # A card the export holds comes with its own fact sources: the target's go with it.
+    incoming_ids = {c.id for c in incoming.cards}
+    kept_facts = [f for f in target.facts if f.card_id not in incoming_ids]
+    merged = Bundle(
+        cards=list(cards.values()),
+        aliases=_by_key(target.aliases, incoming.aliases, key=lambda a: a.alias),
+        sets=_by_key(target.sets, incoming.sets, key=lambda s: s.code),
+        formats=_by_key(target.formats, incoming.formats, key=lambda f: f.name),
+        legality=_by_key(target.legality, incoming.legality, key=lambda r: r.key),
+        facts=_by_key(kept_facts, incoming.facts, key=lambda r: r.key),
+        fact_history=_by_key(target.fact_history, incoming.fact_history, key=lambda r: r.key),
+        # A fresh catalogue takes the version of what it is filled from.
+        data_version=incoming.data_version if not target.cards else target.data_version,
+        inputs=[*target.inputs, *incoming.inputs],
+        groups=tuple(groups.values()),
+        side=side,
+    )
+    return merged, len(incoming.cards) - replaced, replaced
+
+
 def import_catalogue(source: Path, db: Path, groups: Sequence[TableGroup]) -> ImportResult:
     """Import a whole exported catalogue (folder, archive or JSON document) into ``db``."""
-    from hlcg.curation.transfer import read_catalogue_export
-
     refuse_shipped(db)
     target = read_bundle(db, groups)
     incoming = read_catalogue_export(source, groups)

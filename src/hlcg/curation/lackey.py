@@ -1,19 +1,25 @@
 """LackeyCCG plug-in card data: tab-separated rows mapped onto the card contract.
 
 Lackey rows carry no ids, sources or set codes; the options say how to complete them from
-the catalogue they are imported into, and a row naming a card the catalogue holds takes
-that card's id.
+the catalogue they are imported into (``lackey_options``: its set names, the cards a row
+may name), and a row naming a card the catalogue holds takes that card's id. ``--map``
+says which contract field each column holds (``parse_column_map``).
 """
 
 from __future__ import annotations
 
 import csv
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from hlcg.catalog import CONTRACT_FIELDS, normalise, slug
-from hlcg.curation.sources import _csv_rows
+from hlcg.curation.bundle import Bundle, shipped_sets
+from hlcg.curation.models import CardRow
+from hlcg.curation.sources import ImportedRow, csv_rows, imported_rows, read_text
+from hlcg.curation.upsert import add_source
 from hlcg.errors import UsageError
 
 # Curators map Lackey's column names onto the contract with --map; these are the names
@@ -229,8 +235,6 @@ def _codes(mapped: Mapping[str, str]) -> list[str]:
 def _add_printing(card: dict[str, str], row: Mapping[str, str]) -> None:
     """``row``'s sets and sources added to ``card``'s, and the facts (and text) ``row``
     states that ``card`` leaves empty."""
-    from hlcg.curation.merging import add_source  # merging reads this module's options
-
     codes = _codes(card)
     card["sets"] = ";".join([*codes, *(c for c in _codes(row) if c not in codes)])
     for name, value in row.items():
@@ -289,7 +293,6 @@ def lackey_hint(
 ) -> str | None:
     """The whole command that imports ``path``, when rows lack what only options give:
     a column for the title (--map), ids (--id-from title), a source (--source)."""
-    import json
     from shlex import quote
 
     mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
@@ -327,7 +330,7 @@ def lackey_rows(
     rows whose card cannot be told apart in the catalogue."""
     # Lackey's card data is plain tab-separated text, not CSV: a quote is part of the
     # name or text ("Quoted" Strike), never a field delimiter.
-    records = list(_csv_rows(path, text, delimiter="\t", quoting=csv.QUOTE_NONE))
+    records = list(csv_rows(path, text, delimiter="\t", quoting=csv.QUOTE_NONE))
     if column_map is not None:
         check_column_map(path, lackey_header(text), column_map)
     mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
@@ -349,3 +352,95 @@ def lackey_rows(
             taken.add(row["id"])
         rows.append((number, row))
     return rows, errors
+
+
+def read_lackey_rows(
+    path: Path,
+    column_map: Mapping[str, str] | None,
+    options: LackeyOptions,
+    *,
+    known: Mapping[str, CardRow] | None = None,
+) -> list[ImportedRow]:
+    """The card rows of a LackeyCCG .tsv/.txt file, validated as every card file's are
+    (``hlcg.curation.sources.imported_rows``)."""
+    rows, unmatched = lackey_rows(path, read_text(path), column_map, options)
+    numbered: list[tuple[int, Any]] = list(rows)
+    return imported_rows(path, numbered, unmatched, known=known)
+
+
+def is_lackey_data(path: Path) -> bool:
+    return path.suffix.lower() in (".tsv", ".txt")
+
+
+def lackey_options(bundle: Bundle, *, id_from_title: bool, source: str | None) -> LackeyOptions:
+    """Lackey rows completed from the target catalogue: set names, existing ids."""
+    # The shipped set table names the sets a fresh catalogue does not list yet.
+    known = [*shipped_sets().values(), *bundle.sets]
+    set_codes = {normalise(s.name): s.code for s in known}
+    set_codes.update(_source_set_names())
+    set_codes.update({normalise(s.code): s.code for s in known})
+    by_name: dict[str, list[CardVersion]] = {}
+    by_title: dict[str, list[CardVersion]] = {}
+    for card in bundle.cards:
+        version = CardVersion(card.id, card.type, tuple(card.sets))
+        name = normalise(" ".join(p for p in (card.title, card.subtitle) if p))
+        by_name.setdefault(name, []).append(version)
+        if card.subtitle:
+            by_title.setdefault(normalise(card.title), []).append(version)
+
+    def in_id_order(versions: list[CardVersion]) -> tuple[CardVersion, ...]:
+        # "quickstep", "quickstep-2", ... in the order an import made them
+        return tuple(sorted(versions, key=lambda v: (len(v.id), v.id)))
+
+    return LackeyOptions(
+        id_from_title=id_from_title,
+        source=source,
+        set_codes=set_codes,
+        versions_by_name={name: in_id_order(v) for name, v in by_name.items()},
+        versions_by_title={title: in_id_order(v) for title, v in by_title.items()},
+        known_ids=frozenset(c.id for c in bundle.cards),
+    )
+
+
+def _source_set_names() -> dict[str, str]:
+    """Set names as deck programs write them -> set code: the deck readers' table
+    ``set_names.csv`` (name,set,source), packaged in hlcg/data/ or in data/source/ of a
+    checkout, when it exists."""
+    here = Path(__file__).resolve()
+    for table in (
+        here.parent.parent / "data" / "set_names.csv",
+        here.parents[3] / "data" / "source" / "set_names.csv",
+    ):
+        if table.is_file():
+            with table.open(encoding="utf-8", newline="") as handle:
+                return {
+                    normalise(row["name"]): row["set"].strip()
+                    for row in csv.DictReader(handle)
+                    if row.get("name") and row.get("set")
+                }
+    return {}
+
+
+def parse_column_map(column_map: str | None) -> dict[str, str] | None:
+    """--map: a JSON object of column -> contract field, or a file holding one; None when
+    not given. Anything else is a UsageError that says what was wrong."""
+    if not column_map:
+        return None
+    text = column_map
+    if not column_map.lstrip().startswith("{"):
+        path = Path(column_map)
+        if not path.is_file():
+            raise UsageError(f"--map: {column_map} is neither a JSON object nor a file")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"--map: could not read {path}: {exc}") from None
+    try:
+        mapping = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"--map is not a JSON object: {exc.msg}") from None
+    if not isinstance(mapping, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in mapping.items()
+    ):
+        raise UsageError('--map must be a JSON object of strings, e.g. {"Name": "title"}')
+    return mapping

@@ -1,7 +1,9 @@
-"""Read card rows from CSV, JSON, JSONL or LackeyCCG tab-separated files.
+"""Read source files: card rows from CSV, JSON or JSONL, and the side tables from CSV.
 
-Every row is validated with the pydantic contract; every error names the file, the row
-number and the field, and all errors are collected before anything is raised.
+The readers at the bottom of the write side: text within a size limit, CSV and JSON rows
+numbered as a curator sees them. Every row is validated with the pydantic contract; every
+error names the file, the row number and the field, and all errors are collected before
+anything is raised. LackeyCCG files are read by ``hlcg.curation.lackey`` on top of these.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -27,9 +29,6 @@ from hlcg.curation.models import (
     SetRow,
 )
 from hlcg.errors import SourceError
-
-if TYPE_CHECKING:
-    from hlcg.curation.lackey import LackeyOptions
 
 MAX_SOURCE_BYTES = 50 * 1024 * 1024
 Model = TypeVar("Model", bound=BaseModel)
@@ -86,9 +85,11 @@ def validate_rows(
     return rows
 
 
-def _csv_rows(
+def csv_rows(
     path: Path, text: str, delimiter: str = ",", quoting: Literal[0, 1, 2, 3] = csv.QUOTE_MINIMAL
 ) -> Iterator[tuple[int, dict[str, str]]]:
+    """The records of CSV ``text`` (or another ``delimiter``), each with its row number;
+    the values past the header's columns under ``__extra__``."""
     reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter, quoting=quoting)
     try:
         for record in reader:
@@ -156,7 +157,7 @@ def _card_csv_rows(
     missing = [f for f in required if f not in header]
     if missing:
         raise SourceError([f"{path}: row 1: missing column(s) {', '.join(missing)}"])
-    return _csv_rows(path, text)
+    return csv_rows(path, text)
 
 
 @dataclass(frozen=True)
@@ -169,38 +170,35 @@ class ImportedRow:
     stated: frozenset[str]
 
 
-def _raw_rows(
-    path: Path,
-    text: str,
-    column_map: Mapping[str, str] | None,
-    lackey: LackeyOptions | None,
-    required: tuple[str, ...],
-) -> tuple[list[tuple[int, Any]], list[tuple[int, str]]]:
-    """The numbered raw rows of a card file, and (row, message) for Lackey rows that name
-    no one card."""
+def _raw_rows(path: Path, text: str, required: tuple[str, ...]) -> list[tuple[int, Any]]:
+    """The numbered raw rows of a CSV, JSON or JSONL card file."""
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        return list(_card_csv_rows(path, text, required)), []
+        return list(_card_csv_rows(path, text, required))
     if suffix == ".json":
-        return _check_objects(path, _json_rows(path, text)), []
+        return _check_objects(path, _json_rows(path, text))
     if suffix == ".jsonl":
-        return _check_objects(path, _jsonl_rows(path, text)), []
-    if suffix in (".tsv", ".txt"):
-        from hlcg.curation.lackey import LackeyOptions, lackey_rows
-
-        rows, unmatched = lackey_rows(path, text, column_map, lackey or LackeyOptions())
-        return list(rows), unmatched
+        return _check_objects(path, _jsonl_rows(path, text))
     raise SourceError([f"{path}: unknown file type {suffix!r}; use .csv, .json, .jsonl or .tsv"])
 
 
 def read_import_rows(
+    path: Path, *, known: Mapping[str, CardRow] | None = None
+) -> list[ImportedRow]:
+    """Card rows from a .csv, .json or .jsonl file (``imported_rows``)."""
+    required = ("id", "source") if known else ("id", "title", "source")
+    return imported_rows(path, _raw_rows(path, read_text(path), required), [], known=known)
+
+
+def imported_rows(
     path: Path,
-    column_map: Mapping[str, str] | None = None,
-    lackey: LackeyOptions | None = None,
+    numbered: list[tuple[int, Any]],
+    problems: list[tuple[int, str]],
     *,
     known: Mapping[str, CardRow] | None = None,
 ) -> list[ImportedRow]:
-    """Card rows from a .csv, .json, .jsonl or LackeyCCG .tsv/.txt file.
+    """The numbered raw rows of a card file, validated; ``problems``: (row, message) its
+    reader found already.
 
     A row whose id is a card of ``known`` may state only some facts (an upsert): it takes
     that card's title where it names none. Any other row is a whole card. Every problem --
@@ -208,10 +206,7 @@ def read_import_rows(
     order.
     """
     known = known or {}
-    text = read_text(path)
-    required = ("id", "source") if known else ("id", "title", "source")
-    numbered, problems = _raw_rows(path, text, column_map, lackey, required)
-    problems += _repeated_ids(path, numbered)
+    problems = problems + _repeated_ids(path, numbered)
     rows: list[ImportedRow] = []
     for number, raw in numbered:
         row, invalid = _import_row(path, number, raw, known)
@@ -270,7 +265,7 @@ def _repeated_ids(path: Path, numbered: Iterable[tuple[int, Any]]) -> list[tuple
 
 def read_table(model: type[Model], path: Path) -> list[Model]:
     """Rows of a small side table (aliases, sets, formats) from CSV."""
-    return validate_rows(model, path, _csv_rows(path, read_text(path)))
+    return validate_rows(model, path, csv_rows(path, read_text(path)))
 
 
 def read_aliases(path: Path) -> list[AliasRow]:
@@ -315,7 +310,7 @@ def _repeated_keys(path: Path, rows: Iterable[Any], what: str) -> None:
 def read_fact_sources(path: Path) -> tuple[list[FactSourceRow], dict[str, str]]:
     """The per-fact sources (facts.csv), and where each row is (row key -> "file: row N")
     for the errors only the cards can tell (a printing the card lacks)."""
-    numbered = list(_csv_rows(path, read_text(path)))
+    numbered = list(csv_rows(path, read_text(path)))
     rows = validate_rows(FactSourceRow, path, numbered)
     _repeated_keys(path, rows, "one source per card, field and value")
     # Every row validated, so the rows and the numbered raw rows pair up in order.

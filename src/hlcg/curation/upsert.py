@@ -269,3 +269,10 @@ def attribute(
                 )
                 recorded += 1
     return list(own.values()), history, recorded
+
+
+def add_source(existing: str, more: str) -> str:
+    """``existing`` sources with those of ``more`` not yet listed, `; `-separated."""
+    have = [s.strip() for s in existing.split(";") if s.strip()]
+    have += [s.strip() for s in more.split(";") if s.strip() and s.strip() not in have]
+    return "; ".join(have)

@@ -64,7 +64,7 @@ def _recorded_digests(path: Path) -> dict[str, dict[str, str]] | None:
 def verify(path: Path, groups: Sequence[TableGroup]) -> Verification:
     """Recompute ``content_sha256`` from the rows of ``path`` (with the handed-in tables
     ``groups``) and compare it to the record."""
-    from hlcg.curation.reading import read_bundle
+    from hlcg.curation.bundle import read_bundle
 
     conn = connect(path)
     try:

@@ -8,7 +8,7 @@ TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__in
 if TYPE_CHECKING:
     from hlcg.report.github import write_step_summary as write_step_summary
     from hlcg.report.jsonreport import report_data as report_data
-    from hlcg.report.reporters import REPORTER_BY_NAME as REPORTER_BY_NAME
+    from hlcg.report.reporters import REPORTERS as REPORTERS
     from hlcg.report.reporters import Unreadable as Unreadable
     from hlcg.report.reporters import renderer as renderer
     from hlcg.report.reporters import with_fix as with_fix
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 _DOOR = {
     "write_step_summary": "hlcg.report.github",
     "report_data": "hlcg.report.jsonreport",
-    "REPORTER_BY_NAME": "hlcg.report.reporters",
+    "REPORTERS": "hlcg.report.reporters",
     "Unreadable": "hlcg.report.reporters",
     "renderer": "hlcg.report.reporters",
     "with_fix": "hlcg.report.reporters",

@@ -6,6 +6,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from hlcg.problems import Severity
 from hlcg.report.reporters import Unreadable, with_fix
 from hlcg.rules import DeckReport
 from hlcg.wording import plural
@@ -19,6 +20,10 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+# A severity as a workflow command; a note is a notice.
+COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
+
+
 def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
     lines = [
         f"::error file={_escape_property(u.path)},title=unreadable deck::{_escape_data(u.message)}"
@@ -26,7 +31,7 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
     ]
     for report in reports:
         for problem in report.problems:
-            command = {"error": "error", "warning": "warning"}.get(problem.severity, "notice")
+            command = COMMAND[problem.severity]
             props = [f"file={_escape_property(report.path)}"]
             if problem.line:
                 props.append(f"line={problem.line}")

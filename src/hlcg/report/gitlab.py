@@ -17,12 +17,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from hlcg.problems import Severity
 from hlcg.report.identity import IDENTITY_KEY, problem_identities
 from hlcg.report.reporters import Unreadable, with_fix
 from hlcg.rules import DeckReport
 
 # GitLab's severities are info, minor, major, critical, blocker.
-SEVERITY = {"error": "major", "warning": "minor", "note": "info"}
+SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.NOTE: "info"}
 UNREADABLE_SEVERITY = "critical"  # no verdict at all: the run exits 2
 
 
@@ -52,7 +53,7 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
         for problem, identity in zip(report.problems, problem_identities(report), strict=True):
             text = with_fix(problem)
             check = f"{problem.code} {problem.rule}"
-            severity = SEVERITY.get(problem.severity, "info")
+            severity = SEVERITY[problem.severity]
             issues.append(_issue(text, check, identity, severity, report.path, problem.line or 1))
     for item in unreadable:
         parts = f"{IDENTITY_KEY}\0unreadable-deck\0{item.path}".encode()

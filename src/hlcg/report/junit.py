@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
+from hlcg.problems import Severity
 from hlcg.report.reporters import Unreadable
 from hlcg.rules import DeckReport
 from hlcg.wording import plural
@@ -42,7 +43,7 @@ def _deck(suites: Element, report: DeckReport) -> None:
         SubElement(properties, "property", name="fingerprint", value=report.fingerprint)
     case = SubElement(suite, "testcase", name=report.path, classname=f"hlcg.{report.format}")
     if not report.legal:
-        first = next(p for p in report.problems if p.severity == "error")
+        first = next(p for p in report.problems if p.severity == Severity.ERROR)
         failure = SubElement(
             case,
             "failure",

@@ -1,4 +1,5 @@
-"""The reporters by name, and what they share: unreadable deck files, a fix in a message.
+"""The reporters by name (``REPORTERS``, the CLI's --output choices), and what they share:
+unreadable deck files, a fix in a message.
 
 Every reporter is ``render(reports, unreadable=()) -> str``: the judged decks, and the deck
 files that could not be read at all, which every report shows too (a CI job that fails on
@@ -9,19 +10,31 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from hlcg.problems import Problem
-from hlcg.rules import DeckReport
+if TYPE_CHECKING:  # the CLI builds its choices from REPORTERS: no checker at start-up
+    from hlcg.problems import Problem
+    from hlcg.rules import DeckReport
 
-# name -> module with `render(reports, unreadable) -> str`; imported only when chosen.
-REPORTER_BY_NAME: dict[str, str] = {
-    "text": "hlcg.report.text",
-    "json": "hlcg.report.jsonreport",
-    "junit": "hlcg.report.junit",
-    "sarif": "hlcg.report.sarif",
-    "github": "hlcg.report.github",
-    "gitlab": "hlcg.report.gitlab",
+
+class Reporter(NamedTuple):
+    """One report kind: the module whose ``render(reports, unreadable) -> str`` writes it
+    (imported only when chosen); ``machine_read`` for the reports a machine reads, which
+    carry each deck's fingerprint; ``changes`` for the one that carries --fix's edits as
+    changes to a text deck's lines (SARIF ``fixes``)."""
+
+    module: str
+    machine_read: bool = False
+    changes: bool = False
+
+
+REPORTERS: dict[str, Reporter] = {
+    "text": Reporter("hlcg.report.text"),
+    "json": Reporter("hlcg.report.jsonreport", machine_read=True),
+    "junit": Reporter("hlcg.report.junit", machine_read=True),
+    "sarif": Reporter("hlcg.report.sarif", machine_read=True, changes=True),
+    "github": Reporter("hlcg.report.github"),
+    "gitlab": Reporter("hlcg.report.gitlab"),
 }
 
 
@@ -32,7 +45,7 @@ class Unreadable(NamedTuple):
     message: str
 
 
-Renderer = Callable[[list[DeckReport], Sequence[Unreadable]], str]
+Renderer = Callable[["list[DeckReport]", Sequence[Unreadable]], str]
 
 
 def with_fix(problem: Problem) -> str:
@@ -45,4 +58,4 @@ def with_fix(problem: Problem) -> str:
 
 
 def renderer(name: str) -> Renderer:
-    return importlib.import_module(REPORTER_BY_NAME[name]).render
+    return importlib.import_module(REPORTERS[name].module).render

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import quote
 
 from hlcg import __version__
-from hlcg.problems import Problem, TextChange
+from hlcg.problems import Problem, Severity, TextChange
 from hlcg.report.identity import IDENTITY_KEY, problem_identities
 from hlcg.report.reporters import Unreadable, with_fix
 from hlcg.rules import RULES, DeckReport, Rule
@@ -32,8 +32,8 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/hlcg/hlcg"
 
 
-# A rule's default severity as a SARIF level.
-_LEVEL = {"error": "error", "warning": "warning", "note": "note"}
+# A severity as a SARIF level (SARIF's words happen to be ours).
+LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
 
 
 def help_uri(rule: Rule) -> str:
@@ -52,7 +52,8 @@ def _rules() -> list[dict[str, Any]]:
             "fullDescription": {"text": rule.doc.split("\n\n")[0]},
             "help": {"text": rule.doc},
             "helpUri": help_uri(rule),
-            "defaultConfiguration": {"level": _LEVEL.get(rule.severity, "none")},
+            # the rule's own default; a format's profile may change it (a result's level)
+            "defaultConfiguration": {"level": LEVEL[Severity(rule.severity)]},
         }
         for rule in RULES.values()
     ]
@@ -104,7 +105,7 @@ def _results(report: DeckReport, index: dict[str, int]) -> list[dict[str, Any]]:
         result: dict[str, Any] = {
             "ruleId": problem.code,
             "ruleIndex": index[problem.code],
-            "level": problem.severity,
+            "level": LEVEL[problem.severity],
             "message": {"text": text},
             "locations": [{"physicalLocation": location}],
             "partialFingerprints": {IDENTITY_KEY: identities[position]},
@@ -127,7 +128,7 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
     results = [result for report in reports for result in _results(report, index)]
     notifications = [
         {
-            "level": "error",
+            "level": LEVEL[Severity.ERROR],
             "message": {"text": f"could not read {item.path}: {item.message}"},
             "descriptor": {"id": "unreadable-deck"},
             "locations": [_location(item.path)],

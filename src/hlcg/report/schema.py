@@ -3,11 +3,18 @@ it. The reporter itself builds plain dicts, so reports never import pydantic."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from hlcg.curation import CheckedFormat
+from hlcg.problems import Severity
+
+# The schema lists the severities inline, as before, not the enum's Python docstring.
+SeverityName = Annotated[
+    Severity,
+    WithJsonSchema({"enum": [str(s) for s in Severity], "title": "Severity", "type": "string"}),
+]
 
 
 class _Strict(BaseModel):
@@ -25,7 +32,7 @@ class DetailModel(_Strict):
 class ProblemModel(_Strict):
     code: str
     rule: str
-    severity: Literal["error", "warning", "note"]
+    severity: SeverityName
     message: str
     cards: list[str]
     line: int | None

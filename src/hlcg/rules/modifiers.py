@@ -1,7 +1,7 @@
 """Card modifiers as typed records, one small record per kind.
 
 The catalogue keeps a card's modifiers as the contract writes them (JSON objects with a
-``kind``, validated by the pydantic models of ``hlcg.curation.modifiers`` when the catalogue
+``kind``, validated by the pydantic models of ``hlcg.curation.models`` when the catalogue
 is built); ``decode`` turns them into these records once per deck check, so the rules read
 ``borrow.per_persona`` rather than ``m.get("per_persona", 1)``. NamedTuples, not pydantic:
 a deck check never imports pydantic.

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from hlcg.tcboo.sheet import check as check
     from hlcg.tcboo.sheet import parse as parse
     from hlcg.tcboo.sheet import premade as premade
+    from hlcg.tcboo.sheet import read_sheet as read_sheet
     from hlcg.tcboo.store import TcbooData as TcbooData
     from hlcg.tcboo.store import load as load
 
@@ -51,6 +52,7 @@ _DOOR = {
     "check": "hlcg.tcboo.sheet",
     "parse": "hlcg.tcboo.sheet",
     "premade": "hlcg.tcboo.sheet",
+    "read_sheet": "hlcg.tcboo.sheet",
     "TcbooData": "hlcg.tcboo.store",
     "load": "hlcg.tcboo.store",
 }

@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from hlcg.problems import Severity
 from hlcg.tcboo import STATS
 from hlcg.tcboo.derive import derive
 from hlcg.tcboo.form import SHEET_KEYS, ReadSheet, read
 from hlcg.tcboo.store import TcbooData
 
+# A sheet is a dozen TOML lines: anything far larger is not one.
+MAX_SHEET_BYTES = 64 * 1024
 STAT_MIN, STAT_MAX = 4, 9
 POINTS_MIN, POINTS_MAX = 12 * 3 + 39 + 1, 12 * 3 + 39 + 6  # 76 .. 81
 
@@ -33,7 +37,7 @@ class SheetProblem:
 
     rule: str
     message: str
-    severity: str = "error"
+    severity: Severity = Severity.ERROR
     field: str | None = None
 
     def to_json(self) -> dict[str, str | None]:
@@ -55,7 +59,7 @@ class SheetResult:
 
     @property
     def legal(self) -> bool:
-        return not any(p.severity == "error" for p in self.problems)
+        return not any(p.severity == Severity.ERROR for p in self.problems)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,6 +75,15 @@ class SheetResult:
 
 class SheetError(ValueError):
     """The sheet is not readable TOML (the check cannot run)."""
+
+
+def read_sheet(path: Path) -> str:
+    """A sheet file's text, read as deck files are (standard input, size, encoding), up to
+    ``MAX_SHEET_BYTES``; a DeckFileError says what is wrong with the file."""
+    from hlcg.deck import decode, read_deck_bytes
+
+    text, _ = decode(read_deck_bytes(path, MAX_SHEET_BYTES, "sheet"), path)
+    return text
 
 
 def parse(text: str) -> dict[str, Any]:

@@ -48,6 +48,24 @@ function deckRequest() {
   return body;
 }
 
+// -- the format choices -----------------------------------------------------------------
+
+// The formats a deck can be checked in, as GET /api/formats lists them (`hlcg formats
+// --json`), after the deck's own Format: line, which names the default format.
+async function loadFormats() {
+  let formats = [];
+  try {
+    formats = await api("/api/formats");
+  } catch (e) { /* the check itself will say what is wrong */ }
+  const fallback = formats.find((format) => format.default);
+  const own = "the deck's Format: line" + (fallback ? ` (else ${fallback.name})` : "");
+  const options = [el("option", own, { value: "" })];
+  for (const format of formats) {
+    if (format.checked) options.push(el("option", format.name, { value: format.name }));
+  }
+  formatBox.replaceChildren(...options);
+}
+
 // -- keeping the deck across reloads ----------------------------------------------------
 
 function save() {
@@ -62,8 +80,14 @@ function save() {
 function restore() {
   try {
     deckBox.value = localStorage.getItem(STORE.deck) || "";
-    formatBox.value = localStorage.getItem(STORE.format) || "";
     setFilename(localStorage.getItem(STORE.filename));
+  } catch (e) { /* no storage */ }
+}
+
+// Once loadFormats has filled the choices: a saved format is one of them.
+function restoreFormat() {
+  try {
+    formatBox.value = localStorage.getItem(STORE.format) || "";
   } catch (e) { /* no storage */ }
 }
 

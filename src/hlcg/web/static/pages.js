@@ -128,8 +128,12 @@ function route() {
 
 window.addEventListener("hashchange", route);
 
-// Start: the saved deck, its check, the card list and the panel the address names.
+// Start: the saved deck; once the format choices are in, its saved format and its check;
+// the card list and the panel the address names meanwhile.
 restore();
-check();
+loadFormats().then(() => {
+  restoreFormat();
+  check();
+});
 search();
 route();

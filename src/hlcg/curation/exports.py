@@ -1,20 +1,29 @@
-"""Whole catalogues in and out: a source folder, an archive of it, or one JSON document.
+"""Exports, the entry point of ``hlcg db export``: a whole catalogue written as a source
+folder, an archive of it or one JSON document (``export_catalogue``), or its cards as a
+card file (``export``); and a whole export read back (``read_catalogue_export``) for
+``hlcg db import``.
 
-An export holds everything a catalogue holds -- cards, aliases, sets with their editions,
-formats, the dated legality facts, the per-fact sources and the facts --overwrite replaced,
-and the handed-in tables (There Can Be
-Only One's) -- in the same contract files that ``data/source/`` holds, so an exported
-folder can also be given to ``hlcg db build --source``. Reading an export back gives the
-same rows, so export, ``db init --empty``, ``db import`` reproduce the catalogue's
-``content_sha256``.
+A whole export holds everything a catalogue holds -- cards, aliases, sets with their
+editions, formats, the dated legality facts, the per-fact sources and the facts
+--overwrite replaced, and the handed-in tables (There Can Be Only One's) -- in the same
+contract files that ``data/source/`` holds, so an exported folder can also be given to
+``hlcg db build --source``. Reading an export back gives the same rows, so export,
+``db init --empty``, ``db import`` reproduce the catalogue's ``content_sha256``. Archives
+are written byte-for-byte the same for the same catalogue, and read back by member name
+only, within a size limit. A card file is the card contract with each card's aliases and
+legality facts (``hlcg.curation.cardfile``).
 """
 
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
+import tarfile
 import tempfile
+import zipfile
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -22,8 +31,8 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from hlcg.catalog import CATALOGUE_DOCUMENT_KIND, TableGroup, flat_card, flat_value
-from hlcg.curation.archive import ARCHIVE_SUFFIXES, extract, suffix_of, write_tar_gz, write_zip
 from hlcg.curation.bundle import OPTIONAL_FILES, SOURCE_FILES, Bundle, load_sources
+from hlcg.curation.cardfile import CARD_FILE_SUFFIXES, LEFT_OUT, render
 from hlcg.curation.models import (
     AliasRow,
     CardRow,
@@ -33,18 +42,27 @@ from hlcg.curation.models import (
     LegalityRow,
     SetRow,
 )
+from hlcg.curation.sources import read_text, validate_rows
 from hlcg.errors import SourceError, UsageError
 
 DOCUMENT_KIND = CATALOGUE_DOCUMENT_KIND
 DOCUMENT_VERSION = 1
 M = TypeVar("M", bound=BaseModel)
+ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz")
+# An export holds a handful of small CSV files; anything far larger is not one of ours.
+MAX_ARCHIVE_BYTES = 200 * 1024 * 1024
+
+
+def _suffix_of(path: Path) -> str:
+    name = path.name.lower()
+    return ".tar.gz" if name.endswith(".tar.gz") else path.suffix.lower()
 
 
 def is_catalogue_export(path: Path) -> bool:
     """A folder, an archive, or a JSON document marked as a whole catalogue."""
-    if path.is_dir() or suffix_of(path) in ARCHIVE_SUFFIXES:
+    if path.is_dir() or _suffix_of(path) in ARCHIVE_SUFFIXES:
         return True
-    if suffix_of(path) != ".json" or not path.is_file():
+    if _suffix_of(path) != ".json" or not path.is_file():
         return False
     with path.open("rb") as handle:
         head = handle.read(4096)
@@ -53,7 +71,7 @@ def is_catalogue_export(path: Path) -> bool:
 
 def is_whole_catalogue_target(path: Path) -> bool:
     """Export targets that hold everything (cards-only targets: .csv, .jsonl)."""
-    return suffix_of(path) in (*ARCHIVE_SUFFIXES, ".json", "") or path.is_dir()
+    return _suffix_of(path) in (*ARCHIVE_SUFFIXES, ".json", "") or path.is_dir()
 
 
 def _csv(model: type[M], rows: Iterable[M]) -> str:
@@ -127,7 +145,7 @@ def export_catalogue(bundle: Bundle, out: Path) -> str:
 
     Returns what was written, for the command's message.
     """
-    suffix = "" if out.is_dir() else suffix_of(out)
+    suffix = "" if out.is_dir() else _suffix_of(out)
     if suffix == ".json":
         text = json.dumps(document(bundle), indent=2, ensure_ascii=False) + "\n"
         out.write_text(text, encoding="utf-8")
@@ -139,13 +157,52 @@ def export_catalogue(bundle: Bundle, out: Path) -> str:
         )
     files = source_files(bundle)
     if suffix == ".zip":
-        write_zip(files, out)
+        _write_zip(files, out)
         return f"a zip archive of {len(files)} contract files"
     if suffix:
-        write_tar_gz(files, out)
+        _write_tar_gz(files, out)
         return f"a tar.gz archive of {len(files)} contract files"
     _write_folder(files, out)
     return f"a folder of {len(files)} contract files"
+
+
+def export(bundle: Bundle, out: Path) -> str:
+    """Write the cards of ``bundle`` to ``out``; what a card file leaves out, for the
+    command's message."""
+    suffix = out.suffix.lower()
+    if suffix not in CARD_FILE_SUFFIXES:
+        raise UsageError(
+            f"cannot export to {suffix!r}; give a folder, .zip, .tar.gz or .json (the whole "
+            "catalogue), or .csv or .jsonl (cards only)"
+        )
+    out.write_text(render(bundle, suffix), encoding="utf-8")
+    return LEFT_OUT.format(suffix=suffix)
+
+
+def _write_zip(files: dict[str, str], out: Path) -> None:
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in sorted(files.items()):
+            # A fixed timestamp: the same catalogue gives the same archive.
+            info = zipfile.ZipInfo(name, date_time=(1995, 1, 1, 0, 0, 0))
+            archive.writestr(info, text.encode("utf-8"), zipfile.ZIP_DEFLATED)
+
+
+def _write_tar_gz(files: dict[str, str], out: Path) -> None:
+    # The gzip header would carry the time and the file name of the export: fixed
+    # (mtime 0, no name) so that the same catalogue gives the same archive, as .zip does.
+    with (
+        out.open("wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as compressed,
+        tarfile.open(fileobj=compressed, mode="w") as archive,
+    ):
+        for name, text in sorted(files.items()):
+            data = text.encode("utf-8")
+            info = tarfile.TarInfo(name)  # mtime 0, owner root, mode 0644
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+
+
+# Reading an export back.
 
 
 class _DocumentTables:
@@ -156,8 +213,6 @@ class _DocumentTables:
         self.errors: list[str] = []
 
     def rows(self, key: str, model: type[BaseModel], rows: Any) -> list[Any]:
-        from hlcg.curation.sources import validate_rows
-
         if rows is None:
             return []
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
@@ -183,8 +238,6 @@ class _DocumentTables:
 
 
 def _read_json(path: Path) -> Any:
-    from hlcg.curation.sources import read_text
-
     try:
         return json.loads(read_text(path))
     except json.JSONDecodeError as exc:
@@ -232,7 +285,7 @@ def read_catalogue_export(path: Path, groups: Sequence[TableGroup]) -> Bundle:
     """Read and validate an export: all errors at once, nothing written anywhere."""
     if path.is_dir():
         return load_sources(path, groups)
-    if suffix_of(path) == ".json":
+    if _suffix_of(path) == ".json":
         return _from_document(path, groups)
     if not path.is_file():
         raise SourceError([f"{path}: not found"])
@@ -240,9 +293,61 @@ def read_catalogue_export(path: Path, groups: Sequence[TableGroup]) -> Bundle:
     wanted = {*SOURCE_FILES, *OPTIONAL_FILES, *handed_in}
     with tempfile.TemporaryDirectory(prefix="hlcg-import-") as scratch:
         folder = Path(scratch)
-        extract(path, folder, wanted)
+        _extract(path, folder, wanted)
         try:
             return load_sources(folder, groups)
         except SourceError as exc:
             # Name the archive, not the scratch folder it was unpacked into.
             raise SourceError([e.replace(str(folder), str(path)) for e in exc.errors]) from None
+
+
+def _too_large(path: Path, sizes: list[int]) -> None:
+    if sum(sizes) > MAX_ARCHIVE_BYTES:
+        raise SourceError([f"{path}: archive contents are too large"])
+
+
+def _write(into: Path, name: str, data: bytes) -> None:
+    target = into / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+
+
+def _unique_names(path: Path, names: list[str]) -> None:
+    """Two members of one name: which one an unpacker keeps is up to it, so neither is
+    read."""
+    repeated = sorted(n for n, count in Counter(names).items() if count > 1)
+    if repeated:
+        raise SourceError(
+            [f"{path}: holds {', '.join(repeated)} more than once; an archive names each file once"]
+        )
+
+
+def _extract_zip(path: Path, into: Path, wanted: set[str]) -> None:
+    with zipfile.ZipFile(path) as archive:
+        _unique_names(path, [i.filename for i in archive.infolist()])
+        members = [i for i in archive.infolist() if i.filename in wanted]
+        _too_large(path, [i.file_size for i in members])
+        for info in members:
+            _write(into, info.filename, archive.read(info))
+
+
+def _extract_tar(path: Path, into: Path, wanted: set[str]) -> None:
+    with tarfile.open(path, "r:*") as archive:
+        _unique_names(path, [m.name for m in archive.getmembers()])
+        members = [m for m in archive.getmembers() if m.isfile() and m.name in wanted]
+        _too_large(path, [m.size for m in members])
+        for member in members:
+            handle = archive.extractfile(member)
+            if handle is not None:
+                _write(into, member.name, handle.read())
+
+
+def _extract(path: Path, into: Path, wanted: set[str]) -> None:
+    """Unpack only the contract files ``wanted``, by name; nothing else is written."""
+    try:
+        if _suffix_of(path) == ".zip":
+            _extract_zip(path, into, wanted)
+        else:
+            _extract_tar(path, into, wanted)
+    except (zipfile.BadZipFile, tarfile.TarError, EOFError, OSError) as exc:
+        raise SourceError([f"{path}: not a readable archive ({exc})"]) from None

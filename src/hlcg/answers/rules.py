@@ -1,0 +1,86 @@
+"""`hlcg rules --json` as data: the rule list with each format's severity, one rule's
+documentation with its parameters and each format's setting (format-legality adds the
+catalogue's legality facts, its evidence), and the rulebook's permissions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hlcg.catalog import Catalogue
+    from hlcg.rules import Rule
+
+
+def rule_list(
+    listed: Sequence[Rule], formats: Sequence[str], one_format: bool
+) -> list[dict[str, Any]]:
+    """Each rule's code, name, severity in each format and summary; the summary with the
+    format's numbers when one format is asked for, else with the defaults."""
+    from hlcg.rules import profile
+
+    profiles = [profile(f) for f in formats]
+    return [
+        {
+            "code": rule.code,
+            "name": rule.name,
+            "severity": {p.name: p.settings[rule.name].severity for p in profiles},
+            "summary": rule.summary_for(
+                profiles[0].settings[rule.name].params if one_format else None
+            ),
+        }
+        for rule in listed
+    ]
+
+
+def legality_facts(catalogue: Catalogue, formats: Sequence[str]) -> list[dict[str, str]]:
+    """The catalogue's legality facts in ``formats`` (format-legality's evidence)."""
+    return [
+        {"card": card_id, **fact._asdict()}
+        for card_id, fact in catalogue.legality_table()
+        if fact.format in formats
+    ]
+
+
+def rule_answer(
+    rule: Rule, formats: Sequence[str], catalogue: Callable[[], Catalogue]
+) -> dict[str, Any]:
+    """One rule: its documentation, parameters and each format's setting. ``catalogue`` is
+    called only for format-legality, whose answer lists the legality facts."""
+    from hlcg.rules import profile
+
+    settings = {f: profile(f).settings[rule.name] for f in formats}
+    facts = legality_facts(catalogue(), formats) if rule.name == "format-legality" else None
+    return {
+        "code": rule.code,
+        "name": rule.name,
+        "summary": rule.summary_for(),
+        "doc": rule.doc,
+        "parameters": [
+            {"name": p.name, "type": p.type.__name__, "default": p.default, "source": p.source}
+            for p in rule.params
+        ],
+        "formats": {
+            f: {"severity": s.severity, "parameters": s.params, "why": s.why}
+            for f, s in settings.items()
+        },
+        **({"legality": facts} if facts is not None else {}),
+    }
+
+
+def permissions_answer(formats: Sequence[str]) -> dict[str, Any]:
+    """The rulebook's permissions in ``formats`` and the card modifiers."""
+    from hlcg.rules import CARD_MODIFIERS, PERMISSIONS
+
+    return {
+        "permissions": [
+            {
+                "name": p.name,
+                "summary": p.summary,
+                "formats": {f: s for f, s in p.formats.items() if f in formats},
+                "source": p.source,
+            }
+            for p in PERMISSIONS.values()
+        ],
+        "card_modifiers": CARD_MODIFIERS,
+    }
