@@ -27,9 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hlcg.api import check_deck
-from hlcg.catalog.fields import CONTRACT_FIELDS
-from hlcg.catalog.normalize import normalise
-from hlcg.catalog.store import Catalogue, load, shipped_path
+from hlcg.catalog import Catalogue, load, shipped_path
+from hlcg.catalog.vocabulary import CONTRACT_FIELDS, normalise
 from hlcg.deck.text import parse_text
 from hlcg.rules.basics import DEFAULT_BASICS
 

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.store import shipped_path
+from hlcg.catalog import shipped_path
 from hlcg.cli.app import app
 
 runner = CliRunner()

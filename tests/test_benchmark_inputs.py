@@ -6,7 +6,7 @@ import importlib.util
 
 from conftest import ROOT
 from hlcg.api import check_deck
-from hlcg.catalog.store import load
+from hlcg.catalog import load
 from hlcg.deck.text import parse_text
 
 

@@ -9,14 +9,13 @@ import pytest
 from pydantic import ValidationError
 
 from conftest import ROOT
-from hlcg.catalog import Catalogue
-from hlcg.catalog.fields import CONTRACT_FIELDS, MODIFIER_KINDS
-from hlcg.catalog.query import QueryError, parse_query
-from hlcg.catalog.search import run
-from hlcg.catalog.store import shipped_path
+from hlcg.catalog import Catalogue, shipped_path
+from hlcg.catalog.search import QueryError, parse_query, run
+from hlcg.catalog.vocabulary import CONTRACT_FIELDS
 from hlcg.curation.builder import build
 from hlcg.curation.bundle import load_sources
 from hlcg.curation.models import CardRow
+from hlcg.rules.modifiers import KINDS
 from hlcg.schemas import generate, render
 from hlcg.tcboo.models import TABLE_GROUP
 
@@ -109,7 +108,7 @@ def test_content_facts(shipped):
     ]
     assert shipped.cards["generic-immortal"].master_limit == 0
     kinds = {m["kind"] for c in shipped.cards.values() for m in c.modifiers}
-    assert kinds == set(MODIFIER_KINDS)
+    assert kinds == set(KINDS)
 
 
 @pytest.mark.parametrize(
@@ -131,20 +130,20 @@ def test_content_facts(shipped):
 )
 def test_lookup(shipped: Catalogue, query, how, ids):
     match = shipped.lookup(query)
-    assert (match.how, sorted(c.id for c in match.cards)) == (how, ids)
+    assert (match.how, sorted(match.ids)) == (how, ids)
 
 
 def test_lookup_several_close_is_not_a_match(shipped: Catalogue):
     match = shipped.lookup("upper atack")
     assert not match.found
-    names = {s.name for s in match.suggestions}
+    names = {c.name for c in match.candidates}
     assert {"Upper Left Attack", "Upper Right Attack", "Upper Center Attack"} <= names
-    assert match.suggestions[0].score == match.suggestions[1].score
+    assert match.candidates[0].score == match.candidates[1].score
 
 
 def test_lookup_nothing_close(shipped: Catalogue):
     match = shipped.lookup("zzzzqqqq")
-    assert (match.found, match.suggestions) == (False, [])
+    assert (match.found, match.candidates) == (False, [])
 
 
 def test_search_compact_query(shipped):

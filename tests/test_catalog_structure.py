@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from hlcg.catalog.card import Card
-from hlcg.catalog.codec import decode_card, encode_card, flat_card
-from hlcg.catalog.fields import CONTRACT_FIELDS
+from hlcg.catalog.card import Card, decode_card, encode_card, flat_card
+from hlcg.catalog.vocabulary import CONTRACT_FIELDS
 from hlcg.curation.bundle import load_sources
 from hlcg.curation.models import CardRow
 from hlcg.tcboo.models import TABLE_GROUP

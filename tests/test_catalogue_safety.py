@@ -17,8 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.fields import CONTRACT_FIELDS
-from hlcg.catalog.store import load, shipped_path
+from hlcg.catalog import load, shipped_path
+from hlcg.catalog.vocabulary import CONTRACT_FIELDS
 from hlcg.cli.app import app
 
 runner = CliRunner()
@@ -132,7 +132,7 @@ def test_metacharacters_are_inert(tmp_path, text):
 
 
 def test_the_shipped_catalogue_is_opened_read_only_by_every_reader():
-    from hlcg.catalog.store import connect
+    from hlcg.catalog import connect
 
     for path in (shipped_path(), ROOT / "data" / "cards.sqlite"):
         conn = connect(path)

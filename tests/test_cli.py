@@ -8,7 +8,7 @@ import shutil
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.store import shipped_path
+from hlcg.catalog import shipped_path
 from hlcg.cli.app import app
 
 runner = CliRunner()
@@ -229,7 +229,7 @@ def test_shipped_catalogue_cannot_be_written_through_hlcg():
 
     import pytest
 
-    from hlcg.catalog.store import connect
+    from hlcg.catalog import connect
 
     conn = connect(shipped_path())
     with pytest.raises(sqlite3.OperationalError, match="readonly"):

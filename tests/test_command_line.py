@@ -16,10 +16,9 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.fulltext import fts_expression
-from hlcg.catalog.query import QueryError, parse_query
+from hlcg.catalog.lookup import Candidate, confident, judge_match, merge
+from hlcg.catalog.search import QueryError, fts_expression, parse_query
 from hlcg.cli.app import app
-from hlcg.matching import Candidate, confident, decide, merge
 from hlcg.wording import plural
 
 runner = CliRunner()
@@ -157,11 +156,11 @@ def test_search_format_takes_the_spellings_a_format_line_takes():
     assert result.exit_code == 2 and "unknown format 't9'" in result.output
 
 
-def test_decide_never_guesses_between_close_candidates():
+def test_judge_match_never_guesses_between_close_candidates():
     names = {"Dark Duncan": ["dark-duncan"], "Duncan MacLeod": ["duncan-2e", "duncan-se"]}
-    assert not decide("duncan", names).found
-    assert decide("dark duncan", names).ids == ("dark-duncan",)
-    assert decide("macleod", names).how == "partial"
+    assert not judge_match("duncan", names).found
+    assert judge_match("dark duncan", names).ids == ("dark-duncan",)
+    assert judge_match("macleod", names).how == "partial"
     close = [Candidate("A", 90, ("a",)), Candidate("B", 86, ("b",))]
     assert confident(close) is None
     assert confident([Candidate("A", 90, ("a",)), Candidate("A2", 88, ("a",))]) == close[0]
@@ -391,7 +390,7 @@ def test_rooftop_adds_to_attacks_and_warehouse_to_defenses(tmp_path):
     plain = sheet(tmp_path, "Garden")["derived"]["card_forces"]
     rooftop = sheet(tmp_path, "Rooftop")["derived"]["card_forces"]
     warehouse = sheet(tmp_path, "Warehouse")["derived"]["card_forces"]
-    from hlcg.catalog.store import shipped_path
+    from hlcg.catalog import shipped_path
     from hlcg.tcboo.store import load
 
     cards = load(shipped_path()).cards

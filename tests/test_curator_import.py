@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ROOT
 from curator_cli import card, invoke, shipped_copy, write
-from hlcg.catalog.store import shipped_path
+from hlcg.catalog import shipped_path
 from hlcg.tcboo.models import TABLES as TCBOO_TABLES
 
 LACKEY_MAP = '{"Name": "title", "Set": "sets", "Type": "type", "Text": "text"}'

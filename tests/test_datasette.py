@@ -16,8 +16,8 @@ from datasette.app import Datasette
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from hlcg.catalog import shipped_path
 from hlcg.catalog.schema import TABLES, VIEWS
-from hlcg.catalog.store import shipped_path
 from hlcg.cli.app import app
 from hlcg.curation.metadata import DESCRIPTIONS, HIDDEN_TABLES, group_descriptions
 from hlcg.tcboo.models import TABLE_GROUP

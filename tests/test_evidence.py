@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.store import shipped_path
+from hlcg.catalog import shipped_path
 from hlcg.cli.app import app
 
 runner = CliRunner()
@@ -287,7 +287,7 @@ def test_a_legality_sheet_naming_no_card_imports_nothing(tmp_path, curators_copy
 
 
 def test_fix_offers_only_cards_known_legal_and_swaps_an_illegal_persona(tmp_path):
-    from hlcg.catalog.store import load
+    from hlcg.catalog import load
     from hlcg.rules.legality import LEGAL
     from hlcg.rules.verdicts import verdict_in
 

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.names import format_mentions, format_named
+from hlcg.catalog.vocabulary import format_mentions, format_named
 from hlcg.cli.app import app
 
 runner = CliRunner()

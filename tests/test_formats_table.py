@@ -6,11 +6,11 @@ from __future__ import annotations
 import csv
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.fields import CHECKED_FORMATS, FORMAT_TAGS
-from hlcg.catalog.names import format_named
+from hlcg.catalog.vocabulary import CHECKED_FORMATS, FORMAT_TAGS, format_named
 from hlcg.cli.app import app
 
 runner = CliRunner()
@@ -77,7 +77,28 @@ def test_search_by_format_agrees_with_validate():
 
 
 def test_the_start_up_reader_reads_the_table_as_the_csv_module_does():
-    from hlcg.catalog.datafiles import leading_columns
+    from hlcg.catalog.vocabulary import leading_columns
 
     wanted = [{k: r[k] for k in ("name", "title", "checked")} for r in _rows()]
     assert leading_columns("formats.csv", 3) == wanted
+
+
+def test_the_door_serves_the_table_the_web_page_lists():
+    from hlcg.catalog import FORMATS
+
+    rows = [(r["name"], r["title"], r["checked"] == "true") for r in _rows()]
+    assert [(f.name, f.title, f.checked) for f in FORMATS] == rows
+    assert tuple(f.name for f in FORMATS if f.checked) == CHECKED_FORMATS
+
+
+FIRST_EDITION_DECK = ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt"
+
+
+@pytest.mark.parametrize(
+    "command", [["validate", str(FIRST_EDITION_DECK)], ["rules", "restriction"]]
+)
+def test_a_name_that_is_no_format_gets_the_one_message_wherever_it_is_given(command):
+    result = runner.invoke(app, [*command, "--format", "nosuch"])
+    shown = " ".join(result.output.replace("│", " ").split())  # unwrapped from its box
+    assert result.exit_code == 2
+    assert "'nosuch' is not a format; use one of first-edition, type-one, type-two" in shown

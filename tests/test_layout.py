@@ -5,7 +5,7 @@ A cycle is a set of modules that reach one another by imports, found as the stro
 connected components of the import graph. An import inside a function counts as much as
 one at the top of a module: it only delays the loop to the first call, and the reader still
 has to hold it in their head. Imports under ``if TYPE_CHECKING:`` do not count, as they never
-run (one more pair closes with them: ``catalog.lazy`` and ``catalog.store``). A package's
+run (one more pair closes with them: ``catalog.lookup`` and ``catalog.store``). A package's
 ``__init__`` is a module of its own (``hlcg.rules``), and ``from hlcg.deck import text`` is
 an import of the module ``hlcg.deck.text``.
 
@@ -210,10 +210,8 @@ if __name__ == "__main__":
     sys.stdout.write(describe(cycles(import_graph(SRC))) + "\n")
 
 
-# Modules that still re-export other modules' names so old import paths keep working:
-# catalog.store passes on connection's and schema's names to the catalogue's import
-# modules (left for the issue's catalog/curation step).
-KNOWN_SHIMS = frozenset({"hlcg.catalog.store"})
+# Modules that still re-export other modules' names so old import paths keep working: none.
+KNOWN_SHIMS: frozenset[str] = frozenset()
 
 
 def reexported(path: Path) -> list[str]:

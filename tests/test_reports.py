@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import xsd_check
 from conftest import ROOT
-from hlcg.catalog.fields import CHECKED_FORMATS
+from hlcg.catalog.vocabulary import CHECKED_FORMATS
 from hlcg.cli.app import app
 from hlcg.rules.profiles import profile
 from hlcg.rules.registry import RULES

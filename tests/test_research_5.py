@@ -49,8 +49,7 @@ def test_james_horton_is_the_watcher_under_pregame_and_the_situation_in_an_endur
 
 
 def test_new_sets_and_their_spellings(shipped):
-    from hlcg.catalog.names import set_names
-    from hlcg.catalog.normalize import normalise
+    from hlcg.catalog.vocabulary import normalise, set_names
 
     assert shipped.sets["DC"]["edition"] == "1E"
     assert shipped.sets["3E"]["edition"] == "2E"  # 3rd Edition plays as 2nd Edition
@@ -67,7 +66,7 @@ def test_new_sets_and_their_spellings(shipped):
 def test_a_3rd_edition_printing_is_a_2nd_edition_card(tmp_path):
     from typer.testing import CliRunner
 
-    from hlcg.catalog.store import load
+    from hlcg.catalog import load
     from hlcg.cli.app import app
 
     runner = CliRunner()

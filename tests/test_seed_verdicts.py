@@ -13,7 +13,7 @@ import pytest
 
 from conftest import BASIC_TITLES, ROOT, check_file, errors, make_catalogue
 from hlcg.api import check_deck, resolve_deck
-from hlcg.catalog.store import Catalogue, load
+from hlcg.catalog import Catalogue, load
 from hlcg.curation.builder import write_catalogue
 from hlcg.curation.bundle import load_sources
 from hlcg.curation.models import CardRow

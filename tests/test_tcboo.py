@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.catalog.store import shipped_path
+from hlcg.catalog import shipped_path
 from hlcg.cli.app import app
 from hlcg.tcboo.sheet import POINTS_MAX, POINTS_MIN, check
 from hlcg.tcboo.store import load

@@ -12,7 +12,7 @@ from os import PathLike
 from pathlib import Path
 from typing import NamedTuple
 
-from hlcg.catalog import Catalogue, accepted_format_names, format_named
+from hlcg.catalog import Catalogue, accepted_format_names, format_from_user, format_named
 from hlcg.deck import Deck, LineIssue, ResolvedDeck, resolve
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.problems import FAIL_ON, Severity
@@ -122,12 +122,10 @@ def choose_format(deck: Deck, requested: str | None) -> str:
     deck-syntax problem and the default is used; with --format it is a warning. Formats the
     deck's notes only mention in prose get a warning when the deck is judged by another."""
     if requested:
-        named = format_named(requested)
-        if named is None:
-            raise UsageError(f"unknown format {requested!r}; use one of {accepted_format_names()}")
+        chosen = format_from_user(requested)
         if deck.format and format_named(deck.format) is None:
-            _add_once(deck, _unknown_format(deck, named, Severity.WARNING))
-        return named
+            _add_once(deck, _unknown_format(deck, chosen, Severity.WARNING))
+        return chosen
     if deck.format:
         named = format_named(deck.format)
         if named:

@@ -54,7 +54,7 @@ def test_invisible_characters_and_spacing():
 
 
 def test_format_spellings():
-    from hlcg.catalog.names import format_named
+    from hlcg.catalog.vocabulary import format_named
 
     spellings = ("Type Two", "type 2", "TYPE-ONE", "1st Edition", "first-edition", "mle", "x")
     assert [format_named(t) for t in spellings] == [

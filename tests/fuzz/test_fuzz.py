@@ -122,7 +122,7 @@ def test_fuzz_catalogue_importer(tmp_path, name):
 
 
 def test_fuzz_sheet_check(tmp_path):
-    from hlcg.catalog.store import shipped_path
+    from hlcg.catalog import shipped_path
     from hlcg.tcboo.sheet import SheetError, check, parse
     from hlcg.tcboo.store import load
 

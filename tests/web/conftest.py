@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from hlcg.catalog.store import load, shipped_path
+from hlcg.catalog import load, shipped_path
 from hlcg.web.app import create_app
 
 # The test client as a browser on this machine sees it (the server checks the Host header).

@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-from hlcg.catalog.store import load, shipped_path
+from hlcg.catalog import load, shipped_path
 from hlcg.cli.app import app as cli_app
 from hlcg.web.app import MAX_BODY_BYTES, create_app
 from hlcg.web.schema import API_SCHEMAS

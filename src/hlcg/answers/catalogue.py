@@ -41,9 +41,9 @@ def match_json(match: Match, catalogue: Catalogue) -> dict[str, Any]:
         "query": match.query,
         "matched_by": match.how,
         "score": match.score,
-        "cards": [card_json(c, catalogue) for c in match.cards],
+        "cards": [card_json(catalogue.cards[i], catalogue) for i in match.ids],
         "suggestions": [
-            {"name": s.name, "score": s.score, "ids": list(s.card_ids)} for s in match.suggestions
+            {"name": c.name, "score": c.score, "ids": list(c.ids)} for c in match.candidates
         ],
     }
 

@@ -7,24 +7,23 @@ from typing import TYPE_CHECKING, Any
 from hlcg.catalog import ATTRIBUTES
 
 if TYPE_CHECKING:
-    from hlcg.catalog import Card, Catalogue
-    from hlcg.matching import Decision
+    from hlcg.catalog import Card, Catalogue, Match
 
 
-def find_personas(catalogue: Catalogue, name: str) -> tuple[list[Card], Decision]:
-    """Persona versions by title (or id); the decision says how, or lists the candidates."""
-    from hlcg.matching import decide
+def find_personas(catalogue: Catalogue, name: str) -> tuple[list[Card], Match]:
+    """Persona versions by title (or id); the match says how, or lists the candidates."""
+    from hlcg.catalog import judge_match
 
     titles: dict[str, list[str]] = {}
     for persona in catalogue.personas:
         titles.setdefault(persona.title, []).append(persona.id)
     if name in catalogue.cards and catalogue.cards[name].type == "persona":
         titles = {name: [name]}
-    decision = decide(name, titles)
+    decision = judge_match(name, titles)
     return [catalogue.cards[i] for i in decision.ids], decision
 
 
-def persona_answer(catalogue: Catalogue, name: str) -> tuple[dict[str, Any], Decision]:
+def persona_answer(catalogue: Catalogue, name: str) -> tuple[dict[str, Any], Match]:
     """`hlcg persona --json NAME`: the versions (newest edition first: 2E gem values are what
     most players look for), how they were found, and the close candidates."""
     versions, decision = find_personas(catalogue, name)

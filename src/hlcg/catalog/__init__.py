@@ -10,43 +10,25 @@ if TYPE_CHECKING:
     from hlcg.catalog.card import EXCLUDING as EXCLUDING
     from hlcg.catalog.card import Card as Card
     from hlcg.catalog.card import LegalityFact as LegalityFact
+    from hlcg.catalog.card import decode_card as decode_card
+    from hlcg.catalog.card import decode_list as decode_list
+    from hlcg.catalog.card import encode_card as encode_card
+    from hlcg.catalog.card import encode_list as encode_list
+    from hlcg.catalog.card import flat_card as flat_card
+    from hlcg.catalog.card import flat_value as flat_value
     from hlcg.catalog.card import in_force as in_force
-    from hlcg.catalog.codec import decode_card as decode_card
-    from hlcg.catalog.codec import decode_list as decode_list
-    from hlcg.catalog.codec import encode_card as encode_card
-    from hlcg.catalog.codec import encode_list as encode_list
-    from hlcg.catalog.codec import flat_card as flat_card
-    from hlcg.catalog.codec import flat_value as flat_value
     from hlcg.catalog.connection import connect as connect
     from hlcg.catalog.connection import is_shipped as is_shipped
     from hlcg.catalog.connection import resolve_path as resolve_path
     from hlcg.catalog.connection import shipped_path as shipped_path
-    from hlcg.catalog.fields import ATTRIBUTES as ATTRIBUTES
-    from hlcg.catalog.fields import BOOL_FIELDS as BOOL_FIELDS
-    from hlcg.catalog.fields import CARD_TYPES as CARD_TYPES
-    from hlcg.catalog.fields import CATALOGUE_DOCUMENT_KIND as CATALOGUE_DOCUMENT_KIND
-    from hlcg.catalog.fields import CHECKED_FORMATS as CHECKED_FORMATS
-    from hlcg.catalog.fields import CONTRACT_FIELDS as CONTRACT_FIELDS
-    from hlcg.catalog.fields import FACT_FIELDS as FACT_FIELDS
-    from hlcg.catalog.fields import FORMAT_TAGS as FORMAT_TAGS
-    from hlcg.catalog.fields import GAP_FIELDS as GAP_FIELDS
-    from hlcg.catalog.fields import INT_FIELDS as INT_FIELDS
-    from hlcg.catalog.fields import LIST_FIELDS as LIST_FIELDS
     from hlcg.catalog.integrity import used_rows_digest as used_rows_digest
+    from hlcg.catalog.lookup import CONFIDENT_MARGIN as CONFIDENT_MARGIN
+    from hlcg.catalog.lookup import CONFIDENT_SCORE as CONFIDENT_SCORE
+    from hlcg.catalog.lookup import SUGGEST_SCORE as SUGGEST_SCORE
+    from hlcg.catalog.lookup import Candidate as Candidate
     from hlcg.catalog.lookup import Match as Match
-    from hlcg.catalog.lookup import Suggestion as Suggestion
-    from hlcg.catalog.names import accepted_format_names as accepted_format_names
-    from hlcg.catalog.names import format_mentions as format_mentions
-    from hlcg.catalog.names import format_named as format_named
-    from hlcg.catalog.names import format_title as format_title
-    from hlcg.catalog.names import set_code as set_code
-    from hlcg.catalog.normalize import normalise as normalise
-    from hlcg.catalog.normalize import slug as slug
-    from hlcg.catalog.normalize import title_words as title_words
-    from hlcg.catalog.query import check_format as check_format
-    from hlcg.catalog.query import check_type as check_type
-    from hlcg.catalog.query import parse_gem as parse_gem
-    from hlcg.catalog.query import parse_query as parse_query
+    from hlcg.catalog.lookup import judge_match as judge_match
+    from hlcg.catalog.lookup import score_names as score_names
     from hlcg.catalog.schema import SCHEMA_VERSION as SCHEMA_VERSION
     from hlcg.catalog.schema import TABLES as TABLES
     from hlcg.catalog.schema import VIEWS as VIEWS
@@ -54,6 +36,10 @@ if TYPE_CHECKING:
     from hlcg.catalog.schema import TableGroup as TableGroup
     from hlcg.catalog.schema import group_table as group_table
     from hlcg.catalog.schema import row_key as row_key
+    from hlcg.catalog.search import check_format as check_format
+    from hlcg.catalog.search import check_type as check_type
+    from hlcg.catalog.search import parse_gem as parse_gem
+    from hlcg.catalog.search import parse_query as parse_query
     from hlcg.catalog.search import run as run
     from hlcg.catalog.sourcing import FactSource as FactSource
     from hlcg.catalog.store import Catalogue as Catalogue
@@ -62,48 +48,51 @@ if TYPE_CHECKING:
     from hlcg.catalog.subtitles import named_faction as named_faction
     from hlcg.catalog.subtitles import named_personas as named_personas
     from hlcg.catalog.subtitles import named_weapon as named_weapon
+    from hlcg.catalog.vocabulary import ATTRIBUTES as ATTRIBUTES
+    from hlcg.catalog.vocabulary import BOOL_FIELDS as BOOL_FIELDS
+    from hlcg.catalog.vocabulary import CARD_TYPES as CARD_TYPES
+    from hlcg.catalog.vocabulary import CATALOGUE_DOCUMENT_KIND as CATALOGUE_DOCUMENT_KIND
+    from hlcg.catalog.vocabulary import CHECKED_FORMATS as CHECKED_FORMATS
+    from hlcg.catalog.vocabulary import CONTRACT_FIELDS as CONTRACT_FIELDS
+    from hlcg.catalog.vocabulary import FACT_FIELDS as FACT_FIELDS
+    from hlcg.catalog.vocabulary import FORMAT_TAGS as FORMAT_TAGS
+    from hlcg.catalog.vocabulary import FORMATS as FORMATS
+    from hlcg.catalog.vocabulary import GAP_FIELDS as GAP_FIELDS
+    from hlcg.catalog.vocabulary import INT_FIELDS as INT_FIELDS
+    from hlcg.catalog.vocabulary import LIST_FIELDS as LIST_FIELDS
+    from hlcg.catalog.vocabulary import accepted_format_names as accepted_format_names
+    from hlcg.catalog.vocabulary import format_from_user as format_from_user
+    from hlcg.catalog.vocabulary import format_mentions as format_mentions
+    from hlcg.catalog.vocabulary import format_named as format_named
+    from hlcg.catalog.vocabulary import format_title as format_title
+    from hlcg.catalog.vocabulary import normalise as normalise
+    from hlcg.catalog.vocabulary import set_code as set_code
+    from hlcg.catalog.vocabulary import slug as slug
+    from hlcg.catalog.vocabulary import title_words as title_words
 
 _DOOR = {
     "Card": "hlcg.catalog.card",
     "EXCLUDING": "hlcg.catalog.card",
     "LegalityFact": "hlcg.catalog.card",
+    "decode_card": "hlcg.catalog.card",
+    "decode_list": "hlcg.catalog.card",
+    "encode_card": "hlcg.catalog.card",
+    "encode_list": "hlcg.catalog.card",
+    "flat_card": "hlcg.catalog.card",
+    "flat_value": "hlcg.catalog.card",
     "in_force": "hlcg.catalog.card",
-    "decode_card": "hlcg.catalog.codec",
-    "decode_list": "hlcg.catalog.codec",
-    "encode_card": "hlcg.catalog.codec",
-    "encode_list": "hlcg.catalog.codec",
-    "flat_card": "hlcg.catalog.codec",
-    "flat_value": "hlcg.catalog.codec",
     "connect": "hlcg.catalog.connection",
     "is_shipped": "hlcg.catalog.connection",
     "resolve_path": "hlcg.catalog.connection",
     "shipped_path": "hlcg.catalog.connection",
-    "ATTRIBUTES": "hlcg.catalog.fields",
-    "BOOL_FIELDS": "hlcg.catalog.fields",
-    "CARD_TYPES": "hlcg.catalog.fields",
-    "CATALOGUE_DOCUMENT_KIND": "hlcg.catalog.fields",
-    "CHECKED_FORMATS": "hlcg.catalog.fields",
-    "CONTRACT_FIELDS": "hlcg.catalog.fields",
-    "FACT_FIELDS": "hlcg.catalog.fields",
-    "FORMAT_TAGS": "hlcg.catalog.fields",
-    "GAP_FIELDS": "hlcg.catalog.fields",
-    "INT_FIELDS": "hlcg.catalog.fields",
-    "LIST_FIELDS": "hlcg.catalog.fields",
     "used_rows_digest": "hlcg.catalog.integrity",
+    "CONFIDENT_MARGIN": "hlcg.catalog.lookup",
+    "CONFIDENT_SCORE": "hlcg.catalog.lookup",
+    "Candidate": "hlcg.catalog.lookup",
     "Match": "hlcg.catalog.lookup",
-    "Suggestion": "hlcg.catalog.lookup",
-    "accepted_format_names": "hlcg.catalog.names",
-    "format_mentions": "hlcg.catalog.names",
-    "format_named": "hlcg.catalog.names",
-    "format_title": "hlcg.catalog.names",
-    "set_code": "hlcg.catalog.names",
-    "normalise": "hlcg.catalog.normalize",
-    "slug": "hlcg.catalog.normalize",
-    "title_words": "hlcg.catalog.normalize",
-    "check_format": "hlcg.catalog.query",
-    "check_type": "hlcg.catalog.query",
-    "parse_gem": "hlcg.catalog.query",
-    "parse_query": "hlcg.catalog.query",
+    "SUGGEST_SCORE": "hlcg.catalog.lookup",
+    "judge_match": "hlcg.catalog.lookup",
+    "score_names": "hlcg.catalog.lookup",
     "SCHEMA_VERSION": "hlcg.catalog.schema",
     "TABLES": "hlcg.catalog.schema",
     "Table": "hlcg.catalog.schema",
@@ -111,6 +100,10 @@ _DOOR = {
     "VIEWS": "hlcg.catalog.schema",
     "group_table": "hlcg.catalog.schema",
     "row_key": "hlcg.catalog.schema",
+    "check_format": "hlcg.catalog.search",
+    "check_type": "hlcg.catalog.search",
+    "parse_gem": "hlcg.catalog.search",
+    "parse_query": "hlcg.catalog.search",
     "run": "hlcg.catalog.search",
     "FactSource": "hlcg.catalog.sourcing",
     "Catalogue": "hlcg.catalog.store",
@@ -119,6 +112,27 @@ _DOOR = {
     "named_faction": "hlcg.catalog.subtitles",
     "named_personas": "hlcg.catalog.subtitles",
     "named_weapon": "hlcg.catalog.subtitles",
+    "ATTRIBUTES": "hlcg.catalog.vocabulary",
+    "BOOL_FIELDS": "hlcg.catalog.vocabulary",
+    "CARD_TYPES": "hlcg.catalog.vocabulary",
+    "CATALOGUE_DOCUMENT_KIND": "hlcg.catalog.vocabulary",
+    "CHECKED_FORMATS": "hlcg.catalog.vocabulary",
+    "CONTRACT_FIELDS": "hlcg.catalog.vocabulary",
+    "FACT_FIELDS": "hlcg.catalog.vocabulary",
+    "FORMATS": "hlcg.catalog.vocabulary",
+    "FORMAT_TAGS": "hlcg.catalog.vocabulary",
+    "GAP_FIELDS": "hlcg.catalog.vocabulary",
+    "INT_FIELDS": "hlcg.catalog.vocabulary",
+    "LIST_FIELDS": "hlcg.catalog.vocabulary",
+    "accepted_format_names": "hlcg.catalog.vocabulary",
+    "format_mentions": "hlcg.catalog.vocabulary",
+    "format_named": "hlcg.catalog.vocabulary",
+    "format_title": "hlcg.catalog.vocabulary",
+    "normalise": "hlcg.catalog.vocabulary",
+    "format_from_user": "hlcg.catalog.vocabulary",
+    "set_code": "hlcg.catalog.vocabulary",
+    "slug": "hlcg.catalog.vocabulary",
+    "title_words": "hlcg.catalog.vocabulary",
 }
 
 if not TYPE_CHECKING:

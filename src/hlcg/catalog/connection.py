@@ -111,23 +111,3 @@ def _require_tables(conn: sqlite3.Connection, path: Path, missing: set[str]) -> 
         raise CatalogueError(
             f"{path} is not an hlcg catalogue (missing tables: {', '.join(sorted(missing))})"
         )
-
-
-def full_text_ids(path: Path, words: str) -> list[str]:
-    """Card ids whose title, subtitle or text match ``words`` in the full-text index.
-
-    ``words`` is passed to FTS as a parameter; FTS syntax errors become a CatalogueError-free
-    ValueError with a readable message.
-    """
-    conn = connect(path)
-    try:
-        rows = conn.execute(
-            "SELECT cards.id FROM cards_fts JOIN cards ON cards.rowid = cards_fts.rowid "
-            "WHERE cards_fts MATCH ? ORDER BY rank",
-            (words,),
-        ).fetchall()
-    except sqlite3.OperationalError as exc:
-        raise ValueError(f"full-text query {words!r} could not be read: {exc}") from None
-    finally:
-        conn.close()
-    return [r[0] for r in rows]

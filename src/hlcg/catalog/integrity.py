@@ -7,9 +7,9 @@ import hashlib
 import json
 from typing import Any
 
-from hlcg.catalog.codec import decode_list
-from hlcg.catalog.fields import CONTRACT_FIELDS, LIST_FIELDS
+from hlcg.catalog.card import decode_list
 from hlcg.catalog.store import Catalogue
+from hlcg.catalog.vocabulary import CONTRACT_FIELDS, LIST_FIELDS
 
 
 def used_rows(

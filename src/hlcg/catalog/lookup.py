@@ -1,45 +1,50 @@
-"""Find cards by name despite typos.
+"""What a typed name means: the one place every name lookup decides.
 
-Order of attempts: catalogue id -> exact title -> "Title: Subtitle" or "Title (Subtitle)"
-(a plot's part without its number, a version by the grid or text it records) -> alias ->
-normalised form (case, spacing, punctuation, curly apostrophes, Master's/Masters) -> fuzzy
-match (rapidfuzz WRatio on normalised names). Every exact attempt is made again with `&`
-for `and` (or `and` for `&`) when the name as written matches nothing.
+Every lookup by name ends here: a card (`hlcg card`, a deck's lines, through the catalogue's
+``lookup``, ``exact`` and ``suggest``), a persona (`hlcg persona`), a row of the There Can Be
+Only One tables, a sheet's sword and location (``judge_match`` among a table's names). An
+exact or normalised name is an answer; a near miss is an answer only when it is *confident*:
+it scores at least ``CONFIDENT_SCORE`` out of 100 and leads the next different answer by at
+least ``CONFIDENT_MARGIN``. Anything else is a list of candidates scoring at least
+``SUGGEST_SCORE``, one per answer (an alias and its card are one), never a silent guess.
 
-Exact attempts are indexed queries on the catalogue file. The fuzzy step reads only the
-compact name table ``db build`` writes (normalised names, no cards) and scores it with
-WRatio; to keep that cheap on large catalogues, only the ``PREFILTER`` names nearest by the
-much cheaper QRatio are scored with it.
+Candidates follow the game's structure before their raw score: the attack and block grid
+calls its middle column "Center", so "Lower Middle Attack" lists "Lower Center Attack" first.
 
-Whether a fuzzy match is *confident* is decided by ``hlcg.matching`` (the one place every
-name lookup decides): its score is at least ``CONFIDENT_SCORE`` and leads the next different
-card by at least ``CONFIDENT_MARGIN`` points; any other name scoring at least
-``SUGGEST_SCORE`` is offered as "did you mean", one row per card (an alias and its card are
-one row), names in the game's grid structure first ("Lower Middle Attack" lists
-"Lower Center Attack" first).
+A card name is tried, in order: catalogue id -> exact title -> "Title: Subtitle" or "Title
+(Subtitle)" (a plot's part without its number, a version by the grid or text it records) ->
+alias -> normalised form (case, spacing, punctuation, curly apostrophes, Master's/Masters) ->
+fuzzy match (rapidfuzz WRatio on normalised names). Every exact attempt is made again with `&`
+for `and` (or `and` for `&`) when the name as written matches nothing. Exact attempts are
+indexed queries on the catalogue file. The fuzzy step reads only the compact name table ``db
+build`` writes (normalised names, no cards); to keep it cheap on large catalogues, only the
+``PREFILTER`` names nearest by the much cheaper QRatio are scored with WRatio.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.normalize import normalise, slug
-from hlcg.matching import (
-    MAX_SUGGESTIONS,
-    SUGGEST_SCORE,
-    Candidate,
-    confident,
-    merge,
-    prefer_structure,
-    structure_spellings,
-)
+from hlcg.catalog.vocabulary import normalise, slug
 
 if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue
 
+CONFIDENT_SCORE = 85.0
+CONFIDENT_MARGIN = 8.0
+SUGGEST_SCORE = 60.0
+# A query this short (letters and digits) is in too many names to be a guess: "e" scores 90
+# against any short name that holds an e.
+MIN_GUESS_LENGTH = 3
+MAX_SUGGESTIONS = 8
 PREFILTER = 50
+
+# Words players use for one place on the attack/block grid (rows Upper, Middle, Lower;
+# columns Left, Center, Right): the catalogue writes the middle column "Center".
+_GRID_SYNONYMS = {"middle": "center", "centre": "center", "mid": "center"}
 
 _PAREN_SUBTITLE = re.compile(r"^(?P<title>.+?)\s*\((?P<subtitle>[^()]+)\)$")
 # A multi-part plot's subtitle: "Research (part 2)".
@@ -47,24 +52,151 @@ _PART = re.compile(r"^(?P<subtitle>.*?)\s*\((?P<part>part\s*\d+)\)$", re.IGNOREC
 _AND = re.compile(r"\band\b", re.IGNORECASE)
 
 
-class Suggestion(NamedTuple):
+class Candidate(NamedTuple):
+    """A name that may be meant, its score (0-100) and the ids it stands for."""
+
     name: str
     score: float
-    card_ids: tuple[str, ...]
+    ids: tuple[str, ...]
 
 
 class Match(NamedTuple):
-    """The answer to a lookup. ``cards`` is set when the name was recognised."""
+    """What a name means: ``ids`` is set when it was recognised (a title several cards share
+    gives several); ``candidates`` are the names it may mean, best first."""
 
     query: str
-    how: str  # id | title | name | alias | normalised | fuzzy | none
-    cards: list[Card]
-    suggestions: list[Suggestion] = []  # shared default: never mutated
+    # a card: id | title | name | alias | normalised | fuzzy | none;
+    # among a table's names (judge_match): exact | partial | fuzzy | none
+    how: str
+    ids: tuple[str, ...]
+    candidates: list[Candidate] = []  # shared default: never mutated
     score: float | None = None
 
     @property
     def found(self) -> bool:
-        return bool(self.cards)
+        return bool(self.ids)
+
+
+# --- scoring and the confident answer ------------------------------------------------------
+
+
+def structure_key(key: str) -> str:
+    """A normalised name with the grid's synonyms folded: "lower middle attack" and
+    "lower center attack" meet."""
+    return " ".join(_GRID_SYNONYMS.get(word, word) for word in key.split())
+
+
+def structure_spellings(key: str) -> list[str]:
+    """Every way of writing the grid place a normalised name names: "lower middle attack" ->
+    "lower center attack", "lower middle attack", "lower centre attack", "lower mid attack"."""
+    spellings = [""]
+    for word in structure_key(key).split():
+        forms = [word] if word != "center" else ["center", *_GRID_SYNONYMS]
+        spellings = [f"{done} {form}".strip() for done in spellings for form in forms]
+    return spellings
+
+
+def compact(key: str) -> str:
+    """A normalised name without spaces: "longsword" and "long sword" meet."""
+    return key.replace(" ", "")
+
+
+def merge(candidates: Iterable[Candidate]) -> list[Candidate]:
+    """One candidate per answer (the best-scoring name for it), best first."""
+    best: dict[frozenset[str], Candidate] = {}
+    for candidate in candidates:
+        key = frozenset(candidate.ids)
+        if key not in best or candidate.score > best[key].score:
+            best[key] = candidate
+    return sorted(best.values(), key=lambda c: -c.score)
+
+
+def prefer_structure(query_key: str, candidates: list[Candidate]) -> list[Candidate]:
+    """Candidates that name the same place on the grid as the query come first."""
+    wanted = structure_key(query_key)
+    if wanted == query_key and not any(w in _GRID_SYNONYMS.values() for w in wanted.split()):
+        return candidates
+    same = [c for c in candidates if structure_key(normalise(c.name)) == wanted]
+    return same + [c for c in candidates if c not in same]
+
+
+def confident(candidates: Sequence[Candidate]) -> Candidate | None:
+    """The first candidate when it is a confident answer, else None."""
+    if not candidates:
+        return None
+    best = candidates[0]
+    runner_up = max((c.score for c in candidates[1:] if set(c.ids) != set(best.ids)), default=0.0)
+    if best.score >= CONFIDENT_SCORE and best.score - runner_up >= CONFIDENT_MARGIN:
+        return best
+    return None
+
+
+def score_names(query_key: str, names: Mapping[str, Sequence[str]]) -> list[Candidate]:
+    """Every name scoring ``SUGGEST_SCORE``+ against a normalised query, merged and ordered."""
+    if not query_key:
+        return []
+    # Imported here: exact lookups never need it.
+    from rapidfuzz import fuzz
+
+    scored = []
+    for name, ids in names.items():
+        value = float(fuzz.WRatio(query_key, normalise(name), processor=None))
+        if value >= SUGGEST_SCORE:
+            scored.append(Candidate(name, round(value, 1), tuple(ids)))
+    return prefer_structure(query_key, merge(scored))[:MAX_SUGGESTIONS]
+
+
+# --- among a table's names ------------------------------------------------------------------
+
+
+def judge_match(query: str, names: Mapping[str, Sequence[str]]) -> Match:
+    """What ``query`` names among ``names`` (display name -> the ids it stands for).
+
+    Exact or normalised name (spaces optional) -> that answer; a part of a name that only
+    one answer's names contain -> that answer; several -> candidates, no answer; else a
+    confident near miss, or candidates.
+    """
+    key = normalise(query)
+    if query in names:
+        return Match(query, "exact", tuple(names[query]), [], 100.0)
+    found = _equal_names(query, key, names) or _partial_names(query, key, names)
+    if found is not None:
+        return found
+    candidates = score_names(key, names)
+    best = confident(candidates) if len(compact(key)) >= MIN_GUESS_LENGTH else None
+    if best is not None:
+        return Match(query, "fuzzy", best.ids, candidates, best.score)
+    return Match(query, "none", (), candidates)
+
+
+def _equal_names(query: str, key: str, names: Mapping[str, Sequence[str]]) -> Match | None:
+    """The names that equal the query once normalised, spaces optional."""
+    if not key:
+        return None
+    equal = [ids for name, ids in names.items() if compact(normalise(name)) == compact(key)]
+    if not equal:
+        return None
+    return Match(query, "exact", tuple(dict.fromkeys(i for ids in equal for i in ids)), [])
+
+
+def _partial_names(query: str, key: str, names: Mapping[str, Sequence[str]]) -> Match | None:
+    """The answer whose names alone contain the query as whole words; candidates when
+    several answers' names do; None when none does."""
+    if not key:
+        return None
+    containing = {name: ids for name, ids in names.items() if f" {key} " in f" {normalise(name)} "}
+    answers = {frozenset(ids) for ids in containing.values()}
+    if len(answers) == 1:
+        return Match(query, "partial", tuple(next(iter(containing.values()))), [])
+    if not answers:
+        return None
+    candidates = score_names(key, containing) or [
+        Candidate(name, 0.0, tuple(ids)) for name, ids in containing.items()
+    ]
+    return Match(query, "none", (), merge(candidates))
+
+
+# --- a card by name (the bodies of Catalogue.lookup, exact and suggest) ---------------------
 
 
 def split_name(name: str) -> tuple[str, str | None]:
@@ -78,11 +210,20 @@ def split_name(name: str) -> tuple[str, str | None]:
     return name.strip(), None
 
 
-# Lookups are methods of the catalogue (``catalogue.lookup(name)``); these are their bodies,
-# kept beside the matching they share.
+def card_match(catalogue: Catalogue, query: str) -> Match:
+    """The card(s) ``query`` names exactly, else the confident fuzzy match, else none; the
+    candidates either way when the name was not exact."""
+    found = exact_card_match(catalogue, query)
+    if found:
+        return found
+    candidates = card_candidates(catalogue, query)
+    best = confident(candidates)
+    if best is not None:
+        return Match(query, "fuzzy", best.ids, candidates, best.score)
+    return Match(query, "none", (), candidates)
 
 
-def exact(catalogue: Catalogue, query: str) -> Match | None:
+def exact_card_match(catalogue: Catalogue, query: str) -> Match | None:
     """Every attempt short of fuzzy matching; None when nothing matches exactly. `&` and
     `and` are one word ("Cat & Mouse" is Cat and Mouse)."""
     name = " ".join(query.split())
@@ -96,11 +237,11 @@ def exact(catalogue: Catalogue, query: str) -> Match | None:
 
 def _exact(cat: Catalogue, query: str, name: str) -> Match | None:
     if name in cat.cards:
-        return Match(query, "id", [cat.cards[name]])
+        return Match(query, "id", (name,))
     lowered = name.casefold()
     titled = [c for c in cat.titled(name) if c.title.casefold() == lowered]
     if titled:
-        return Match(query, "title", titled)
+        return _cards_match(query, "title", titled)
     title, subtitle = split_name(name)
     if subtitle is not None:
         named = [
@@ -108,19 +249,18 @@ def _exact(cat: Catalogue, query: str, name: str) -> Match | None:
             for c in cat.titled(title)
             if c.subtitle and normalise(c.subtitle) == normalise(subtitle)
         ]
+        named = named or _part_or_version(cat, title, subtitle)
         if named:
-            return Match(query, "name", named)
-        named = _part_or_version(cat, title, subtitle)
-        if named:
-            return Match(query, "name", named)
+            return _cards_match(query, "name", named)
     key = normalise(name)
     if key in cat.aliases:
-        return Match(query, "alias", [cat.cards[cat.aliases[key]]])
-    if key in cat.by_title:
-        return Match(query, "normalised", list(cat.by_title[key]))
-    if key in cat.by_name:
-        return Match(query, "normalised", list(cat.by_name[key]))
-    return None
+        return Match(query, "alias", (cat.aliases[key],))
+    cards = cat.by_title.get(key) or cat.by_name.get(key)
+    return _cards_match(query, "normalised", cards) if cards else None
+
+
+def _cards_match(query: str, how: str, cards: Sequence[Card]) -> Match:
+    return Match(query, how, tuple(card.id for card in cards))
 
 
 def _part_or_version(catalogue: Catalogue, title: str, qualifier: str) -> list[Card]:
@@ -131,7 +271,33 @@ def _part_or_version(catalogue: Catalogue, title: str, qualifier: str) -> list[C
     return _parts(cards, qualifier) or _version(cards, title, qualifier)
 
 
-def suggest(catalogue: Catalogue, query: str, limit: int = MAX_SUGGESTIONS) -> list[Suggestion]:
+def _parts(cards: list[Card], qualifier: str) -> list[Card]:
+    """The plot parts whose subtitle, or part number, the qualifier names."""
+    wanted = normalise(qualifier)
+    found = []
+    for card in cards:
+        part = _PART.match(card.subtitle or "")
+        if part and wanted in (normalise(part["subtitle"]), normalise(part["part"])):
+            found.append(card)
+    return found
+
+
+def _version(cards: list[Card], title: str, qualifier: str) -> list[Card]:
+    """The one version of a title (same type, no subtitle) whose id or text the qualifier
+    names; none when it names several or none."""
+    if len(cards) < 2 or any(c.subtitle for c in cards) or len({c.type for c in cards}) > 1:
+        return []  # a persona and a Weapon of Choice are not versions of one card
+    wanted = normalise(qualifier)
+    by_id = [c for c in cards if c.id == f"{slug(title)}-{slug(qualifier)}"]
+    by_text = [c for c in cards if f" {wanted} " in f" {normalise(c.text or '')} "]
+    return next((found for found in (by_id, by_text) if len(found) == 1), [])
+
+
+def card_candidates(
+    catalogue: Catalogue, query: str, limit: int = MAX_SUGGESTIONS
+) -> list[Candidate]:
+    """The card names nearest ``query`` scoring ``SUGGEST_SCORE``+, one per answer, names in
+    the grid's structure first; an alias is shown with its card."""
     key = normalise(query)
     if not key:
         return []
@@ -155,11 +321,11 @@ def suggest(catalogue: Catalogue, query: str, limit: int = MAX_SUGGESTIONS) -> l
     )
     entries = catalogue.name_entries([choice for choice, _, _ in found])
     candidates = []
-    for choice, score, _ in found:
+    for choice, value, _ in found:
         display, ids = entries[choice]
-        candidates.append(Candidate(display, round(float(score), 1), ids))
+        candidates.append(Candidate(display, round(float(value), 1), ids))
     ordered = prefer_structure(key, merge(candidates))[:limit]
-    return [Suggestion(_row_name(catalogue, c), c.score, c.ids) for c in ordered]
+    return [c._replace(name=_row_name(catalogue, c)) for c in ordered]
 
 
 def _row_name(catalogue: Catalogue, candidate: Candidate) -> str:
@@ -170,38 +336,3 @@ def _row_name(catalogue: Catalogue, candidate: Candidate) -> str:
     if candidate.name in (card.name, card.title):
         return candidate.name
     return f"{card.name} (alias {candidate.name})"
-
-
-def lookup(catalogue: Catalogue, query: str) -> Match:
-    found = exact(catalogue, query)
-    if found:
-        return found
-    suggestions = suggest(catalogue, query)
-    best = confident([Candidate(s.name, s.score, s.card_ids) for s in suggestions])
-    if best is not None:
-        return Match(
-            query, "fuzzy", [catalogue.cards[i] for i in best.ids], suggestions, best.score
-        )
-    return Match(query, "none", [], suggestions)
-
-
-def _parts(cards: list[Card], qualifier: str) -> list[Card]:
-    """The plot parts whose subtitle, or part number, the qualifier names."""
-    wanted = normalise(qualifier)
-    found = []
-    for card in cards:
-        part = _PART.match(card.subtitle or "")
-        if part and wanted in (normalise(part["subtitle"]), normalise(part["part"])):
-            found.append(card)
-    return found
-
-
-def _version(cards: list[Card], title: str, qualifier: str) -> list[Card]:
-    """The one version of a title (same type, no subtitle) whose id or text the qualifier
-    names; none when it names several or none."""
-    if len(cards) < 2 or any(c.subtitle for c in cards) or len({c.type for c in cards}) > 1:
-        return []  # a persona and a Weapon of Choice are not versions of one card
-    wanted = normalise(qualifier)
-    by_id = [c for c in cards if c.id == f"{slug(title)}-{slug(qualifier)}"]
-    by_text = [c for c in cards if f" {wanted} " in f" {normalise(c.text or '')} "]
-    return next((found for found in (by_id, by_text) if len(found) == 1), [])

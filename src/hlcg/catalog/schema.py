@@ -13,7 +13,7 @@ what they hold. What each table and column holds, in words: ``hlcg.curation.meta
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 
-from hlcg.catalog.fields import BOOL_FIELDS, CONTRACT_FIELDS, INT_FIELDS
+from hlcg.catalog.vocabulary import BOOL_FIELDS, CONTRACT_FIELDS, INT_FIELDS
 
 if TYPE_CHECKING:
     from pydantic import BaseModel

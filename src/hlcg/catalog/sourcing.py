@@ -11,9 +11,8 @@ the next.
 from collections.abc import Iterable, Iterator, Mapping
 from typing import NamedTuple
 
-from hlcg.catalog.card import Card, LegalityFact
-from hlcg.catalog.codec import flat_card
-from hlcg.catalog.fields import FACT_FIELDS
+from hlcg.catalog.card import Card, LegalityFact, flat_card
+from hlcg.catalog.vocabulary import FACT_FIELDS
 
 
 class SourcedFact(NamedTuple):

@@ -1,44 +1,135 @@
-"""Open a catalogue file and read the rows a command asks for.
+"""The ``Catalogue``: a catalogue file (opened by ``hlcg.catalog.connection``) read on demand.
 
-The shipped catalogue is package data opened through a read-only SQLite URI; it can never be
-written through hlcg. Reads use the standard library's sqlite3 only, so that a lookup does
-not pay for importing sqlite-utils or pydantic.
+Nothing is read up front but the small tables; the card and name maps are read-only mappings
+answered by indexed SQL queries, so a lookup reads the rows its key points at, never the
+whole table. Reads use the standard library's sqlite3 only, so that a lookup does not pay
+for importing sqlite-utils or pydantic.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence, ValuesView
 from collections.abc import Set as AbstractSet
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from hlcg.catalog.card import Card, LegalityFact
-from hlcg.catalog.codec import decode_list
-from hlcg.catalog.connection import (
-    ENV_VAR,
-    connect,
-    full_text_ids,
-    is_shipped,
-    resolve_path,
-    shipped_path,
+from hlcg.catalog.card import Card, LegalityFact, decode_list
+from hlcg.catalog.connection import connect
+from hlcg.catalog.lookup import (
+    MAX_SUGGESTIONS,
+    Candidate,
+    Match,
+    card_candidates,
+    card_match,
+    exact_card_match,
 )
-from hlcg.catalog.fields import FACT_FIELDS
-from hlcg.catalog.lazy import CardTable, card_list_map, column_map
-from hlcg.catalog.normalize import normalise
-from hlcg.catalog.schema import SCHEMA_VERSION
 from hlcg.catalog.sourcing import FactSource, SourcedFact, card_facts
+from hlcg.catalog.vocabulary import FACT_FIELDS, normalise
 from hlcg.errors import CatalogueError
-from hlcg.matching import MAX_SUGGESTIONS
 
-if TYPE_CHECKING:
-    from hlcg.catalog.lookup import Match, Suggestion
+_V = TypeVar("_V")
 
-# Opening a catalogue file (hlcg.catalog.connection) is asked for from here too.
-__all__ = ["ENV_VAR", "SCHEMA_VERSION", "Catalogue", "FormatInfo", "connect", "full_text_ids"]
-__all__ += ["is_shipped", "load", "resolve_path", "shipped_path"]
+# --- read-only mappings over the tables: a key reads the rows it points at ------------------
+
+
+class SqlMapping(Mapping[str, _V]):
+    """A read-only mapping answered by indexed SQL queries, its answers cached.
+
+    ``one`` returns the value of a key or None; ``keys`` lists every key, which only
+    commands that show or count the whole catalogue ask for."""
+
+    def __init__(
+        self,
+        one: Callable[[str], _V | None],
+        keys: Callable[[], list[str]],
+        count: Callable[[], int] | None = None,
+    ) -> None:
+        self._one = one
+        self._keys = keys
+        self._count = count
+        self._cache: dict[str, _V | None] = {}
+
+    def _value(self, key: object) -> _V | None:
+        if not isinstance(key, str):
+            return None
+        if key not in self._cache:
+            self._cache[key] = self._one(key)
+        return self._cache[key]
+
+    def __getitem__(self, key: str) -> _V:
+        value = self._value(key)
+        if value is None:
+            raise KeyError(key)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return self._value(key) is not None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """Mapping.get without raising and catching KeyError: lookups miss often."""
+        value = self._value(key)
+        return default if value is None else value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys())
+
+    def __len__(self) -> int:
+        return self._count() if self._count else len(self._keys())
+
+
+class CardTable(SqlMapping[Card]):
+    """card id -> Card, each row read when first asked for."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self._catalogue = catalogue
+        super().__init__(self._by_id, self._ids, self._count_rows)
+
+    def _by_id(self, card_id: str) -> Card | None:
+        cached = self._catalogue._card_cache.get(card_id)
+        if cached is not None:
+            return cached
+        found = self._catalogue.select_cards("id = ?", (card_id,))
+        return found[0] if found else None
+
+    def _ids(self) -> list[str]:
+        return [r[0] for r in self._catalogue._rows("SELECT id FROM cards ORDER BY id")]
+
+    def _count_rows(self) -> int:
+        return int(self._catalogue._rows("SELECT count(*) FROM cards")[0][0])
+
+    def values(self) -> ValuesView[Card]:
+        """Every card: only for commands that show or count the whole catalogue."""
+        self._catalogue.select_cards("1")  # one query instead of one per id
+        return super().values()
+
+
+def value_map(catalogue: Catalogue, one: str, keys: str) -> SqlMapping[str]:
+    def first(key: str) -> str | None:
+        rows = catalogue._rows(one, (key,))
+        return rows[0][0] if rows else None
+
+    return SqlMapping(first, lambda: [r[0] for r in catalogue._rows(keys)])
+
+
+def card_list_map(catalogue: Catalogue, column: str) -> SqlMapping[list[Card]]:
+    def cards(key: str) -> list[Card] | None:
+        return catalogue.select_cards(f"{column} = ?", (key,)) or None
+
+    def keys() -> list[str]:
+        return [
+            r[0]
+            for r in catalogue._rows(
+                f"SELECT DISTINCT {column} FROM cards WHERE {column} IS NOT NULL ORDER BY 1"
+            )
+        ]
+
+    return SqlMapping(cards, keys)
+
+
+# --- the catalogue --------------------------------------------------------------------------
 
 
 def _recorded_sql(name: str) -> str:
@@ -102,40 +193,29 @@ class Catalogue:
         self._card_cache: dict[str, Card] = {}
         self._legality_cache: dict[str, tuple[LegalityFact, ...]] = {}
         self.cards: Mapping[str, Card] = CardTable(self)
-        # normalised alias -> card id; alias as written -> card id
-        self.aliases: Mapping[str, str] = column_map(
+        # normalised alias -> card id
+        self.aliases: Mapping[str, str] = value_map(
             self,
             "SELECT card_id FROM aliases WHERE alias_norm = ? ORDER BY rowid DESC LIMIT 1",
             "SELECT DISTINCT alias_norm FROM aliases ORDER BY alias_norm",
-        )
-        self.alias_names: Mapping[str, str] = column_map(
-            self,
-            "SELECT card_id FROM aliases WHERE alias = ?",
-            "SELECT alias FROM aliases ORDER BY alias",
         )
         # normalised title -> cards; normalised "title subtitle" -> cards (both by id)
         self.by_title: Mapping[str, list[Card]] = card_list_map(self, "title_norm")
         self.by_name: Mapping[str, list[Card]] = card_list_map(self, "name_norm")
 
-    # --- reading ---------------------------------------------------------------------------
+    # --- reading ----------------------------------------------------------------------------
     def lookup(self, query: str) -> Match:
         """The card(s) a name means, despite typos (``hlcg.catalog.lookup`` says how)."""
-        from hlcg.catalog.lookup import lookup
-
-        return lookup(self, query)
+        return card_match(self, query)
 
     def exact(self, query: str) -> Match | None:
         """The card(s) a name means exactly (id, title, name, alias, normalised); None when
         only a fuzzy match could say."""
-        from hlcg.catalog.lookup import exact
+        return exact_card_match(self, query)
 
-        return exact(self, query)
-
-    def suggest(self, query: str, limit: int = MAX_SUGGESTIONS) -> list[Suggestion]:
+    def suggest(self, query: str, limit: int = MAX_SUGGESTIONS) -> list[Candidate]:
         """The names nearest ``query`` that score at least ``SUGGEST_SCORE``, best first."""
-        from hlcg.catalog.lookup import suggest
-
-        return suggest(self, query, limit)
+        return card_candidates(self, query, limit)
 
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:
@@ -191,7 +271,7 @@ class Catalogue:
         except sqlite3.DatabaseError as exc:
             raise CatalogueError(f"{self.path} is corrupt ({exc})") from None
 
-    # --- what rules and commands ask -------------------------------------------------------
+    # --- what rules and commands ask --------------------------------------------------------
     @cached_property
     def personas(self) -> list[Card]:
         return self.select_cards("type = 'persona'")
@@ -307,11 +387,6 @@ class Catalogue:
             },
         }
 
-    @property
-    def cards_read(self) -> int:
-        """How many card rows this catalogue has turned into cards so far."""
-        return len(self._card_cache)
-
     def replacement_candidates(self, card_type: str, own_names: AbstractSet[str]) -> Iterator[Card]:
         """In-game cards of one type a deck might take instead of another, best first: those
         whose subtitle names the deck's persona, then ones without a subtitle, then the rest,
@@ -326,7 +401,7 @@ class Catalogue:
             f"{base} AND subtitle <> '' AND subtitle_norm NOT IN ({marks})", (card_type, *own)
         )
 
-    # --- the fuzzy step's name table -------------------------------------------------------
+    # --- the fuzzy step's name table --------------------------------------------------------
     @cached_property
     def name_keys(self) -> list[str]:
         """Every normalised name (titles, full names, aliases), built by ``db build``."""

@@ -9,8 +9,8 @@ belongs to that faction's personas.
 from __future__ import annotations
 
 from hlcg.catalog.card import Card
-from hlcg.catalog.normalize import normalise
 from hlcg.catalog.store import Catalogue
+from hlcg.catalog.vocabulary import normalise
 
 
 def named_personas(catalogue: Catalogue, card: Card) -> set[str]:

@@ -147,14 +147,15 @@ def card_command(
         _no_card(name, match)
     if match.how == "fuzzy":
         echo_closest(name, match.score)
-    if len(match.cards) == 1:
+    cards = [catalogue.cards[i] for i in match.ids]
+    if len(cards) == 1:
         render = render_sources if sources else render_card
-        typer.echo(render(match.cards[0], catalogue))
+        typer.echo(render(cards[0], catalogue))
         return
-    typer.echo(f"{len(match.cards)} cards match {name!r}:")
+    typer.echo(f"{len(cards)} cards match {name!r}:")
     rows = [
         [c.id, c.name, c.type or "?", _restriction(c), _flags(c)]
-        for c in sorted(match.cards, key=lambda c: c.id)
+        for c in sorted(cards, key=lambda c: c.id)
     ]
     typer.echo(table(rows, ["id", "name", "type", "restriction", "flags"]))
     typer.echo("Show one with `hlcg card ID`.")
@@ -162,11 +163,11 @@ def card_command(
 
 def _no_card(name: str, match: "Match") -> NoReturn:
     """No card is meant: the ranked did-you-mean list, or where to look instead; exit 1."""
-    from hlcg.matching import CONFIDENT_SCORE, SUGGEST_SCORE
+    from hlcg.catalog import CONFIDENT_SCORE, SUGGEST_SCORE
 
-    if match.suggestions:
+    if match.candidates:
         typer.echo(f"No card named {name!r}. Did you mean:", err=True)
-        rows = [[s.name, f"{s.score:.0f}", ", ".join(s.card_ids)] for s in match.suggestions]
+        rows = [[c.name, f"{c.score:.0f}", ", ".join(c.ids)] for c in match.candidates]
         typer.echo(table(rows, ["name", "score", "ids"]), err=True)
         typer.echo(
             f"(scores 0-100; {CONFIDENT_SCORE:.0f}+ with a clear lead is taken as a match)",

@@ -58,12 +58,13 @@ def parse_format(value: str | None) -> str | None:
     """--format goes through the same spellings as a deck's `Format:` line ("Type Two")."""
     if value is None:
         return None
-    from hlcg.catalog import accepted_format_names, format_named
+    from hlcg.catalog import format_from_user
+    from hlcg.errors import UsageError
 
-    named = format_named(value)
-    if named is None:
-        raise typer.BadParameter(f"{value!r} is not a format; use one of {accepted_format_names()}")
-    return named
+    try:
+        return format_from_user(value)
+    except UsageError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
 
 def format_option(help_text: str) -> Any:

@@ -99,14 +99,15 @@ def _print_list(listed: "list[Rule]", fmt: str | None, as_json: bool) -> None:
 
 def _no_rule(name: str, as_json: bool) -> None:
     """A name that is no rule, code or code family: exit 1, with the nearest names (scored
-    as every other lookup by name is, ``hlcg.matching``)."""
-    from hlcg.catalog import normalise
-    from hlcg.matching import score
+    as every other lookup by name is, ``hlcg.catalog.score_names``)."""
+    from hlcg.catalog import normalise, score_names
     from hlcg.rules import RULES
 
     if as_json:
         print_json({"query": name, "rule": None, "rules": []})
-    close = [c.name for c in score(normalise(name), {r.name: (r.name,) for r in RULES.values()})]
+    close = [
+        c.name for c in score_names(normalise(name), {r.name: (r.name,) for r in RULES.values()})
+    ]
     hint = f" Did you mean: {', '.join(close[:3])}?" if close else ""
     typer.echo(f"No rule {name!r}.{hint} See `hlcg rules`.", err=True)
     raise typer.Exit(1)

@@ -46,7 +46,7 @@ def _data(db: Path | None) -> "TcbooData":
 
 
 def _find(rows: dict[str, Row], name: str, what: str, as_json: bool) -> Row:
-    """The row ``name`` means (``hlcg.matching.decide``), or exit 1 listing the candidates
+    """The row ``name`` means (``hlcg.catalog.judge_match``), or exit 1 listing the candidates
     (as JSON with --json: ``{"query", "found": null, "candidates"}``)."""
     from hlcg.tcboo import TcbooData
 

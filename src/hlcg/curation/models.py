@@ -262,7 +262,7 @@ class CardRow(Strict):
         return self
 
     def to_flat(self) -> dict[str, str]:
-        """The CSV form: every contract field as text (``hlcg.catalog.codec``)."""
+        """The CSV form: every contract field as text (the card codec, ``hlcg.catalog.card``)."""
         return flat_card(self.model_dump(mode="json"))
 
     def to_json(self) -> dict[str, Any]:

@@ -21,9 +21,9 @@ from collections.abc import Set as AbstractSet
 from hlcg.catalog import (
     BOOL_FIELDS,
     INT_FIELDS,
+    Candidate,
     Card,
     Catalogue,
-    Suggestion,
     named_faction,
     named_personas,
     named_weapon,
@@ -152,7 +152,7 @@ class Resolver:
         self.format = fmt
         info = self.catalogue.formats.get(fmt)
         self.home_editions = set(info.editions) if info else set()
-        self._suggestions: dict[str, list[Suggestion]] = {}
+        self._suggestions: dict[str, list[Candidate]] = {}
         # The versions the last decided name may mean (see DeckCard.versions).
         self.last_versions: tuple[Card, ...] = ()
         self.unmatched_sets: dict[str, int] = {}  # set code as written -> copies
@@ -189,7 +189,7 @@ class Resolver:
 
     def candidates(self, name: str) -> list[Card]:
         match = self.catalogue.exact(name)
-        return list(match.cards) if match else []
+        return [self.catalogue.cards[i] for i in match.ids] if match else []
 
     def admitted(self, card: Card) -> bool:
         """The format admits the card on evidence: its legality list names the format, or
@@ -319,7 +319,7 @@ class Resolver:
             tuple(c.id for c in found),
         )
 
-    def _suggest(self, name: str) -> list[Suggestion]:
+    def _suggest(self, name: str) -> list[Candidate]:
         """Did-you-mean names, cached per name and computed for at most
         MAX_SUGGESTED_NAMES different names a deck, so a file of garbage stays fast."""
         key = normalise(name)
@@ -333,7 +333,7 @@ class Resolver:
         suggestions = self._suggest(name)
         if personas_only:
             persona_ids = {c.id for c in self.catalogue.personas}
-            suggestions = [s for s in suggestions if set(s.card_ids) & persona_ids]
+            suggestions = [s for s in suggestions if set(s.ids) & persona_ids]
         names = [s.name for s in suggestions[:3]]
         kind = "persona" if personas_only else "card"
         fix = f"did you mean: {', '.join(names)}?" if names else "check the spelling"
@@ -343,5 +343,5 @@ class Resolver:
             name,
             f"no {kind} named {name!r} in the catalogue",
             fix,
-            tuple(i for s in suggestions[:3] for i in s.card_ids),
+            tuple(i for s in suggestions[:3] for i in s.ids),
         )

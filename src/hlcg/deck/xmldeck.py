@@ -100,7 +100,7 @@ def parse_xml(text: str, path: str, reader: str) -> Deck:
 
 def _read_format(root: Element, deck: Deck) -> None:
     """The format as written, from LackeyCCG's <meta><format> or a `Format:` (or `Format =`)
-    line in the <notes> (OCTGN's free text, CDATA or not); `hlcg.catalog.names.format_named`
+    line in the <notes> (OCTGN's free text, CDATA or not); `hlcg.catalog.format_named`
     reads it. Formats the notes only mention in prose are kept as ``format_mentions``."""
     meta_format = root.find("meta/format")
     if meta_format is not None and (meta_format.text or "").strip():

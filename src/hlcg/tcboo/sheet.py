@@ -98,7 +98,7 @@ def parse(text: str) -> dict[str, Any]:
 def _suggest(name: str, choices: list[str]) -> str:
     from rapidfuzz import fuzz, process
 
-    from hlcg.matching import SUGGEST_SCORE
+    from hlcg.catalog import SUGGEST_SCORE
 
     found = process.extract(name, choices, scorer=fuzz.WRatio, limit=3, score_cutoff=SUGGEST_SCORE)
     return f"; did you mean {', '.join(c for c, _, _ in found)}?" if found else ""

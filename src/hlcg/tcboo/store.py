@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from hlcg.catalog import connect
+from hlcg.catalog import Match, connect, judge_match
 from hlcg.errors import CatalogueError
-from hlcg.matching import Decision, decide
 from hlcg.tcboo.records import RECORDS, Card, Immortal, Location, Sword
 
 R = TypeVar("R")
@@ -26,11 +25,11 @@ class TcbooData:
     locations: dict[str, Location] = field(default_factory=dict)
 
     @staticmethod
-    def decide(table: Mapping[str, object], name: str) -> Decision:
-        """What ``name`` means among a table's names (``hlcg.matching.decide``): exact,
+    def decide(table: Mapping[str, object], name: str) -> Match:
+        """What ``name`` means among a table's names (``hlcg.catalog.judge_match``): exact,
         with or without spaces ("Longsword"), a part of one name ("kurgan"), or a confident
         near miss ("Connor MacLeod" -> seed 003's "Conner MacLeod")."""
-        return decide(name, {key: (key,) for key in table})
+        return judge_match(name, {key: (key,) for key in table})
 
     @classmethod
     def find(cls, table: Mapping[str, R], name: str) -> R | None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from hlcg.api import add_fingerprint, check_date, check_deck
-from hlcg.catalog import Catalogue, accepted_format_names, format_named
+from hlcg.catalog import Catalogue, format_from_user
 from hlcg.deck import TEXT_SUFFIXES, Deck, deck_kind, read_deck_data, sniffed_kind
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
 from hlcg.report import renderer, report_data
@@ -55,15 +55,13 @@ class Service:
 
     def _format(self, requested: str | None) -> str | None:
         # As `hlcg validate --format`: absent means the deck's own line, and any given
-        # value, "" included, must name a format (the CLI's message, word for word).
+        # value, "" included, must name a format (format_from_user: the CLI's message too).
         if requested is None:
             return None
-        named = format_named(requested)
-        if named is None:
-            raise ApiError(
-                400, f"{requested!r} is not a format; use one of {accepted_format_names()}"
-            )
-        return named
+        try:
+            return format_from_user(requested)
+        except UsageError as exc:
+            raise ApiError(400, str(exc)) from None
 
     def _read(self, request: DeckRequest) -> tuple[Deck, str]:
         name = request.filename or guess_filename(request.deck)
