@@ -12,7 +12,13 @@ from os import PathLike
 from pathlib import Path
 from typing import NamedTuple
 
-from hlcg.catalog import Catalogue, accepted_format_names, format_from_user, format_named
+from hlcg.catalog import (
+    DEFAULT_FORMAT,
+    Catalogue,
+    accepted_format_names,
+    format_from_user,
+    format_named,
+)
 from hlcg.deck import Deck, LineIssue, ResolvedDeck, resolve
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.problems import FAIL_ON, Severity
@@ -105,7 +111,6 @@ class CheckOptions(NamedTuple):
 
 # --- The deck's format -------------------------------------------------------------------
 
-DEFAULT_FORMAT = "type-two"
 # How the problems of a deck's format begin (choose_format): commands that print no report
 # (`deck hash`, `deck stats`) still tell them.
 UNKNOWN_FORMAT = "unknown format"

@@ -113,7 +113,7 @@ def search_json(query: str, cards: list[Card], catalogue: Catalogue) -> dict[str
 def formats_json(catalogue: Catalogue) -> list[dict[str, Any]]:
     """The formats as `hlcg formats --json` prints them (and `GET /api/formats` returns);
     ``default`` marks the format a deck without a Format: line is checked as."""
-    from hlcg.api import DEFAULT_FORMAT
+    from hlcg.catalog import DEFAULT_FORMAT
 
     return [
         {

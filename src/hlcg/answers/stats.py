@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 def deck_stats(resolved: ResolvedDeck, catalogue: Catalogue) -> dict[str, Any]:
     """The deck's statistics in its format (the deck page shows them beside the report)."""
     from hlcg.catalog import ATTRIBUTES
+    from hlcg.problems import Level
     from hlcg.rules import Context, profile, validate
 
     report = validate(resolved, catalogue, profile(resolved.format))
@@ -38,7 +39,7 @@ def deck_stats(resolved: ResolvedDeck, catalogue: Catalogue) -> dict[str, Any]:
         "endurance": report.endurance,
         "pregame": {"used": report.pregame, "limit": report.pregame_limit},
         "types": dict(sorted(by_type.items())),
-        "gem_caps_apply": profile(resolved.format).settings["gem-cap"].severity != "off",
+        "gem_caps_apply": profile(resolved.format).settings["gem-cap"].severity != Level.OFF,
         "gems": gems,
         "gem_counts_unknown": list(budget.unknown_cards),
         "master": {"used": report.master_used, "limit": report.master_limit},

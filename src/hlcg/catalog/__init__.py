@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.vocabulary import CATALOGUE_DOCUMENT_KIND as CATALOGUE_DOCUMENT_KIND
     from hlcg.catalog.vocabulary import CHECKED_FORMATS as CHECKED_FORMATS
     from hlcg.catalog.vocabulary import CONTRACT_FIELDS as CONTRACT_FIELDS
+    from hlcg.catalog.vocabulary import DEFAULT_FORMAT as DEFAULT_FORMAT
     from hlcg.catalog.vocabulary import FACT_FIELDS as FACT_FIELDS
     from hlcg.catalog.vocabulary import FORMAT_TAGS as FORMAT_TAGS
     from hlcg.catalog.vocabulary import FORMATS as FORMATS
@@ -117,6 +118,7 @@ _DOOR = {
     "CARD_TYPES": "hlcg.catalog.vocabulary",
     "CATALOGUE_DOCUMENT_KIND": "hlcg.catalog.vocabulary",
     "CHECKED_FORMATS": "hlcg.catalog.vocabulary",
+    "DEFAULT_FORMAT": "hlcg.catalog.vocabulary",
     "CONTRACT_FIELDS": "hlcg.catalog.vocabulary",
     "FACT_FIELDS": "hlcg.catalog.vocabulary",
     "FORMATS": "hlcg.catalog.vocabulary",

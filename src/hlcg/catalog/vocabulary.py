@@ -185,6 +185,9 @@ FORMATS: tuple[Format, ...] = tuple(
 )
 # The formats hlcg checks decks for, and every legality tag (those first).
 CHECKED_FORMATS: tuple[str, ...] = tuple(f.name for f in FORMATS if f.checked)
+# The format a deck is judged in when neither --format nor its Format: line names one: the
+# game as played today (seed 002, the Type Two rulebook).
+DEFAULT_FORMAT = "type-two"
 FORMAT_TAGS: tuple[str, ...] = CHECKED_FORMATS + tuple(f.name for f in FORMATS if not f.checked)
 
 # --- format and set names as decks and users write them -------------------------------------

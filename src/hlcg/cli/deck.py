@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_help=True)
 
 DeckArgument = Annotated[
-    Path, typer.Argument(help="A deck file (.txt, .json, .dek, .o8d); - reads standard input.")
+    Path,
+    typer.Argument(help="A deck file (.txt, .deck, .json, .dek, .o8d); - reads standard input."),
 ]
 
 
@@ -209,7 +210,9 @@ class DeckKind(StrEnum):
 def convert_command(
     source: Annotated[
         Path,
-        typer.Argument(help="Deck to read (.txt, .json, .dek, .o8d); - reads standard input."),
+        typer.Argument(
+            help="Deck to read (.txt, .deck, .json, .dek, .o8d); - reads standard input."
+        ),
     ],
     target: Annotated[
         Path,
