@@ -1,17 +1,22 @@
-"""The floor plan (issue 21): no import cycle among hlcg's modules, and no module that
-re-exports another module's names.
+"""The floor plan (issue 21): each stage package is entered by its door, with no import
+cycle and no module that passes on another module's names.
+
+Doors: each stage package's ``__init__`` lists in ``_DOOR`` the names the rest of hlcg may
+use. Code outside a package imports from that door only; it never imports the package as a
+module to use its names as attributes, takes a private name from another module, or takes a
+name from a module that does not define it.
 
 A cycle is a set of modules that reach one another by imports, found as the strongly
 connected components of the import graph. An import inside a function counts as much as
 one at the top of a module: it only delays the loop to the first call, and the reader still
-has to hold it in their head. Imports under ``if TYPE_CHECKING:`` do not count, as they never
-run (one more pair closes with them: ``catalog.lookup`` and ``catalog.store``). A package's
+has to hold it in their head. A name taken from a door is an import of the module the door
+serves it from. Imports under ``if TYPE_CHECKING:`` do not count, as they never run (one
+more pair closes with them: ``catalog.lookup`` and ``catalog.store``). A package's
 ``__init__`` is a module of its own (``hlcg.rules``), and ``from hlcg.deck import text`` is
 an import of the module ``hlcg.deck.text``.
 
-``KNOWN_CYCLES`` lists the cycles that are still there; the goal is an empty list. The test
-asks for exactly these cycles, so a new cycle fails it, and so does a cycle broken without
-taking it off the list. To see them: ``python tests/test_layout.py``.
+``KNOWN_CYCLES`` and ``KNOWN_SHIMS`` would list what is still there; both are empty, so any
+new cycle or shim fails. To see the cycles: ``python tests/test_layout.py``.
 """
 
 from __future__ import annotations
@@ -269,7 +274,7 @@ DOOR_PACKAGES = sorted(
 
 
 def _package_of(module: str) -> str | None:
-    """``hlcg.deck.text`` -> ``hlcg.deck``; None for a top-level module (``hlcg.check``)."""
+    """``hlcg.deck.text`` -> ``hlcg.deck``; None for a top-level module (``hlcg.api``)."""
     parts = module.split(".")
     return ".".join(parts[:2]) if len(parts) > 1 and parts[1] in DOOR_PACKAGES else None
 
@@ -371,5 +376,92 @@ def test_a_back_door_import_is_found_a_door_import_is_not(tmp_path):
         }
         # the door's name is an import of the module behind it, so cycles are still seen
         assert import_graph(tmp_path)["hlcg.rules.a"] == {"hlcg.deck.model"}
+    finally:
+        DOOR_PACKAGES = kept
+
+
+def _defined_names(tree: ast.Module) -> set[str]:
+    """The names a module defines at its top level (under ``if`` blocks too)."""
+    names: set[str] = set()
+    pending: list[ast.stmt] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.If | ast.Try):
+            pending.extend(node.body + node.orelse)
+    return names
+
+
+def loose_imports(root: Path, package: str = "hlcg") -> list[str]:
+    """Imports that get round the doors without naming a module behind one: a door package
+    imported as a module (``import hlcg.rules``, ``from hlcg import rules``: its names are then
+    used as attributes, which neither the door test nor the cycle test can follow), a private
+    name taken from another module, and a name taken from a module that does not define it
+    (a pass-through re-export: the name's home is elsewhere)."""
+    paths = {module_name(p, root): p for p in sorted((root / package).rglob("*.py"))}
+    doors = {f"{package}.{name}" for name in DOOR_PACKAGES}
+    defined = {
+        name: _defined_names(ast.parse(path.read_text("utf-8"))) for name, path in paths.items()
+    }
+    found = []
+    for name, path in paths.items():
+        for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found += [f"{name}: import {a.name}" for a in node.names if a.name in doors]
+                continue
+            if node.level or not (node.module or "").startswith(package):
+                continue
+            source = node.module or ""
+            for alias in node.names:
+                full = f"{source}.{alias.name}"
+                if full in doors and name not in doors:
+                    found.append(f"{name}: from {source} import {alias.name}")
+                elif alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"{name}: private {alias.name} from {source}")
+                elif (
+                    source in paths
+                    and source not in doors
+                    and source != package
+                    and full not in paths
+                    and alias.name not in defined[source]
+                ):
+                    found.append(f"{name}: {alias.name} from {source}, which does not define it")
+    return found
+
+
+def test_no_import_gets_round_the_doors():
+    assert loose_imports(SRC) == []
+
+
+def test_round_the_door_imports_are_found(tmp_path):
+    _write(
+        tmp_path,
+        {
+            "hlcg/__init__.py": "",
+            "hlcg/rules/__init__.py": '_DOOR = {"validate": "hlcg.rules.engine"}\n',
+            "hlcg/rules/engine.py": "def validate(): ...\ndef _helper(): ...\n",
+            "hlcg/api.py": "from hlcg.rules import validate\n",
+            "hlcg/deck/__init__.py": "",
+            "hlcg/deck/model.py": "def later():\n    import hlcg.rules\n",
+            "hlcg/deck/text.py": "from hlcg import rules\n",
+            "hlcg/runner.py": (
+                "from hlcg.api import validate\nfrom hlcg.rules.engine import _helper\n"
+            ),
+        },
+    )
+    global DOOR_PACKAGES
+    kept, DOOR_PACKAGES = DOOR_PACKAGES, ["deck", "rules"]
+    try:
+        assert sorted(loose_imports(tmp_path)) == [
+            "hlcg.deck.model: import hlcg.rules",
+            "hlcg.deck.text: from hlcg import rules",
+            "hlcg.runner: private _helper from hlcg.rules.engine",
+            "hlcg.runner: validate from hlcg.api, which does not define it",
+        ]
     finally:
         DOOR_PACKAGES = kept

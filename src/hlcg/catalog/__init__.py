@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from hlcg.catalog.connection import resolve_path as resolve_path
     from hlcg.catalog.connection import shipped_path as shipped_path
     from hlcg.catalog.integrity import used_rows_digest as used_rows_digest
-    from hlcg.catalog.lookup import CONFIDENT_MARGIN as CONFIDENT_MARGIN
     from hlcg.catalog.lookup import CONFIDENT_SCORE as CONFIDENT_SCORE
     from hlcg.catalog.lookup import SUGGEST_SCORE as SUGGEST_SCORE
     from hlcg.catalog.lookup import Candidate as Candidate
@@ -87,7 +86,6 @@ _DOOR = {
     "resolve_path": "hlcg.catalog.connection",
     "shipped_path": "hlcg.catalog.connection",
     "used_rows_digest": "hlcg.catalog.integrity",
-    "CONFIDENT_MARGIN": "hlcg.catalog.lookup",
     "CONFIDENT_SCORE": "hlcg.catalog.lookup",
     "Candidate": "hlcg.catalog.lookup",
     "Match": "hlcg.catalog.lookup",

@@ -18,6 +18,7 @@ from hlcg.cli.common import (
     print_json,
     warn,
 )
+from hlcg.deck import DECK_KINDS
 from hlcg.errors import UsageError
 from hlcg.wording import plural
 
@@ -188,7 +189,7 @@ def _refuse_unconvertible(resolved: "ResolvedDeck", name: str) -> None:
 
 
 def _check_game(game: str | None, suffix: str) -> None:
-    from hlcg.deck import DECK_KINDS, OCTGN, is_guid
+    from hlcg.deck import OCTGN, is_guid
 
     if game is None:
         return
@@ -198,11 +199,17 @@ def _check_game(game: str | None, suffix: str) -> None:
         raise UsageError(f"--game {game!r}: an OCTGN game is named by its GUID")
 
 
-class DeckKind(StrEnum):
-    txt = "txt"
-    json = "json"
-    dek = "dek"
-    o8d = "o8d"
+def _writer_suffixes() -> list[str]:
+    """One extension per deck writer, the first the table gives it (txt, json, dek, o8d)."""
+    firsts: dict[str, str] = {}
+    for suffix, kind in DECK_KINDS.items():
+        if kind.writer:
+            firsts.setdefault(kind.writer, suffix.lstrip("."))
+    return list(firsts.values())
+
+
+# --to's choices: one per kind of deck hlcg writes.
+DeckKind = StrEnum("DeckKind", [(name, name) for name in _writer_suffixes()])  # type: ignore[misc]
 
 
 @app.command("convert")

@@ -11,7 +11,6 @@ if TYPE_CHECKING:
     from hlcg.report.reporters import REPORTERS as REPORTERS
     from hlcg.report.reporters import Unreadable as Unreadable
     from hlcg.report.reporters import renderer as renderer
-    from hlcg.report.reporters import with_fix as with_fix
     from hlcg.report.schema import Report as Report
     from hlcg.report.text import render_deck as render_deck
 
@@ -21,7 +20,6 @@ _DOOR = {
     "REPORTERS": "hlcg.report.reporters",
     "Unreadable": "hlcg.report.reporters",
     "renderer": "hlcg.report.reporters",
-    "with_fix": "hlcg.report.reporters",
     "Report": "hlcg.report.schema",
     "render_deck": "hlcg.report.text",
 }
