@@ -14,7 +14,6 @@ persona is hlcg.deck.listed's to say.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 
@@ -30,11 +29,12 @@ from hlcg.catalog import (
     normalise,
 )
 from hlcg.deck.model import ENDURANCE, PREGAME, Entry, Unresolved
+from hlcg.patterns import lazy
 
 MAX_SUGGESTED_NAMES = 100
 
 # A set code or name in round brackets after a name: "Thrust (SE)", "Kurgan (Movie Edition)".
-_BRACKETED_SET = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[^()]+)\)$")
+_BRACKETED_SET = lazy(r"^(?P<name>.+?)\s*\((?P<set>[^()]+)\)$")
 
 
 # -- how the cards a name may mean compare: the facts deck construction reads of them,
