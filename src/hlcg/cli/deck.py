@@ -18,6 +18,7 @@ from hlcg.cli.common import (
     print_json,
     warn,
 )
+from hlcg.cli.panels import PanelCommand, command_group
 from hlcg.errors import UsageError
 from hlcg.wording import plural
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
     from hlcg.deck import ResolvedDeck
 
-app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_help=True)
+app = command_group("Fingerprint, describe and convert decks.")
 
 DeckArgument = Annotated[
     Path,
@@ -46,7 +47,7 @@ class HashOutput(StrEnum):
     json = "json"
 
 
-@app.command("hash")
+@app.command("hash", cls=PanelCommand)
 @guarded
 def hash_command(
     decks: Annotated[
@@ -121,7 +122,7 @@ def _bar(used: int, cap: int | None, width: int = 24) -> str:
     return "#" * filled + "." * (width - filled) + over
 
 
-@app.command("stats")
+@app.command("stats", cls=PanelCommand)
 @guarded
 def stats_command(
     deck: DeckArgument, fmt: FormatOption = None, db: DbOption = None, as_json: JsonOption = False
@@ -205,7 +206,7 @@ class DeckKind(StrEnum):
     o8d = "o8d"
 
 
-@app.command("convert")
+@app.command("convert", cls=PanelCommand)
 @guarded
 def convert_command(
     source: Annotated[
