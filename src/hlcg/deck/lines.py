@@ -189,9 +189,12 @@ def header(line: str) -> tuple[str, str, str] | None:
 # -- card lines
 
 
+_WHOLE_NUMBER = lazy(r"[-+]?\d+")
+
+
 def _quantity(token: str) -> tuple[int | None, str | None]:
     """(count, None) or (None, why the quantity is not acceptable)."""
-    if re.fullmatch(r"[-+]?\d+", token):
+    if _WHOLE_NUMBER.fullmatch(token):
         value = int(token)
         if value < 1:
             return None, f"quantity {value} is not a positive whole number"
@@ -347,6 +350,8 @@ def _readings(line_no: int, text: str) -> tuple[list[Reading], Reading] | LineIs
 
 def _with_set_code(reading: Reading) -> Reading:
     name, set_code = split_set_code(reading.name)
+    if set_code is None and reading.set_code is None:
+        return reading  # most lines: the same reading (a NamedTuple's _replace is slow)
     return reading._replace(name=name, set_code=set_code)
 
 

@@ -24,7 +24,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from hlcg.catalog import EXCLUDING, Card, Catalogue, LegalityFact, in_force, remember
+from hlcg.catalog import (
+    EXCLUDING,
+    Card,
+    Catalogue,
+    LegalityFact,
+    in_force,
+    remember,
+    set_code,
+)
 from hlcg.deck import DeckCard, ResolvedDeck
 
 LEGAL = "legal"
@@ -54,8 +62,6 @@ def named_editions(codes: Iterable[str], catalogue: Catalogue) -> dict[str, str]
 def printings_named(deck: ResolvedDeck, deck_card: DeckCard, catalogue: Catalogue) -> list[str]:
     """The set codes the deck gives for a card: on its lines, and on the `Persona:` line
     for the deck's persona (`Persona: Duncan MacLeod [SE]`)."""
-    from hlcg.catalog import set_code
-
     written = [e.set_code for e in deck_card.entries if e.set_code]
     persona = deck.persona
     if persona is not None and persona.id == deck_card.card.id and deck.deck.persona_set:
