@@ -12,6 +12,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence, ValuesView
 from collections.abc import Set as AbstractSet
+from contextlib import suppress
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
@@ -41,7 +42,9 @@ def remember(cache: dict[Any, _V], key: object, value: _V) -> _V:
     """``cache[key] = value``, forgetting the oldest entry beyond CACHE_SIZE."""
     cache[key] = value
     if len(cache) > CACHE_SIZE:
-        del cache[next(iter(cache))]
+        # another thread (`hlcg serve`) may change it meanwhile; then the next call trims
+        with suppress(RuntimeError):
+            cache.pop(next(iter(cache)), None)
     return value
 
 
