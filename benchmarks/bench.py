@@ -40,6 +40,23 @@ FLOOR = [sys.executable, "-c", "import typer, sqlite3"]
 PADDED_SIZE = 50_000
 FUZZY_QUERY = "uper left atack"
 EXACT_QUERY = "Head Shot"
+# Start-up goals (issue 22), as ratios to the import floor: the commands run in CI and
+# pre-commit on every change, and every other command, help included.
+CHECK_GOAL = 1.3
+COMMAND_GOAL = 1.5
+
+
+def other_commands(deck: Path) -> dict[str, tuple[str, list[str]]]:
+    """name -> (label, command) of the start-ups measured beside card and validate."""
+    return {
+        "help": ("hlcg --help", [*HLCG, "--help"]),
+        "validate-help": ("hlcg validate --help", [*HLCG, "validate", "--help"]),
+        "search": ("hlcg search 't:dodge'", [*HLCG, "search", "t:dodge"]),
+        "persona": ("hlcg persona 'Duncan MacLeod'", [*HLCG, "persona", "Duncan MacLeod"]),
+        "rules": ("hlcg rules", [*HLCG, "rules"]),
+        "deck-hash": ("hlcg deck hash, 60-card deck", [*HLCG, "deck", "hash", str(deck)]),
+        "db-info": ("hlcg db info", [*HLCG, "db", "info"]),
+    }
 
 
 # Whole-process runs may cache bytecode, as every installed or editable hlcg does: a
@@ -183,6 +200,8 @@ def main() -> int:
         for name, command in commands.items():
             runs[name] = [*command, "--db", str(shipped)]
             runs[f"{name}-padded"] = [*command, "--db", str(padded)]
+        others = other_commands(deck60)
+        runs.update({name: command for name, (_, command) in others.items()})
         medians = interleaved(runs, repeats)
         unchanged = same_answers(
             [commands["card-exact"], [*HLCG, "validate", str(deck60), "-o", "json"]],
@@ -217,13 +236,20 @@ def main() -> int:
     for name, label in labels.items():
         small, large = medians[name], medians[f"{name}-padded"]
         print(
-            f"  {label}: {small * 1000:.0f} ms = {small / floor:.2f}x the floor; "
-            f"padded {large * 1000:.0f} ms = {large / small:.2f}x shipped (target <= 1.5x)"
+            f"  {label}: {small * 1000:.0f} ms = {small / floor:.2f}x the floor "
+            f"(target <= {CHECK_GOAL}x); padded {large * 1000:.0f} ms = {large / small:.2f}x "
+            "shipped (target <= 1.5x)"
+        )
+    print("  start-up of the other commands, shipped catalogue:")
+    for name, (label, _) in others.items():
+        print(
+            f"  {label}: {medians[name] * 1000:.0f} ms = {medians[name] / floor:.2f}x the floor "
+            f"(target <= {COMMAND_GOAL}x)"
         )
     same = "yes" if unchanged else "NO"
     print(f"  same output on both catalogues (exact card, validate): {same}")
     base = in_process[60]
-    print(f"  validate in process, 60 cards: p50 {base * 1000:.2f} ms (target < 1 ms)")
+    print(f"  validate in process, 60 cards: p50 {base * 1000:.2f} ms (target < 0.5 ms)")
     for size in (600, 6000):
         print(
             f"  validate in process, {size} cards: {in_process[size] * 1000:.2f} ms "

@@ -45,3 +45,17 @@ def test_padded_catalogue_keeps_every_real_name_and_verdict(tmp_path, shipped):
     before = check_deck(parse_text(deck), shipped)
     after = check_deck(parse_text(deck), padded)
     assert [p.to_json() for p in after.problems] == [p.to_json() for p in before.problems]
+
+
+def test_every_start_up_command_measured_runs(tmp_path):
+    """A start-up figure is only worth quoting for a command that does its work (exit 0),
+    not one that stops at a usage error."""
+    import subprocess
+
+    bench = load_bench()
+    deck = tmp_path / "deck60.txt"
+    deck.write_text(bench.deck_text(60), encoding="utf-8")
+    for name, (_, command) in bench.other_commands(deck).items():
+        result = subprocess.run(command, capture_output=True, text=True)
+        assert result.returncode == 0, (name, result.stderr)
+        assert result.stdout, name

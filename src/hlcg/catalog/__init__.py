@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.sourcing import FactSource as FactSource
     from hlcg.catalog.store import Catalogue as Catalogue
     from hlcg.catalog.store import load as load
+    from hlcg.catalog.store import remember as remember
     from hlcg.catalog.subtitles import is_weapon_card as is_weapon_card
     from hlcg.catalog.subtitles import named_faction as named_faction
     from hlcg.catalog.subtitles import named_personas as named_personas
@@ -105,6 +106,7 @@ _DOOR = {
     "parse_query": "hlcg.catalog.search",
     "run": "hlcg.catalog.search",
     "FactSource": "hlcg.catalog.sourcing",
+    "remember": "hlcg.catalog.store",
     "Catalogue": "hlcg.catalog.store",
     "load": "hlcg.catalog.store",
     "is_weapon_card": "hlcg.catalog.subtitles",

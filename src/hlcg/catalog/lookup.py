@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.vocabulary import normalise, slug
+from hlcg.patterns import lazy
 
 if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue
@@ -46,10 +47,10 @@ PREFILTER = 50
 # columns Left, Center, Right): the catalogue writes the middle column "Center".
 _GRID_SYNONYMS = {"middle": "center", "centre": "center", "mid": "center"}
 
-_PAREN_SUBTITLE = re.compile(r"^(?P<title>.+?)\s*\((?P<subtitle>[^()]+)\)$")
+_PAREN_SUBTITLE = lazy(r"^(?P<title>.+?)\s*\((?P<subtitle>[^()]+)\)$")
 # A multi-part plot's subtitle: "Research (part 2)".
-_PART = re.compile(r"^(?P<subtitle>.*?)\s*\((?P<part>part\s*\d+)\)$", re.IGNORECASE)
-_AND = re.compile(r"\band\b", re.IGNORECASE)
+_PART = lazy(r"^(?P<subtitle>.*?)\s*\((?P<part>part\s*\d+)\)$", re.IGNORECASE)
+_AND = lazy(r"\band\b", re.IGNORECASE)
 
 
 class Candidate(NamedTuple):

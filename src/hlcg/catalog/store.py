@@ -12,6 +12,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence, ValuesView
 from collections.abc import Set as AbstractSet
+from contextlib import suppress
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
@@ -31,6 +32,21 @@ from hlcg.catalog.vocabulary import FACT_FIELDS, normalise
 from hlcg.errors import CatalogueError
 
 _V = TypeVar("_V")
+
+# How many answers a catalogue's cache remembers: every name of a large batch of decks, while
+# a server asked names without end stays bounded.
+CACHE_SIZE = 8192
+
+
+def remember(cache: dict[Any, _V], key: object, value: _V) -> _V:
+    """``cache[key] = value``, forgetting the oldest entry beyond CACHE_SIZE."""
+    cache[key] = value
+    if len(cache) > CACHE_SIZE:
+        # another thread (`hlcg serve`) may change it meanwhile; then the next call trims
+        with suppress(RuntimeError):
+            cache.pop(next(iter(cache)), None)
+    return value
+
 
 # --- read-only mappings over the tables: a key reads the rows it points at ------------------
 
@@ -192,6 +208,11 @@ class Catalogue:
             raise
         self._card_cache: dict[str, Card] = {}
         self._legality_cache: dict[str, tuple[LegalityFact, ...]] = {}
+        # The catalogue is read-only while it is open, so an answer stays true for the run:
+        # a batch or a server asks the same names and cards deck after deck.
+        self._exact_cache: dict[str, Match | None] = {}
+        self._inferred_cache: dict[str, list[FactSource]] = {}
+        self._memos: dict[str, dict[Any, Any]] = {}
         self.cards: Mapping[str, Card] = CardTable(self)
         # normalised alias -> card id
         self.aliases: Mapping[str, str] = value_map(
@@ -210,12 +231,22 @@ class Catalogue:
 
     def exact(self, query: str) -> Match | None:
         """The card(s) a name means exactly (id, title, name, alias, normalised); None when
-        only a fuzzy match could say."""
-        return exact_card_match(self, query)
+        only a fuzzy match could say. Remembered for the last CACHE_SIZE names asked
+        (a server is asked names without end)."""
+        cache = self._exact_cache
+        if query in cache:
+            return cache[query]
+        return remember(cache, query, exact_card_match(self, query))
 
     def suggest(self, query: str, limit: int = MAX_SUGGESTIONS) -> list[Candidate]:
         """The names nearest ``query`` that score at least ``SUGGEST_SCORE``, best first."""
         return card_candidates(self, query, limit)
+
+    def memo(self, kind: str) -> dict[Any, Any]:
+        """A dict that lives as long as the catalogue, for answers worked out from it (the
+        rules' verdicts on a card): the catalogue is read-only while open, so they stay
+        true. Whoever fills one keeps it bounded (``remember``)."""
+        return self._memos.setdefault(kind, {})
 
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:
@@ -320,19 +351,23 @@ class Catalogue:
         return card_facts(self.cards[card_id], sources, self.legality(card_id))
 
     def inferred_sources(self, card_ids: Sequence[str]) -> dict[str, list[FactSource]]:
-        """card id -> its fact sources that record an inference, for the cards given."""
-        found: dict[str, list[FactSource]] = {}
-        for start in range(0, len(card_ids), 500):  # stay under SQLite's parameter limit
-            chunk = list(card_ids[start : start + 500])
+        """card id -> its fact sources that record an inference, for the cards given that
+        have any. Each card's are read once (a catalogue holds few cards to remember)."""
+        cache = self._inferred_cache
+        wanted = [card_id for card_id in dict.fromkeys(card_ids) if card_id not in cache]
+        for start in range(0, len(wanted), 500):  # stay under SQLite's parameter limit
+            chunk = wanted[start : start + 500]
             marks = ", ".join("?" * len(chunk))
+            read: dict[str, list[FactSource]] = {card_id: [] for card_id in chunk}
             for row in self._rows(
                 "SELECT card_id, field, value, source, inferred FROM fact_sources "
                 f"WHERE card_id IN ({marks}) AND coalesce(inferred, '') <> '' "
                 "ORDER BY card_id, field, value",
                 chunk,
             ):
-                found.setdefault(row[0], []).append(FactSource(*row[1:]))
-        return found
+                read.setdefault(row[0], []).append(FactSource(*row[1:]))
+            cache.update(read)
+        return {card_id: list(cache[card_id]) for card_id in card_ids if cache.get(card_id)}
 
     def legality_table(self) -> list[tuple[str, LegalityFact]]:
         """Every legality fact, as (card id, fact), by format, card and date."""

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from hlcg.errors import UsageError
+from hlcg.patterns import lazy
 
 # --- the data tables ------------------------------------------------------------------------
 
@@ -30,10 +31,21 @@ def data_file(name: str) -> Path:
 
 
 def data_rows(name: str) -> list[dict[str, str]]:
-    import csv  # here: see leading_columns
-
+    """The rows of a data table as ``csv.DictReader`` reads them. A table with no quote in
+    it holds no comma, quote or line break inside a field, so splitting its lines at commas
+    reads it the same; the csv module (whose import costs more than reading these small
+    tables, which every deck check reads) is imported only for a table with quotes."""
     with data_file(name).open(encoding="utf-8", newline="") as handle:
-        return list(csv.DictReader(handle))
+        text = handle.read()
+    lines = text.split("\n")
+    header = lines[0].split(",")
+    rows = [line.split(",") for line in lines[1:] if line]
+    if '"' in text or "\r" in text or any(len(row) != len(header) for row in rows):
+        import csv
+        import io
+
+        return list(csv.DictReader(io.StringIO(text)))
+    return [dict(zip(header, row, strict=True)) for row in rows]
 
 
 def leading_columns(name: str, count: int) -> list[dict[str, str]]:
@@ -218,7 +230,7 @@ def format_named(text: str) -> str | None:
 # Words that make a spelling name a format even in a sentence ("built for Type One", "a 1st
 # Edition deck"); bare words and codes ("First", "T2", "1E") mean other things in prose.
 _FORMAT_WORDS = frozenset({"type", "edition", "ed"})
-_WORD = re.compile(r"[^\W_]+")
+_WORD = lazy(r"[^\W_]+")
 
 
 @cache

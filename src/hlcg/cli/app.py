@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from hlcg import __version__
+from hlcg.cli.panels import PanelCommand, PanelGroup
 
 # name -> (module, attribute): a command function or a typer sub-app (groups)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -67,13 +68,14 @@ def build(only: str | None = None) -> typer.Typer:
         # (`hlcg validate ...`) builds without them and pays nothing for completion.
         add_completion=only is None,
         pretty_exceptions_enable=False,
-        # Markdown joins the wrapped lines of our docstrings into paragraphs in --help.
-        rich_markup_mode="markdown",
+        # Help and usage errors by click's writer in panels (hlcg.cli.panels), not by rich.
+        cls=PanelGroup,
+        rich_markup_mode=None,
     )
     app.callback()(root)
     for name, (module, attribute) in COMMANDS.items():
         if only in (None, name):
-            app.command(name)(getattr(import_module(module), attribute))
+            app.command(name, cls=PanelCommand)(getattr(import_module(module), attribute))
     for name, module in GROUPS.items():
         if only in (None, name):
             app.add_typer(import_module(module).app, name=name)

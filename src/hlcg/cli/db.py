@@ -1,13 +1,12 @@
 """`hlcg db ...`: build, create, import into, export and describe catalogues."""
 
-import typer
-
 from hlcg.cli.db_datasette import datasette_metadata_command
 from hlcg.cli.db_import import import_command
 from hlcg.cli.db_inspect import gaps_command, info_command
 from hlcg.cli.db_manage import build_command, export_command, init_command
+from hlcg.cli.panels import PanelCommand, command_group
 
-app = typer.Typer(help="Build and manage card catalogues.", no_args_is_help=True)
+app = command_group("Build and manage card catalogues.")
 
 # in the order `hlcg db --help` lists them: a catalogue's life from build to gaps
 for name, command in (
@@ -19,4 +18,4 @@ for name, command in (
     ("gaps", gaps_command),
     ("datasette-metadata", datasette_metadata_command),
 ):
-    app.command(name)(command)
+    app.command(name, cls=PanelCommand)(command)

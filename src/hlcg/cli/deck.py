@@ -18,6 +18,7 @@ from hlcg.cli.common import (
     print_json,
     warn,
 )
+from hlcg.cli.panels import PanelCommand, command_group
 from hlcg.deck import DECK_KINDS
 from hlcg.errors import UsageError
 from hlcg.wording import plural
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
     from hlcg.deck import ResolvedDeck
 
-app = typer.Typer(help="Fingerprint, describe and convert decks.", no_args_is_help=True)
+app = command_group("Fingerprint, describe and convert decks.")
 
 DeckArgument = Annotated[
     Path,
@@ -47,7 +48,7 @@ class HashOutput(StrEnum):
     json = "json"
 
 
-@app.command("hash")
+@app.command("hash", cls=PanelCommand)
 @guarded
 def hash_command(
     decks: Annotated[
@@ -122,7 +123,7 @@ def _bar(used: int, cap: int | None, width: int = 24) -> str:
     return "#" * filled + "." * (width - filled) + over
 
 
-@app.command("stats")
+@app.command("stats", cls=PanelCommand)
 @guarded
 def stats_command(
     deck: DeckArgument, fmt: FormatOption = None, db: DbOption = None, as_json: JsonOption = False
@@ -212,7 +213,7 @@ def _writer_suffixes() -> list[str]:
 DeckKind = StrEnum("DeckKind", [(name, name) for name in _writer_suffixes()])  # type: ignore[misc]
 
 
-@app.command("convert")
+@app.command("convert", cls=PanelCommand)
 @guarded
 def convert_command(
     source: Annotated[

@@ -16,6 +16,7 @@ from hlcg.cli.common import (
     read_catalogue,
     table,
 )
+from hlcg.cli.panels import PanelCommand, command_group
 from hlcg.errors import DeckFileError, UsageError
 from hlcg.tcboo import CARD_TYPES
 from hlcg.wording import plural
@@ -25,9 +26,8 @@ if TYPE_CHECKING:
 
 Row = TypeVar("Row")
 
-app = typer.Typer(
-    help="There Can Be Only One: its cards, Immortals, swords and locations; sheet checks.",
-    no_args_is_help=True,
+app = command_group(
+    "There Can Be Only One: its cards, Immortals, swords and locations; sheet checks."
 )
 
 # --type's choices: the card type codes (A attack, D defense, ...).
@@ -70,7 +70,7 @@ def _card_rows(cards: "list[Card]") -> list[list[str]]:
     return [[c.name, f"{c.type} ({CARD_TYPES[c.type]})", c.force_text, c.effects] for c in cards]
 
 
-@app.command("card")
+@app.command("card", cls=PanelCommand)
 @guarded
 def card_command(
     name: Annotated[str, typer.Argument(help="Card name; near misses are found too.")],
@@ -87,7 +87,7 @@ def card_command(
     typer.echo(f"source: {card.source}")
 
 
-@app.command("cards")
+@app.command("cards", cls=PanelCommand)
 @guarded
 def cards_command(
     card_type: Annotated[TypeCode | None, typer.Option("--type", help="Card type code.")] = None,
@@ -116,7 +116,7 @@ def cards_command(
     typer.echo(plural(len(cards), "card"), err=True)
 
 
-@app.command("immortal")
+@app.command("immortal", cls=PanelCommand)
 @guarded
 def immortal_command(
     name: Annotated[str, typer.Argument(help="A premade Immortal.")],
@@ -135,7 +135,7 @@ def immortal_command(
     typer.echo(f"source: {immortal.source}")
 
 
-@app.command("swords")
+@app.command("swords", cls=PanelCommand)
 @guarded
 def swords_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     """The nine swords with their five stats."""
@@ -149,7 +149,7 @@ def swords_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     typer.echo(table(rows, ["sword", *SWORD_STATS]))
 
 
-@app.command("sword")
+@app.command("sword", cls=PanelCommand)
 @guarded
 def sword_command(
     name: Annotated[str, typer.Argument(help="A sword, e.g. Katana or Longsword.")],
@@ -169,7 +169,7 @@ def sword_command(
     typer.echo(f"source: {sword.source}")
 
 
-@app.command("locations")
+@app.command("locations", cls=PanelCommand)
 @guarded
 def locations_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     """The eight locations and their effects."""
@@ -180,7 +180,7 @@ def locations_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     typer.echo(table([[v.name, v.effect] for v in data.locations.values()], ["location", "effect"]))
 
 
-@app.command("check")
+@app.command("check", cls=PanelCommand)
 @guarded
 def check_command(
     sheet: Annotated[Path | None, typer.Argument(help="A custom Immortal sheet (TOML).")] = None,

@@ -11,11 +11,12 @@ import re
 import unicodedata
 
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry, LineIssue, Reading
+from hlcg.patterns import lazy
 
 MAX_COPIES = 999
 MAX_NAME = 200  # the longest card title is far shorter; longer "names" are not cards
 # A count before the name: `3`, `3x`, `3 x`, `3×`, `x3`, `×3`, `(3)`, `(x3)`, `(3x)`.
-_QUANTITY = re.compile(
+_QUANTITY = lazy(
     r"^(?:\(\s*[x\u00d7]?\s*(?P<paren>[-+]?\d+(?:[.,]\d+)?)\s*[x\u00d7]?\s*\)"
     r"|[x\u00d7]\s*(?P<xpre>[-+]?\d+(?:[.,]\d+)?)"
     r"|(?P<num>[-+]?\d+(?:[.,]\d+)?)\s*(?:x\b|\u00d7)?)\s*(?P<name>.*)$",
@@ -26,34 +27,34 @@ _QUANTITY = re.compile(
 # and `3x` are counts whatever their value (0 is a bad count); a bare number, `: 2` or
 # `- 2` is a count only from 1 to MAX_COPIES, else part of the name.
 _TAIL = 24
-_TRAILING_QUANTITY = re.compile(
+_TRAILING_QUANTITY = lazy(
     r"(?:\s*:\s*|\s+(?:--?|[\u2013\u2014])\s+|\s+)"
     r"(?:\(\s*(?:[x\u00d7]\s*)?(?P<paren>\d+)\s*[x\u00d7]?\s*\)|[x\u00d7]\s*(?P<x>\d+)"
     r"|(?P<suffixed>\d+)\s*[x\u00d7]|(?P<bare>\d+))$",
     re.IGNORECASE,
 )
 # A remark after the name: `-- opener`, `— good vs thrusts` (forums turn `--` into a dash).
-_DASH_REMARK = re.compile(r"\s(?:-{2,}|[\u2013\u2014])")
+_DASH_REMARK = lazy(r"\s(?:-{2,}|[\u2013\u2014])")
 # A remark that is only a count is the count: `Back Away – 2`.
-_COUNT_SHAPED = re.compile(r"^\(?\s*[x\u00d7]?\s*\d+\s*[x\u00d7]?\s*\)?$", re.IGNORECASE)
+_COUNT_SHAPED = lazy(r"^\(?\s*[x\u00d7]?\s*\d+\s*[x\u00d7]?\s*\)?$", re.IGNORECASE)
 # List marks of markdown and forums before a line: `- `, `* `, `+ `, `• `, `1. `, `1) `.
-_LIST_MARK = re.compile(
+_LIST_MARK = lazy(
     r"^(?:[-*+\u2013\u2014]\s+|[\u2022\u2023\u25aa\u25cf\u25e6\u00b7]\s*|(?P<number>\d{1,3})[.)]\s+)"
 )
 # A line of decoration only: a markdown rule (`---`, `***`), a heading underline (`===`).
-_DECORATION_ONLY = re.compile(r"^[-=*_~+\u2022\u00b7\u2013\u2014 ]+$")
+_DECORATION_ONLY = lazy(r"^[-=*_~+\u2022\u00b7\u2013\u2014 ]+$")
 # Digits fused to a word ("9mm"): a title that starts with digits, or a count without space.
-_FUSED_DIGITS = re.compile(r"^\d+[^\W\d_]")
-_SET_CODE = re.compile(r"^(?P<name>.+?)\s*\[(?P<set>[A-Za-z0-9][A-Za-z0-9 ._-]*)\]$")
+_FUSED_DIGITS = lazy(r"^\d+[^\W\d_]")
+_SET_CODE = lazy(r"^(?P<name>.+?)\s*\[(?P<set>[A-Za-z0-9][A-Za-z0-9 ._-]*)\]$")
 # Collector numbers after a set code, as deck sites write them: "Thrust (SE) 12", "[SE] 12".
-_COLLECTOR = re.compile(
+_COLLECTOR = lazy(
     r"^(?P<name>.+?)\s*(?:\((?P<paren>[A-Za-z0-9-]{1,12})\)|\[(?P<bracket>[A-Za-z0-9-]{1,12})\])"
     r"\s+#?(?P<number>[A-Za-z]{0,3}-?\d{1,5})$"
 )
 _INVISIBLE = dict.fromkeys(
     [0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0xFEFF]
 )
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE_BREAK = lazy(r"\r\n|\r|\n")
 
 
 def split_lines(text: str) -> list[str]:
@@ -119,18 +120,18 @@ SECTIONS = {
 _CARDS = r"(?:\s+cards?)?"
 _BRACKETED_OR_DASHED_COUNT = r"\s*\(\s*\d+" + _CARDS + r"\s*\)|\s+[-\u2013\u2014]\s*\d+" + _CARDS
 _HEADER_COUNT = r"(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s+\d+" + _CARDS + r")?"
-_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
-_BARE_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"$")
+_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
+_BARE_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"$")
 # Shaped like a header with a count ("Attacks (27)", "Tricks - 4", "Attacks: 27"); "Thrust 3"
 # is not (it may be a misspelt card line). Such a line naming no card is a bad header.
-HEADER_SHAPED = re.compile(
+HEADER_SHAPED = lazy(
     r"^[A-Za-z][A-Za-z \-]*?(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s*:\s*\d+" + _CARDS + r")$",
     re.IGNORECASE,
 )
 # What follows a header's colon when it is the section's size, not a card: "Deck: 52 cards".
-_COUNT_ONLY = re.compile(r"^\(?\s*\d+" + _CARDS + r"\s*\)?$", re.IGNORECASE)
+_COUNT_ONLY = lazy(r"^\(?\s*\d+" + _CARDS + r"\s*\)?$", re.IGNORECASE)
 # Forum and markdown decoration around a header: "== Deck ==", "**Deck:**", "__Deck__".
-_DECORATION = re.compile(r"[=*_~]+")
+_DECORATION = lazy(r"[=*_~]+")
 
 
 def section_key(word: str) -> str:
@@ -188,9 +189,12 @@ def header(line: str) -> tuple[str, str, str] | None:
 # -- card lines
 
 
+_WHOLE_NUMBER = lazy(r"[-+]?\d+")
+
+
 def _quantity(token: str) -> tuple[int | None, str | None]:
     """(count, None) or (None, why the quantity is not acceptable)."""
-    if re.fullmatch(r"[-+]?\d+", token):
+    if _WHOLE_NUMBER.fullmatch(token):
         value = int(token)
         if value < 1:
             return None, f"quantity {value} is not a positive whole number"
@@ -346,6 +350,8 @@ def _readings(line_no: int, text: str) -> tuple[list[Reading], Reading] | LineIs
 
 def _with_set_code(reading: Reading) -> Reading:
     name, set_code = split_set_code(reading.name)
+    if set_code is None and reading.set_code is None:
+        return reading  # most lines: the same reading (a NamedTuple's _replace is slow)
     return reading._replace(name=name, set_code=set_code)
 
 

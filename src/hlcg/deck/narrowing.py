@@ -14,7 +14,6 @@ persona is hlcg.deck.listed's to say.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 
@@ -28,13 +27,15 @@ from hlcg.catalog import (
     named_personas,
     named_weapon,
     normalise,
+    remember,
 )
 from hlcg.deck.model import ENDURANCE, PREGAME, Entry, Unresolved
+from hlcg.patterns import lazy
 
 MAX_SUGGESTED_NAMES = 100
 
 # A set code or name in round brackets after a name: "Thrust (SE)", "Kurgan (Movie Edition)".
-_BRACKETED_SET = re.compile(r"^(?P<name>.+?)\s*\((?P<set>[^()]+)\)$")
+_BRACKETED_SET = lazy(r"^(?P<name>.+?)\s*\((?P<set>[^()]+)\)$")
 
 
 # -- how the cards a name may mean compare: the facts deck construction reads of them,
@@ -241,7 +242,24 @@ class Resolver:
         is not meant. An id the file carries (.dek/.o8d) is a hint, used only when the
         name is not enough: a name resolves the same in every file kind."""
         self.last_versions = ()
+        # A line naming its card by a name alone reads the same in every deck of the run
+        # that shares the format, section and persona: decided once per catalogue.
+        key = (
+            self.format,
+            entry.name,
+            entry.section,
+            frozenset(persona_names),
+            as_persona,
+            settled,
+        )
+        memo = self.catalogue.memo("lines read") if entry.set_code is None else None
+        known = memo.get(key) if memo is not None else None
+        if known is not None:
+            self.last_versions = known[1]
+            return known[0]
         found_card = self._by_name(entry, persona_names, as_persona, settled)
+        if memo is not None and isinstance(found_card, Card) and self.candidates(entry.name):
+            remember(memo, key, (found_card, self.last_versions))
         hinted = self.catalogue.cards.get(entry.card_id) if entry.card_id else None
         if isinstance(found_card, Unresolved) and hinted is not None:
             return hinted

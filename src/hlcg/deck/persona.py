@@ -61,13 +61,18 @@ def find_persona(
 
 
 def generic_names(resolver: Resolver) -> frozenset[str]:
-    """Names a Generic Immortal goes by: the catalogue's flagged pseudo-persona's."""
-    return frozenset(
-        name
-        for card in resolver.catalogue.personas
-        if card.is_generic_immortal
-        for name in card.persona_names
-    )
+    """Names a Generic Immortal goes by: the catalogue's flagged pseudo-persona's (worked
+    out once per catalogue: every deck asks)."""
+    memo = resolver.catalogue.memo("generic immortal names")
+    if "names" not in memo:
+        memo["names"] = frozenset(
+            name
+            for card in resolver.catalogue.personas
+            if card.is_generic_immortal
+            for name in card.persona_names
+        )
+    names: frozenset[str] = memo["names"]
+    return names
 
 
 class Declared(NamedTuple):

@@ -4,9 +4,7 @@ globs expanded), shared by `hlcg validate`, `hlcg deck hash` and `hlcg db gaps`.
 
 from __future__ import annotations
 
-import glob
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +12,7 @@ from hlcg.deck.encoding import byte_order_mark, decode, is_binary
 from hlcg.deck.kinds import DECK_SUFFIXES, JSON, SNIFF_BYTES, deck_kind, sniffed_kind
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck
 from hlcg.errors import DeckFileError, UsageError
+from hlcg.patterns import lazy
 from hlcg.stdin import STDIN_NAME, bounded_read, is_stdin, read_stdin
 
 MAX_DECK_BYTES = 5 * 1024 * 1024
@@ -166,7 +165,7 @@ def _head_text(head: bytes) -> str | None:
 # deck has (a package.json: name, version, scripts) is some other program's file.
 _CARD_KEYS = frozenset({"persona", PREGAME, ENDURANCE, "cards", SIDEBOARD})
 # The first key of a JSON file hlcg or a CI job writes beside decks (a report, SARIF).
-_FIRST_KEY = re.compile(r'^\s*\{\s*"(?P<key>[^"\\]{1,64})"\s*:')
+_FIRST_KEY = lazy(r'^\s*\{\s*"(?P<key>[^"\\]{1,64})"\s*:')
 
 
 def _not_a_json_deck(path: Path, head: str | None) -> str | None:
@@ -216,6 +215,11 @@ def _deck_files_in(folder: Path, raw: str) -> list[Path]:
     return in_folder
 
 
+def _has_magic(raw: str) -> bool:
+    """What glob.has_magic tests: a wildcard or a bracket."""
+    return any(mark in raw for mark in "*?[")
+
+
 def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ignore) -> list[Path]:
     """Files as given, folders searched recursively for deck files, globs expanded. Files
     found in folders (and, with skip_non_decks, any file) that are recognisably not decks
@@ -232,7 +236,9 @@ def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ig
         path = Path(raw)
         if path.is_dir():
             found.extend(p for p in _deck_files_in(path, raw) if keep(p))
-        elif not path.exists() and glob.has_magic(raw):
+        elif not path.exists() and _has_magic(raw):
+            import glob  # here: only a pattern pays for it, not every run naming files
+
             matches = sorted(Path(m) for m in glob.glob(raw, recursive=True))
             if not matches:
                 raise UsageError(f"{raw}: no files match")

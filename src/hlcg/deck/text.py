@@ -21,7 +21,6 @@ hlcg.deck.readings' to say, with the catalogue.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from hlcg.deck.lines import (
@@ -37,13 +36,14 @@ from hlcg.deck.lines import (
     written_count,
 )
 from hlcg.deck.model import NO_PERSONA, SIDEBOARD, Deck, Entry, LineIssue
+from hlcg.patterns import lazy
 from hlcg.problems import Severity
 
 # A markdown heading ("### Deck"), which would otherwise be read as a comment.
-_MARKDOWN_HEADING = re.compile(r"^\s*#{1,6}\s+(?P<text>.*?)\s*#*\s*$")
+_MARKDOWN_HEADING = lazy(r"^\s*#{1,6}\s+(?P<text>.*?)\s*#*\s*$")
 # `Persona: Duncan MacLeod (2E)`: a set or edition code in brackets after a persona name.
 # Only codes shaped like ours (digits and capitals): "(Ramirez)" stays a subtitle.
-_PAREN_CODE = re.compile(r"^(?P<name>.+?)\s*\((?P<code>[0-9][A-Za-z0-9-]{0,11}|[A-Z]{1,4})\)$")
+_PAREN_CODE = lazy(r"^(?P<name>.+?)\s*\((?P<code>[0-9][A-Za-z0-9-]{0,11}|[A-Z]{1,4})\)$")
 _DECK_NAME_KEYS = ("name", "deck name", "title")
 
 

@@ -29,14 +29,19 @@ Options: `excluded_editions` (list, default none): editions whose printings, whe
 names one, the format does not take.
 """
 
+from __future__ import annotations
+
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hlcg.catalog import Card
 from hlcg.deck import ResolvedDeck
 from hlcg.problems import Finding
 from hlcg.rules.base import Param, Rule
-from hlcg.rules.context import Context, removal_or_replacement
+
+if TYPE_CHECKING:
+    # Only a check needs the context: `hlcg card` reads this rule's options alone.
+    from hlcg.rules.context import Context
 from hlcg.rules.legality import ILLEGAL, UNCONFIRMED, judge, printings_named
 
 
@@ -65,6 +70,8 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
                 "or drop the set code from its line",
             )
             continue
+        from hlcg.rules.context import removal_or_replacement
+
         yield removal_or_replacement(context, deck_card, message)
     if unconfirmed:
         yield Finding(

@@ -24,7 +24,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from hlcg.catalog import EXCLUDING, Card, Catalogue, LegalityFact, in_force
+from hlcg.catalog import (
+    EXCLUDING,
+    Card,
+    Catalogue,
+    LegalityFact,
+    in_force,
+    remember,
+    set_code,
+)
 from hlcg.deck import DeckCard, ResolvedDeck
 
 LEGAL = "legal"
@@ -54,8 +62,6 @@ def named_editions(codes: Iterable[str], catalogue: Catalogue) -> dict[str, str]
 def printings_named(deck: ResolvedDeck, deck_card: DeckCard, catalogue: Catalogue) -> list[str]:
     """The set codes the deck gives for a card: on its lines, and on the `Persona:` line
     for the deck's persona (`Persona: Duncan MacLeod [SE]`)."""
-    from hlcg.catalog import set_code
-
     written = [e.set_code for e in deck_card.entries if e.set_code]
     persona = deck.persona
     if persona is not None and persona.id == deck_card.card.id and deck.deck.persona_set:
@@ -75,9 +81,32 @@ def judge(
 ) -> Verdict:
     """The card's verdict in ``fmt`` on the date ``on`` (default today); ``named_sets``
     are the set codes the deck gives for it (the printing it names); ``facts`` its legality
-    facts, if not those the catalogue records (to ask what the verdict rests on)."""
+    facts, if not those the catalogue records (to ask what the verdict rests on). On the
+    catalogue's own facts a verdict is worked out once per catalogue: several rules, and
+    deck after deck, ask it again."""
+    if facts is not None:
+        return _judged(card, fmt, catalogue, excluded_editions, on or today(), named_sets, facts)
+    key = (card.id, fmt, tuple(excluded_editions), on or today(), tuple(named_sets))
+    verdicts = catalogue.memo("legality verdicts")
+    known = verdicts.get(key)
+    if known is not None and known[0] is card:  # not a changed copy of the card
+        return known[1]
+    verdict = _judged(card, fmt, catalogue, *key[2:], None)
+    remember(verdicts, key, (card, verdict))
+    return verdict
+
+
+def _judged(
+    card: Card,
+    fmt: str,
+    catalogue: Catalogue,
+    excluded_editions: Iterable[str],
+    on: str,
+    named_sets: Iterable[str],
+    facts: Iterable[LegalityFact] | None,
+) -> Verdict:
     recorded = catalogue.legality(card.id) if facts is None else facts
-    fact = in_force(recorded, fmt, on or today())
+    fact = in_force(recorded, fmt, on)
     named = named_editions(named_sets, catalogue)
     info = catalogue.formats.get(fmt)
     home = set(info.editions) if info else set()

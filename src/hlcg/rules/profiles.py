@@ -20,8 +20,7 @@ from typing import Any, NamedTuple
 from hlcg.catalog import CHECKED_FORMATS
 from hlcg.errors import UsageError
 from hlcg.problems import Level
-from hlcg.rules.base import Param
-from hlcg.rules.registry import RULES
+from hlcg.rules.base import Param, Rule
 
 # A format's title and sources are the catalogue's (data/source/formats.csv); a profile
 # holds only its rules' settings.
@@ -67,7 +66,7 @@ def _section_problems(name: str, section: dict[str, Any]) -> list[str]:
         return [*found, f"{name}.rules: must be an object"]
     for rule_name, setting in rules.items():
         where = f"{name}.rules.{rule_name}"
-        rule = RULES.get(rule_name)
+        rule = _rules().get(rule_name)
         if rule is None:
             found.append(f"{where}: unknown rule (see `hlcg rules`)")
         elif not isinstance(setting, dict):
@@ -98,10 +97,21 @@ def _option_problem(where: str, params: dict[str, Param], option: str, value: An
     return None
 
 
+def _rules() -> dict[str, Rule]:
+    # Here, not at the top: `rule_option` serves `hlcg card` without importing every rule.
+    from hlcg.rules.registry import RULES
+
+    return RULES
+
+
+def _read() -> Any:
+    # A plain path, not importlib.resources: that import alone costs more than a deck check.
+    return json.loads(PROFILES_PATH.read_text(encoding="utf-8"))
+
+
 @cache
 def _data() -> dict[str, Any]:
-    # A plain path, not importlib.resources: that import alone costs more than a deck check.
-    data = json.loads(PROFILES_PATH.read_text(encoding="utf-8"))
+    data = _read()
     found = problems_in(data)
     if found:
         raise UsageError("profiles.json: " + "; ".join(found))
@@ -112,7 +122,7 @@ def build_profile(name: str, section: dict[str, Any]) -> Profile:
     """A format's settings: each rule's defaults with the section's overrides."""
     overrides = section.get("rules", {})
     settings = {}
-    for rule_name, rule in RULES.items():
+    for rule_name, rule in _rules().items():
         override = dict(overrides.get(rule_name, {}))
         severity = Level(override.pop("severity", rule.severity))
         why = override.pop("why", None)
@@ -125,3 +135,22 @@ def profile(name: str) -> Profile:
     if name not in CHECKED_FORMATS:
         raise UsageError(f"unknown format {name!r}; choose one of {', '.join(CHECKED_FORMATS)}")
     return build_profile(name, _data()[name])
+
+
+def rule_option(name: str, rule: Rule, option: str) -> Any:
+    """One option of one rule in a format, as ``profile(name)`` gives it, reading that rule
+    alone (`hlcg card` asks `format-legality`'s `excluded_editions` and imports no other
+    rule). The option's value is checked as ``profile`` checks it; the rest of the file is
+    checked by every deck check and by the tests of profiles.json."""
+    section = _read().get(name) if name in CHECKED_FORMATS else None
+    rules = section.get("rules", {}) if isinstance(section, dict) else None
+    setting = rules.get(rule.name, {}) if isinstance(rules, dict) else None
+    if not isinstance(setting, dict):
+        return profile(name).settings[rule.name].params[option]  # raises the file's problems
+    if option not in setting:
+        return rule.defaults[option]
+    params = {p.name: p for p in rule.params}
+    problem = _option_problem(f"{name}.rules.{rule.name}", params, option, setting[option])
+    if problem:
+        raise UsageError(f"profiles.json: {problem}")
+    return setting[option]

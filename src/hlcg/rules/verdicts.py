@@ -6,6 +6,8 @@ Each reads the format's own `excluded_editions` from its profile, so the rules' 
 
 from __future__ import annotations
 
+from functools import cache
+
 from hlcg.catalog import EXCLUDING, Card, Catalogue, in_force
 from hlcg.deck import ResolvedDeck
 from hlcg.rules.legality import (
@@ -21,12 +23,22 @@ from hlcg.rules.legality import (
 )
 
 
+@cache
+def excluded_editions(fmt: str) -> list[str]:
+    """The editions whose printings ``fmt`` does not take (`format-legality`'s option in
+    the format's profile), read once, without importing every rule."""
+    from hlcg.rules.format_legality import RULE
+    from hlcg.rules.profiles import rule_option
+
+    excluded: list[str] = rule_option(fmt, RULE, "excluded_editions")
+    return excluded
+
+
 def verdict_in(card: Card, fmt: str, catalogue: Catalogue, on: str | None = None) -> Verdict:
     """``judge`` with the format's own `excluded_editions` (its profile), for questions
     asked outside a deck check (`hlcg search f:`, the card table). A legality tag only
     (mle) is decided by its legality facts and recorded formats alone."""
     from hlcg.catalog import CHECKED_FORMATS
-    from hlcg.rules.profiles import profile
 
     if fmt not in catalogue.formats:
         return Verdict(UNCONFIRMED, f"this catalogue records no format {fmt}")
@@ -38,8 +50,7 @@ def verdict_in(card: Card, fmt: str, catalogue: Catalogue, on: str | None = None
         if fmt in card.formats:
             return Verdict(LEGAL, f"its recorded formats name {fmt}")
         return Verdict(UNCONFIRMED, f"no source places it in {fmt}")
-    excluded = profile(fmt).settings["format-legality"].params["excluded_editions"]
-    return judge(card, fmt, catalogue, excluded, on=on)
+    return judge(card, fmt, catalogue, excluded_editions(fmt), on=on)
 
 
 def verdict_lines(deck: ResolvedDeck, catalogue: Catalogue, on: str) -> list[str]:
@@ -48,14 +59,13 @@ def verdict_lines(deck: ResolvedDeck, catalogue: Catalogue, on: str) -> list[str
     force on ``on`` ("<card id> <status> <date or ->") and the printings the deck names
     where they change a card's verdict ("<card id> printing <edition>")."""
     from hlcg.deck import used_card_ids
-    from hlcg.rules.profiles import profile
 
     lines = []
     for card_id in used_card_ids(deck):
         fact = in_force(catalogue.legality(card_id), deck.format, on)
         if fact is not None:
             lines.append(f"{card_id} {fact.status} {fact.date or '-'}")
-    excluded = profile(deck.format).settings["format-legality"].params["excluded_editions"]
+    excluded = excluded_editions(deck.format)
     for deck_card in deck.cards:
         named = printings_named(deck, deck_card, catalogue)
         if not named:

@@ -1,0 +1,91 @@
+"""What a command loads before its answer (issue 22): each module on the way costs every run,
+so the commands that judges run on every change import only what they use. benchmarks/
+bench.py measures the time; these tests keep the levers in place."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from hlcg.cli.app import app
+
+DECK = ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt"
+runner = CliRunner()
+
+
+def modules_loaded(*argv: str) -> set[str]:
+    """The modules `hlcg ARGV...` imports beyond the interpreter's own start."""
+    code = (
+        "import sys, json\n"
+        "before = set(sys.modules)\n"
+        "from hlcg.cli.app import main\n"
+        f"sys.argv = ['hlcg', *{list(argv)!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(json.dumps(sorted(set(sys.modules) - before)), file=sys.stderr)\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    return set(json.loads(ran.stderr.strip().splitlines()[-1]))
+
+
+def test_card_reads_one_rule_option_without_importing_the_rules():
+    loaded = modules_loaded("card", "Head Shot")
+    rules = {m for m in loaded if m.startswith("hlcg.rules.")}
+    assert rules == {
+        "hlcg.rules.base",
+        "hlcg.rules.format_legality",
+        "hlcg.rules.legality",
+        "hlcg.rules.profiles",
+        "hlcg.rules.verdicts",
+    }
+
+
+def test_a_text_deck_check_imports_no_table_reader_pattern_matcher_or_hash():
+    loaded = modules_loaded("validate", str(DECK))
+    assert "hlcg.rules.registry" in loaded  # it did check the deck
+    assert not loaded & {"csv", "glob", "hashlib", "rich", "markdown_it", "pygments"}
+
+
+def test_help_imports_no_rich():
+    loaded = modules_loaded("--help")
+    assert "hlcg.cli.validate" in loaded  # every command was listed
+    assert not {m for m in loaded if m.split(".")[0] in ("rich", "markdown_it", "pygments")}
+
+
+def test_help_draws_each_section_as_a_panel():
+    for command in ([], ["validate"], ["db"], ["db", "build"], ["tcboo", "card"]):
+        result = runner.invoke(app, [*command, "--help"])
+        assert result.exit_code == 0, command
+        lines = result.stdout.splitlines()
+        assert lines[0].startswith(f"Usage: hlcg {' '.join(command)}".rstrip())
+        assert "╭─ Options ─" in result.stdout
+        framed = [line for line in lines if line.startswith("│")]
+        assert framed and all(line.endswith("│") for line in framed)
+        assert {len(line) for line in framed} == {len(lines[lines.index(framed[0]) - 1])}
+    commands = runner.invoke(app, ["--help"]).stdout
+    assert "╭─ Commands ─" in commands and "│ validate  Check decks" in commands
+
+
+def test_a_usage_error_names_the_problem_and_the_help():
+    result = runner.invoke(app, ["validate", str(DECK), "--date", "2026-02-30"])
+    assert result.exit_code == 2
+    assert "Try 'hlcg validate --help' for help." in result.output
+    assert "2026-02-30 is not a day of the calendar" in result.output
+
+
+def test_catalogue_caches_forget_the_oldest_beyond_their_size(shipped):
+    from hlcg.catalog import remember
+    from hlcg.catalog.store import CACHE_SIZE
+
+    cache: dict[str, int] = {}
+    for n in range(CACHE_SIZE + 5):
+        assert remember(cache, f"name {n}", n) == n
+    assert len(cache) == CACHE_SIZE and "name 4" not in cache and "name 5" in cache
+    first = shipped.exact("Head Shot")
+    assert shipped.exact("Head Shot") is first and first.ids == ("head-shot",)
+    assert shipped.exact("no such card at all") is None
