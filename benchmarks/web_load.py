@@ -226,10 +226,10 @@ def memory_over(server: Server, requests: int, step: int) -> tuple[list[tuple[in
     return samples, errors
 
 
-def measure_figures(
-    requests: int = 1000, memory_requests: int = 20_000, step: int = 2000
-) -> Figures:
-    """The server's goals, each from a fresh `hlcg serve`: latency, then memory."""
+def measure_figures(requests: int = 1000, memory_requests: int = 20_000) -> Figures:
+    """The server's goals, each from a fresh `hlcg serve`: latency, then memory (sampled
+    after every tenth of the requests)."""
+    step = max(1, memory_requests // 10)
     server = Server()
     try:
         run_load(server.url, 50, 1)  # warm: first requests import the report modules
@@ -255,7 +255,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--memory-requests", type=int, default=20_000)
     args = parser.parse_args(argv)
     if args.figures:
-        figures = measure_figures(args.total, args.memory_requests, args.memory_requests // 10)
+        figures = measure_figures(args.total, args.memory_requests)
         print("hlcg serve figures")
         for line in figures.lines():
             print("  " + line)
