@@ -99,4 +99,8 @@ def test_accepted_connections_send_without_waiting_for_an_ack():
             writer.close()
         return value
 
-    assert asyncio.run(accepted_nodelay()) != 0
+    # In a thread of its own: the browser tests' driver may hold this thread's event loop.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        assert pool.submit(asyncio.run, accepted_nodelay()).result(timeout=30) != 0
