@@ -9,12 +9,18 @@ import floor of our stack, `python -c "import typer, sqlite3"`, and, for `hlcg c
 catalogue is built with `hlcg db build` from a copy of `data/source/` plus generated rows,
 so it has every catalogue and table a real catalogue has. Generated data (padded catalogue,
 decks) lives in a temporary folder and is never shipped.
+
+Also: `search` with words, `persona` and `deck stats` on the padded catalogue against the
+shipped one (goal 1.3x), a JSON deck against a text deck of the same cards (goal 1.5x), and
+`hlcg serve` (benchmarks/web_load.py: p50 for one client, p99 for ten, memory over 20,000
+requests naming new unknown cards), skipped without the web extra.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import importlib.util
 import os
 import random
 import shutil
@@ -29,6 +35,7 @@ from pathlib import Path
 from hlcg.api import check_deck
 from hlcg.catalog import Catalogue, load, shipped_path
 from hlcg.catalog.vocabulary import CONTRACT_FIELDS, normalise
+from hlcg.deck import read_deck_data
 from hlcg.deck.text import parse_text
 from hlcg.rules.basics import DEFAULT_BASICS
 
@@ -57,6 +64,13 @@ def other_commands(deck: Path) -> dict[str, tuple[str, list[str]]]:
         "deck-hash": ("hlcg deck hash, 60-card deck", [*HLCG, "deck", "hash", str(deck)]),
         "db-info": ("hlcg db info", [*HLCG, "db", "info"]),
     }
+
+
+# Words only card text holds (generated titles are made of title words), so the padded
+# catalogue gives the same answer: the ratio is the cost of its size, not of more results.
+SEARCH_WORDS = "t:event opponent"
+SCALE_GOAL = 1.3
+JSON_GOAL = 1.5
 
 
 # Whole-process runs may cache bytecode, as every installed or editable hlcg does: a
@@ -174,6 +188,53 @@ def same_answers(commands: list[list[str]], db_a: Path, db_b: Path) -> bool:
     return True
 
 
+def scale_commands(deck: Path) -> dict[str, list[str]]:
+    """Commands timed on both catalogues beside card and validate (issue 22, Scale)."""
+    return {
+        "search": [*HLCG, "search", SEARCH_WORDS],
+        "persona": [*HLCG, "persona", "Duncan MacLeod"],
+        "deck-stats": [*HLCG, "deck", "stats", str(deck)],
+    }
+
+
+def json_twin(deck: Path) -> Path:
+    """The deck written as a JSON deck (`hlcg deck convert`): the same cards."""
+    twin = deck.with_suffix(".json")
+    subprocess.run(
+        [*HLCG, "deck", "convert", str(deck), str(twin)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    return twin
+
+
+def json_in_process(text_deck: Path, json_deck: Path, catalogue: Catalogue) -> tuple[float, float]:
+    """Median seconds to read and check each deck in process: (text, JSON)."""
+    medians = []
+    for path in (text_deck, json_deck):
+        data = path.read_bytes()
+        runs = timed(
+            lambda data=data, path=path: check_deck(read_deck_data(data, path), catalogue), 50
+        )
+        medians.append(statistics.median(runs))
+    return medians[0], medians[1]
+
+
+def server_lines(quick: bool) -> list[str]:
+    """benchmarks/web_load.py's figures, or why there are none."""
+    if importlib.util.find_spec("uvicorn") is None or importlib.util.find_spec("starlette") is None:
+        return ["hlcg serve: skipped (needs the web extra: pip install 'hlcg[web]')"]
+    spec = importlib.util.spec_from_file_location("web_load", Path(__file__).parent / "web_load.py")
+    assert spec and spec.loader
+    web_load = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(web_load)
+    figures = web_load.measure_figures(
+        requests=300 if quick else 1000, memory_requests=4000 if quick else 20_000
+    )
+    return [f"hlcg serve: {line}" for line in figures.lines()]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
@@ -190,11 +251,13 @@ def main() -> int:
         folder = tmp / "decks"
         folder.mkdir()
         deck_folder(folder, catalogue, 1000)
+        deck60_json = json_twin(deck60)
 
         commands = {
             "card-exact": [*HLCG, "card", EXACT_QUERY],
             "card": [*HLCG, "card", FUZZY_QUERY],
             "validate": [*HLCG, "validate", str(deck60), "-o", "json"],
+            **scale_commands(deck60),
         }
         runs = {"floor": FLOOR}
         for name, command in commands.items():
@@ -202,12 +265,15 @@ def main() -> int:
             runs[f"{name}-padded"] = [*command, "--db", str(padded)]
         others = other_commands(deck60)
         runs.update({name: command for name, (_, command) in others.items()})
+        runs["validate-json-deck"] = [*HLCG, "validate", str(deck60_json), "-o", "json"]
         medians = interleaved(runs, repeats)
         unchanged = same_answers(
             [commands["card-exact"], [*HLCG, "validate", str(deck60), "-o", "json"]],
             shipped,
             padded,
         )
+        scale_unchanged = same_answers(list(scale_commands(deck60).values()), shipped, padded)
+        json_text, json_json = json_in_process(deck60, deck60_json, catalogue)
         folder_runs = [run_once([*HLCG, "validate", str(folder), "-o", "json"]) for _ in range(3)]
         folder_time = statistics.median(folder_runs)
 
@@ -248,6 +314,25 @@ def main() -> int:
         )
     same = "yes" if unchanged else "NO"
     print(f"  same output on both catalogues (exact card, validate): {same}")
+    scale_labels = {
+        "search": f"hlcg search '{SEARCH_WORDS}' (words)",
+        "persona": "hlcg persona 'Duncan MacLeod'",
+        "deck-stats": "hlcg deck stats, 60-card deck",
+    }
+    for name, label in scale_labels.items():
+        small, large = medians[name], medians[f"{name}-padded"]
+        print(
+            f"  {label}: {small * 1000:.0f} ms; padded {large * 1000:.0f} ms = "
+            f"{large / small:.2f}x shipped (goal <= {SCALE_GOAL}x)"
+        )
+    same = "yes" if scale_unchanged else "NO"
+    print(f"  same output on both catalogues (search, persona, deck stats): {same}")
+    text_run, json_run = medians["validate"], medians["validate-json-deck"]
+    print(
+        f"  hlcg validate, the 60-card deck as JSON: {json_run * 1000:.0f} ms = "
+        f"{json_run / text_run:.2f}x the text deck (goal <= {JSON_GOAL}x); in process "
+        f"{json_json * 1000:.2f} ms = {json_json / json_text:.2f}x"
+    )
     base = in_process[60]
     print(f"  validate in process, 60 cards: p50 {base * 1000:.2f} ms (target < 0.5 ms)")
     for size in (600, 6000):
@@ -259,6 +344,8 @@ def main() -> int:
         f"  hlcg validate on a folder of 1,000 decks (whole process): {folder_time:.2f} s, "
         f"{1000 / folder_time:.0f} decks/s (target < 2 s)"
     )
+    for line in server_lines(args.quick):
+        print(f"  {line}")
     return 0
 
 

@@ -197,6 +197,30 @@ def test_search_reads_matching_rows_only_and_finds_what_a_full_scan_finds(text):
         assert read == set(found) | personas
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["opponent", "t:event opponent", '"you may"', "head t:attack", "block t:block", "masters"],
+)
+def test_a_search_with_words_reads_only_the_rows_it_shows(text, padded_path):
+    """Words filter in SQL through the full-text index: the 5,000 padding events are never
+    read; the answer is every card of the index's rank order that passes the filters, and
+    the shipped catalogue's cards (rank weighs how many cards there are, so not its order)."""
+    from dataclasses import replace
+
+    from hlcg.catalog.search import fts_expression, full_text_ids
+
+    catalogue, read = counted(padded_path)
+    query = parse_query(text)
+    found = [c.id for c in run(catalogue, query)]
+    assert found and read == set(found)
+    everything = load(padded_path)
+    ranked = full_text_ids(padded_path, fts_expression(query.text, query.phrases))
+    cards = [everything.cards[card_id] for card_id in ranked]
+    filters_only = replace(query, text=[], phrases=[])
+    assert found == [c.id for c in run_over(everything, filters_only, cards)]
+    assert sorted(found) == sorted(c.id for c in run(load(shipped_path()), query))
+
+
 def run_over(catalogue: Catalogue, query, cards):  # the filters alone, over every card
     from hlcg.catalog.search import _has_flag, full_text_ids
 

@@ -73,3 +73,34 @@ def test_serve_prints_its_url_serves_and_stops_on_ctrl_c(server):
     with urllib.request.urlopen(server.url + "api/formats", timeout=10) as response:
         assert response.status == 200
     # the fixture stops it with SIGINT and asserts exit code 0 and no traceback
+
+
+def test_accepted_connections_send_without_waiting_for_an_ack():
+    """Nagle's algorithm is off on every connection the server's socket accepts: with it on,
+    each keep-alive answer waits about 40 ms for the client's delayed ACK. asyncio (which
+    uvicorn serves with) turns it off only on sockets whose protocol says TCP."""
+    import asyncio
+
+    from hlcg.cli.serve import bind
+
+    async def accepted_nodelay() -> int:
+        found: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            sock = writer.get_extra_info("socket")
+            found.set_result(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        listening = bind("127.0.0.1", 0)
+        server = await asyncio.start_server(connected, sock=listening)
+        async with server:
+            _, writer = await asyncio.open_connection(*listening.getsockname())
+            value = await asyncio.wait_for(found, 10)
+            writer.close()
+        return value
+
+    # In a thread of its own: the browser tests' driver may hold this thread's event loop.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        assert pool.submit(asyncio.run, accepted_nodelay()).result(timeout=30) != 0

@@ -217,7 +217,7 @@ def card_match(catalogue: Catalogue, query: str) -> Match:
     found = exact_card_match(catalogue, query)
     if found:
         return found
-    candidates = card_candidates(catalogue, query)
+    candidates = catalogue.suggest(query)
     best = confident(candidates)
     if best is not None:
         return Match(query, "fuzzy", best.ids, candidates, best.score)

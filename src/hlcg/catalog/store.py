@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence, ValuesView
 from collections.abc import Set as AbstractSet
 from contextlib import suppress
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -32,6 +32,15 @@ from hlcg.catalog.vocabulary import FACT_FIELDS, normalise
 from hlcg.errors import CatalogueError
 
 _V = TypeVar("_V")
+
+# How many keys each name map remembers, misses included (most keys a deck line tries are
+# misses: a title is not an id). Bounded, so that a server asked about ever new names keeps
+# the same memory; a deck folder repeats its names, so its lookups stay in the cache.
+CACHED_KEYS = 4096
+# How many did-you-mean answers the catalogue remembers: a fuzzy search costs about half a
+# millisecond, and a server is sent the same misspelling again (the page re-checks a deck
+# as it is edited).
+CACHED_SUGGESTIONS = 1024
 
 # How many answers a catalogue's cache remembers: every name of a large batch of decks, while
 # a server asked names without end stays bounded.
@@ -52,7 +61,8 @@ def remember(cache: dict[Any, _V], key: object, value: _V) -> _V:
 
 
 class SqlMapping(Mapping[str, _V]):
-    """A read-only mapping answered by indexed SQL queries, its answers cached.
+    """A read-only mapping answered by indexed SQL queries, the last ``CACHED_KEYS``
+    answers cached (misses too).
 
     ``one`` returns the value of a key or None; ``keys`` lists every key, which only
     commands that show or count the whole catalogue ask for."""
@@ -63,17 +73,19 @@ class SqlMapping(Mapping[str, _V]):
         keys: Callable[[], list[str]],
         count: Callable[[], int] | None = None,
     ) -> None:
-        self._one = one
+        # functools' LRU is thread-safe, as the server's worker threads need
+        self._cached_one = lru_cache(maxsize=CACHED_KEYS)(one)
         self._keys = keys
         self._count = count
-        self._cache: dict[str, _V | None] = {}
+
+    def cached_keys(self) -> int:
+        """How many keys the cache holds now (never more than ``CACHED_KEYS``)."""
+        return self._cached_one.cache_info().currsize
 
     def _value(self, key: object) -> _V | None:
         if not isinstance(key, str):
             return None
-        if key not in self._cache:
-            self._cache[key] = self._one(key)
-        return self._cache[key]
+        return self._cached_one(key)
 
     def __getitem__(self, key: str) -> _V:
         value = self._value(key)
@@ -223,6 +235,7 @@ class Catalogue:
         # normalised title -> cards; normalised "title subtitle" -> cards (both by id)
         self.by_title: Mapping[str, list[Card]] = card_list_map(self, "title_norm")
         self.by_name: Mapping[str, list[Card]] = card_list_map(self, "name_norm")
+        self._suggestions = lru_cache(maxsize=CACHED_SUGGESTIONS)(self._nearest)
 
     # --- reading ----------------------------------------------------------------------------
     def lookup(self, query: str) -> Match:
@@ -239,8 +252,19 @@ class Catalogue:
         return remember(cache, query, exact_card_match(self, query))
 
     def suggest(self, query: str, limit: int = MAX_SUGGESTIONS) -> list[Candidate]:
-        """The names nearest ``query`` that score at least ``SUGGEST_SCORE``, best first."""
-        return card_candidates(self, query, limit)
+        """The names nearest ``query`` that score at least ``SUGGEST_SCORE``, best first
+        (the last ``CACHED_SUGGESTIONS`` answers remembered)."""
+        return list(self._suggestions(query, limit))
+
+    def _nearest(self, query: str, limit: int) -> tuple[Candidate, ...]:
+        return tuple(card_candidates(self, query, limit))
+
+    def cached_sizes(self) -> dict[str, int]:
+        """How many answers each bounded cache holds now: name maps and suggestions."""
+        maps: dict[str, Any] = {"cards": self.cards, "aliases": self.aliases}
+        maps |= {"by_title": self.by_title, "by_name": self.by_name}
+        sizes = {name: mapping.cached_keys() for name, mapping in maps.items()}
+        return sizes | {"suggestions": self._suggestions.cache_info().currsize}
 
     def memo(self, kind: str) -> dict[Any, Any]:
         """A dict that lives as long as the catalogue, for answers worked out from it (the

@@ -10,10 +10,16 @@ from hlcg.errors import UsageError
 
 
 def bind(host: str, port: int) -> socket.socket:
-    """A listening socket; bound here so that port 0 picks a free port we can print."""
+    """A listening socket; bound here so that port 0 picks a free port we can print.
+
+    Its protocol is named (IPPROTO_TCP, not 0): asyncio turns Nagle's algorithm off only
+    on accepted sockets whose protocol says TCP, and with it on, every keep-alive answer
+    waits about 40 ms for the client's delayed ACK. TCP_NODELAY is also set here, for the
+    platforms whose accepted sockets inherit it and event loops that do not set it."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:

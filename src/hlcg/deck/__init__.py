@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from hlcg.deck.hashing import catalogue_digest as catalogue_digest
     from hlcg.deck.hashing import fingerprint as fingerprint
     from hlcg.deck.hashing import used_card_ids as used_card_ids
-    from hlcg.deck.jsondeck import DeckFile as DeckFile
+    from hlcg.deck.jsonmodel import DeckFile as DeckFile
     from hlcg.deck.kinds import DECK_KINDS as DECK_KINDS
     from hlcg.deck.kinds import DECK_SUFFIXES as DECK_SUFFIXES
     from hlcg.deck.kinds import OCTGN as OCTGN
@@ -48,7 +48,7 @@ _DOOR = {
     "catalogue_digest": "hlcg.deck.hashing",
     "used_card_ids": "hlcg.deck.hashing",
     "fingerprint": "hlcg.deck.hashing",
-    "DeckFile": "hlcg.deck.jsondeck",
+    "DeckFile": "hlcg.deck.jsonmodel",
     "DECK_KINDS": "hlcg.deck.kinds",
     "DECK_SUFFIXES": "hlcg.deck.kinds",
     "DeckFileKind": "hlcg.deck.kinds",

@@ -3,14 +3,18 @@
 {"format": "type-two", "persona": "Duncan MacLeod",
  "pregame": [{"card": "Katana"}],
  "endurance": [{"card": "Upper Left Attack", "count": 3}, {"card": "bau-2", "count": 2}]}
+
+The format is defined by the pydantic models in ``hlcg.deck.jsonmodel``. A value of the
+exact type the model asks for (a string, an integer in range, an entry object with known
+keys) is taken as it is; any other value goes to the models, so that it gets pydantic's
+own verdict and message, and a deck that needs none never pays for importing pydantic
+(more than checking the deck).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import TYPE_CHECKING, Any
 
 from hlcg.deck.lines import MAX_COPIES
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
@@ -18,31 +22,13 @@ from hlcg.deck.text import split_persona
 from hlcg.errors import DeckFileError
 from hlcg.problems import Severity
 
+if TYPE_CHECKING:
+    from hlcg.deck.jsonmodel import EntryValues, Fault
 
-class DeckEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    card: str = Field(min_length=1, description="Card id, title or 'Title: Subtitle'")
-    count: int = Field(default=1, ge=1, le=MAX_COPIES)
-    set: str | None = Field(default=None, description="Set code choosing a printing")
-
-
-class DeckFile(BaseModel):
-    """A deck in JSON. Entries in `cards` go to the Endurance unless their type is a
-    pre-game type; `sideboard` entries are listed in the report and never checked."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    name: str | None = None
-    format: str | None = Field(
-        default=None, description="first-edition, type-one or type-two ('Type Two' works too)"
-    )
-    persona: str | None = None
-    pregame: list[DeckEntry] = Field(default_factory=list)
-    endurance: list[DeckEntry] = Field(default_factory=list)
-    cards: list[DeckEntry] = Field(default_factory=list)
-    sideboard: list[DeckEntry] = Field(default_factory=list)
-
+# The keys of ``DeckFile`` and ``DeckEntry`` (a test holds them equal to the models').
+DECK_KEYS = ("name", "format", "persona", "pregame", "endurance", "cards", "sideboard")
+ENTRY_KEYS = frozenset({"card", "count", "set"})
+_TEXT_FIELDS = frozenset({"name", "format", "persona"})
 
 # Where a player reads the deck schema: in every installed hlcg, not only in a checkout.
 SCHEMA_HINT = "see `hlcg schema deck` for the JSON deck format"
@@ -56,14 +42,38 @@ def _pointer(*parts: object) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def _problems(
-    exc: ValidationError, *prefix: object, severity: Severity = Severity.ERROR
-) -> list[LineIssue]:
-    issues = []
-    for error in exc.errors():
-        where = _pointer(*prefix, *error["loc"]) or "/"
-        issues.append(LineIssue(None, f"{where}: {error['msg']}", SCHEMA_HINT, severity))
-    return issues
+def _problems(faults: list[Fault], severity: Severity = Severity.ERROR) -> list[LineIssue]:
+    return [
+        LineIssue(None, f"{_pointer(*where) or '/'}: {message}", SCHEMA_HINT, severity)
+        for where, message in faults
+    ]
+
+
+def _is_text(value: object) -> bool:
+    """A string pydantic takes as it is: any but one holding a lone surrogate (JSON's
+    \\ud800 escapes), which pydantic judges itself."""
+    if type(value) is not str:
+        return False
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def plain_entry(item: Any) -> EntryValues | None:
+    """An entry of exactly the types ``DeckEntry`` asks for, as pydantic would read it; None
+    for anything else (pydantic judges it)."""
+    if type(item) is not dict or not item.keys() <= ENTRY_KEYS:
+        return None
+    card, count, set_code = item.get("card"), item.get("count", 1), item.get("set")
+    if not (card and _is_text(card)) or type(count) is not int or not 1 <= count <= MAX_COPIES:
+        return None
+    if set_code is not None and not _is_text(set_code):
+        return None
+    return card, count, set_code
 
 
 def _unknown_keys(data: dict[str, Any]) -> list[LineIssue]:
@@ -74,11 +84,11 @@ def _unknown_keys(data: dict[str, Any]) -> list[LineIssue]:
         LineIssue(
             None,
             f"{_pointer(key)}: key {key!r} is not part of a deck; ignored",
-            "a deck has " + ", ".join(sorted(DeckFile.model_fields)),
+            "a deck has " + ", ".join(sorted(DECK_KEYS)),
             Severity.NOTE,
         )
         for key in data
-        if key not in DeckFile.model_fields
+        if key not in DECK_KEYS
     ]
 
 
@@ -111,54 +121,63 @@ def _read_fields(deck: Deck, data: dict[str, Any], lists: dict[str, list[Any]]) 
     the persona and format."""
     valid: dict[str, Any] = {}
     for key, value in data.items():
-        if key in lists or key not in DeckFile.model_fields:
+        if key in lists or key not in DECK_KEYS:
             continue
-        try:
-            DeckFile.model_validate({key: value})
-        except ValidationError as exc:
-            deck.issues.extend(_problems(exc))
-            continue
+        if not (key in _TEXT_FIELDS and (value is None or _is_text(value))):
+            from hlcg.deck.jsonmodel import field_faults
+
+            faults = field_faults(key, value)
+            if faults:
+                deck.issues.extend(_problems(faults))
+                continue
         valid[key] = value
-    parsed = DeckFile.model_validate(valid)
-    deck.name = parsed.name
-    if parsed.persona:
-        deck.persona, deck.persona_set = split_persona(parsed.persona)
-    deck.format = parsed.format
+    deck.name = valid.get("name")
+    if valid.get("persona"):
+        deck.persona, deck.persona_set = split_persona(valid["persona"])
+    deck.format = valid.get("format")
 
 
 def _read_entries(deck: Deck, key: str, items: list[Any]) -> None:
     """One entry list ("pregame", "endurance", "sideboard"), entry by entry. An entry that
     fails validation is one problem and still counts as a text line with the same fault
-    does (hlcg.deck.jsondeck._salvaged)."""
+    does (hlcg.deck.jsonmodel.salvaged)."""
     section = _SECTION_OF[key]
     for number, item in enumerate(items):
-        try:
-            entry = DeckEntry.model_validate(item)
-        except ValidationError as exc:
-            # The sideboard is never checked, so a bad entry there is never an error.
-            severity = Severity.WARNING if section == SIDEBOARD else Severity.ERROR
-            problem = _entry_problem(exc, item, _pointer(key, number), severity)
-            salvaged = _salvaged(item)
-            if isinstance(salvaged, DeckEntry):
-                entry = salvaged
-            elif salvaged and section != SIDEBOARD:
-                # copies of a card that cannot be read: unrecognised, like a typo's
-                problem = problem._replace(copies=salvaged, section=section)
-            deck.issues.append(problem)
-            if not isinstance(salvaged, DeckEntry):
-                continue
+        entry = plain_entry(item) or _judged_entry(deck, item, _pointer(key, number), section)
+        if entry is None:
+            continue
+        card, count, set_code = entry
         read = Entry(
-            name=entry.card,
-            count=entry.count,
+            name=card,
+            count=count,
             line=None,
             section=section,
-            set_code=entry.set,
+            set_code=set_code,
             pointer=_pointer(key, number),
         )
         (deck.sideboard if section == SIDEBOARD else deck.entries).append(read)
 
 
-def _entry_problem(exc: ValidationError, item: Any, pointer: str, severity: Severity) -> LineIssue:
+def _judged_entry(deck: Deck, item: Any, pointer: str, section: str | None) -> EntryValues | None:
+    """An entry as pydantic reads it; a bad one is a problem on the deck, and its card and
+    count when they can still be read (None when they cannot)."""
+    from hlcg.deck.jsonmodel import salvaged, validated_entry
+
+    found = validated_entry(item)
+    if not isinstance(found, list):
+        return found
+    # The sideboard is never checked, so a bad entry there is never an error.
+    severity = Severity.WARNING if section == SIDEBOARD else Severity.ERROR
+    problem = _entry_problem(found, item, pointer, severity)
+    kept = salvaged(item)
+    if isinstance(kept, int) and kept and section != SIDEBOARD:
+        # copies of a card that cannot be read: unrecognised, like a typo's
+        problem = problem._replace(copies=kept, section=section)
+    deck.issues.append(problem)
+    return None if isinstance(kept, int) else kept
+
+
+def _entry_problem(faults: list[Fault], item: Any, pointer: str, severity: Severity) -> LineIssue:
     """One problem for one bad entry, however many of its fields are wrong."""
     fix = SCHEMA_HINT
     if isinstance(item, str):
@@ -167,32 +186,8 @@ def _entry_problem(exc: ValidationError, item: Any, pointer: str, severity: Seve
             f"read {json.dumps(item)} as that card"
         )
         return LineIssue(None, message, fix, severity)
-    errors = exc.errors()
-    if len(errors) == 1:  # located by its whole pointer: /endurance/3/count
-        return LineIssue(
-            None, f"{pointer}{_pointer(*errors[0]['loc'])}: {errors[0]['msg']}", fix, severity
-        )
-    faults = [f"{_pointer(*error['loc']).lstrip('/')}: {error['msg']}" for error in errors]
-    return LineIssue(None, f"{pointer}: {'; '.join(faults)}", fix, severity)
-
-
-def _salvaged(item: Any) -> DeckEntry | int:
-    """What an entry that failed validation still says, as a text line would: its card and
-    count when both can be read (an unknown key or a bad "set" aside; a bare string is one
-    copy of that card), else the copies of a card that cannot be read (0 when the count
-    itself is bad: a text line with a bad count counts nothing either)."""
-    if isinstance(item, str):
-        item = {"card": item}
-    if not isinstance(item, dict):
-        return 0
-    try:
-        count = DeckEntry.model_validate({"card": "-", "count": item.get("count", 1)}).count
-    except ValidationError:
-        return 0
-    card, set_code = item.get("card"), item.get("set")
-    try:
-        return DeckEntry.model_validate(
-            {"card": card, "count": count, "set": set_code if isinstance(set_code, str) else None}
-        )
-    except ValidationError:
-        return count
+    if len(faults) == 1:  # located by its whole pointer: /endurance/3/count
+        where, message = faults[0]
+        return LineIssue(None, f"{pointer}{_pointer(*where)}: {message}", fix, severity)
+    described = [f"{_pointer(*where).lstrip('/')}: {message}" for where, message in faults]
+    return LineIssue(None, f"{pointer}: {'; '.join(described)}", fix, severity)

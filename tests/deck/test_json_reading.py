@@ -1,0 +1,125 @@
+"""JSON decks are read without pydantic when every value is of the type the format asks for,
+and with pydantic's verdict otherwise: the two agree on every value the fast path takes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from hlcg.deck import jsondeck
+from hlcg.deck.jsondeck import DECK_KEYS, ENTRY_KEYS, parse_json, plain_entry
+from hlcg.deck.jsonmodel import DeckEntry, DeckFile, validated_entry
+from hlcg.deck.model import Deck
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+# Values as json.loads hands them back, lone surrogates (from \ud800 escapes) included.
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-5, max_value=1200),
+    st.floats(allow_nan=False, allow_infinity=False, min_value=-5, max_value=1200),
+    st.text(max_size=6),
+    st.sampled_from(["3", " 2 ", "2.0", "\ud800", "Katana\udc80", "", "x"]),
+)
+VALUES = st.one_of(SCALARS, st.lists(SCALARS, max_size=2))
+KEYS = st.sampled_from(["card", "count", "set", "sets", "Card"])
+ENTRIES = st.one_of(
+    st.fixed_dictionaries({}, optional={"card": SCALARS, "count": SCALARS, "set": SCALARS}),
+    st.dictionaries(KEYS, VALUES, max_size=4),
+    VALUES,
+)
+
+
+def test_the_reader_knows_the_models_keys():
+    assert tuple(DeckFile.model_fields) == DECK_KEYS
+    assert set(DeckEntry.model_fields) == ENTRY_KEYS
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(ENTRIES)
+@example({"card": "Dodge", "count": True})  # pydantic reads 1
+@example({"card": "Dodge", "count": 3.0})  # 3
+@example({"card": "Dodge", "count": "3"})  # 3
+@example({"card": "Katana\udc80"})  # refused: not a string pydantic can read
+@example({"card": "Dodge", "set": "\ud800"})  # an optional string: taken as it is
+@example({"card": "Dodge", "set": None, "count": 999})
+def test_an_entry_taken_without_pydantic_is_what_pydantic_reads(item):
+    taken = plain_entry(item)
+    if taken is not None:
+        assert repr(validated_entry(item)) == repr(taken)
+
+
+def read_by_pydantic_only(text: str) -> Deck:
+    """The deck as the models alone read it: every value judged by pydantic."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jsondeck, "plain_entry", lambda item: None)
+        patch.setattr(jsondeck, "_TEXT_FIELDS", frozenset())
+        return parse_json(text, "deck.json")
+
+
+def summary(deck: Deck) -> str:
+    """Everything read, as its repr: a count of True equals 1, but is not one."""
+    return repr(
+        (deck.name, deck.persona, deck.persona_set, deck.format)
+        + (deck.entries, deck.sideboard, deck.issues)
+    )
+
+
+DECKS = st.dictionaries(
+    st.sampled_from([*DECK_KEYS, "author"]),
+    st.one_of(VALUES, st.lists(ENTRIES, max_size=3)),
+    max_size=4,
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(DECKS)
+def test_a_deck_reads_as_the_models_alone_read_it(data):
+    text = json.dumps(data)  # lone surrogates come back as \ud800 escapes
+    assert summary(parse_json(text, "deck.json")) == summary(read_by_pydantic_only(text))
+
+
+def test_checking_a_json_deck_does_not_import_pydantic(tmp_path):
+    deck = tmp_path / "deck.json"
+    deck.write_text(
+        json.dumps(
+            {
+                "format": "type-two",
+                "persona": "Duncan MacLeod",
+                "pregame": [{"card": "Katana"}],
+                "endurance": [{"card": "Dodge", "count": 3}, {"card": "head-shot", "set": None}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "hlcg", "validate", str(deck), "-o", "json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    modules = {line.split("|")[-1].strip() for line in result.stderr.splitlines() if "|" in line}
+    assert "hlcg.deck.jsondeck" in modules  # the measurement works
+    assert json.loads(result.stdout)["decks"][0]["path"] == str(deck)
+    assert {m for m in modules if m.split(".")[0] == "pydantic"} == set()
+    assert "hlcg.deck.jsonmodel" not in modules
+
+
+def test_a_value_of_another_type_gets_pydantics_message(tmp_path):
+    text = json.dumps(
+        {"name": 7, "endurance": [{"card": "Dodge", "count": "2"}, {"card": "Dodge", "count": 0}]}
+    )
+    deck = parse_json(text, "deck.json")
+    assert [issue.message for issue in deck.issues] == [
+        "/name: Input should be a valid string",
+        "/endurance/1/count: Input should be greater than or equal to 1",
+    ]
+    assert [(e.name, e.count) for e in deck.entries] == [("Dodge", 2)]
