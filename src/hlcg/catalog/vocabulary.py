@@ -64,7 +64,9 @@ _NON_WORD = re.compile(r"[^a-z0-9]+")
 
 
 # Deck checks normalise the same names again and again (every line, every candidate).
-@lru_cache(maxsize=16384)
+# Bounded like the catalogue's name maps (CACHED_KEYS), so a server asked ever new names
+# reaches its memory ceiling early and stays there.
+@lru_cache(maxsize=4096)
 def normalise(name: str) -> str:
     """Case, spacing, punctuation and apostrophes folded: "Master’s  Block" -> "masters block".
 
