@@ -82,7 +82,8 @@ def test_the_json_report_of_a_mixed_folder(mixed_folder):
 
 
 def test_workers_check_the_decks(mixed_folder, tmp_path, monkeypatch):
-    """--jobs 2 really checks in two other processes, each opening the catalogue once."""
+    """--jobs 3 really checks in this process and two others, each opening the catalogue
+    once."""
     from hlcg import runner
 
     start = runner._start_worker
@@ -92,7 +93,7 @@ def test_workers_check_the_decks(mixed_folder, tmp_path, monkeypatch):
         start(*args)
 
     monkeypatch.setattr(runner, "_start_worker", noted)
-    result = CliRunner().invoke(app, ["validate", str(mixed_folder), "-o", "json", "-j", "2"])
+    result = CliRunner().invoke(app, ["validate", str(mixed_folder), "-o", "json", "-j", "3"])
     assert result.exit_code == 2
     workers = {p.name for p in tmp_path.iterdir()}
     assert len(workers) == 2
@@ -100,12 +101,12 @@ def test_workers_check_the_decks(mixed_folder, tmp_path, monkeypatch):
 
 
 def test_a_small_run_stays_in_one_process():
-    from hlcg.runner import worker_count
+    from hlcg.runner import process_count
 
-    assert worker_count(2, 31) == 0
-    assert worker_count(2, 32) == 2
-    assert worker_count(8, 40) == 2
-    assert worker_count(1, 10_000) == 0
+    assert process_count(2, 31) == 1
+    assert process_count(2, 32) == 2
+    assert process_count(8, 40) == 2
+    assert process_count(1, 10_000) == 1
 
 
 def test_output_file_streamed_whole_and_terminal_text(mixed_folder, tmp_path):

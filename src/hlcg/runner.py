@@ -207,6 +207,7 @@ class _Checker:
 
         self.catalogue = catalogue
         self.options = options
+        self.kinds = tuple(kinds)
         self.parts = [streamer(kind).part for kind in kinds]
 
     def check(self, path: Path) -> Checked:
@@ -237,16 +238,15 @@ def _check_in_worker(paths: list[Path]) -> list[Checked]:
 
 
 # Chunks sent to a worker at a time: enough decks that sending them costs little beside
-# checking them, few enough that the workers stay even to the end.
+# checking them, few enough that the processes stay even to the end.
 CHUNK = 32
-DECKS_PER_WORKER = 16  # fewer decks than this per worker: a process costs more than it saves
+DECKS_PER_PROCESS = 16  # fewer decks than this each: a process costs more than it saves
 
 
-def worker_count(jobs: int, decks: int) -> int:
-    """How many worker processes a run of ``decks`` uses with --jobs ``jobs`` (0: none,
-    checked in this process)."""
-    workers = min(jobs, decks // DECKS_PER_WORKER)
-    return workers if workers > 1 else 0
+def process_count(jobs: int, decks: int) -> int:
+    """How many processes check a run of ``decks`` with --jobs ``jobs``: this one and
+    the workers it starts (1: this one alone)."""
+    return max(1, min(jobs, decks // DECKS_PER_PROCESS))
 
 
 def check_each(
@@ -258,10 +258,10 @@ def check_each(
 ) -> Iterator[Checked]:
     """Each deck file of ``found`` checked, in order, its report rendered in ``kinds``
     (names of ``hlcg.report.REPORTERS``). With ``jobs`` above 1 (and enough decks) the
-    decks are checked in up to ``jobs`` worker processes; standard input is always read
-    here. Not for --fix or --all-formats (``run`` does those). Raises UsageError or
-    CatalogueError before the first deck when the options or the catalogue cannot check
-    any deck."""
+    decks are checked in up to ``jobs`` processes, this one and its workers; standard
+    input is always read here. Not for --fix or --all-formats (``run`` does those). Raises
+    UsageError or CatalogueError before the first deck when the options or the catalogue
+    cannot check any deck."""
     from hlcg.catalog import format_from_user
 
     options = options.check_usage()
@@ -271,47 +271,50 @@ def check_each(
         from hlcg.api import require_format
 
         require_format(catalogue, format_from_user(options.format))
-    workers = 0 if any(is_stdin(p) for p in found) else worker_count(jobs, len(found))
-    if not workers:
-        checker = _Checker(catalogue, options, kinds)
+    checker = _Checker(catalogue, options, kinds)
+    processes = 1 if any(is_stdin(p) for p in found) else process_count(jobs, len(found))
+    if processes == 1:
         return (checker.check(path) for path in found)
-    return _in_workers(list(found), options, kinds, catalogue.path, workers)
+    return _shared_out(list(found), checker, processes)
 
 
-def _in_workers(
-    found: list[Path], options: CheckOptions, kinds: Sequence[str], db: Path, workers: int
-) -> Iterator[Checked]:
-    """The decks checked in ``workers`` processes, chunk by chunk, in order; at most a few
-    chunks per worker wait for the reader, so a slow reader holds no more than those."""
+def _shared_out(found: list[Path], checker: _Checker, processes: int) -> Iterator[Checked]:
+    """The decks checked chunk by chunk, in order: every ``processes``-th chunk here
+    (which also writes the report), the others in ``processes - 1`` workers. At most a few
+    chunks per worker are sent ahead, so a slow reader holds no more than those."""
+    import gc
     import multiprocessing
     from concurrent.futures import Future, ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     from hlcg.errors import HlcgError
 
+    size = max(1, min(CHUNK, math.ceil(len(found) / (processes * 4))))
+    chunks = [found[start : start + size] for start in range(0, len(found), size)]
+    theirs = deque(n for n in range(len(chunks)) if n % processes)
+    sent: dict[int, Future[list[Checked]]] = {}
     # fork: a worker starts with every module this process imported; spawn elsewhere
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    size = max(1, min(CHUNK, math.ceil(len(found) / (workers * 4))))
-    chunks = [found[start : start + size] for start in range(0, len(found), size)]
-    pending: deque[Future[list[Checked]]] = deque()
-    with ProcessPoolExecutor(
-        workers,
+    gc.freeze()  # this process's objects stay put: the workers' copies of them stay shared
+    pool = ProcessPoolExecutor(
+        processes - 1,
         multiprocessing.get_context(method),
         initializer=_start_worker,
-        initargs=(db, options, tuple(kinds)),
-    ) as pool:
-        try:
-            for chunk in chunks:
-                pending.append(pool.submit(_check_in_worker, chunk))
-                if len(pending) >= workers * 4:
-                    yield from pending.popleft().result()
-            while pending:
-                yield from pending.popleft().result()
-        except BrokenProcessPool:
-            raise HlcgError(
-                "a worker process stopped before its decks were checked; run again with "
-                "--jobs 1 to check them in one process"
-            ) from None
-        finally:
-            for future in pending:
-                future.cancel()
+        initargs=(checker.catalogue.path, checker.options, checker.kinds),
+    )
+    try:
+        for n, chunk in enumerate(chunks):
+            while theirs and len(sent) < (processes - 1) * 4:
+                ahead = theirs.popleft()
+                sent[ahead] = pool.submit(_check_in_worker, chunks[ahead])
+            if n % processes:
+                yield from sent.pop(n).result()
+            else:
+                yield from (checker.check(path) for path in chunk)
+    except BrokenProcessPool:
+        raise HlcgError(
+            "a worker process stopped before its decks were checked; run again with "
+            "--jobs 1 to check them in one process"
+        ) from None
+    finally:
+        pool.shutdown(cancel_futures=True)
