@@ -245,7 +245,12 @@ DECKS_PER_PROCESS = 16  # fewer decks than this each: a process costs more than 
 
 def process_count(jobs: int, decks: int) -> int:
     """How many processes check a run of ``decks`` with --jobs ``jobs``: this one and
-    the workers it starts (1: this one alone)."""
+    the workers it starts (1: this one alone). Workers are forked, so they start with what
+    this process imported; where processes cannot fork (Windows) a run stays in one."""
+    import os
+
+    if not hasattr(os, "fork"):
+        return 1
     return max(1, min(jobs, decks // DECKS_PER_PROCESS))
 
 
@@ -293,12 +298,10 @@ def _shared_out(found: list[Path], checker: _Checker, processes: int) -> Iterato
     chunks = [found[start : start + size] for start in range(0, len(found), size)]
     theirs = deque(n for n in range(len(chunks)) if n % processes)
     sent: dict[int, Future[list[Checked]]] = {}
-    # fork: a worker starts with every module this process imported; spawn elsewhere
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     gc.freeze()  # this process's objects stay put: the workers' copies of them stay shared
     pool = ProcessPoolExecutor(
         processes - 1,
-        multiprocessing.get_context(method),
+        multiprocessing.get_context("fork"),
         initializer=_start_worker,
         initargs=(checker.catalogue.path, checker.options, checker.kinds),
     )
