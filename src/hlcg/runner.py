@@ -298,6 +298,9 @@ def _shared_out(found: list[Path], checker: _Checker, processes: int) -> Iterato
     chunks = [found[start : start + size] for start in range(0, len(found), size)]
     theirs = deque(n for n in range(len(chunks)) if n % processes)
     sent: dict[int, Future[list[Checked]]] = {}
+    # The first chunk is checked here before the workers fork: they start with the modules
+    # a check imports (the rules, the deck readers) instead of each importing them again.
+    first = [checker.check(path) for path in chunks[0]]
     gc.freeze()  # this process's objects stay put: the workers' copies of them stay shared
     pool = ProcessPoolExecutor(
         processes - 1,
@@ -312,8 +315,10 @@ def _shared_out(found: list[Path], checker: _Checker, processes: int) -> Iterato
                 sent[ahead] = pool.submit(_check_in_worker, chunks[ahead])
             if n % processes:
                 yield from sent.pop(n).result()
-            else:
+            elif n:
                 yield from (checker.check(path) for path in chunk)
+            else:
+                yield from first
     except BrokenProcessPool:
         raise HlcgError(
             "a worker process stopped before its decks were checked; run again with "
