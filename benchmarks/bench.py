@@ -3,12 +3,17 @@
     python benchmarks/bench.py            # everything (a few minutes)
     python benchmarks/bench.py --quick    # fewer repetitions
 
-Whole-process timings are medians of interleaved runs. Two ratios are reported: against the
-import floor of our stack, `python -c "import typer, sqlite3"`, and, for `hlcg card` and
-`hlcg validate`, the catalogue padded to 50,000 cards against the shipped one. The padded
-catalogue is built with `hlcg db build` from a copy of `data/source/` plus generated rows,
-so it has every catalogue and table a real catalogue has. Generated data (padded catalogue,
-decks) lives in a temporary folder and is never shipped.
+Whole-process timings are medians of interleaved runs. Batch figures check folders of
+1,000 and 10,000 generated decks, a quarter each text, JSON, LackeyCCG and OCTGN, written by
+hlcg's own writer from real catalogue cards; peak memory is the largest resident size of the
+whole process tree (the workers of --jobs included), sampled from /proc.
+
+Two ratios are reported: against the import floor of our stack,
+`python -c "import typer, sqlite3"`, and, for `hlcg card` and `hlcg validate`, the
+catalogue padded to 50,000 cards against the shipped one. The padded catalogue is built
+with `hlcg db build` from a copy of `data/source/` plus generated rows, so it has every
+catalogue and table a real catalogue has. Generated data (padded catalogue, decks) lives
+in a temporary folder and is never shipped.
 
 Also: `search` with words, `persona` and `deck stats` on the padded catalogue against the
 shipped one (goal 1.3x), a JSON deck against a text deck of the same cards (goal 1.5x), and
@@ -32,10 +37,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hlcg.api import check_deck
+from hlcg.api import add_fingerprint, check_deck, resolve_deck
 from hlcg.catalog import Catalogue, load, shipped_path
 from hlcg.catalog.vocabulary import CONTRACT_FIELDS, normalise
-from hlcg.deck import read_deck_data
+from hlcg.deck import read_deck_data, render
 from hlcg.deck.text import parse_text
 from hlcg.rules.basics import DEFAULT_BASICS
 
@@ -139,6 +144,30 @@ def build_catalogue(source: Path, out: Path) -> Path:
     return out
 
 
+def _spin(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+def parallel_speedup(workers: int = 2, n: int = 5_000_000) -> float:
+    """How much faster this machine runs ``workers`` copies of pure Python work in as many
+    processes than one after another, now: the most --jobs can gain here (a busy shared
+    machine gives less than its cores)."""
+    import multiprocessing
+
+    start = time.perf_counter()
+    for _ in range(workers):
+        _spin(n)
+    serial = time.perf_counter() - start
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        start = time.perf_counter()
+        pool.map(_spin, [n] * workers)
+        parallel = time.perf_counter() - start
+    return serial / parallel
+
+
 def timed(func: Callable[[], object], repeats: int) -> list[float]:
     func()
     values = []
@@ -165,15 +194,72 @@ def deck_text(size: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def deck_folder(folder: Path, catalogue: Catalogue, decks: int) -> None:
+def random_decks(catalogue: Catalogue, decks: int) -> list[str]:
+    """Text decks of the basics and eight random Endurance cards from the catalogue."""
     rng = random.Random(11)
     endurance = [c for c in catalogue.cards.values() if not c.is_pregame]
-    for n in range(decks):
+    texts = []
+    for _ in range(decks):
         lines = ["Format: type-two", "Persona: Duncan MacLeod", "Endurance:"]
         lines += [f"3 {title}" for title in BASICS]
         for card in rng.sample(endurance, 8):
             lines.append(f"{rng.randint(1, 3)} {card.id}")
-        (folder / f"deck-{n:04}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        texts.append("\n".join(lines) + "\n")
+    return texts
+
+
+def deck_folder(folder: Path, catalogue: Catalogue, decks: int) -> None:
+    for n, text in enumerate(random_decks(catalogue, decks)):
+        (folder / f"deck-{n:04}.txt").write_text(text, encoding="utf-8")
+
+
+MIXED_KINDS = (".txt", ".json", ".dek", ".o8d")
+
+
+def mixed_deck_folder(folder: Path, catalogue: Catalogue, decks: int) -> None:
+    """The decks of ``random_decks``, written in turn as text, JSON, LackeyCCG and OCTGN
+    files by hlcg's own writer (as `hlcg deck convert` writes them)."""
+    for n, text in enumerate(random_decks(catalogue, decks)):
+        suffix = MIXED_KINDS[n % len(MIXED_KINDS)]
+        resolved = resolve_deck(parse_text(text, f"deck-{n:05}"), catalogue)
+        written = render(resolved, suffix, catalogue)
+        (folder / f"deck-{n:05}{suffix}").write_text(written, encoding="utf-8")
+
+
+def _tree_rss(root: int) -> int:
+    """Resident bytes of a process and all its descendants (from /proc, Linux)."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        rss[int(entry)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+    tree, grown = {root}, True
+    while grown:
+        more = {pid for pid, parent in parents.items() if parent in tree} - tree
+        tree |= more
+        grown = bool(more)
+    return sum(rss.get(pid, 0) for pid in tree)
+
+
+def peak_memory(command: list[str]) -> int:
+    """The largest resident size the command's whole process tree reached (its workers
+    included), sampled every 10 ms: the sum over the processes, so pages the workers
+    share with their parent count once for each (an upper bound)."""
+    process = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=RUN_ENV
+    )
+    peak = 0
+    while process.poll() is None:
+        peak = max(peak, _tree_rss(process.pid))
+        time.sleep(0.01)
+    return peak
 
 
 def same_answers(commands: list[list[str]], db_a: Path, db_b: Path) -> bool:
@@ -252,6 +338,12 @@ def main() -> int:
         folder.mkdir()
         deck_folder(folder, catalogue, 1000)
         deck60_json = json_twin(deck60)
+        mixed = tmp / "mixed"
+        mixed.mkdir()
+        mixed_deck_folder(mixed, catalogue, 1000)
+        mixed_10k = tmp / "mixed-10k"
+        mixed_10k.mkdir()
+        mixed_deck_folder(mixed_10k, catalogue, 10_000)
 
         commands = {
             "card-exact": [*HLCG, "card", EXACT_QUERY],
@@ -276,7 +368,22 @@ def main() -> int:
         json_text, json_json = json_in_process(deck60, deck60_json, catalogue)
         folder_runs = [run_once([*HLCG, "validate", str(folder), "-o", "json"]) for _ in range(3)]
         folder_time = statistics.median(folder_runs)
+        batch = [*HLCG, "validate", str(mixed), "-o", "json"]
+        batch_times = interleaved({"jobs": batch, "one": [*batch, "--jobs", "1"]}, 5)
+        speedup = parallel_speedup(os.cpu_count() or 1)
+        large = [*HLCG, "validate", str(mixed_10k), "-o", "json"]
+        large_time = statistics.median(run_once(large) for _ in range(3))
+        large_peak = peak_memory(large)
+        large_peak_one = peak_memory([*large, "--jobs", "1"])
 
+        text60 = deck_text(60)
+        fingerprinted = statistics.median(
+            timed(lambda: check_deck(parse_text(text60), catalogue, fingerprint=True), 200)
+        )
+        checked60 = check_deck(parse_text(text60), catalogue)
+        fingerprint_only = statistics.median(
+            timed(lambda: add_fingerprint(checked60, catalogue), 200)
+        )
         in_process = {}
         for size in (60, 600, 6000):
             text = deck_text(size)
@@ -341,8 +448,24 @@ def main() -> int:
             f"= {in_process[size] / base:.1f}x the 60-card time for {size // 60}x the cards"
         )
     print(
-        f"  hlcg validate on a folder of 1,000 decks (whole process): {folder_time:.2f} s, "
+        f"  validate in process, 60 cards with its fingerprint: p50 {fingerprinted * 1000:.2f} ms "
+        f"(target < 0.6 ms), of which the fingerprint {fingerprint_only * 1000:.2f} ms"
+    )
+    print(
+        f"  hlcg validate on a folder of 1,000 text decks (whole process): {folder_time:.2f} s, "
         f"{1000 / folder_time:.0f} decks/s (target < 2 s)"
+    )
+    jobs, one = batch_times["jobs"], batch_times["one"]
+    print(
+        f"  hlcg validate -o json, 1,000 mixed decks (text, JSON, .dek, .o8d), --jobs default "
+        f"({os.cpu_count()} cores): {jobs:.2f} s (target < 1 s); --jobs 1: {one:.2f} s "
+        f"= {one / jobs:.2f}x (this machine ran pure Python work {speedup:.2f}x faster in "
+        f"{os.cpu_count()} processes meanwhile)"
+    )
+    print(
+        f"  hlcg validate -o json, 10,000 mixed decks: {large_time:.2f} s (target < 8 s); "
+        f"peak memory of the process tree {large_peak / 2**20:.0f} MiB (target < 100 MiB), "
+        f"--jobs 1 {large_peak_one / 2**20:.0f} MiB"
     )
     for line in server_lines(args.quick):
         print(f"  {line}")

@@ -59,3 +59,21 @@ def test_every_start_up_command_measured_runs(tmp_path):
         result = subprocess.run(command, capture_output=True, text=True)
         assert result.returncode == 0, (name, result.stderr)
         assert result.stdout, name
+
+
+def test_mixed_deck_folder_holds_every_kind_with_the_text_decks_verdicts(tmp_path, shipped):
+    from hlcg.api import read_deck
+
+    bench = load_bench()
+    bench.mixed_deck_folder(tmp_path, shipped, 8)
+    files = sorted(tmp_path.iterdir())
+    assert [p.suffix for p in files] == [".txt", ".json", ".dek", ".o8d"] * 2
+    texts = bench.random_decks(shipped, 8)
+    for path, text in zip(files, texts, strict=True):
+        written = check_deck(read_deck(path), shipped)
+        source = check_deck(parse_text(text), shipped)
+        assert (written.legal, written.endurance, written.errors) == (
+            source.legal,
+            source.endurance,
+            source.errors,
+        ), path.name

@@ -9,6 +9,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import IO, cast
 
 from hlcg.errors import HlcgError, UsageError
 
@@ -95,3 +96,60 @@ def write_output(path: Path, text: str, force: bool) -> None:
     refuse_overwrite(path, force)
     with write_errors(path):
         write_text_atomically(path, text)
+
+
+class _OutputFile:
+    """A text handle whose write errors name the file (a device's reader may leave early,
+    as on standard output: the rest is dropped)."""
+
+    def __init__(self, path: Path, handle: IO[str], device: bool) -> None:
+        self.path, self.handle, self.device = path, handle, device
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        if self.gone:
+            return 0
+        try:
+            return self.handle.write(text)
+        except BrokenPipeError:
+            if not self.device:
+                raise UsageError(f"could not write {self.path}: the pipe closed") from None
+            self.gone = True
+            return 0
+        except OSError as exc:
+            raise UsageError(f"could not write {self.path}: {exc.strerror}") from None
+
+
+@contextmanager
+def streamed_output(path: Path) -> Iterator[IO[str]]:
+    """A user's output file written piece by piece, still whole or not at all: into a
+    temporary file moved into place when the block ends without error. Devices and pipes
+    are written to directly. Refuse an existing file first (``refuse_overwrite``)."""
+    device = path.exists() and not path.is_file()
+    if device:
+        with write_errors(path):
+            handle = path.open("w", encoding="utf-8")
+        try:
+            yield cast(IO[str], _OutputFile(path, handle, device))
+        finally:
+            with suppress(BrokenPipeError):
+                handle.close()
+        return
+    written = False  # an OSError after the block is the file's; one inside it is not
+    try:
+        with replacing(path) as temp:
+            mode = _new_file_mode(path)
+            with write_errors(path):
+                handle = temp.open("w", encoding="utf-8")
+            try:
+                yield cast(IO[str], _OutputFile(path, handle, device))
+            except BaseException:
+                handle.close()
+                raise
+            written = True
+            handle.close()
+            temp.chmod(mode)
+    except OSError as exc:
+        if not written:
+            raise
+        raise UsageError(f"could not write {path}: {exc.strerror}") from None

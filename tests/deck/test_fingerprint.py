@@ -80,3 +80,32 @@ def test_deck_hash_warns_on_an_unknown_format_line(tmp_path):
     deck.write_text("Format: Type Three\nPersona: Duncan MacLeod\n3 Thrust\n")
     result = invoke("deck", "hash", str(deck))
     assert result.exit_code == 0 and "unknown format 'type three'" in result.stderr.lower()
+
+
+def test_row_cache_digests_as_the_rows_read_afresh_and_reads_each_row_once(tmp_path):
+    """A folder's fingerprints read each catalogue row once (integrity.RowCache), and the
+    digest is still the one of the rows read afresh, in every format and for a card the
+    catalogue does not hold."""
+    from hlcg.api import check_deck, load_catalogue, read_deck
+    from hlcg.catalog.integrity import rows_digest, used_rows, used_rows_digest
+    from hlcg.deck import used_card_ids
+
+    catalogue = load_catalogue()  # its own: the session's catalogue may be cached already
+    decks = sorted((ROOT / "examples" / "decks").glob("*/*.*"))
+    used = [used_card_ids(check_deck(read_deck(p), catalogue).resolved) for p in decks]
+    queries: list[str] = []
+    reading = catalogue.dict_rows
+
+    def counted(sql, params=()):
+        queries.append(sql)
+        return reading(sql, params)
+
+    catalogue.dict_rows = counted
+    for ids in used:
+        for fmt in ("type-two", "first-edition", "no-such-format"):
+            cached = used_rows_digest(catalogue, [*ids, "no-such-card"], fmt)
+            assert cached == rows_digest(used_rows(catalogue, [*ids, "no-such-card"], fmt))
+    queries.clear()
+    for ids in used:
+        used_rows_digest(catalogue, ids, "type-two")
+    assert queries == []

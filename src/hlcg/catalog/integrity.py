@@ -1,11 +1,17 @@
 """Row digests: the catalogue rows a deck's verdict used, and their hash (a deck
-fingerprint carries it, docs/fingerprint.md)."""
+fingerprint carries it, docs/fingerprint.md).
+
+A folder of decks uses the same rows again and again (the basic attacks in every deck), and
+the catalogue is read-only while it is open: :class:`RowCache` reads each row once per open
+catalogue, already in the digest's JSON, and a deck's digest joins the pieces it names.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from hlcg.catalog.card import decode_list
 from hlcg.catalog.store import Catalogue
@@ -66,6 +72,92 @@ def rows_digest(rows: dict[str, list[dict[str, Any]]]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _compact(row: dict[str, Any]) -> str:
+    """A row as :func:`rows_digest` writes it inside its document."""
+    return json.dumps(row, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class _CardRows:
+    """One card's part of a digest: its row, its set codes, its legality rows by format
+    (each as (date, JSON), in the catalogue's order)."""
+
+    def __init__(self, row: str, codes: list[str]) -> None:
+        self.row = row
+        self.codes = codes
+        self.legality: dict[str, list[tuple[str, str]]] = {}
+
+
+class RowCache:
+    """The rows :func:`used_rows` reads, each read once and kept as the digest's JSON.
+    Bounded by the catalogue's own rows; valid while the catalogue file does not change,
+    which it does not while it is open for reading (hlcg never writes an open catalogue)."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self.cards: dict[str, _CardRows | None] = {}  # None: no such card
+        self.sets: dict[str, str | None] = {}
+        self.formats: dict[str, list[str]] = {}
+
+    def _read_cards(self, ids: list[str]) -> None:
+        missing = [card_id for card_id in ids if card_id not in self.cards]
+        if not missing:
+            return
+        for row in _rows_in(self.catalogue, "cards", "id", missing):
+            card = {name: _as_csv_list(name, row[name]) for name in CONTRACT_FIELDS}
+            codes = [c for c in (card["sets"] or "").split(";") if c]
+            self.cards[row["id"]] = _CardRows(_compact(card), codes)
+        for row in _rows_in(self.catalogue, "legality", "card_id", missing):
+            found = self.cards.get(row["card_id"])
+            if found is not None:
+                found.legality.setdefault(row["format"], []).append((row["date"], _compact(row)))
+        for card_id in missing:
+            self.cards.setdefault(card_id, None)
+
+    def _read_sets(self, codes: list[str]) -> None:
+        missing = [code for code in codes if code not in self.sets]
+        for row in _rows_in(self.catalogue, "sets", "code", missing):
+            self.sets[row["code"]] = _compact(row)
+        for code in missing:
+            self.sets.setdefault(code, None)
+
+    def _format(self, format_name: str) -> list[str]:
+        if format_name not in self.formats:
+            self.formats[format_name] = [
+                _compact({**r, "editions": _as_csv_list("editions", r["editions"])})
+                for r in _rows_in(self.catalogue, "formats", "name", [format_name])
+            ]
+        return self.formats[format_name]
+
+    def digest(self, card_ids: list[str], format_name: str) -> str:
+        """``rows_digest(used_rows(catalogue, card_ids, format_name))``, from the cache."""
+        ids = sorted(set(card_ids))
+        self._read_cards(ids)
+        cards = [(card_id, c) for card_id in ids if (c := self.cards[card_id]) is not None]
+        codes = sorted({code for _, card in cards for code in card.codes})
+        self._read_sets(codes)
+        legality = [
+            row
+            for _, card in cards
+            for _, row in sorted(card.legality.get(format_name, ()), key=lambda r: r[0])
+        ]
+        parts = (
+            ("cards", [card.row for _, card in cards]),
+            ("formats", self._format(format_name)),
+            ("legality", legality),
+            ("sets", [row for code in codes if (row := self.sets[code]) is not None]),
+        )
+        # the document rows_digest writes: its keys sorted, compact
+        text = "{" + ",".join(f'"{key}":[{",".join(rows)}]' for key, rows in parts) + "}"
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+_CACHES: WeakKeyDictionary[Catalogue, RowCache] = WeakKeyDictionary()
+
+
 def used_rows_digest(catalogue: Catalogue, card_ids: list[str], format_name: str) -> str:
-    """The digest of the rows :func:`used_rows` returns."""
-    return rows_digest(used_rows(catalogue, card_ids, format_name))
+    """The digest of the rows :func:`used_rows` returns, each row read once per open
+    catalogue (:class:`RowCache`)."""
+    cache = _CACHES.get(catalogue)
+    if cache is None:
+        cache = _CACHES[catalogue] = RowCache(catalogue)
+    return cache.digest(card_ids, format_name)

@@ -1,7 +1,7 @@
 """`hlcg validate DECK...`: check decks against the deck-construction rules of a format."""
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -25,11 +25,10 @@ from hlcg.report import REPORTERS
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.api import MatrixRow
+    from hlcg.api import CheckOptions, MatrixRow
     from hlcg.fix import DeckFix
-    from hlcg.report import Unreadable
-    from hlcg.rules import DeckReport
-    from hlcg.runner import RunResult
+    from hlcg.report import DeckSummary, Unreadable
+    from hlcg.runner import Checked, RunResult
 
 
 AUTO = "auto"  # github under GitHub Actions, else text
@@ -49,7 +48,7 @@ def resolve_output(output: OutputKind) -> str:
     return str(output.value)
 
 
-def summary_table(reports: list["DeckReport"], unreadable: Sequence["Unreadable"] = ()) -> str:
+def summary_table(reports: Sequence["DeckSummary"], unreadable: Sequence["Unreadable"] = ()) -> str:
     rows = [
         [r.path, r.persona, r.format, "yes" if r.legal else "NO", r.errors, r.warnings, r.notes]
         for r in reports
@@ -78,7 +77,7 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
     """The report on stdout (or in the output file, the terminal getting text), the
     summary table and the --all-formats matrix, then what --fix did."""
     from hlcg.output import write_output
-    from hlcg.report import renderer
+    from hlcg.report import DeckSummary, renderer
 
     reports, unreadable = result.reports, result.unreadable
     for item in unreadable:
@@ -90,21 +89,92 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
         typer.echo(renderer("text")(reports, unreadable), nl=False)
     else:
         typer.echo(rendered, nl=False)
-    if kind == "github":
-        from hlcg.report import write_step_summary
-
-        try:
-            write_step_summary(reports, unreadable)
-        except OSError as exc:  # the annotations went out; the summary is extra
-            warn(f"could not write $GITHUB_STEP_SUMMARY: {exc.strerror}")
-    terminal_shows_text = kind == "text" or output_file is not None
-    if terminal_shows_text and len(reports) + len(unreadable) > 1:
-        typer.echo("\n" + summary_table(reports, unreadable), err=True, nl=False)
+    summaries = [DeckSummary.of(r) for r in reports]
+    terminal_shows_text = _summaries(summaries, unreadable, kind, output_file)
     if result.options.all_formats:
         # Beside a machine-read report on stdout, the matrix is talk: stderr.
         typer.echo("\n" + matrix_table(result.matrix), nl=False, err=not terminal_shows_text)
     if result.fixes:
         render_fixes(result.fixes)
+
+
+def _summaries(
+    summaries: Sequence["DeckSummary"],
+    unreadable: Sequence["Unreadable"],
+    kind: str,
+    output_file: Path | None,
+) -> bool:
+    """After the report: GitHub's step summary, the summary table when the terminal shows
+    text. Whether it does."""
+    if kind == "github":
+        from hlcg.report import write_step_summary
+
+        try:
+            write_step_summary(summaries, unreadable)
+        except OSError as exc:  # the annotations went out; the summary is extra
+            warn(f"could not write $GITHUB_STEP_SUMMARY: {exc.strerror}")
+    terminal_shows_text = kind == "text" or output_file is not None
+    if terminal_shows_text and len(summaries) + len(unreadable) > 1:
+        typer.echo("\n" + summary_table(summaries, unreadable), err=True, nl=False)
+    return terminal_shows_text
+
+
+class _Echo:
+    """Standard output in large pieces (each ``typer.echo`` flushes)."""
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []
+        self.size = 0
+
+    def write(self, text: str) -> int:
+        self.pieces.append(text)
+        self.size += len(text)
+        if self.size >= 1 << 16:
+            self.flush()
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pieces:
+            typer.echo("".join(self.pieces), nl=False)
+            self.pieces, self.size = [], 0
+
+
+def render_streamed(
+    outcomes: Iterable["Checked"], kind: str, output_file: Path | None
+) -> tuple[list["DeckSummary"], list["Unreadable"]]:
+    """The report written as decks finish (``hlcg.runner.check_each`` rendered each deck's
+    part in ``kind``, then text when there is an output file): on stdout or in the output
+    file, the terminal getting text; then the summary table. Each deck's summary and the
+    files that could not be read."""
+    from contextlib import ExitStack
+
+    from hlcg.output import streamed_output
+    from hlcg.report import streamer
+
+    summaries: list[DeckSummary] = []
+    unreadable: list[Unreadable] = []
+    echo = _Echo()
+    with ExitStack() as stack:
+        writers = [streamer(kind).writer(echo)]
+        if output_file is not None:  # the report to the file, text to the terminal
+            handle = stack.enter_context(streamed_output(output_file))
+            writers = [streamer(kind).writer(handle), streamer("text").writer(echo)]
+        for outcome in outcomes:
+            if outcome.unreadable is not None:
+                error(f"{outcome.unreadable.path}: {outcome.unreadable.message}")
+                unreadable.append(outcome.unreadable)
+                for writer in writers:
+                    writer.unreadable(outcome.unreadable)
+                continue
+            assert outcome.summary is not None  # a deck read has its summary
+            summaries.append(outcome.summary)
+            for writer, part in zip(writers, outcome.parts, strict=True):
+                writer.deck(part, outcome.summary)
+        for writer in writers:
+            writer.close()
+    echo.flush()
+    _summaries(summaries, unreadable, kind, output_file)
+    return summaries, unreadable
 
 
 def render_fixes(fixes: Sequence["DeckFix"]) -> None:
@@ -201,6 +271,17 @@ def validate_command(
             "as folder scans do; for the pre-commit hook.",
         ),
     ] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Check decks in up to N processes (default: the number of cores); reports "
+            "are the same as with --jobs 1, in the same order. --fix, --all-formats and "
+            "standard input (-) are checked in one process.",
+        ),
+    ] = None,
     date: DateOption = None,
     db: DbOption = None,
 ) -> None:
@@ -217,7 +298,6 @@ def validate_command(
     is legal; a deck fixed --in-place is judged as fixed.
     """
     from hlcg.api import CheckOptions
-    from hlcg.runner import run
     from hlcg.stdin import is_stdin
 
     kind = resolve_output(output)
@@ -241,23 +321,67 @@ def validate_command(
     )
     options.check_usage()
     refuse_overwrite(output_file, force)
+    if fix or all_formats:
+        verdicts, code = _run_whole(decks, options, kind, output_file)
+    else:
+        verdicts, code = _run_streamed(decks, options, kind, output_file, jobs or cpu_count())
+    stricter = _stricter_failures(verdicts, options)
+    if stricter:
+        note(stricter)
+    raise typer.Exit(code)
+
+
+def cpu_count() -> int:
+    """The cores this process may run on: --jobs's default."""
+    counted = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if counted is not None:
+        return counted() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def _run_whole(
+    decks: list[str], options: "CheckOptions", kind: str, output_file: Path | None
+) -> tuple[list["DeckSummary"], int]:
+    """--fix and --all-formats: every report held until the run ends (``hlcg.runner.run``)."""
+    from hlcg.report import DeckSummary
+    from hlcg.runner import run
+
     result = run(decks, options, on_skip=_note_skipped)
     if not result.paths:
         note("no deck files to check")
         raise typer.Exit(0)
     render(result, kind, output_file)
-    stricter = _stricter_failures(result)
-    if stricter:
-        note(stricter)
-    raise typer.Exit(result.exit_code())
+    return [DeckSummary.of(r) for r in result.verdicts], result.exit_code()
 
 
-def _stricter_failures(result: "RunResult") -> str | None:
+def _run_streamed(
+    decks: list[str], options: "CheckOptions", kind: str, output_file: Path | None, jobs: int
+) -> tuple[list["DeckSummary"], int]:
+    """Every other run: each report written as its deck finishes, in up to ``jobs``
+    processes (``hlcg.runner.check_each``)."""
+    from hlcg.runner import check_each, deck_files
+
+    found, _ = deck_files(decks, options, _note_skipped)
+    if not found:
+        note("no deck files to check")
+        raise typer.Exit(0)
+    kinds = (kind,) if output_file is None else (kind, "text")
+    outcomes = check_each(found, options, kinds, jobs=jobs)
+    summaries, unreadable = render_streamed(outcomes, kind, output_file)
+    if unreadable:
+        return summaries, 2
+    strict, unchecked = options.stricter
+    return summaries, 1 if any(s.fails(strict, unchecked) for s in summaries) else 0
+
+
+def _stricter_failures(verdicts: Sequence["DeckSummary"], options: "CheckOptions") -> str | None:
     """Why a run whose decks are all legal still fails (--strict, --fail-on), or None."""
-    if not result.fails() or any(not r.legal for r in result.verdicts):
+    strict, unchecked = options.stricter
+    failing = [r for r in verdicts if r.fails(strict, unchecked)]
+    if not failing or any(not r.legal for r in verdicts):
         return None
-    strict, unchecked = result.options.stricter
-    failing = [r for r in result.verdicts if r.fails(strict, unchecked)]
     reasons = [
         why
         for why, applies in (

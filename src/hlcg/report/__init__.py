@@ -9,9 +9,13 @@ if TYPE_CHECKING:
     from hlcg.report.github import write_step_summary as write_step_summary
     from hlcg.report.jsonreport import report_data as report_data
     from hlcg.report.reporters import REPORTERS as REPORTERS
+    from hlcg.report.reporters import Streamer as Streamer
     from hlcg.report.reporters import Unreadable as Unreadable
     from hlcg.report.reporters import renderer as renderer
+    from hlcg.report.reporters import streamer as streamer
     from hlcg.report.schema import Report as Report
+    from hlcg.report.streaming import DeckSummary as DeckSummary
+    from hlcg.report.streaming import ReportWriter as ReportWriter
     from hlcg.report.text import render_deck as render_deck
 
 _DOOR = {
@@ -20,7 +24,11 @@ _DOOR = {
     "REPORTERS": "hlcg.report.reporters",
     "Unreadable": "hlcg.report.reporters",
     "renderer": "hlcg.report.reporters",
+    "Streamer": "hlcg.report.reporters",
+    "streamer": "hlcg.report.reporters",
     "Report": "hlcg.report.schema",
+    "DeckSummary": "hlcg.report.streaming",
+    "ReportWriter": "hlcg.report.streaming",
     "render_deck": "hlcg.report.text",
 }
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from hlcg.problems import Severity
 from hlcg.report.reporters import Unreadable, with_fix
+from hlcg.report.streaming import DeckSummary, Spool, TextSink, render_all
 from hlcg.rules import DeckReport
 from hlcg.wording import plural
 
@@ -24,40 +25,64 @@ def _escape_property(text: str) -> str:
 COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
 
 
+def part(report: DeckReport) -> str:
+    """The deck's annotations, one line each."""
+    lines = []
+    for problem in report.problems:
+        command = COMMAND[problem.severity]
+        props = [f"file={_escape_property(report.path)}"]
+        if problem.line:
+            props.append(f"line={problem.line}")
+        props.append(f"title={_escape_property(f'{problem.code} {problem.rule}')}")
+        message = with_fix(problem)
+        lines.append(f"::{command} {','.join(props)}::{_escape_data(message)}\n")
+    return "".join(lines)
+
+
+class Writer:
+    """The annotations as decks finish: spooled, since the unreadable files come first."""
+
+    def __init__(self, out: TextSink) -> None:
+        self.out = out
+        self.annotations = Spool()
+        self.dates: set[str] = set()
+        self.unreadable_files: list[Unreadable] = []
+
+    def deck(self, part: str, summary: DeckSummary) -> None:
+        self.annotations.write(part)
+        self.dates.add(summary.date)
+
+    def unreadable(self, item: Unreadable) -> None:
+        self.unreadable_files.append(item)
+
+    def close(self) -> None:
+        for u in self.unreadable_files:
+            path, message = _escape_property(u.path), _escape_data(u.message)
+            self.out.write(f"::error file={path},title=unreadable deck::{message}\n")
+        self.annotations.copy_to(self.out)
+        # A plain line in the job log (no annotation): the date every verdict rests on.
+        self.out.write("".join(f"hlcg: {line}\n" for line in _judged_by(self.dates)))
+
+
 def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
-    lines = [
-        f"::error file={_escape_property(u.path)},title=unreadable deck::{_escape_data(u.message)}"
-        for u in unreadable
-    ]
-    for report in reports:
-        for problem in report.problems:
-            command = COMMAND[problem.severity]
-            props = [f"file={_escape_property(report.path)}"]
-            if problem.line:
-                props.append(f"line={problem.line}")
-            props.append(f"title={_escape_property(f'{problem.code} {problem.rule}')}")
-            message = with_fix(problem)
-            lines.append(f"::{command} {','.join(props)}::{_escape_data(message)}")
-    # A plain line in the job log (no annotation): the date every verdict rests on.
-    lines += [f"hlcg: {line}" for line in _judged_by(reports)]
-    return "".join(line + "\n" for line in lines)
+    return render_all(part, Writer, reports, unreadable)
 
 
-def _judged_by(reports: list[DeckReport]) -> list[str]:
-    dates = sorted({r.date for r in reports if r.date})
-    if not dates:
+def _judged_by(dates: Iterable[str]) -> list[str]:
+    judged = sorted({d for d in dates if d})
+    if not judged:
         return []
-    return [f"Judged by the legality facts in force on {', '.join(dates)}."]
+    return [f"Judged by the legality facts in force on {', '.join(judged)}."]
 
 
-def summary_markdown(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
+def summary_markdown(reports: Sequence[DeckSummary], unreadable: Sequence[Unreadable] = ()) -> str:
     legal = sum(1 for r in reports if r.legal)
     could_not_read = f"; {plural(len(unreadable), 'file')} could not be read" if unreadable else ""
     rows = [
         "## hlcg deck check",
         "",
         f"{legal} of {plural(len(reports), 'deck')} legal{could_not_read}.",
-        *_judged_by(reports),
+        *_judged_by(r.date for r in reports),
         "",
         "| deck | persona | format | legal | errors | warnings | notes |",
         "|---|---|---|---|---|---|---|",
@@ -73,9 +98,11 @@ def summary_markdown(reports: list[DeckReport], unreadable: Sequence[Unreadable]
     return "\n".join(rows) + "\n"
 
 
-def write_step_summary(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> None:
+def write_step_summary(
+    reports: Sequence[DeckSummary], unreadable: Sequence[Unreadable] = ()
+) -> None:
     """Append the table to $GITHUB_STEP_SUMMARY when set: GitHub shows only the first
-    annotations of a step."""
+    annotations of a step. ``reports``: each deck's summary (``DeckSummary.of``)."""
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if target:
         with Path(target).open("a", encoding="utf-8") as handle:

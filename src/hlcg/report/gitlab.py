@@ -12,7 +12,6 @@ problem of the whole deck sits on line 1.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,17 @@ from typing import Any
 from hlcg.problems import Severity
 from hlcg.report.identity import IDENTITY_KEY, problem_identities
 from hlcg.report.reporters import Unreadable, with_fix
+from hlcg.report.streaming import (
+    DeckSummary,
+    JsonList,
+    TextSink,
+    before_list,
+    dump,
+    joined,
+    list_marker,
+    render_all,
+    write_document,
+)
 from hlcg.rules import DeckReport
 
 # GitLab's severities are info, minor, major, critical, blocker.
@@ -47,17 +57,52 @@ def _issue(
     }
 
 
-def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
+def _issues(report: DeckReport) -> list[dict[str, Any]]:
     issues = []
-    for report in reports:
-        for problem, identity in zip(report.problems, problem_identities(report), strict=True):
-            text = with_fix(problem)
-            check = f"{problem.code} {problem.rule}"
-            severity = SEVERITY[problem.severity]
-            issues.append(_issue(text, check, identity, severity, report.path, problem.line or 1))
-    for item in unreadable:
-        parts = f"{IDENTITY_KEY}\0unreadable-deck\0{item.path}".encode()
-        identity = hashlib.sha256(parts).hexdigest()[:32]
-        text = f"could not read {item.path}: {item.message}"
-        issues.append(_issue(text, "unreadable-deck", identity, UNREADABLE_SEVERITY, item.path, 1))
-    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
+    for problem, identity in zip(report.problems, problem_identities(report), strict=True):
+        text = with_fix(problem)
+        check = f"{problem.code} {problem.rule}"
+        severity = SEVERITY[problem.severity]
+        issues.append(_issue(text, check, identity, severity, report.path, problem.line or 1))
+    return issues
+
+
+def _unreadable_issue(item: Unreadable) -> dict[str, Any]:
+    parts = f"{IDENTITY_KEY}\0unreadable-deck\0{item.path}".encode()
+    identity = hashlib.sha256(parts).hexdigest()[:32]
+    text = f"could not read {item.path}: {item.message}"
+    return _issue(text, "unreadable-deck", identity, UNREADABLE_SEVERITY, item.path, 1)
+
+
+def part(report: DeckReport) -> str:
+    return joined(_issues(report))
+
+
+class Writer:
+    """The array as decks finish: each deck's issues at once, unreadable files last."""
+
+    def __init__(self, out: TextSink) -> None:
+        self.out = out
+        self.skeleton = dump(list_marker("issues"))
+        self.issues = JsonList("issues", self.skeleton, out)
+        self.unreadable_files: list[Unreadable] = []
+
+    def _add(self, part: str) -> None:
+        if part and not self.issues.count:
+            self.out.write(before_list(self.skeleton, "issues"))
+        self.issues.add(part)
+
+    def deck(self, part: str, summary: DeckSummary) -> None:
+        self._add(part)
+
+    def unreadable(self, item: Unreadable) -> None:
+        self.unreadable_files.append(item)
+
+    def close(self) -> None:
+        for item in self.unreadable_files:
+            self._add(dump(_unreadable_issue(item)))
+        write_document(self.out, list_marker("issues"), [self.issues], {})
+
+
+def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
+    return render_all(part, Writer, reports, unreadable)

@@ -1,6 +1,7 @@
 """JUnit XML: one testsuite per deck file, holding the deck's properties (the date judged by,
 its fingerprint) and one testcase, which fails for an illegal deck and is an error for a
-deck file that could not be read. The root `testsuites` counts them all.
+deck file that could not be read. The root `testsuites` counts them all: written as decks
+finish, the suites wait in a spool (hlcg.report.streaming) until the counts are known.
 
 The file follows the strict JUnit XML schema Jenkins checks reports against and GitLab
 reads (the xUnit plugin's junit-10.xsd, a copy in tests/schemas/): properties belong to a
@@ -14,6 +15,7 @@ from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from hlcg.problems import Severity
 from hlcg.report.reporters import Unreadable
+from hlcg.report.streaming import DeckSummary, Spool, TextSink, render_all
 from hlcg.rules import DeckReport
 from hlcg.wording import plural
 
@@ -56,17 +58,67 @@ def _deck(suites: Element, report: DeckReport) -> None:
         out.text = _problem_lines(report)
 
 
+def _as_part(suite_of: Element) -> str:
+    """A testsuite as the whole file indents it: what `indent` gives it under the root."""
+    indent(suite_of)
+    text = tostring(suite_of, encoding="unicode")
+    return text.removeprefix("<testsuites>\n").removesuffix("</testsuites>")
+
+
+def part(report: DeckReport) -> str:
+    root = Element("testsuites")
+    _deck(root, report)
+    return _as_part(root)
+
+
+def _unreadable_part(item: Unreadable) -> str:
+    root = Element("testsuites")
+    suite = _suite(root, item.path, 0, 1)
+    case = SubElement(suite, "testcase", name=item.path, classname="hlcg.unreadable")
+    error = SubElement(case, "error", message=item.message, type="unreadable-deck")
+    error.text = f"{item.path}: {item.message}"
+    return _as_part(root)
+
+
+HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n'
+
+
+class Writer:
+    """The file as decks finish: the suites spooled, the root's counts written at the end."""
+
+    def __init__(self, out: TextSink) -> None:
+        self.out = out
+        self.suites = Spool()
+        self.decks = self.failures = 0
+        self.unreadable_files: list[Unreadable] = []
+
+    def deck(self, part: str, summary: DeckSummary) -> None:
+        self.suites.write(part)
+        self.decks += 1
+        self.failures += not summary.legal
+
+    def unreadable(self, item: Unreadable) -> None:
+        self.unreadable_files.append(item)
+
+    def close(self) -> None:
+        errors = len(self.unreadable_files)
+        counts = {
+            "tests": str(self.decks + errors),
+            "failures": str(self.failures),
+            "errors": str(errors),
+        }
+        root = Element("testsuites", {"name": "hlcg", **counts})
+        if not self.decks + errors:
+            self.out.write(HEADER + tostring(root, encoding="unicode") + "\n")
+            return
+        root.text = "\n"
+        opening = tostring(root, encoding="unicode").removesuffix("\n</testsuites>")
+        self.out.write(HEADER + opening + "\n")
+        self.suites.copy_to(self.out)
+        for item in self.unreadable_files:
+            self.out.write(_unreadable_part(item))
+        self.out.write("</testsuites>\n")
+
+
 def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
-    failures = sum(1 for r in reports if not r.legal)
-    tests = len(reports) + len(unreadable)
-    counts = {"tests": str(tests), "failures": str(failures), "errors": str(len(unreadable))}
-    suites = Element("testsuites", {"name": "hlcg", **counts})
-    for report in reports:
-        _deck(suites, report)
-    for item in unreadable:
-        suite = _suite(suites, item.path, 0, 1)
-        case = SubElement(suite, "testcase", name=item.path, classname="hlcg.unreadable")
-        error = SubElement(case, "error", message=item.message, type="unreadable-deck")
-        error.text = f"{item.path}: {item.message}"
-    indent(suites)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(suites, encoding="unicode") + "\n"
+    return render_all(part, Writer, reports, unreadable)

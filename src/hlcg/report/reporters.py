@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # the CLI builds its choices from REPORTERS: no checker at start-up
     from hlcg.problems import Problem
+    from hlcg.report.streaming import ReportWriter, TextSink
     from hlcg.rules import DeckReport
 
 
@@ -59,3 +60,16 @@ def with_fix(problem: Problem) -> str:
 
 def renderer(name: str) -> Renderer:
     return importlib.import_module(REPORTERS[name].module).render
+
+
+class Streamer(NamedTuple):
+    """A report written as decks finish (hlcg.report.streaming): each deck's ``part``,
+    rendered where the deck was checked, and the ``writer`` that puts the parts in place."""
+
+    part: Callable[[DeckReport], str]
+    writer: Callable[[TextSink], ReportWriter]
+
+
+def streamer(name: str) -> Streamer:
+    module = importlib.import_module(REPORTERS[name].module)
+    return Streamer(module.part, module.Writer)

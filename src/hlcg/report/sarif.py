@@ -16,7 +16,6 @@ raw ones. Absolute paths become file: URIs.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
@@ -26,6 +25,17 @@ from hlcg import __version__
 from hlcg.problems import Problem, Severity, TextChange
 from hlcg.report.identity import IDENTITY_KEY, problem_identities
 from hlcg.report.reporters import Unreadable, with_fix
+from hlcg.report.streaming import (
+    DeckSummary,
+    JsonList,
+    Spool,
+    TextSink,
+    dump,
+    joined,
+    list_marker,
+    render_all,
+    write_document,
+)
 from hlcg.rules import RULES, DeckReport, Rule
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -123,9 +133,17 @@ def _results(report: DeckReport, index: dict[str, int]) -> list[dict[str, Any]]:
     return results
 
 
-def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
-    index = {rule.code: i for i, rule in enumerate(RULES.values())}
-    results = [result for report in reports for result in _results(report, index)]
+_RULE_INDEX: dict[str, int] = {}
+
+
+def part(report: DeckReport) -> str:
+    """The deck's results, as the log's `results` holds them."""
+    if not _RULE_INDEX:
+        _RULE_INDEX.update({rule.code: i for i, rule in enumerate(RULES.values())})
+    return joined(_results(report, _RULE_INDEX))
+
+
+def _log(unreadable: Sequence[Unreadable]) -> dict[str, Any]:
     notifications = [
         {
             "level": LEVEL[Severity.ERROR],
@@ -135,7 +153,7 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
         }
         for item in unreadable
     ]
-    log = {
+    return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [
@@ -154,20 +172,43 @@ def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> 
                         "toolExecutionNotifications": notifications,
                     }
                 ],
-                "results": results,
+                "results": list_marker("results"),
                 # Every deck judged, legal ones too (they have no results to carry it).
-                "properties": {
-                    "decks": [
-                        {
-                            "uri": artifact_uri(r.path),
-                            "fingerprint": r.fingerprint,
-                            "date": r.date,
-                            "legal": r.legal,
-                        }
-                        for r in reports
-                    ]
-                },
+                "properties": {"decks": list_marker("decks")},
             }
         ],
     }
-    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+class Writer:
+    """The log as decks finish: results and decks spooled until the invocation, which
+    names the files that could not be read, is known."""
+
+    def __init__(self, out: TextSink) -> None:
+        self.out = out
+        skeleton = dump(_log(()))
+        self.spools = {"results": Spool(), "decks": Spool()}
+        self.results = JsonList("results", skeleton, self.spools["results"])
+        self.decks = JsonList("decks", skeleton, self.spools["decks"])
+        self.unreadable_files: list[Unreadable] = []
+
+    def deck(self, part: str, summary: DeckSummary) -> None:
+        self.results.add(part)
+        entry = {
+            "uri": artifact_uri(summary.path),
+            "fingerprint": summary.fingerprint,
+            "date": summary.date,
+            "legal": summary.legal,
+        }
+        self.decks.add(dump(entry))
+
+    def unreadable(self, item: Unreadable) -> None:
+        self.unreadable_files.append(item)
+
+    def close(self) -> None:
+        log = _log(self.unreadable_files)
+        write_document(self.out, log, [self.results, self.decks], self.spools)
+
+
+def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
+    return render_all(part, Writer, reports, unreadable)

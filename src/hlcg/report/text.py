@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from hlcg.catalog import ATTRIBUTES
 from hlcg.report.reporters import Unreadable
+from hlcg.report.streaming import DeckSummary, TextSink, render_all
 from hlcg.rules import DeckReport
 from hlcg.wording import plural
 
@@ -79,7 +80,32 @@ def _verdict(report: DeckReport) -> str:
     return f"ILLEGAL in {report.format}: {plural(report.errors, 'error')}, {', '.join(shown)}"
 
 
+part = render_deck
+
+
+class Writer:
+    """The report as decks finish: a blank line between blocks, unreadable files last."""
+
+    def __init__(self, out: TextSink) -> None:
+        self.out = out
+        self.blocks = 0
+        self.unreadable_files: list[Unreadable] = []
+
+    def _block(self, text: str) -> None:
+        self.out.write("\n\n" + text if self.blocks else text)
+        self.blocks += 1
+
+    def deck(self, part: str, summary: DeckSummary) -> None:
+        self._block(part)
+
+    def unreadable(self, item: Unreadable) -> None:
+        self.unreadable_files.append(item)
+
+    def close(self) -> None:
+        for item in self.unreadable_files:
+            self._block(f"{item.path}\nCOULD NOT READ: {item.message}")
+        self.out.write("\n")
+
+
 def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
-    blocks = [render_deck(r) for r in reports]
-    blocks += [f"{u.path}\nCOULD NOT READ: {u.message}" for u in unreadable]
-    return "\n\n".join(blocks) + "\n"
+    return render_all(part, Writer, reports, unreadable)
