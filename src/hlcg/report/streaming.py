@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -123,12 +121,18 @@ class Spool:
     in a temporary file (deleted when closed)."""
 
     def __init__(self) -> None:
+        # Imported here: only JUnit, SARIF and GitHub reports spool, and tempfile costs the
+        # start-up of every other run about 3 ms.
+        import tempfile
+
         self._file = tempfile.SpooledTemporaryFile(  # noqa: SIM115 (closed by copy_to)
             max_size=SPOOL_IN_MEMORY, mode="w+", encoding="utf-8", newline=""
         )
         self.write = self._file.write
 
     def copy_to(self, out: TextSink) -> None:
+        import shutil
+
         self._file.seek(0)
         shutil.copyfileobj(self._file, out)
         self._file.close()
