@@ -78,12 +78,25 @@ def test_every_error_class_is_documented():
 
 def test_readme_shows_benchmark_figures():
     block = README.split("<!-- bench:start -->")[1].split("<!-- bench:end -->")[0]
-    for label in ("hlcg card", "hlcg validate, 60-card", "fuzzy lookup", "1,000 decks"):
-        assert label in block
+    labels = (
+        "hlcg card",
+        "hlcg validate, 60-card",
+        "fuzzy lookup",
+        "hlcg --help",
+        "1,000 mixed decks",
+        "10,000 mixed decks",
+        "peak memory",
+        "with its fingerprint",
+        "as JSON",
+        "hlcg serve: POST /api/validate, 1 client",
+        "hlcg serve: POST /api/validate, 10 clients",
+    )
+    assert [label for label in labels if label not in block] == []
     assert re.search(r"= \d\.\d\dx the floor", block)
-    # the catalogue padded to 50,000 cards against the shipped one, for card and validate
+    # the catalogue padded to 50,000 cards against the shipped one: card (exact and fuzzy),
+    # validate, search with words, persona and deck stats
     assert "padded to 50,000 cards" in block
-    assert len(re.findall(r"padded \d+ ms = \d\.\d\dx shipped", block)) == 3
+    assert len(re.findall(r"padded \d+ ms = \d\.\d\dx shipped", block)) == 6
 
 
 def test_readme_python_example_prints_what_it_shows():
