@@ -40,7 +40,7 @@ def test_readme_quick_start_is_what_ci_runs():
     assert "pip install . && .venv/bin/hlcg validate examples/decks/valid/" in README
     assert ".venv/bin/pip install '.[test]' && .venv/bin/python -m pytest" in README
     assert ".venv/bin/pip install --quiet '.[test]'" in ci
-    assert ci.strip().endswith(".venv/bin/python -m pytest")
+    assert ".venv/bin/python -m pytest\n" in ci.splitlines(keepends=True)
 
 
 def test_readme_names_the_game_in_full():
