@@ -18,6 +18,7 @@ from hlcg.cli.common import (
     print_json,
     warn,
 )
+from hlcg.cli.deck_organise import diff_command, odds_command, sheet_command
 from hlcg.cli.panels import PanelCommand, command_group
 from hlcg.deck import DECK_KINDS
 from hlcg.errors import UsageError
@@ -277,3 +278,9 @@ def convert_command(
         return
     write_output(target, written, force=True)
     typer.echo(f"wrote {target} ({resolved.copies()} cards)", err=True)
+
+
+# Event day: the registration sheet, the diff of two decks and the draw odds.
+app.command("sheet", cls=PanelCommand)(guarded(sheet_command))
+app.command("diff", cls=PanelCommand)(guarded(diff_command))
+app.command("odds", cls=PanelCommand)(guarded(odds_command))
