@@ -119,9 +119,9 @@ def sheets_html(sheets: Sequence[Sheet]) -> str:
 # --- PDF ------------------------------------------------------------------------------------
 
 _PAGE_BOTTOM = 284.0  # mm on A4, above a 13 mm margin
-_LIST_TOP = 84.0
+_LIST_TOP = 92.0
 _COLUMN_WIDTH = 88.0
-_QR_SIZE = 58.0
+_QR_SIZE = 70.0
 
 
 def latin1(text: str) -> str:
@@ -135,7 +135,7 @@ def _pdf_head(pdf: Any, sheet: Sheet) -> None:
     png = io.BytesIO()
     qr_code(sheet.payload).save(png, kind="png", scale=8, border=4)
     png.seek(0)
-    pdf.image(png, x=210 - 12 - _QR_SIZE, y=12, w=_QR_SIZE, h=_QR_SIZE)
+    pdf.image(png, x=210 - 10 - _QR_SIZE, y=8, w=_QR_SIZE, h=_QR_SIZE)
     pdf.set_xy(12, 14)
     pdf.set_font("helvetica", "B", 16)
     pdf.cell(120, 9, "Registration sheet")
@@ -145,7 +145,7 @@ def _pdf_head(pdf: Any, sheet: Sheet) -> None:
         pdf.cell(24, 6, latin1(label))
         pdf.set_font("helvetica", "", 10)
         pdf.cell(100, 6, latin1(value)[:70])
-    pdf.set_xy(12, 72)
+    pdf.set_xy(12, 84)
     pdf.set_font("helvetica", "B", 9)
     pdf.cell(22, 5, "Fingerprint")
     pdf.set_font("courier", "", 8.5)
