@@ -212,11 +212,18 @@ def test_bad_requests_write_nothing(tmp_path):
     assert not target.exists()
 
 
-@pytest.mark.parametrize(("module", "suffix"), [("fpdf", ".pdf"), ("segno", ".html")])
-def test_without_the_print_extra_the_message_names_it(tmp_path, monkeypatch, module, suffix):
+@pytest.mark.parametrize(
+    ("module", "package", "suffix"), [("fpdf", "fpdf2", ".pdf"), ("segno", "segno", ".html")]
+)
+def test_without_the_print_extra_the_message_names_it(
+    tmp_path, monkeypatch, module, package, suffix
+):
     monkeypatch.setitem(sys.modules, module, None)  # `import module` now raises ImportError
     target = tmp_path / f"sheet{suffix}"
     result = sheet(str(BOB), "-o", str(target))
     assert result.exit_code == 2
-    assert f"needs the {module} package: pip install 'hlcg[print]'" in result.stderr
+    assert result.stderr == (
+        f"hlcg: error: hlcg deck sheet needs the print extra ({package} is missing): "
+        "pip install 'hlcg[print]'\n"
+    )
     assert not target.exists()

@@ -86,7 +86,7 @@ def sheet_command(
     if suffix not in SHEET_SUFFIXES:
         raise UsageError(f"cannot write a sheet as {target.name!r}; name a .pdf or .html file")
     refuse_overwrite(target, force)
-    from hlcg.errors import DeckFileError, HlcgError
+    from hlcg.errors import DeckFileError
 
     paths = expand([str(p) for p in decks], skip_non_decks=True)
     if not paths:
@@ -95,7 +95,7 @@ def sheet_command(
     try:
         sheets = [build_sheet(p, catalogue, fmt, date, event, player) for p in paths]
     except DeckFileError as exc:
-        raise HlcgError(f"{exc}; no sheet was written") from None
+        raise DeckFileError(f"{exc}; no sheet was written") from None
     for sheet in sheets:
         for message in sheet.warnings:
             warn(message)

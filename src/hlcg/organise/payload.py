@@ -30,7 +30,7 @@ import subprocess
 from pathlib import Path
 from typing import NamedTuple
 
-from hlcg.errors import HlcgError
+from hlcg.errors import DeckFileError, UsageError
 
 HEADER = "hlcg-sheet 1"
 FINGERPRINT = re.compile(r"^[0-9a-f]{64}$")
@@ -68,14 +68,14 @@ def _counts(lines: list[str], where: str) -> dict[str, int]:
     for line in lines:
         count, _, card_id = line.partition(" ")
         if not count.isdigit() or not card_id:
-            raise HlcgError(f"{where}: {line!r} is not a `<count> <card id>` line")
+            raise DeckFileError(f"{where}: {line!r} is not a `<count> <card id>` line")
         counts[card_id] = counts.get(card_id, 0) + int(count)
     return counts
 
 
 def parse_canonical(text: str, where: str, fingerprint: str = "") -> CanonicalDeck:
-    """A sheet's payload, or a canonical form (docs/fingerprint.md), read back; HlcgError
-    (exit 2) names ``where`` when it is neither."""
+    """A sheet's payload, or a canonical form (docs/fingerprint.md), read back; DeckFileError
+    (DeckFileError) names ``where`` when it is neither."""
     lines = text.replace("\r\n", "\n").strip("\n").split("\n")
     fields: dict[str, str] = {}
     sections: dict[str, list[str]] = {}
@@ -92,7 +92,7 @@ def parse_canonical(text: str, where: str, fingerprint: str = "") -> CanonicalDe
     if lines[0] not in (HEADER, "hlcg-deck-fingerprint 3") or not {"format", "persona"} <= set(
         fields
     ):
-        raise HlcgError(f"{where}: not a sheet's QR payload (it starts `{HEADER}`)")
+        raise DeckFileError(f"{where}: not a sheet's QR payload (it starts `{HEADER}`)")
     return CanonicalDeck(
         fingerprint=fields.get("fingerprint", fingerprint),
         format=fields["format"],
@@ -110,7 +110,7 @@ def decode_image(path: Path) -> str:
     """The text of the QR code in an image, read by zbar's `zbarimg`."""
     zbarimg = shutil.which("zbarimg")
     if zbarimg is None:
-        raise HlcgError(
+        raise DeckFileError(
             f"{path}: reading a QR code from an image needs zbarimg (Debian's zbar-tools); "
             "give the payload as text or the fingerprint instead"
         )
@@ -120,7 +120,7 @@ def decode_image(path: Path) -> str:
         check=False,
     )
     if done.returncode != 0 or not done.stdout.strip():
-        raise HlcgError(f"{path}: no QR code could be read from this image")
+        raise DeckFileError(f"{path}: no QR code could be read from this image")
     # zbarimg ends each code with a newline; a payload ends with one of its own.
     return done.stdout.decode("utf-8", errors="replace").rstrip("\n") + "\n"
 
@@ -133,7 +133,7 @@ def read_sheet(source: str) -> CanonicalDeck | str:
         return text
     path = Path(source)
     if not path.is_file():
-        raise HlcgError(
+        raise UsageError(
             f"--verify {source!r}: not a fingerprint (64 hex digits) nor a file holding a "
             "sheet's QR payload or an image of its QR code"
         )
@@ -143,7 +143,7 @@ def read_sheet(source: str) -> CanonicalDeck | str:
         try:
             content = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise HlcgError(f"{path}: cannot be read ({exc})") from None
+            raise DeckFileError(f"{path}: cannot be read ({exc})") from None
     if FINGERPRINT.match(content.strip().lower()):
         return content.strip().lower()
     return parse_canonical(content, str(path))

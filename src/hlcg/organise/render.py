@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from hlcg.errors import HlcgError
+from hlcg.errors import DeckFileError, UsageError
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
@@ -20,26 +20,29 @@ INSTALL = "pip install 'hlcg[print]'"
 SHEET_SUFFIXES = (".pdf", ".html", ".htm")
 
 
-def _require(module: str, what: str) -> Any:
+def _require(module: str, package: str) -> Any:
     import importlib
 
     try:
         return importlib.import_module(module)
     except ImportError:
-        raise HlcgError(f"{what} needs the {module} package: {INSTALL}") from None
+        raise UsageError(
+            f"hlcg deck sheet needs the print extra ({package} is missing): {INSTALL}"
+        ) from None
 
 
-def qr_code(payload: str) -> Any:
+def qr_code(payload: str, path: str = "the deck") -> Any:
     """The QR code of a payload: error correction M (15% of the code may be smudged), or L
     when a large deck leaves no room for M."""
-    segno = _require("segno", "a registration sheet's QR code")
+    segno = _require("segno", "segno")
     for error in ("m", "l"):
         try:
             return segno.make_qr(payload, error=error, boost_error=False, encoding="utf-8")
         except segno.DataOverflowError:
             continue
-    raise HlcgError(
-        f"the deck holds too many different cards for one QR code ({len(payload)} bytes)"
+    raise DeckFileError(
+        f"{path}: too many different cards for one QR code ({len(payload)} bytes of "
+        "payload; a QR code holds at most 2953)"
     )
 
 
@@ -88,7 +91,7 @@ details { font-size: 8pt; margin-top: 4mm; }
 
 def _html_sheet(sheet: Sheet) -> str:
     esc = html.escape
-    qr = qr_code(sheet.payload).svg_inline(scale=4, border=4)
+    qr = qr_code(sheet.payload, sheet.path).svg_inline(scale=4, border=4)
     head = "".join(f"<tr><td>{esc(k)}</td><td>{esc(v)}</td></tr>" for k, v in heading(sheet))
     body = []
     for title, lines in sections(sheet):
@@ -133,7 +136,7 @@ def latin1(text: str) -> str:
 
 def _pdf_head(pdf: Any, sheet: Sheet) -> None:
     png = io.BytesIO()
-    qr_code(sheet.payload).save(png, kind="png", scale=8, border=4)
+    qr_code(sheet.payload, sheet.path).save(png, kind="png", scale=8, border=4)
     png.seek(0)
     pdf.image(png, x=210 - 10 - _QR_SIZE, y=8, w=_QR_SIZE, h=_QR_SIZE)
     pdf.set_xy(12, 14)
@@ -171,7 +174,7 @@ def _pdf_lists(pdf: Any, sheet: Sheet) -> None:
 
 
 def sheets_pdf(sheets: Sequence[Sheet]) -> bytes:
-    fpdf = _require("fpdf", "a PDF registration sheet")
+    fpdf = _require("fpdf", "fpdf2")
     pdf = fpdf.FPDF(orientation="P", unit="mm", format="A4")
     pdf.set_auto_page_break(False)
     pdf.set_title("Registration sheets")
