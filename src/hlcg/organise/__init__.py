@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from hlcg.organise.render import SHEET_SUFFIXES as SHEET_SUFFIXES
     from hlcg.organise.render import sheets_html as sheets_html
     from hlcg.organise.render import sheets_pdf as sheets_pdf
+    from hlcg.organise.schema import OUTPUT_SCHEMAS as OUTPUT_SCHEMAS
     from hlcg.organise.sheet import build_sheet as build_sheet
 
 _DOOR = {
@@ -37,6 +38,7 @@ _DOOR = {
     "SHEET_SUFFIXES": "hlcg.organise.render",
     "sheets_html": "hlcg.organise.render",
     "sheets_pdf": "hlcg.organise.render",
+    "OUTPUT_SCHEMAS": "hlcg.organise.schema",
     "build_sheet": "hlcg.organise.sheet",
 }
 
