@@ -177,7 +177,9 @@ def _echo_changes(changes: list[dict[str, Any]], other: list[str]) -> None:
 
 def diff_command(
     first: Annotated[Path, typer.Argument(help="A deck file, or a sheet's QR payload.")],
-    second: Annotated[Path, typer.Argument(help="The deck to compare it with.")],
+    second: Annotated[
+        Path, typer.Argument(help="The deck to compare it with; - reads standard input.")
+    ],
     output: OutputOption = Output.text,
     fmt: FormatOption = None,
     date: DateOption = None,
@@ -192,9 +194,12 @@ def diff_command(
     sheet`): the other side is then judged in the sheet's format on the sheet's date.
     """
     from hlcg.organise import deck_diff, read_sides
+    from hlcg.stdin import is_stdin
 
+    if is_stdin(first) and is_stdin(second):
+        raise UsageError("only one side can be read from standard input")
     for path in (first, second):
-        if not path.is_file():
+        if not (is_stdin(path) or path.is_file()):
             raise UsageError(f"{path}: no such deck file")
     catalogue = load_catalogue(db)
     a, b = read_sides((first, second), catalogue, fmt, date)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hlcg.organise.judged import judge
+from hlcg.organise.judged import JudgedDeck, judge
 from hlcg.organise.payload import CanonicalDeck, is_payload_file, parse_canonical
 
 if TYPE_CHECKING:
@@ -76,11 +76,15 @@ def sheet_side(path: str, deck: CanonicalDeck) -> DeckSide:
 
 def file_side(path: Path, catalogue: Catalogue, fmt: str | None, date: str | None) -> DeckSide:
     """A deck file as a side; a file holding a sheet's payload is the registered deck."""
-    from hlcg.catalog import normalise
-
     if is_payload_file(path):
         return sheet_side(str(path), parse_canonical(path.read_text(encoding="utf-8"), str(path)))
-    judged = judge(path, catalogue, fmt, date)
+    return judged_side(judge(path, catalogue, fmt, date))
+
+
+def judged_side(judged: JudgedDeck) -> DeckSide:
+    """A judged deck as a side of a diff."""
+    from hlcg.catalog import normalise
+
     deck = parse_canonical(judged.canonical, judged.path, judged.fingerprint)
     sideboard: dict[str, int] = {}
     for line in judged.resolved.sideboard:

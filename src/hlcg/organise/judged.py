@@ -10,7 +10,7 @@ from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
-    from hlcg.deck import ResolvedDeck
+    from hlcg.deck import Deck, ResolvedDeck
     from hlcg.rules import DeckReport
 
 
@@ -37,16 +37,23 @@ def judge(
 ) -> JudgedDeck:
     """The deck in ``path`` checked in ``fmt`` (else its own) on ``date`` (else today).
     Raises DeckFileError when the file cannot be read."""
+    from hlcg.deck import read_deck
+
+    return judge_deck(read_deck(path), catalogue, fmt, date)
+
+
+def judge_deck(
+    deck: Deck, catalogue: Catalogue, fmt: str | None = None, date: str | None = None
+) -> JudgedDeck:
+    """A deck already read (a file, or text posted to the web page's API), judged."""
     from hlcg.answers import format_warnings
     from hlcg.api import check_deck, resolve_deck
-    from hlcg.deck import catalogue_digest, fingerprint, read_deck
+    from hlcg.deck import catalogue_digest, fingerprint
     from hlcg.rules import verdict_lines
-    from hlcg.stdin import shown
 
-    deck = read_deck(path)
     report = check_deck(deck, catalogue, fmt, date=date)
     resolved = report.resolved if report.resolved is not None else resolve_deck(deck, catalogue)
     facts = verdict_lines(resolved, catalogue, report.date)
     digest, form = fingerprint(resolved, catalogue_digest(resolved, catalogue), facts)
-    warnings = format_warnings(shown(path), resolved.issues)
-    return JudgedDeck(shown(path), resolved, report, digest, form, warnings)
+    warnings = format_warnings(deck.path, resolved.issues)
+    return JudgedDeck(deck.path, resolved, report, digest, form, warnings)
