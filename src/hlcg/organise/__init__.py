@@ -10,10 +10,13 @@ TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__in
 if TYPE_CHECKING:
     from hlcg.organise.diff import deck_diff as deck_diff
     from hlcg.organise.diff import file_side as file_side
+    from hlcg.organise.diff import judged_side as judged_side
     from hlcg.organise.diff import read_sides as read_sides
     from hlcg.organise.diff import sheet_side as sheet_side
+    from hlcg.organise.diff import text_side as text_side
     from hlcg.organise.grid import AREAS as AREAS
     from hlcg.organise.grid import FAMILIES as FAMILIES
+    from hlcg.organise.judged import judge_deck as judge_deck
     from hlcg.organise.odds import DEFAULT_KINDS as DEFAULT_KINDS
     from hlcg.organise.odds import deck_odds as deck_odds
     from hlcg.organise.odds import parse_kind as parse_kind
@@ -28,9 +31,12 @@ _DOOR = {
     "deck_diff": "hlcg.organise.diff",
     "file_side": "hlcg.organise.diff",
     "read_sides": "hlcg.organise.diff",
+    "judged_side": "hlcg.organise.diff",
     "sheet_side": "hlcg.organise.diff",
+    "text_side": "hlcg.organise.diff",
     "AREAS": "hlcg.organise.grid",
     "FAMILIES": "hlcg.organise.grid",
+    "judge_deck": "hlcg.organise.judged",
     "DEFAULT_KINDS": "hlcg.organise.odds",
     "deck_odds": "hlcg.organise.odds",
     "parse_kind": "hlcg.organise.odds",

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.organise.judged import JudgedDeck, judge
-from hlcg.organise.payload import CanonicalDeck, is_payload_file, parse_canonical
+from hlcg.organise.payload import HEADER, CanonicalDeck, is_payload_file, parse_canonical
 
 if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
@@ -72,6 +72,13 @@ def sheet_side(path: str, deck: CanonicalDeck) -> DeckSide:
         _sections(deck, {}),
         sheet=True,
     )
+
+
+def text_side(text: str, name: str) -> DeckSide | None:
+    """A sheet's payload posted as text, as a side; None when the text is a deck."""
+    if not text.startswith(HEADER):
+        return None
+    return sheet_side(name, parse_canonical(text, name))
 
 
 def file_side(path: Path, catalogue: Catalogue, fmt: str | None, date: str | None) -> DeckSide:
