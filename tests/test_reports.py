@@ -489,6 +489,8 @@ def test_schema_lists_names_and_refuses_unknown_ones():
         "deck-verify",
         "api-deck-request",
         "api-add-request",
+        "api-diff-request",
+        "api-odds-request",
         "api-error",
     ]
     assert invoke("schema", "report.schema.json").stdout == (
@@ -498,7 +500,7 @@ def test_schema_lists_names_and_refuses_unknown_ones():
     assert unknown.exit_code == 1 and unknown.stdout == ""
     assert unknown.stderr == (
         "No schema 'nope'. Schemas: card, deck, report, deck-diff, deck-odds, deck-verify, "
-        "api-deck-request, api-add-request, api-error.\n"
+        "api-deck-request, api-add-request, api-diff-request, api-odds-request, api-error.\n"
     )
 
 
