@@ -147,3 +147,18 @@ def test_a_side_that_cannot_be_read_is_exit_2(tmp_path):
     result = diff(str(BOB), str(binary))
     assert result.exit_code == 2
     assert result.stderr.startswith(f"hlcg: error: {binary}")
+
+
+def test_a_payload_side_that_cannot_be_read_is_exit_2(tmp_path):
+    broken = tmp_path / "sheet.txt"
+    broken.write_bytes(b"hlcg-sheet 1\n\xff\xfe not text\n")
+    result = diff(str(broken), str(BOB))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"hlcg: error: {broken}: cannot be read ('utf-8' codec")
+    edited = tmp_path / "edited.txt"
+    edited.write_text("hlcg-sheet 1\nformat type-one\npersona x\nendurance\nthree dodge\n")
+    result = diff(str(edited), str(BOB))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"hlcg: error: {edited}: 'three dodge' is not a `<count> <card id>` line\n",
+    )

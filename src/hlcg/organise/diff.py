@@ -15,7 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.organise.judged import JudgedDeck, judge
-from hlcg.organise.payload import HEADER, CanonicalDeck, is_payload_file, parse_canonical
+from hlcg.organise.payload import (
+    HEADER,
+    CanonicalDeck,
+    is_payload_file,
+    parse_canonical,
+    read_payload_file,
+)
 
 if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
@@ -84,7 +90,7 @@ def text_side(text: str, name: str) -> DeckSide | None:
 def file_side(path: Path, catalogue: Catalogue, fmt: str | None, date: str | None) -> DeckSide:
     """A deck file as a side; a file holding a sheet's payload is the registered deck."""
     if is_payload_file(path):
-        return sheet_side(str(path), parse_canonical(path.read_text(encoding="utf-8"), str(path)))
+        return sheet_side(str(path), read_payload_file(path))
     return judged_side(judge(path, catalogue, fmt, date))
 
 

@@ -137,16 +137,22 @@ def read_sheet(source: str) -> CanonicalDeck | str:
             f"--verify {source!r}: not a fingerprint (64 hex digits) nor a file holding a "
             "sheet's QR payload or an image of its QR code"
         )
-    if path.suffix.lower() in IMAGE_SUFFIXES:
-        content = decode_image(path)
-    else:
-        try:
-            content = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DeckFileError(f"{path}: cannot be read ({exc})") from None
+    content = decode_image(path) if path.suffix.lower() in IMAGE_SUFFIXES else _text(path)
     if FINGERPRINT.match(content.strip().lower()):
         return content.strip().lower()
     return parse_canonical(content, str(path))
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckFileError(f"{path}: cannot be read ({exc})") from None
+
+
+def read_payload_file(path: Path) -> CanonicalDeck:
+    """The sheet's payload a file holds (`hlcg deck diff` takes one as a side)."""
+    return parse_canonical(_text(path), str(path))
 
 
 def is_payload_file(path: Path) -> bool:
