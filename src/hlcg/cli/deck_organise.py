@@ -30,7 +30,7 @@ class Output(StrEnum):
     json = "json"
 
 
-OutputOption = Annotated[Output, typer.Option("--output", help="text or json.")]
+OutputOption = Annotated[Output, typer.Option("--output", help="What to print: text or json.")]
 
 
 # --- sheet ----------------------------------------------------------------------------------
@@ -79,6 +79,7 @@ def sheet_command(
         return
     if target is None:
         raise UsageError("name the sheet to write: -o sheet.pdf or -o sheet.html")
+    from hlcg.errors import DeckFileError
     from hlcg.organise import SHEET_SUFFIXES, build_sheet, sheets_html, sheets_pdf
     from hlcg.output import refuse_overwrite
 
@@ -86,8 +87,6 @@ def sheet_command(
     if suffix not in SHEET_SUFFIXES:
         raise UsageError(f"cannot write a sheet as {target.name!r}; name a .pdf or .html file")
     refuse_overwrite(target, force)
-    from hlcg.errors import DeckFileError
-
     paths = expand([str(p) for p in decks], skip_non_decks=True)
     if not paths:
         raise UsageError("no deck files to put on a sheet")
