@@ -1,4 +1,5 @@
-"""`hlcg deck ...`: fingerprint, statistics and format conversion of one deck."""
+"""`hlcg deck ...`: fingerprint, statistics and format conversion of one deck; the sheet,
+diff and odds commands of event day are in deck_organise.py."""
 
 from enum import StrEnum
 from pathlib import Path
@@ -28,7 +29,9 @@ if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
     from hlcg.deck import ResolvedDeck
 
-app = command_group("Fingerprint, describe and convert decks.")
+app = command_group(
+    "Fingerprint, describe, convert and compare decks; registration sheets and draw odds."
+)
 
 DeckArgument = Annotated[
     Path,
