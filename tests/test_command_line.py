@@ -246,11 +246,14 @@ def test_deprecation_warnings_of_dependencies_do_not_kill_hlcg():
 
 def test_dependency_bounds_and_lowest_constraints_agree():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    # the dependencies, and datasette of the test extra (tests/test_datasette.py)
-    tested = [r for r in project["optional-dependencies"]["test"] if r.startswith("datasette")]
+    # the dependencies, datasette of the test extra (tests/test_datasette.py), and the print
+    # extra (`hlcg deck sheet`), which the test extra installs with the same bounds
+    extras = project["optional-dependencies"]
+    tested = [r for r in extras["test"] if r.startswith("datasette")]
     assert tested == ["datasette>=0.65.1,<1.0"]
+    assert set(extras["print"]) <= set(extras["test"])
     bounds = {}
-    for requirement in [*project["dependencies"], *tested]:
+    for requirement in [*project["dependencies"], *tested, *extras["print"]]:
         name, _, rest = requirement.partition(">=")
         bounds[name] = rest.split(",")[0]
     lowest = {}

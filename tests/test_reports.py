@@ -484,8 +484,13 @@ def test_schema_lists_names_and_refuses_unknown_ones():
         "card",
         "deck",
         "report",
+        "deck-diff",
+        "deck-odds",
+        "deck-verify",
         "api-deck-request",
         "api-add-request",
+        "api-diff-request",
+        "api-odds-request",
         "api-error",
     ]
     assert invoke("schema", "report.schema.json").stdout == (
@@ -494,8 +499,8 @@ def test_schema_lists_names_and_refuses_unknown_ones():
     unknown = invoke("schema", "nope")
     assert unknown.exit_code == 1 and unknown.stdout == ""
     assert unknown.stderr == (
-        "No schema 'nope'. Schemas: card, deck, report, api-deck-request, api-add-request, "
-        "api-error.\n"
+        "No schema 'nope'. Schemas: card, deck, report, deck-diff, deck-odds, deck-verify, "
+        "api-deck-request, api-add-request, api-diff-request, api-odds-request, api-error.\n"
     )
 
 

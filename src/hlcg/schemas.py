@@ -16,6 +16,7 @@ def generate() -> dict[str, dict[str, Any]]:
 
     from hlcg.curation import CardFileRow
     from hlcg.deck import DeckFile
+    from hlcg.organise import OUTPUT_SCHEMAS
     from hlcg.report import Report
     from hlcg.web import API_SCHEMAS
 
@@ -23,6 +24,7 @@ def generate() -> dict[str, dict[str, Any]]:
         ("card.schema.json", CardFileRow),
         ("deck.schema.json", DeckFile),
         ("report.schema.json", Report),
+        *OUTPUT_SCHEMAS.items(),
         *API_SCHEMAS.items(),
     ]
     schemas = {}

@@ -1,4 +1,5 @@
-"""`hlcg deck ...`: fingerprint, statistics and format conversion of one deck."""
+"""`hlcg deck ...`: fingerprint, statistics and format conversion of one deck; the sheet,
+diff and odds commands of event day are in deck_organise.py."""
 
 from enum import StrEnum
 from pathlib import Path
@@ -18,6 +19,7 @@ from hlcg.cli.common import (
     print_json,
     warn,
 )
+from hlcg.cli.deck_organise import diff_command, odds_command, sheet_command
 from hlcg.cli.panels import PanelCommand, command_group
 from hlcg.deck import DECK_KINDS
 from hlcg.errors import UsageError
@@ -27,7 +29,9 @@ if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
     from hlcg.deck import ResolvedDeck
 
-app = command_group("Fingerprint, describe and convert decks.")
+app = command_group(
+    "Fingerprint, describe, convert and compare decks; registration sheets and draw odds."
+)
 
 DeckArgument = Annotated[
     Path,
@@ -277,3 +281,9 @@ def convert_command(
         return
     write_output(target, written, force=True)
     typer.echo(f"wrote {target} ({resolved.copies()} cards)", err=True)
+
+
+# Event day: the registration sheet, the diff of two decks and the draw odds.
+app.command("sheet", cls=PanelCommand)(guarded(sheet_command))
+app.command("diff", cls=PanelCommand)(guarded(diff_command))
+app.command("odds", cls=PanelCommand)(guarded(odds_command))

@@ -31,7 +31,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from hlcg.catalog import Catalogue
-from hlcg.web.schema import AddRequest, DeckRequest
+from hlcg.web.schema import AddRequest, DeckRequest, DiffRequest, OddsRequest
 from hlcg.web.service import ApiError, Service
 
 M = TypeVar("M", bound=BaseModel)
@@ -192,6 +192,12 @@ def create_app(catalogue: Catalogue, host: str = "127.0.0.1") -> Starlette:
     async def add(request: Request) -> Response:
         return ok(await run_in_threadpool(service.add, await parse_request(request, AddRequest)))
 
+    async def diff(request: Request) -> Response:
+        return ok(await run_in_threadpool(service.diff, await parse_request(request, DiffRequest)))
+
+    async def odds(request: Request) -> Response:
+        return ok(await run_in_threadpool(service.odds, await parse_request(request, OddsRequest)))
+
     async def card(request: Request) -> Response:
         return ok(await run_in_threadpool(service.card, query(request)))
 
@@ -224,6 +230,8 @@ def create_app(catalogue: Catalogue, host: str = "127.0.0.1") -> Starlette:
         Route("/api/check", check, methods=["POST"]),
         Route("/api/fix", fix, methods=["POST"]),
         Route("/api/add", add, methods=["POST"]),
+        Route("/api/diff", diff, methods=["POST"]),
+        Route("/api/odds", odds, methods=["POST"]),
         Route("/api/card", card),
         Route("/api/search", search),
         Route("/api/persona", persona),

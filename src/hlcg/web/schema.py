@@ -48,6 +48,25 @@ class AddRequest(DeckRequest):
     card: str = Field(description="The card's id, as /api/search and /api/card return it.")
 
 
+class DiffRequest(_Strict):
+    """`POST /api/diff`: two decks compared card by card, as `hlcg deck diff` compares them.
+    A side's `deck` may be a registration sheet's QR payload (`hlcg-sheet 1` ...)."""
+
+    a: DeckRequest = Field(description="The registered deck (or a sheet's QR payload).")
+    b: DeckRequest = Field(description="The deck to compare it with.")
+
+
+class OddsRequest(DeckRequest):
+    """`POST /api/odds`: the draw odds and grid coverage `hlcg deck odds` gives."""
+
+    kinds: list[str] = Field(
+        default_factory=list,
+        max_length=20,
+        description="What to draw, as `--kind` takes it: a title, a type, an area, a gem "
+        "attribute or a search query. Default: attack, block, dodge and special.",
+    )
+
+
 class ErrorDetail(_Strict):
     status: int
     message: str
@@ -63,5 +82,7 @@ class ErrorResponse(_Strict):
 API_SCHEMAS: dict[str, type[BaseModel]] = {
     "api-deck-request.schema.json": DeckRequest,
     "api-add-request.schema.json": AddRequest,
+    "api-diff-request.schema.json": DiffRequest,
+    "api-odds-request.schema.json": OddsRequest,
     "api-error.schema.json": ErrorResponse,
 }

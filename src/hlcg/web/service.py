@@ -17,7 +17,7 @@ from hlcg.deck import TEXT_SUFFIXES, Deck, deck_kind, read_deck_data, sniffed_ki
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
 from hlcg.report import renderer, report_data
 from hlcg.rules import DeckReport
-from hlcg.web.schema import AddRequest, DeckRequest
+from hlcg.web.schema import AddRequest, DeckRequest, DiffRequest, OddsRequest
 
 
 class ApiError(Exception):
@@ -149,6 +149,48 @@ class Service:
         except CannotAdd as exc:
             raise ApiError(400, str(exc)) from None
         return {"deck": added.text, "line": added.line, "added": card.name}
+
+    # -- event day (hlcg.organise) -------------------------------------------------------
+
+    def _side(self, request: DeckRequest) -> Any:
+        from hlcg.organise import judge_deck, judged_side, text_side
+
+        try:
+            request.deck.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ApiError(400, f"bad request: deck: lone surrogate at {exc.start}") from None
+        name = request.filename or guess_filename(request.deck)
+        try:
+            sheet = text_side(request.deck, name)
+        except DeckFileError as exc:
+            raise ApiError(422, str(exc)) from None
+        if sheet is not None:
+            return sheet
+        fmt, date = self._format(request.format), self._date(request.date)
+        deck, _ = self._read(request)
+        try:
+            return judged_side(judge_deck(deck, self.catalogue, fmt, date))
+        except CatalogueError as exc:
+            raise ApiError(400, str(exc)) from None
+
+    def diff(self, request: DiffRequest) -> dict[str, Any]:
+        """`hlcg deck diff --output json` for two posted decks."""
+        from hlcg.organise import deck_diff
+
+        return deck_diff(self._side(request.a), self._side(request.b), self.catalogue)
+
+    def odds(self, request: OddsRequest) -> dict[str, Any]:
+        """`hlcg deck odds --output json` for the posted deck."""
+        from hlcg.api import resolve_deck
+        from hlcg.organise import DEFAULT_KINDS, deck_odds, parse_kind
+
+        fmt = self._format(request.format)
+        try:
+            kinds = [parse_kind(kind, self.catalogue) for kind in request.kinds or DEFAULT_KINDS]
+        except UsageError as exc:
+            raise ApiError(400, str(exc).replace("--kind", "kinds")) from None
+        deck, _ = self._read(request)
+        return deck_odds(resolve_deck(deck, self.catalogue, fmt), kinds)
 
     # -- the catalogue -------------------------------------------------------------------
 

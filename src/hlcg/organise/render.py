@@ -1,0 +1,202 @@
+"""Registration sheets written out: HTML (the QR code as inline SVG, a page per deck when
+printed) or PDF (one page per deck). segno draws the QR codes and fpdf2 writes the PDF; both
+come with `pip install 'hlcg[print]'` and are imported only here, when a sheet is written."""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from hlcg.errors import DeckFileError, UsageError
+from hlcg.wording import plural
+
+if TYPE_CHECKING:
+    from hlcg.organise.sheet import Sheet, SheetLine
+
+INSTALL = "pip install 'hlcg[print]'"
+SHEET_SUFFIXES = (".pdf", ".html", ".htm")
+
+
+def _require(module: str, package: str) -> Any:
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise UsageError(
+            f"hlcg deck sheet needs the print extra ({package} is missing): {INSTALL}"
+        ) from None
+
+
+def qr_code(payload: str, path: str = "the deck") -> Any:
+    """The QR code of a payload: error correction M (15% of the code may be smudged), or L
+    when a large deck leaves no room for M."""
+    segno = _require("segno", "segno")
+    for error in ("m", "l"):
+        try:
+            return segno.make_qr(payload, error=error, boost_error=False, encoding="utf-8")
+        except segno.DataOverflowError:
+            continue
+    raise DeckFileError(
+        f"{path}: too many different cards for one QR code ({len(payload)} bytes of "
+        "payload; a QR code holds at most 2953)"
+    )
+
+
+def heading(sheet: Sheet) -> list[tuple[str, str]]:
+    """The sheet's head as (label, value) rows."""
+    rows = [("Event", sheet.event), ("Player", sheet.player), ("Deck file", sheet.path)]
+    rows += [("Persona", sheet.persona), ("Format", sheet.format), ("Judged by", sheet.date)]
+    rows += [("Verdict", sheet.verdict)]
+    return [(label, value) for label, value in rows if value]
+
+
+def sections(sheet: Sheet) -> list[tuple[str, list[SheetLine]]]:
+    """The lists in the judge's order, each titled with its total; the Endurance by type."""
+    totals = sheet.totals
+    parts: list[tuple[str, list[SheetLine]]] = []
+    if sheet.pregame:
+        parts.append((f"Pre-game ({totals['pregame']})", sheet.pregame))
+    parts.append((f"Endurance ({plural(totals['endurance'], 'card')})", []))
+    for card_type, count in totals["by_type"].items():
+        lines = [line for line in sheet.endurance if line.type == card_type]
+        parts.append((f"{card_type} ({count})", lines))
+    if sheet.unrecognised:
+        lines = sheet.unrecognised
+        parts.append((f"Not recognised ({totals['unrecognised']})", lines))
+    return parts
+
+
+# --- HTML -----------------------------------------------------------------------------------
+
+_STYLE = """
+body { font-family: sans-serif; margin: 0; }
+.sheet { padding: 12mm; page-break-after: always; break-after: page; }
+.sheet:last-child { page-break-after: auto; break-after: auto; }
+.head { display: flex; justify-content: space-between; gap: 8mm; }
+.head table td { padding: 0 4mm 1mm 0; vertical-align: top; }
+.qr svg { width: 55mm; height: 55mm; }
+.fingerprint { font-family: monospace; font-size: 9pt; word-break: break-all; }
+.cards { columns: 2; column-gap: 10mm; font-size: 10pt; }
+.cards h3 { font-size: 10.5pt; margin: 2mm 0 1mm; break-after: avoid; }
+.cards ul { list-style: none; margin: 0; padding: 0; }
+.cards li { break-inside: avoid; }
+.count { display: inline-block; width: 2em; text-align: right; margin-right: 0.5em; }
+details { font-size: 8pt; margin-top: 4mm; }
+"""
+
+
+def _html_sheet(sheet: Sheet) -> str:
+    esc = html.escape
+    qr = qr_code(sheet.payload, sheet.path).svg_inline(scale=4, border=4)
+    head = "".join(f"<tr><td>{esc(k)}</td><td>{esc(v)}</td></tr>" for k, v in heading(sheet))
+    body = []
+    for title, lines in sections(sheet):
+        items = "".join(
+            f'<li><span class="count">{line.copies}</span>{esc(line.name)}</li>' for line in lines
+        )
+        body.append(f"<h3>{esc(title)}</h3>" + (f"<ul>{items}</ul>" if items else ""))
+    return (
+        f'<section class="sheet" data-fingerprint="{sheet.fingerprint}">'
+        f'<div class="head"><div><h1>Registration sheet</h1><table>{head}</table>'
+        f'<p>Fingerprint <span class="fingerprint">{sheet.fingerprint}</span></p></div>'
+        f'<div class="qr">{qr}</div></div>'
+        f'<div class="cards">{"".join(body)}</div>'
+        f'<details><summary>What the QR code holds</summary><pre class="payload">'
+        f"{esc(sheet.payload)}</pre></details></section>"
+    )
+
+
+def sheets_html(sheets: Sequence[Sheet]) -> str:
+    pages = "\n".join(_html_sheet(sheet) for sheet in sheets)
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>Registration sheets</title><style>{_STYLE}</style></head>"
+        f"<body>\n{pages}\n</body></html>\n"
+    )
+
+
+# --- PDF ------------------------------------------------------------------------------------
+
+_PAGE_BOTTOM = 284.0  # mm on A4, above a 13 mm margin
+_LIST_TOP = 92.0
+_COLUMN_WIDTH = 88.0
+_QR_SIZE = 70.0
+
+
+def latin1(text: str) -> str:
+    """Text the PDF's built-in fonts can show: accents and typographic marks folded."""
+    folded = text.translate({0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2013: "-"})
+    folded = unicodedata.normalize("NFKC", folded)
+    return folded.encode("latin-1", errors="replace").decode("latin-1")
+
+
+def _pdf_qr(pdf: Any, payload: str, path: str) -> None:
+    """The QR code drawn as filled squares, one rectangle per run of dark modules in a row:
+    sharp at any print or screen resolution, with no image for the PDF library to encode."""
+    matrix = qr_code(payload, path).matrix
+    quiet = 4  # modules of white margin the QR standard asks for
+    module = _QR_SIZE / (len(matrix) + 2 * quiet)
+    left, top = 210 - 10 - _QR_SIZE + quiet * module, 8 + quiet * module
+    pdf.set_fill_color(0, 0, 0)
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < len(row):
+            if not row[x]:
+                x += 1
+                continue
+            start = x
+            while x < len(row) and row[x]:
+                x += 1
+            pdf.rect(left + start * module, top + y * module, (x - start) * module, module, "F")
+
+
+def _pdf_head(pdf: Any, sheet: Sheet) -> None:
+    _pdf_qr(pdf, sheet.payload, sheet.path)
+    pdf.set_xy(12, 14)
+    pdf.set_font("helvetica", "B", 16)
+    pdf.cell(120, 9, "Registration sheet")
+    for row, (label, value) in enumerate(heading(sheet)):
+        pdf.set_xy(12, 26 + row * 6)
+        pdf.set_font("helvetica", "B", 10)
+        pdf.cell(24, 6, latin1(label))
+        pdf.set_font("helvetica", "", 10)
+        pdf.cell(100, 6, latin1(value)[:70])
+    pdf.set_xy(12, 84)
+    pdf.set_font("helvetica", "B", 9)
+    pdf.cell(22, 5, "Fingerprint")
+    pdf.set_font("courier", "", 8.5)
+    pdf.cell(160, 5, sheet.fingerprint)
+
+
+def _pdf_lists(pdf: Any, sheet: Sheet) -> None:
+    rows: list[tuple[str, str]] = []
+    for title, lines in sections(sheet):
+        rows.append(("", title))
+        rows += [(str(line.copies), line.name) for line in lines]
+    # Two columns on one page: the line height shrinks for a long deck, so it stays one page.
+    per_column = max(1, -(-len(rows) // 2))
+    step = min(4.8, (_PAGE_BOTTOM - _LIST_TOP) / per_column)
+    size = min(10.0, step * 2.1)
+    for index, (count, text) in enumerate(rows):
+        column, place = divmod(index, per_column)
+        x, y = 12 + column * (_COLUMN_WIDTH + 10), _LIST_TOP + place * step
+        pdf.set_font("helvetica", "" if count else "B", size)
+        pdf.set_xy(x, y)
+        pdf.cell(8, step, count, align="R")
+        pdf.cell(_COLUMN_WIDTH - 8, step, latin1(text)[:60])
+
+
+def sheets_pdf(sheets: Sequence[Sheet]) -> bytes:
+    fpdf = _require("fpdf", "fpdf2")
+    pdf = fpdf.FPDF(orientation="P", unit="mm", format="A4")
+    pdf.set_auto_page_break(False)
+    pdf.set_title("Registration sheets")
+    pdf.set_creator("hlcg deck sheet")
+    for sheet in sheets:
+        pdf.add_page()
+        _pdf_head(pdf, sheet)
+        _pdf_lists(pdf, sheet)
+    return bytes(pdf.output())

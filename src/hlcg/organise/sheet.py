@@ -1,0 +1,114 @@
+"""A registration sheet as data: one deck in the order a judge reads it (the persona, the
+pre-game, then the Endurance by type and title), with counts and totals, the format and
+the date it was judged by, the verdict, and the fingerprint with the QR payload that
+carries it (hlcg.organise.payload)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from hlcg.catalog import CARD_TYPES
+from hlcg.organise.judged import judge
+from hlcg.organise.payload import sheet_payload
+
+if TYPE_CHECKING:
+    from hlcg.catalog import Card, Catalogue
+    from hlcg.deck import DeckCard
+
+NO_TYPE = "type not recorded"
+NOT_RECOGNISED = "not recognised"
+
+
+class SheetLine(NamedTuple):
+    copies: int
+    name: str
+    type: str
+
+
+class Sheet(NamedTuple):
+    """One page: a deck with what the judge needs to see."""
+
+    path: str
+    event: str
+    player: str
+    date: str
+    format: str
+    persona: str
+    verdict: str
+    legal: bool
+    fingerprint: str
+    payload: str
+    pregame: list[SheetLine]
+    endurance: list[SheetLine]
+    unrecognised: list[SheetLine]
+    warnings: list[str]
+
+    @property
+    def totals(self) -> dict[str, Any]:
+        """Copies per section, and per type in the Endurance."""
+        by_type: dict[str, int] = {}
+        for line in self.endurance:
+            by_type[line.type] = by_type.get(line.type, 0) + line.copies
+        return {
+            "pregame": sum(line.copies for line in self.pregame),
+            "endurance": sum(line.copies for line in self.endurance),
+            "unrecognised": sum(line.copies for line in self.unrecognised),
+            "by_type": by_type,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        data = self._asdict()
+        for key in ("pregame", "endurance", "unrecognised"):
+            data[key] = [line._asdict() for line in data[key]]
+        data["totals"] = self.totals
+        return data
+
+
+def _type_order(card: Card) -> tuple[int, str, str]:
+    """The judge's order: by type as the catalogue lists types, then by title."""
+    rank = CARD_TYPES.index(card.type) if card.type in CARD_TYPES else len(CARD_TYPES)
+    return rank, card.title.casefold(), card.name.casefold()
+
+
+def _lines(cards: list[DeckCard]) -> list[SheetLine]:
+    merged: dict[str, tuple[Card, int]] = {}
+    for deck_card in cards:
+        card, count = merged.get(deck_card.card.id, (deck_card.card, 0))
+        merged[card.id] = (card, count + deck_card.count)
+    ordered = sorted(merged.values(), key=lambda pair: _type_order(pair[0]))
+    return [SheetLine(count, card.name, card.type or NO_TYPE) for card, count in ordered]
+
+
+def build_sheet(
+    path: Path,
+    catalogue: Catalogue,
+    fmt: str | None = None,
+    date: str | None = None,
+    event: str = "",
+    player: str = "",
+) -> Sheet:
+    """The sheet of the deck in ``path``; DeckFileError when it cannot be read."""
+    judged = judge(path, catalogue, fmt, date)
+    resolved, report = judged.resolved, judged.report
+    persona = resolved.persona
+    pregame = [dc for dc in resolved.pregame if persona is None or dc.card.id != persona.id]
+    unrecognised = [
+        SheetLine(item.count or 1, item.name, NOT_RECOGNISED) for item in resolved.unresolved
+    ]
+    return Sheet(
+        path=judged.path,
+        event=event,
+        player=player,
+        date=report.date,
+        format=report.format,
+        persona=report.persona,
+        verdict=judged.verdict,
+        legal=report.legal,
+        fingerprint=judged.fingerprint,
+        payload=sheet_payload(judged.canonical, judged.fingerprint, report.date, judged.verdict),
+        pregame=_lines(pregame),
+        endurance=_lines(resolved.endurance),
+        unrecognised=unrecognised,
+        warnings=judged.warnings,
+    )
