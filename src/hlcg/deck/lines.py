@@ -192,10 +192,36 @@ def header(line: str) -> tuple[str, str, str] | None:
 _WHOLE_NUMBER = lazy(r"[-+]?\d+")
 
 
+def copies_value(text: str) -> int | None:
+    """The number ``text`` writes in ASCII digits, at most a few more digits than any count
+    has; None for anything else. `²` and `٣` are digits to str.isdigit and int(), but no
+    count, and int() of 4,300 digits raises: every reader converts counts through this."""
+    digits = text.lstrip("0")
+    if not text or not text.isascii() or not text.isdigit() or len(digits) > _COUNT_DIGITS:
+        return None
+    return int(text)
+
+
+_COUNT_DIGITS = len(str(MAX_COPIES)) + 1  # one more: 1000 is a count too large, not junk
+
+
+def _shown_token(token: str) -> str:
+    return token if len(token) <= 40 else f"{token[:20]}... ({len(token)} characters)"
+
+
 def _quantity(token: str) -> tuple[int | None, str | None]:
     """(count, None) or (None, why the quantity is not acceptable)."""
     if _WHOLE_NUMBER.fullmatch(token):
-        value = int(token)
+        sign = token[0] if token[0] in "+-" else ""
+        value = copies_value(token[len(sign) :])
+        if value is None:
+            if token.isascii():
+                return (
+                    None,
+                    f"quantity {_shown_token(token)} is over the {MAX_COPIES} copies hlcg accepts",
+                )
+            return None, f"quantity {_shown_token(token)} is not written in digits 0-9"
+        value = -value if sign == "-" else value
         if value < 1:
             return None, f"quantity {value} is not a positive whole number"
         if value > MAX_COPIES:
@@ -261,6 +287,10 @@ def written_count(text: str) -> bool:
 def split_set_code(name: str) -> tuple[str, str | None]:
     if "[" not in name and "(" not in name:
         return name, None  # most lines: no bracket, no set code
+    if len(name) > MAX_NAME:
+        # no card (refused by its length); and `.+?\s*\[` backtracks over long runs of
+        # spaces, which JSON and XML names keep as written
+        return name, None
     collector = _COLLECTOR.match(name)
     if collector:
         return collector["name"].strip(), collector["paren"] or collector["bracket"]
@@ -355,6 +385,15 @@ def _with_set_code(reading: Reading) -> Reading:
     return reading._replace(name=name, set_code=set_code)
 
 
+def long_name(line_no: int | None, name: str, where: str = "") -> LineIssue:
+    """The problem of a card name longer than any card's (every reader refuses it)."""
+    return LineIssue(
+        line_no,
+        f"{where}a card name of {len(name)} characters (at most {MAX_NAME}): {name[:40]!r}...",
+        "write one card per line",
+    )
+
+
 def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssue:
     """One non-empty, non-header line as an entry (or the reason it is not one). A line
     that may be read in several ways keeps them all: hlcg.deck.readings picks one."""
@@ -363,12 +402,7 @@ def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssu
         return read
     readings, shown = read
     if len(shown.name) > MAX_NAME:
-        return LineIssue(
-            line_no,
-            f"a card name of {len(shown.name)} characters (at most {MAX_NAME}): "
-            f"{shown.name[:40]!r}...",
-            "write one card per line",
-        )
+        return long_name(line_no, shown.name)
     if len(readings) == 1:
         kept = [_with_set_code(shown)]
         shown = kept[0]

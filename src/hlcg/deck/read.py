@@ -108,6 +108,7 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
 
         deck = parse_text(text, str(path))
     deck.issues[:0] = issues
+    _refuse_long_names(deck)
     deck.kind = ".txt" if kind.is_text else kind.suffix
     entries = len(deck.entries) + len(deck.issues)
     if entries > MAX_DECK_ENTRIES:
@@ -116,6 +117,25 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
             "is this a deck file?"
         )
     return deck
+
+
+def _refuse_long_names(deck: Deck) -> None:
+    """Names longer than any card's are problems in every reader, as in text decks (whose
+    reader refuses them line by line): a JSON or XML deck of 1 MB names costs no fuzzy
+    search and no memory beyond its own text."""
+    from hlcg.deck.lines import MAX_NAME, long_name
+
+    for entries in (deck.entries, deck.sideboard):
+        if any(len(entry.name) > MAX_NAME for entry in entries):
+            deck.issues.extend(
+                long_name(entry.line, entry.name, f"{entry.pointer}: " if entry.pointer else "")
+                for entry in entries
+                if len(entry.name) > MAX_NAME
+            )
+            entries[:] = [entry for entry in entries if len(entry.name) <= MAX_NAME]
+    if deck.persona is not None and len(deck.persona) > MAX_NAME:
+        deck.issues.append(long_name(deck.persona_line, deck.persona, "persona: "))
+        deck.persona = deck.persona_set = None
 
 
 def not_a_deck(path: Path) -> str | None:
