@@ -17,7 +17,7 @@ MAX_COPIES = 999
 MAX_NAME = 200  # the longest card title is far shorter; longer "names" are not cards
 # A count before the name: `3`, `3x`, `3 x`, `3×`, `x3`, `×3`, `(3)`, `(x3)`, `(3x)`.
 _QUANTITY = lazy(
-    r"^(?:\(\s*[x\u00d7]?\s*(?P<paren>[-+]?\d+(?:[.,]\d+)?)\s*[x\u00d7]?\s*\)"
+    r"^(?:\(\s*(?:[x\u00d7]\s*)?(?P<paren>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x\u00d7])?\s*\)"
     r"|[x\u00d7]\s*(?P<xpre>[-+]?\d+(?:[.,]\d+)?)"
     r"|(?P<num>[-+]?\d+(?:[.,]\d+)?)\s*(?:x\b|\u00d7)?)\s*(?P<name>.*)$",
     re.IGNORECASE,
@@ -36,7 +36,7 @@ _TRAILING_QUANTITY = lazy(
 # A remark after the name: `-- opener`, `— good vs thrusts` (forums turn `--` into a dash).
 _DASH_REMARK = lazy(r"\s(?:-{2,}|[\u2013\u2014])")
 # A remark that is only a count is the count: `Back Away – 2`.
-_COUNT_SHAPED = lazy(r"^\(?\s*[x\u00d7]?\s*\d+\s*[x\u00d7]?\s*\)?$", re.IGNORECASE)
+_COUNT_SHAPED = lazy(r"^\(?\s*(?:[x\u00d7]\s*)?\d+(?:\s*[x\u00d7])?\s*\)?$", re.IGNORECASE)
 # List marks of markdown and forums before a line: `- `, `* `, `+ `, `• `, `1. `, `1) `.
 _LIST_MARK = lazy(
     r"^(?:[-*+\u2013\u2014]\s+|[\u2022\u2023\u25aa\u25cf\u25e6\u00b7]\s*|(?P<number>\d{1,3})[.)]\s+)"
@@ -120,12 +120,16 @@ SECTIONS = {
 _CARDS = r"(?:\s+cards?)?"
 _BRACKETED_OR_DASHED_COUNT = r"\s*\(\s*\d+" + _CARDS + r"\s*\)|\s+[-\u2013\u2014]\s*\d+" + _CARDS
 _HEADER_COUNT = r"(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s+\d+" + _CARDS + r")?"
-_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
-_BARE_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"$")
+# A header word: letters, hyphens and single spaces. Lines come here with their spaces
+# collapsed (clean_line); a word that could also hold runs of spaces would compete with the
+# `\s*` after it for each of them, and a long line of spaces would backtrack cubically.
+_WORD = r"[A-Za-z](?:[A-Za-z-]| (?! ))*?"
+_HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
+_BARE_HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"$")
 # Shaped like a header with a count ("Attacks (27)", "Tricks - 4", "Attacks: 27"); "Thrust 3"
 # is not (it may be a misspelt card line). Such a line naming no card is a bad header.
 HEADER_SHAPED = lazy(
-    r"^[A-Za-z][A-Za-z \-]*?(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s*:\s*\d+" + _CARDS + r")$",
+    r"^" + _WORD + "(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s*:\s*\d+" + _CARDS + r")$",
     re.IGNORECASE,
 )
 # What follows a header's colon when it is the section's size, not a card: "Deck: 52 cards".
