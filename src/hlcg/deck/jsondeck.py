@@ -92,20 +92,16 @@ def _unknown_keys(data: dict[str, Any]) -> list[LineIssue]:
     ]
 
 
-# A JSON number longer than this is no count (counts stop at MAX_COPIES); Python refuses to
-# convert integers of over 4,300 digits, and converting long ones is quadratic anyway.
+# A JSON number longer than this is no count (counts stop at MAX_COPIES): it is read as a
+# number just as far out of range, and its entry gets the models' verdict on that. Python
+# refuses to convert integers of over 4,300 digits, and converting long ones is quadratic.
 MAX_NUMBER_DIGITS = 20
-
-
-class _NumberTooLong(ValueError):
-    def __init__(self, digits: int) -> None:
-        super().__init__(digits)
-        self.digits = digits
+_OUT_OF_RANGE = 10**MAX_NUMBER_DIGITS
 
 
 def _bounded_int(token: str) -> int:
-    if len(token.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise _NumberTooLong(len(token.lstrip("-")))
+    if len(token) > MAX_NUMBER_DIGITS:
+        return -_OUT_OF_RANGE if token.startswith("-") else _OUT_OF_RANGE
     return int(token)
 
 
@@ -133,17 +129,12 @@ def lone_surrogate(data: object) -> tuple[str, str] | None:
 
 def load_json(text: str, path: str) -> Any:
     """The JSON value of a deck file, or DeckFileError (exit 2) for text that is not JSON,
-    nests too deeply, holds a number too long to be a count or a lone surrogate."""
+    nests too deeply or holds a lone surrogate."""
     try:
         data: Any = json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
         # Not JSON at all (truncated, garbage): an unreadable deck (exit 2), not an empty one.
         raise DeckFileError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
-    except _NumberTooLong as exc:
-        raise DeckFileError(
-            f"{path}: a number of {exc.digits} digits (at most {MAX_NUMBER_DIGITS}); "
-            f"a count is 1 to {MAX_COPIES}"
-        ) from None
     except RecursionError:
         raise DeckFileError(f"{path}: JSON nested too deeply; a deck is a flat object") from None
     found = lone_surrogate(data)

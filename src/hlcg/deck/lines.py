@@ -240,7 +240,8 @@ LEADING, TRAILING, BARE, NONE = "leading", "trailing", "bare", "none"
 
 
 def _bad_count(line_no: int, problem: str | None, text: str) -> LineIssue:
-    return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
+    shown = text if len(text) <= 80 else f"{text[:60]}..."
+    return LineIssue(line_no, f"{problem}: {shown!r}", "write a count from 1 upwards")
 
 
 def _trailing(text: str) -> tuple[str, str, bool] | None:
