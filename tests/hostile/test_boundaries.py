@@ -248,3 +248,38 @@ def test_fix_of_a_deck_whose_fixed_name_is_too_long_is_exit_2(tmp_path):
         f"hlcg: error: {deck}: not fixed: {'d' * 40}... cannot be written (File name too long)\n"
     )
     assert [p.name for p in tmp_path.iterdir()] == [deck.name]
+
+
+# -- counts in the other readers: catalogue rows, Immortal sheets, search filters
+
+
+def test_a_catalogue_row_counts_in_ascii_digits_only(tmp_path):
+    catalogue = tmp_path / "my.sqlite"
+    assert CliRunner().invoke(app, ["db", "init", str(catalogue), "--from-shipped"]).exit_code == 0
+    before = catalogue.read_bytes()
+    rows = tmp_path / "rows.csv"
+    rows.write_text("id,title,type,source,restriction\nx-1,X,attack,test,\u0663\n", "utf-8")
+    result = CliRunner().invoke(app, ["db", "import", str(rows), "--db", str(catalogue)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[1] == (
+        f"{rows}: row 2: restriction: Value error, expected a whole number or empty, got '\u0663'"
+    )
+    assert catalogue.read_bytes() == before
+
+
+def test_a_sheet_number_of_5000_digits_is_invalid_toml(tmp_path):
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text('immortal = "Duncan MacLeod"\nagility = ' + "9" * 5000 + "\n", "utf-8")
+    result = CliRunner().invoke(app, ["tcboo", "check", str(sheet)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"hlcg: error: {sheet}: not valid TOML: Exceeds the limit (4300 digits) for integer "
+        "string conversion: value has 5000 digits\n"
+    )
+
+
+@pytest.mark.parametrize("number", ["\u0663", "9" * 5000])
+def test_a_gem_filter_number_is_a_few_ascii_digits(number):
+    result = CliRunner().invoke(app, ["search", "--gem", f"agility>={number}"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"hlcg: error: gem filter 'agility>={number}' not understood")
