@@ -283,3 +283,16 @@ def test_a_gem_filter_number_is_a_few_ascii_digits(number):
     result = CliRunner().invoke(app, ["search", "--gem", f"agility>={number}"])
     assert result.exit_code == 2
     assert result.stderr.startswith(f"hlcg: error: gem filter 'agility>={number}' not understood")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file names of any bytes: Linux")
+@pytest.mark.parametrize("kind", ["text", "json", "junit", "sarif", "github"])
+def test_a_deck_whose_name_is_not_utf8_gets_every_report(kind, tmp_path):
+    deck = os.fsdecode(bytes(tmp_path) + b"/\xfe-deck.txt")
+    Path(deck).write_text(DECK, encoding="utf-8")
+    summary = tmp_path / "summary.md"
+    result = run("validate", deck, "-o", kind, env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert result.returncode == 1, result.stderr
+    assert result.stderr == b""
+    name = b"%FE-deck.txt" if kind == "sarif" else b"\xfe-deck.txt"  # a URI, percent-encoded
+    assert name in result.stdout
