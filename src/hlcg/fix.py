@@ -308,6 +308,17 @@ def add_changes(path: Path, report: DeckReport, catalogue: Catalogue) -> DeckRep
 def _refusal(
     path: Path, target: Path, own_file: bool, written: set[Path], force: bool
 ) -> str | None:
+    try:
+        return _refusal_of(path, target, own_file, written, force)
+    except OSError as exc:
+        # `NAME.fixed.txt` may be a name the file system refuses (a 251-character deck
+        # name is 257 with it): asking whether it exists already fails
+        return f"{path}: not fixed: {target.name[:40]}... cannot be written ({exc.strerror})"
+
+
+def _refusal_of(
+    path: Path, target: Path, own_file: bool, written: set[Path], force: bool
+) -> str | None:
     if target.resolve() in written:
         return f"{path}: not fixed: another deck's fix was just written to {target}"
     if not own_file and target.exists() and not force:

@@ -16,6 +16,7 @@ from hlcg.deck import jsondeck
 from hlcg.deck.jsondeck import DECK_KEYS, ENTRY_KEYS, parse_json, plain_entry
 from hlcg.deck.jsonmodel import DeckEntry, DeckFile, validated_entry
 from hlcg.deck.model import Deck
+from hlcg.errors import DeckFileError
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -56,12 +57,12 @@ def test_an_entry_taken_without_pydantic_is_what_pydantic_reads(item):
         assert repr(validated_entry(item)) == repr(taken)
 
 
-def read_by_pydantic_only(text: str) -> Deck:
+def read_by_pydantic_only(text: str, path: str = "deck.json") -> Deck:
     """The deck as the models alone read it: every value judged by pydantic."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(jsondeck, "plain_entry", lambda item: None)
         patch.setattr(jsondeck, "_TEXT_FIELDS", frozenset())
-        return parse_json(text, "deck.json")
+        return parse_json(text, path)
 
 
 def summary(deck: Deck) -> str:
@@ -83,7 +84,26 @@ DECKS = st.dictionaries(
 @given(DECKS)
 def test_a_deck_reads_as_the_models_alone_read_it(data):
     text = json.dumps(data)  # lone surrogates come back as \ud800 escapes
-    assert summary(parse_json(text, "deck.json")) == summary(read_by_pydantic_only(text))
+    assert outcome(parse_json, text) == outcome(read_by_pydantic_only, text)
+
+
+def outcome(read, text: str) -> str:
+    """The summary of the deck read, or the refusal (a lone surrogate is no text at all)."""
+    try:
+        return summary(read(text, "deck.json"))
+    except DeckFileError as exc:
+        assert "lone surrogate" in str(exc)
+        return str(exc)
+
+
+def test_a_lone_surrogate_anywhere_is_refused_with_its_place():
+    text = json.dumps({"persona": "Duncan MacLeod", "endurance": [{"card": "Dodge\udc80"}]})
+    with pytest.raises(DeckFileError) as refused:
+        parse_json(text, "deck.json")
+    assert str(refused.value) == (
+        "deck.json: /endurance/0/card: a lone surrogate '\\udc80' (a \\u escape of half a "
+        "character) is not text; write the character itself"
+    )
 
 
 def test_checking_a_json_deck_does_not_import_pydantic(tmp_path):

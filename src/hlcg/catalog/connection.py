@@ -102,7 +102,66 @@ def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sq
         )
     if not upgrading:
         _require_tables(conn, path, _REQUIRED_TABLES - tables)
+    if not is_shipped(path):
+        # the shipped catalogue is built by `hlcg db build` and checked fresh by the tests;
+        # every run pays its open, so it skips this scan (a few milliseconds)
+        _require_column_types(conn, path, sorted(tables & _TYPED_TABLES))
     return conn
+
+
+# Tables whose rows hlcg reads into cards, names and verdicts: a value of another type than
+# its column's (text where a number is kept, a blob where text is) is a hand-edited or
+# damaged catalogue, refused when it is opened rather than met half-way through a check.
+_TYPED_TABLES = _REQUIRED_TABLES | {
+    "legality",
+    "tcboo_cards",
+    "tcboo_immortals",
+    "tcboo_swords",
+    "tcboo_locations",
+}
+_STORED_AS = {"TEXT": "text", "INTEGER": "integer"}
+
+
+def _first_mistyped(conn: sqlite3.Connection, table: str) -> tuple[str, str, str] | None:
+    """(column, declared type, stored type) of the first value of another type than its
+    column's in ``table``, or None. One scan of the table, however many columns it has."""
+    declared = [
+        (row[1], row[2].upper())
+        for row in conn.execute(f'PRAGMA table_info("{table}")')
+        if row[2].upper() in _STORED_AS
+    ]
+    if not declared:
+        return None
+    cases = " ".join(
+        f"WHEN typeof(\"{name}\") NOT IN ('{_STORED_AS[kind]}', 'null') "
+        f"THEN '{name}' || char(31) || '{kind}' || char(31) || typeof(\"{name}\")"
+        for name, kind in declared
+    )
+    found = conn.execute(
+        f'SELECT bad FROM (SELECT CASE {cases} END AS bad FROM "{table}") '
+        "WHERE bad IS NOT NULL LIMIT 1"
+    ).fetchone()
+    if found is None:
+        return None
+    column, kind, stored = str(found[0]).split("\x1f")
+    return column, kind, stored
+
+
+def _require_column_types(conn: sqlite3.Connection, path: Path, tables: list[str]) -> None:
+    try:
+        for table in tables:
+            mistyped = _first_mistyped(conn, table)
+            if mistyped is not None:
+                column, kind, stored = mistyped
+                conn.close()
+                raise CatalogueError(
+                    f"{path} is corrupt or was edited by hand: {table}.{column} holds a "
+                    f"{stored} value where {kind.lower()} values are kept; rebuild it with "
+                    "`hlcg db build`, or start again with `hlcg db init my.sqlite --from-shipped`"
+                )
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise CatalogueError(f"{path} is corrupt ({exc})") from None
 
 
 def _require_tables(conn: sqlite3.Connection, path: Path, missing: set[str]) -> None:

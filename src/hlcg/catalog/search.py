@@ -47,7 +47,9 @@ _OPERATORS: dict[str, Callable[[int, int], bool]] = {
     ">": operator.gt,
     "<": operator.lt,
 }
-_GEM = re.compile(r"^(?P<attr>[a-z]+)\s*(?P<op>>=|<=|!=|=|>|<)\s*(?P<n>-?\d+)$")
+# The number in ASCII digits, short enough for any gem count: `\d` takes "٣" (3 to int())
+# and a number of 4,300 digits makes int() raise.
+_GEM = re.compile(r"^(?P<attr>[a-z]+)\s*(?P<op>>=|<=|!=|=|>|<)\s*(?P<n>-?[0-9]{1,9})$")
 _FLAGS = ("reserved", "signature", "master", "pregame", "unique")
 # Every prefix a term may start with -> its short form.
 PREFIXES = {

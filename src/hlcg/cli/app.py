@@ -43,10 +43,25 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _debug(value: bool) -> None:
+    if value:
+        from hlcg.cli.boundary import DEBUG_VARIABLE
+
+        os.environ[DEBUG_VARIABLE] = "1"
+
+
 def root(
     version: Annotated[
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+    debug: Annotated[
+        bool,
+        typer.Option(
+            "--debug",
+            callback=_debug,
+            help="Print the traceback of an unexpected error (as HLCG_DEBUG=1 does).",
+        ),
     ] = False,
 ) -> None:
     """Card catalogue and deck checker for Highlander: The Card Game.
@@ -148,10 +163,16 @@ def _outliving_its_reader(name: str) -> _ReaderMayLeave | None:
 def main() -> None:
     out = _outliving_its_reader("stdout")
     _outliving_its_reader("stderr")
-    command = sys.argv[1] if len(sys.argv) > 1 else None
+    words = [word for word in sys.argv[1:] if word != "--debug"]
+    command = words[0] if words else None
     known = command in COMMANDS or command in GROUPS
     try:
         build(command if known else None)()
+    except Exception as exc:  # noqa: BLE001 (the boundary: a bug outside any command)
+        from hlcg.cli.boundary import report_crash
+
+        report_crash(exc)
+        raise SystemExit(2) from None
     finally:
         sys.stdout.flush()
         if out is not None and out.failed is not None:

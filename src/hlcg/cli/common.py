@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
+import click
 import typer
 
 from hlcg.catalog import CHECKED_FORMATS
@@ -88,7 +89,9 @@ FormatOption = Annotated[
 
 
 def guarded(func: F) -> F:
-    """The error boundary: an HlcgError becomes one line on stderr and exit code 2."""
+    """The error boundary: an HlcgError becomes one line on stderr and exit code 2; any
+    other exception (a bug) is exit code 2 too, with a line asking for a report
+    (hlcg.cli.boundary), never a traceback that exits 1 as an illegal deck would."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -99,6 +102,13 @@ def guarded(func: F) -> F:
             raise typer.Exit(exc.exit_code) from None
         except BrokenPipeError:
             raise typer.Exit(0) from None
+        except (typer.Exit, typer.Abort, click.ClickException):
+            raise  # the parser's and the command's own ways to end a run
+        except Exception as exc:  # noqa: BLE001 (the boundary: every bug ends here)
+            from hlcg.cli.boundary import report_crash
+
+            report_crash(exc)
+            raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]
 

@@ -244,6 +244,8 @@ def _read_json(path: Path) -> Any:
         raise SourceError([f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}"]) from None
     except RecursionError:
         raise SourceError([f"{path}: JSON nested too deeply"]) from None
+    except ValueError as exc:  # a number of more digits than Python reads (4300)
+        raise SourceError([f"{path}: invalid JSON: {exc}"]) from None
 
 
 def _from_document(path: Path, groups: Sequence[TableGroup]) -> Bundle:

@@ -200,7 +200,7 @@ class CardRow(Strict):
             text = value.strip()
             if not text:
                 return None
-            if not re.fullmatch(r"-?\d+", text):
+            if not re.fullmatch(r"-?[0-9]+", text):  # \d takes "٣", which int() reads as 3
                 raise ValueError(f"expected a whole number or empty, got {value!r}")
             if len(text.lstrip("-")) > 19:  # more digits than any 64-bit number has
                 raise ValueError(_out_of_range(text))

@@ -18,7 +18,7 @@ from hlcg.deck.writer import writable_name
 
 MARKER = "# added by hlcg --fix"
 # A count as players write it, not part of a name: "3", "3x", "x3", "(3)"; not the 9 of "9mm".
-_COUNT = re.compile(r"(?<![A-WYZa-wyz0-9])(\d+)(?![0-9A-WYZa-wyz])")
+_COUNT = re.compile(r"(?<![A-WYZa-wyz0-9])([0-9]+)(?![0-9A-WYZa-wyz])")
 
 
 def _entry_line(count: int, name: str, set_code: str | None) -> str:
@@ -45,7 +45,7 @@ def _recount(raw: str, entry: Entry, remaining: int) -> str:
         start = len(body) - len(marked[1])
     end = start + remark_start(body[start:], entry.remark) if entry.remark else len(body)
     for match in _COUNT.finditer(body, start, end):
-        if int(match.group(1)) == entry.count:
+        if match.group(1).lstrip("0") == str(entry.count):  # no int() of a 4,300-digit run
             return raw[: match.start(1)] + str(remaining) + raw[match.end(1) :]
     kept = " " + body[end:].strip() if end < len(body) else ""
     return _entry_line(remaining, entry.name, entry.set_code) + kept + _comment(raw)

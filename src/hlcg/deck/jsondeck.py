@@ -92,16 +92,64 @@ def _unknown_keys(data: dict[str, Any]) -> list[LineIssue]:
     ]
 
 
-def parse_json(text: str, path: str = "<deck>") -> Deck:
-    """Each bad entry is one problem located by its JSON pointer; the others are still read."""
-    deck = Deck(path=path)
+# A JSON number longer than this is no count (counts stop at MAX_COPIES): it is read as a
+# number just as far out of range, and its entry gets the models' verdict on that. Python
+# refuses to convert integers of over 4,300 digits, and converting long ones is quadratic.
+MAX_NUMBER_DIGITS = 20
+_OUT_OF_RANGE = 10**MAX_NUMBER_DIGITS
+
+
+def _bounded_int(token: str) -> int:
+    if len(token) > MAX_NUMBER_DIGITS:
+        return -_OUT_OF_RANGE if token.startswith("-") else _OUT_OF_RANGE
+    return int(token)
+
+
+def lone_surrogate(data: object) -> tuple[str, str] | None:
+    """(its JSON pointer, the surrogate) of the first string or key in ``data`` holding a
+    lone surrogate (JSON's "\\ud800" escape decodes to one; no UTF-8 text holds it), else
+    None. Walked with a stack, not recursion: any depth json.loads accepts is walked."""
+    stack: list[tuple[tuple[object, ...], object]] = [((), data)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                stack.append(((*where, key), key))
+                stack.append(((*where, key), item))
+        elif isinstance(value, list):
+            stack.extend(((*where, number), item) for number, item in enumerate(value))
+        elif isinstance(value, str) and not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                pointer = _pointer(*where) or "/"  # a key may be the string at fault
+                return pointer.encode("utf-8", "backslashreplace").decode(), value[exc.start]
+    return None
+
+
+def load_json(text: str, path: str) -> Any:
+    """The JSON value of a deck file, or DeckFileError (exit 2) for text that is not JSON,
+    nests too deeply or holds a lone surrogate."""
     try:
-        data: Any = json.loads(text)
+        data: Any = json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
         # Not JSON at all (truncated, garbage): an unreadable deck (exit 2), not an empty one.
         raise DeckFileError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
     except RecursionError:
         raise DeckFileError(f"{path}: JSON nested too deeply; a deck is a flat object") from None
+    found = lone_surrogate(data)
+    if found is not None:
+        raise DeckFileError(
+            f"{path}: {found[0]}: a lone surrogate {found[1]!r} (a \\u escape of half a "
+            "character) is not text; write the character itself"
+        )
+    return data
+
+
+def parse_json(text: str, path: str = "<deck>") -> Deck:
+    """Each bad entry is one problem located by its JSON pointer; the others are still read."""
+    deck = Deck(path=path)
+    data = load_json(text, path)
     if not isinstance(data, dict):
         deck.issues.append(LineIssue(None, "/: a deck is a JSON object", SCHEMA_HINT))
         return deck

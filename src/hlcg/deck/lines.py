@@ -17,7 +17,7 @@ MAX_COPIES = 999
 MAX_NAME = 200  # the longest card title is far shorter; longer "names" are not cards
 # A count before the name: `3`, `3x`, `3 x`, `3×`, `x3`, `×3`, `(3)`, `(x3)`, `(3x)`.
 _QUANTITY = lazy(
-    r"^(?:\(\s*[x\u00d7]?\s*(?P<paren>[-+]?\d+(?:[.,]\d+)?)\s*[x\u00d7]?\s*\)"
+    r"^(?:\(\s*(?:[x\u00d7]\s*)?(?P<paren>[-+]?\d+(?:[.,]\d+)?)(?:\s*[x\u00d7])?\s*\)"
     r"|[x\u00d7]\s*(?P<xpre>[-+]?\d+(?:[.,]\d+)?)"
     r"|(?P<num>[-+]?\d+(?:[.,]\d+)?)\s*(?:x\b|\u00d7)?)\s*(?P<name>.*)$",
     re.IGNORECASE,
@@ -36,7 +36,7 @@ _TRAILING_QUANTITY = lazy(
 # A remark after the name: `-- opener`, `— good vs thrusts` (forums turn `--` into a dash).
 _DASH_REMARK = lazy(r"\s(?:-{2,}|[\u2013\u2014])")
 # A remark that is only a count is the count: `Back Away – 2`.
-_COUNT_SHAPED = lazy(r"^\(?\s*[x\u00d7]?\s*\d+\s*[x\u00d7]?\s*\)?$", re.IGNORECASE)
+_COUNT_SHAPED = lazy(r"^\(?\s*(?:[x\u00d7]\s*)?\d+(?:\s*[x\u00d7])?\s*\)?$", re.IGNORECASE)
 # List marks of markdown and forums before a line: `- `, `* `, `+ `, `• `, `1. `, `1) `.
 _LIST_MARK = lazy(
     r"^(?:[-*+\u2013\u2014]\s+|[\u2022\u2023\u25aa\u25cf\u25e6\u00b7]\s*|(?P<number>\d{1,3})[.)]\s+)"
@@ -120,12 +120,16 @@ SECTIONS = {
 _CARDS = r"(?:\s+cards?)?"
 _BRACKETED_OR_DASHED_COUNT = r"\s*\(\s*\d+" + _CARDS + r"\s*\)|\s+[-\u2013\u2014]\s*\d+" + _CARDS
 _HEADER_COUNT = r"(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s+\d+" + _CARDS + r")?"
-_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
-_BARE_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)" + _HEADER_COUNT + r"$")
+# A header word: letters, hyphens and single spaces. Lines come here with their spaces
+# collapsed (clean_line); a word that could also hold runs of spaces would compete with the
+# `\s*` after it for each of them, and a long line of spaces would backtrack cubically.
+_WORD = r"[A-Za-z](?:[A-Za-z-]| (?! ))*?"
+_HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
+_BARE_HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"$")
 # Shaped like a header with a count ("Attacks (27)", "Tricks - 4", "Attacks: 27"); "Thrust 3"
 # is not (it may be a misspelt card line). Such a line naming no card is a bad header.
 HEADER_SHAPED = lazy(
-    r"^[A-Za-z][A-Za-z \-]*?(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s*:\s*\d+" + _CARDS + r")$",
+    r"^" + _WORD + "(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s*:\s*\d+" + _CARDS + r")$",
     re.IGNORECASE,
 )
 # What follows a header's colon when it is the section's size, not a card: "Deck: 52 cards".
@@ -192,10 +196,36 @@ def header(line: str) -> tuple[str, str, str] | None:
 _WHOLE_NUMBER = lazy(r"[-+]?\d+")
 
 
+def copies_value(text: str) -> int | None:
+    """The number ``text`` writes in ASCII digits, at most a few more digits than any count
+    has; None for anything else. `²` and `٣` are digits to str.isdigit and int(), but no
+    count, and int() of 4,300 digits raises: every reader converts counts through this."""
+    digits = text.lstrip("0")
+    if not text or not text.isascii() or not text.isdigit() or len(digits) > _COUNT_DIGITS:
+        return None
+    return int(text)
+
+
+_COUNT_DIGITS = len(str(MAX_COPIES)) + 1  # one more: 1000 is a count too large, not junk
+
+
+def _shown_token(token: str) -> str:
+    return token if len(token) <= 40 else f"{token[:20]}... ({len(token)} characters)"
+
+
 def _quantity(token: str) -> tuple[int | None, str | None]:
     """(count, None) or (None, why the quantity is not acceptable)."""
     if _WHOLE_NUMBER.fullmatch(token):
-        value = int(token)
+        sign = token[0] if token[0] in "+-" else ""
+        value = copies_value(token[len(sign) :])
+        if value is None:
+            if token.isascii():
+                return (
+                    None,
+                    f"quantity {_shown_token(token)} is over the {MAX_COPIES} copies hlcg accepts",
+                )
+            return None, f"quantity {_shown_token(token)} is not written in digits 0-9"
+        value = -value if sign == "-" else value
         if value < 1:
             return None, f"quantity {value} is not a positive whole number"
         if value > MAX_COPIES:
@@ -210,7 +240,8 @@ LEADING, TRAILING, BARE, NONE = "leading", "trailing", "bare", "none"
 
 
 def _bad_count(line_no: int, problem: str | None, text: str) -> LineIssue:
-    return LineIssue(line_no, f"{problem}: {text!r}", "write a count from 1 upwards")
+    shown = text if len(text) <= 80 else f"{text[:60]}..."
+    return LineIssue(line_no, f"{problem}: {shown!r}", "write a count from 1 upwards")
 
 
 def _trailing(text: str) -> tuple[str, str, bool] | None:
@@ -261,6 +292,10 @@ def written_count(text: str) -> bool:
 def split_set_code(name: str) -> tuple[str, str | None]:
     if "[" not in name and "(" not in name:
         return name, None  # most lines: no bracket, no set code
+    if len(name) > MAX_NAME:
+        # no card (refused by its length); and `.+?\s*\[` backtracks over long runs of
+        # spaces, which JSON and XML names keep as written
+        return name, None
     collector = _COLLECTOR.match(name)
     if collector:
         return collector["name"].strip(), collector["paren"] or collector["bracket"]
@@ -355,6 +390,15 @@ def _with_set_code(reading: Reading) -> Reading:
     return reading._replace(name=name, set_code=set_code)
 
 
+def long_name(line_no: int | None, name: str, where: str = "") -> LineIssue:
+    """The problem of a card name longer than any card's (every reader refuses it)."""
+    return LineIssue(
+        line_no,
+        f"{where}a card name of {len(name)} characters (at most {MAX_NAME}): {name[:40]!r}...",
+        "write one card per line",
+    )
+
+
 def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssue:
     """One non-empty, non-header line as an entry (or the reason it is not one). A line
     that may be read in several ways keeps them all: hlcg.deck.readings picks one."""
@@ -363,12 +407,7 @@ def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssu
         return read
     readings, shown = read
     if len(shown.name) > MAX_NAME:
-        return LineIssue(
-            line_no,
-            f"a card name of {len(shown.name)} characters (at most {MAX_NAME}): "
-            f"{shown.name[:40]!r}...",
-            "write one card per line",
-        )
+        return long_name(line_no, shown.name)
     if len(readings) == 1:
         kept = [_with_set_code(shown)]
         shown = kept[0]

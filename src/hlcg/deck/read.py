@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hlcg.deck.encoding import byte_order_mark, decode, is_binary
+from hlcg.deck.finding import files_under, glob_recursive, has_magic
 from hlcg.deck.kinds import DECK_SUFFIXES, JSON, SNIFF_BYTES, deck_kind, sniffed_kind
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck
 from hlcg.errors import DeckFileError, UsageError
@@ -108,6 +109,7 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
 
         deck = parse_text(text, str(path))
     deck.issues[:0] = issues
+    _refuse_long_names(deck)
     deck.kind = ".txt" if kind.is_text else kind.suffix
     entries = len(deck.entries) + len(deck.issues)
     if entries > MAX_DECK_ENTRIES:
@@ -116,6 +118,25 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
             "is this a deck file?"
         )
     return deck
+
+
+def _refuse_long_names(deck: Deck) -> None:
+    """Names longer than any card's are problems in every reader, as in text decks (whose
+    reader refuses them line by line): a JSON or XML deck of 1 MB names costs no fuzzy
+    search and no memory beyond its own text."""
+    from hlcg.deck.lines import MAX_NAME, long_name
+
+    for entries in (deck.entries, deck.sideboard):
+        if any(len(entry.name) > MAX_NAME for entry in entries):
+            deck.issues.extend(
+                long_name(entry.line, entry.name, f"{entry.pointer}: " if entry.pointer else "")
+                for entry in entries
+                if len(entry.name) > MAX_NAME
+            )
+            entries[:] = [entry for entry in entries if len(entry.name) <= MAX_NAME]
+    if deck.persona is not None and len(deck.persona) > MAX_NAME:
+        deck.issues.append(long_name(deck.persona_line, deck.persona, "persona: "))
+        deck.persona = deck.persona_set = None
 
 
 def not_a_deck(path: Path) -> str | None:
@@ -201,23 +222,43 @@ def _ignore(path: Path, reason: str) -> None:
     """The default OnSkip: the caller did not ask to hear about skipped files."""
 
 
+def _is_file_or_dangling(path: Path) -> bool:
+    """A regular file, or a dangling link (no file, but it names a deck that cannot be
+    read); never a FIFO, socket or device, which a read would block on or never finish."""
+    return path.is_file() or (path.is_symlink() and not path.exists())
+
+
 def _deck_files_in(folder: Path, raw: str) -> list[Path]:
     in_folder = sorted(
         p
-        for p in folder.rglob("*")
-        # a dangling symlink is no file, but it names a deck that cannot be read
-        if (p.is_file() or (p.is_symlink() and not p.exists()))
-        and p.suffix.lower() in DECK_SUFFIXES
+        for p in files_under(folder)
+        if p.suffix.lower() in DECK_SUFFIXES
         and not p.name.endswith(".fixed.txt")
+        and _is_file_or_dangling(p)
     )
     if not in_folder:
         raise UsageError(f"{raw}: no deck files ({', '.join(DECK_SUFFIXES)}) in this folder")
     return in_folder
 
 
-def _has_magic(raw: str) -> bool:
-    """What glob.has_magic tests: a wildcard or a bracket."""
-    return any(mark in raw for mark in "*?[")
+def _glob(raw: str, on_skip: OnSkip) -> list[Path]:
+    """The paths a pattern matches; `**` walked without following links to folders, and
+    a match that is neither a file nor a folder (a FIFO) skipped as a folder scan skips it."""
+    if "**" in raw:
+        matches = glob_recursive(raw)
+    else:
+        import glob  # here: only a pattern pays for it, not every run naming files
+
+        matches = sorted(Path(m) for m in glob.glob(raw))
+    if not matches:
+        raise UsageError(f"{raw}: no files match")
+    kept = []
+    for match in matches:
+        if match.is_dir() or _is_file_or_dangling(match):
+            kept.append(match)
+        else:
+            on_skip(match, "a pipe, socket or device, not a regular file")
+    return kept
 
 
 def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ignore) -> list[Path]:
@@ -236,12 +277,8 @@ def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ig
         path = Path(raw)
         if path.is_dir():
             found.extend(p for p in _deck_files_in(path, raw) if keep(p))
-        elif not path.exists() and _has_magic(raw):
-            import glob  # here: only a pattern pays for it, not every run naming files
-
-            matches = sorted(Path(m) for m in glob.glob(raw, recursive=True))
-            if not matches:
-                raise UsageError(f"{raw}: no files match")
+        elif not path.exists() and has_magic(raw):
+            matches = _glob(raw, on_skip)
             found.extend(m for m in matches if not skip_non_decks or keep(m))
         elif not skip_non_decks or not path.is_file() or keep(path):
             found.append(path)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from hlcg.deck.lines import (
+    MAX_NAME,
     SECTIONS,
     clean_line,
     header,
@@ -39,21 +40,31 @@ from hlcg.deck.model import NO_PERSONA, SIDEBOARD, Deck, Entry, LineIssue
 from hlcg.patterns import lazy
 from hlcg.problems import Severity
 
-# A markdown heading ("### Deck"), which would otherwise be read as a comment.
-_MARKDOWN_HEADING = lazy(r"^\s*#{1,6}\s+(?P<text>.*?)\s*#*\s*$")
 # `Persona: Duncan MacLeod (2E)`: a set or edition code in brackets after a persona name.
 # Only codes shaped like ours (digits and capitals): "(Ramirez)" stays a subtitle.
 _PAREN_CODE = lazy(r"^(?P<name>.+?)\s*\((?P<code>[0-9][A-Za-z0-9-]{0,11}|[A-Z]{1,4})\)$")
 _DECK_NAME_KEYS = ("name", "deck name", "title")
 
 
+def _heading_text(raw: str) -> str | None:
+    """The text of a markdown heading (`### Deck ##` -> "Deck"): 1 to 6 `#`, a space, the
+    text, maybe closing `#`s. Taken apart with str methods: the pattern that said this
+    (`#{1,6}\\s+(.*?)\\s*#*\\s*$`) backtracked cubically over a long run of `#` and
+    spaces (a 3 KB comment line took a minute)."""
+    line = raw.lstrip()
+    rest = line.lstrip("#")
+    if not 1 <= len(line) - len(rest) <= 6 or not rest[:1].isspace():
+        return None
+    return rest.rstrip().rstrip("#").rstrip().lstrip()
+
+
 def _markdown_heading(raw: str) -> str | None:
     """The header a markdown heading names ("### Pre-Game" -> "Pre-Game"); None for any
     other `#` line, which stays a comment."""
-    heading = _MARKDOWN_HEADING.match(raw)
+    heading = _heading_text(raw)
     if heading is None:
         return None
-    text = clean_line(heading["text"])
+    text = clean_line(heading)
     found = header(text) if text else None
     return text if found and found[0] in SECTIONS else None
 
@@ -222,7 +233,7 @@ def set_persona(deck: Deck, line_no: int | None, name: str) -> None:
 def split_persona(written: str) -> tuple[str, str | None]:
     """ "Duncan MacLeod [2E-CvD]" or "Duncan MacLeod (2E)" -> name, set or edition code."""
     name, set_code = split_set_code(written)
-    edition = _PAREN_CODE.match(name)
+    edition = _PAREN_CODE.match(name) if len(name) <= MAX_NAME else None
     if set_code is None and edition:
         name, set_code = edition["name"].strip(), edition["code"]
     return name, set_code

@@ -18,7 +18,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
 from hlcg.deck.kinds import LACKEY
-from hlcg.deck.lines import MAX_COPIES, section_named, split_set_code
+from hlcg.deck.lines import MAX_COPIES, copies_value, section_named, split_set_code
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, Line, LineIssue
 from hlcg.deck.text import set_persona
 from hlcg.errors import DeckFileError
@@ -45,8 +45,19 @@ _REFUSED = {
     "ExternalReferenceForbidden": "a reference to an external file",
     "NotSupportedError": "markup the reader does not support",
 }
-# A format line in OCTGN's free-text notes: `Format: Type Two` or `Format = Type 2`.
-_FORMAT_NOTE = re.compile(r"^\s*Format\s*[:=]\s*(.+?)\s*$", re.M | re.I)
+# A format line in OCTGN's free-text notes: `Format: Type Two` or `Format = Type 2`. Matched
+# on each line with its spaces stripped first: a multi-line pattern with `\s*` around a lazy
+# group backtracks super-linearly over a long run of spaces or blank lines.
+_FORMAT_LINE = re.compile(r"Format\s*[:=](?P<value>.*)", re.I | re.S)
+
+
+def format_note(notes: str) -> str | None:
+    """The format a `Format:` line of the notes names, or None."""
+    for line in notes.split("\n"):
+        found = _FORMAT_LINE.match(line.lstrip())
+        if found and found["value"].strip():
+            return found["value"].strip()
+    return None
 
 
 PERSONA_ZONE = "persona"
@@ -60,9 +71,31 @@ def _zone(name: str | None) -> str | None:
     return section_named(name or "")
 
 
-def _card_lines(text: str) -> list[int]:
-    """Line numbers of the `<card` tags, in document order (ElementTree keeps none)."""
-    return [text.count("\n", 0, m.start()) + 1 for m in re.finditer(r"<card\b", text)]
+_CARD_TAG = re.compile(r"<card\b")
+
+
+def _card_lines(text: str) -> Iterator[int]:
+    """Line numbers of the `<card` tags, in document order (ElementTree keeps none): each
+    counted on from the one before, so a 5 MB deck is read once, not once per card."""
+    line, counted_to = 1, 0
+    for tag in _CARD_TAG.finditer(text):
+        line += text.count("\n", counted_to, tag.start())
+        counted_to = tag.start()
+        yield line
+
+
+def _cards_by_container(root: Element, container: str) -> Iterator[tuple[Element | None, Element]]:
+    """Every <card> in document order with its nearest ``container`` (a LackeyCCG
+    superzone, an OCTGN section; None outside any), walked once with a stack: a card in
+    nested sections belongs to the innermost one and is read once, and nesting costs
+    nothing more than the elements it holds."""
+    stack: list[tuple[Element, Element | None]] = [(root, None)]
+    while stack:
+        element, holder = stack.pop()
+        if element.tag == "card":
+            yield holder, element
+        inner = element if element.tag == container else holder
+        stack.extend((child, inner) for child in reversed(element))
 
 
 def parse_xml(text: str, path: str, reader: str) -> Deck:
@@ -87,7 +120,7 @@ def parse_xml(text: str, path: str, reader: str) -> Deck:
     if root.tag != "deck":
         deck.issues.append(LineIssue(1, f"root element is <{root.tag}>, not <deck>", "not a deck"))
         return deck
-    lines = iter(_card_lines(text))
+    lines = _card_lines(text)
     _read_format(root, deck)
     game = root.findtext("meta/game") if reader == LACKEY else root.get("game")
     deck.game = (game or "").strip() or None
@@ -109,9 +142,9 @@ def _read_format(root: Element, deck: Deck) -> None:
     notes = root.find("notes")
     text = (notes.text or "") if notes is not None else ""
     deck.notes = text.strip() or None
-    match = _FORMAT_NOTE.search(text)
-    if match:
-        deck.format = match.group(1)
+    noted = format_note(text)
+    if noted:
+        deck.format = noted
     elif text:
         # Prose ("built for Type One") is not read as the format, but not passed over
         # silently either: the check warns when it judges by another format.
@@ -132,71 +165,84 @@ def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
     section) are one deck line with their count and the first copy's line number, so a typo
     is one problem and a conversion writes `3 Thrust`, not three `1 Thrust` lines."""
     first_copy: dict[tuple[str, str, str | None], int] = {}
-    for zone in root.iter("superzone"):
+    for zone, card in _cards_by_container(root, "superzone"):
+        line = next(lines, None)
+        if zone is None:
+            continue  # a card outside every zone is in no part of the deck
         section = _zone(zone.get("name"))
-        for card in zone.iter("card"):
-            line = next(lines, None)
-            name_el = card.find("name")
-            name = (name_el.text or "").strip() if name_el is not None else ""
-            if section is None:
-                deck.issues.append(
-                    LineIssue(
-                        line,
-                        f"card {name!r} is in zone {zone.get('name')!r}, not a deck zone",
-                        "move it to the Deck, Pregame, Persona or Sideboard zone",
-                    )
+        name_el = card.find("name")
+        name = (name_el.text or "").strip() if name_el is not None else ""
+        if section is None:
+            deck.issues.append(
+                LineIssue(
+                    line,
+                    f"card {_shown(name)!r} is in zone {_shown(zone.get('name'))!r}, "
+                    "not a deck zone",
+                    "move it to the Deck, Pregame, Persona or Sideboard zone",
                 )
-                continue
-            if not name:
-                deck.issues.append(LineIssue(line, "card without a name", "give it a <name>"))
-                continue
-            if section == PERSONA_ZONE:
-                set_persona(deck, line, _with_printing(name, card))
-                continue
-            ref = (name_el.get("id") or None) if name_el is not None else None
-            set_el = card.find("set")
-            set_code = (set_el.text or "").strip() or None if set_el is not None else None
-            key = (section, name, set_code)
-            entries = deck.sideboard if section == SIDEBOARD else deck.entries
-            if key in first_copy:
-                number = first_copy[key]
-                entries[number] = entries[number]._replace(count=entries[number].count + 1)
-                continue
-            first_copy[key] = len(entries)
-            entries.append(Entry(name, 1, line, section, set_code, ref))
+            )
+            continue
+        if not name:
+            deck.issues.append(LineIssue(line, "card without a name", "give it a <name>"))
+            continue
+        if section == PERSONA_ZONE:
+            set_persona(deck, line, _with_printing(name, card))
+            continue
+        ref = (name_el.get("id") or None) if name_el is not None else None
+        set_el = card.find("set")
+        set_code = (set_el.text or "").strip() or None if set_el is not None else None
+        key = (section, name, set_code)
+        entries = deck.sideboard if section == SIDEBOARD else deck.entries
+        if key in first_copy:
+            number = first_copy[key]
+            entries[number] = entries[number]._replace(count=entries[number].count + 1)
+            continue
+        first_copy[key] = len(entries)
+        entries.append(Entry(name, 1, line, section, set_code, ref))
+
+
+def _shown(text: str | None) -> str | None:
+    """A name or attribute as a message quotes it: cut short when it is long."""
+    return text if text is None or len(text) <= 60 else f"{text[:60]}..."
 
 
 def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
-    for section_el in root.iter("section"):
+    for section_el, card in _cards_by_container(root, "section"):
+        line = next(lines, None)
+        if section_el is None:
+            continue  # a card outside every section is in no part of the deck
         section = _zone(section_el.get("name"))
-        for card in section_el.iter("card"):
-            line = next(lines, None)
-            name = (card.text or "").strip()
-            if section is None:
-                deck.issues.append(
-                    LineIssue(
-                        line,
-                        f"card {name!r} is in section {section_el.get('name')!r}, "
-                        "not a deck section",
-                        "move it to the Endurance, Pre-Game, Persona or Sideboard section",
-                    )
+        name = (card.text or "").strip()
+        if section is None:
+            deck.issues.append(
+                LineIssue(
+                    line,
+                    f"card {_shown(name)!r} is in section {_shown(section_el.get('name'))!r}, "
+                    "not a deck section",
+                    "move it to the Endurance, Pre-Game, Persona or Sideboard section",
                 )
-                continue
-            qty = (card.get("qty") or "1").strip()
-            if not qty.isdigit() or not 1 <= int(qty) <= MAX_COPIES:
-                deck.issues.append(
-                    LineIssue(line, f"qty {qty!r} of {name!r} is not 1..{MAX_COPIES}", "fix qty")
+            )
+            continue
+        qty = (card.get("qty") or "1").strip()
+        copies = copies_value(qty)
+        if copies is None or not 1 <= copies <= MAX_COPIES:
+            deck.issues.append(
+                LineIssue(
+                    line,
+                    f"qty {_shown(qty)!r} of {_shown(name)!r} is not 1..{MAX_COPIES}",
+                    "fix qty",
                 )
-                continue
-            if section == PERSONA_ZONE:
-                set_persona(deck, line, name)
-                continue
-            if not name:
-                deck.issues.append(LineIssue(line, "card without a name", "give it a name"))
-                continue
-            ref = card.get("id") or None
-            name, set_code = split_set_code(name)
-            _add(deck, Entry(name, int(qty), line, section, set_code, ref))
+            )
+            continue
+        if section == PERSONA_ZONE:
+            set_persona(deck, line, name)
+            continue
+        if not name:
+            deck.issues.append(LineIssue(line, "card without a name", "give it a name"))
+            continue
+        ref = card.get("id") or None
+        name, set_code = split_set_code(name)
+        _add(deck, Entry(name, copies, line, section, set_code, ref))
 
 
 def _add(deck: Deck, entry: Entry) -> None:
@@ -250,7 +296,7 @@ def write_o8d(
                 element, "card", qty=str(line.copies), id=line.card_id or ""
             ).text = line.text
     lines = [notes] if notes else []
-    if fmt and not (notes and _FORMAT_NOTE.search(notes)):
+    if fmt and not (notes and format_note(notes)):
         lines.append(f"Format: {fmt}")
     if lines:
         SubElement(root, "notes").text = "\n".join(lines)

@@ -105,5 +105,5 @@ def write_step_summary(
     annotations of a step. ``reports``: each deck's summary (``DeckSummary.of``)."""
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if target:
-        with Path(target).open("a", encoding="utf-8") as handle:
+        with Path(target).open("a", encoding="utf-8", errors="surrogateescape") as handle:
             handle.write(summary_markdown(reports, unreadable))

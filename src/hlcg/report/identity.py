@@ -35,5 +35,6 @@ def problem_identities(report: DeckReport) -> list[str]:
         seen[parts] = seen.get(parts, 0) + 1
         if seen[parts] > 1:
             parts += f"\0{seen[parts]}"
-        identities.append(hashlib.sha256(parts.encode("utf-8")).hexdigest()[:32])
+        # surrogateescape: a path's bytes that are not UTF-8 hash as the bytes they are
+        identities.append(hashlib.sha256(parts.encode("utf-8", "surrogateescape")).hexdigest()[:32])
     return identities

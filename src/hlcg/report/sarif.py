@@ -70,13 +70,18 @@ def _rules() -> list[dict[str, Any]]:
 
 
 def artifact_uri(path: str) -> str:
-    """A deck path as a percent-encoded URI reference: relative stays relative."""
+    """A deck path as a percent-encoded URI reference: relative stays relative. A path's
+    bytes that are not UTF-8 (lone surrogates from os.fsdecode) are encoded as those bytes."""
     if PureWindowsPath(path).drive:
-        return "file:///" + quote(PureWindowsPath(path).as_posix(), safe="/:")
+        return "file:///" + _quoted(PureWindowsPath(path).as_posix(), "/:")
     posix = path.replace("\\", "/")
     if PurePosixPath(posix).is_absolute():
-        return "file://" + quote(posix, safe="/")
-    return quote(posix, safe="/")
+        return "file://" + _quoted(posix, "/")
+    return _quoted(posix, "/")
+
+
+def _quoted(path: str, safe: str) -> str:
+    return quote(path, safe=safe, errors="surrogateescape")
 
 
 def _location(path: str) -> dict[str, Any]:

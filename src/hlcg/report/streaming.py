@@ -125,8 +125,14 @@ class Spool:
         # start-up of every other run about 3 ms.
         import tempfile
 
+        # A deck's path may hold bytes that are not UTF-8 (os.fsdecode keeps them as lone
+        # surrogates): kept as they are, as standard output writes them, never an error.
         self._file = tempfile.SpooledTemporaryFile(  # noqa: SIM115 (closed by copy_to)
-            max_size=SPOOL_IN_MEMORY, mode="w+", encoding="utf-8", newline=""
+            max_size=SPOOL_IN_MEMORY,
+            mode="w+",
+            encoding="utf-8",
+            errors="surrogateescape",
+            newline="",
         )
         self.write = self._file.write
 

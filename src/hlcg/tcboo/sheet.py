@@ -93,6 +93,8 @@ def parse(text: str) -> dict[str, Any]:
         raise SheetError(f"not valid TOML: {exc}") from None
     except RecursionError:
         raise SheetError("not valid TOML: nested too deeply") from None
+    except ValueError as exc:  # an integer of over 4,300 digits: its first clause says so
+        raise SheetError(f"not valid TOML: {str(exc).split(';')[0]}") from None
 
 
 def _suggest(name: str, choices: list[str]) -> str:
