@@ -189,16 +189,24 @@ def _write_to_device(path: Path, text: str) -> None:
         os.close(fd)
 
 
+@contextmanager
+def new_file(path: Path) -> Iterator[Path]:
+    """``replacing`` for a file a user reads: a new one gets the mode ``open()`` would give
+    it, a replaced one keeps its own."""
+    mode = _new_file_mode(path)
+    with replacing(path) as temp:
+        yield temp
+        temp.chmod(mode)
+
+
 def write_text_atomically(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` whole or not at all. Devices and pipes
     (/dev/stdout, a named pipe) are written to directly: they cannot be replaced."""
     if path.exists() and not path.is_file():
         _write_to_device(path, text)
         return
-    mode = _new_file_mode(path)
-    with replacing(path) as temp:
-        temp.write_text(text, encoding="utf-8")
-        temp.chmod(mode)
+    with new_file(path) as temp:
+        temp.write_bytes(text.encode("utf-8"))
 
 
 def write_output(path: Path, text: str, force: bool) -> None:

@@ -225,8 +225,7 @@ def replacing(destination: Path) -> Iterator[Path]:
             yield temp
     except sqlite3.Error as exc:
         raise CatalogueError(
-            f"could not write {destination}: {exc}; nothing was written, "
-            f"{destination} is as it was"
+            f"could not write {destination}: {exc}; nothing was written, {destination} is as it was"
         ) from None
 
 

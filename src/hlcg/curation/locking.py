@@ -180,4 +180,3 @@ def writer_lock(
             with suppress(FileNotFoundError):
                 path.unlink()
         os.close(fd)
-
