@@ -22,6 +22,8 @@ from hlcg.errors import SourceError
 MANIFEST_NAME = "manifest.json"
 MANIFEST_KIND = "hlcg-export-manifest"
 MANIFEST_VERSION = 1
+# An export may be edited on purpose; its manifest then no longer speaks for it.
+EDITED = f'an export edited on purpose imports without its manifest ({MANIFEST_NAME}, or the document\'s "manifest" key)'
 
 
 def row_counts(bundle: Bundle) -> dict[str, int]:
@@ -94,7 +96,7 @@ class Manifest:
             elif file_sha256(path.read_bytes()) != expected:
                 errors.append(
                     f"{export}: {name} is not the file exported (its sha256 differs from "
-                    f"{self.where}'s): cut short or changed since"
+                    f"{self.where}'s): cut short or changed since; {EDITED}"
                 )
         errors += [
             f"{export}: {name} is not listed in {self.where}; an export lists every file it holds"
@@ -115,7 +117,7 @@ class Manifest:
         if actual != self.content_sha256:
             errors.append(
                 f"{export}: its rows have content_sha256 {actual}, {self.where} records "
-                f"{self.content_sha256}: changed since export"
+                f"{self.content_sha256}: changed since export; {EDITED}"
             )
         if errors:
             raise SourceError(errors)
