@@ -7,7 +7,7 @@ messages read the same everywhere.
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, cast
@@ -20,6 +20,32 @@ def refuse_overwrite(path: Path | None, force: bool) -> None:
     (Devices and pipes such as /dev/null or /dev/stdout are written to, not replaced.)"""
     if path is not None and path.is_file() and not force:
         raise UsageError(f"{path} exists; use --force to overwrite it")
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two names are one file (through links, hard links included)."""
+    try:
+        return one.samefile(other)
+    except (OSError, ValueError):
+        return False
+
+
+def input_it_would_replace(output: Path | None, inputs: Iterable[Path]) -> Path | None:
+    """The first of ``inputs`` (files this run reads) that ``output`` is, by any name."""
+    if output is None or not output.is_file():
+        return None
+    return next((path for path in inputs if same_file(output, path)), None)
+
+
+def refuse_writing_an_input(output: Path | None, inputs: Iterable[Path]) -> None:
+    """An output file never replaces a file the same run reads: not even with --force."""
+    read = input_it_would_replace(output, inputs)
+    if read is not None:
+        shown = "" if str(read) == str(output) else f" (as {read})"
+        raise UsageError(
+            f"{output} is read by this run{shown}; hlcg does not write over its own "
+            "input: name another file; nothing was written"
+        )
 
 
 @contextmanager
@@ -147,7 +173,7 @@ def replacing(
     import shutil
 
     target = through_links(destination)
-    refuse_read_only(target, error)
+    refuse_read_only(destination, error)
     remove_stale_temps(target)
     temp = temp_path(target)
     if not fresh:

@@ -172,9 +172,10 @@ def export_catalogue(bundle: Bundle, out: Path) -> str:
         out.parent.mkdir(parents=True, exist_ok=True)
     with writer_lock(out, catalogue=False):
         if suffix == ".json":
-            text = json.dumps(document(bundle), indent=2, ensure_ascii=False) + "\n"
-            with new_file(out) as temp:
-                temp.write_bytes(text.encode("utf-8"))
+            content = document(bundle)
+            with new_file(out) as temp, temp.open("w", encoding="utf-8", newline="\n") as handle:
+                json.dump(content, handle, indent=2, ensure_ascii=False)
+                handle.write("\n")
             return "one JSON document"
         files = _export_files(bundle)
         contract = len(files) - 1

@@ -164,7 +164,7 @@ def writer_lock(
     ``wait_seconds()``); a read-only target is refused first. ``catalogue``: also lock it
     as SQLite does, and refuse it while another program holds it open in WAL mode."""
     error = read_only_error or (ReadOnlyCatalogueError if catalogue else UsageError)
-    refuse_read_only(through_links(target), error)
+    refuse_read_only(target, error)
     wait = wait_seconds()
     path = lock_file(target)
     fd = _acquire(path, target, wait)

@@ -23,7 +23,10 @@ MANIFEST_NAME = "manifest.json"
 MANIFEST_KIND = "hlcg-export-manifest"
 MANIFEST_VERSION = 1
 # An export may be edited on purpose; its manifest then no longer speaks for it.
-EDITED = f'an export edited on purpose imports without its manifest ({MANIFEST_NAME}, or the document\'s "manifest" key)'
+EDITED = (
+    f"an export edited on purpose imports without its manifest ({MANIFEST_NAME}, or the "
+    'document\'s "manifest" key)'
+)
 
 
 def row_counts(bundle: Bundle) -> dict[str, int]:
@@ -108,7 +111,7 @@ class Manifest:
         """The rows read against the counts and the hash recorded: SourceError if not."""
         held = row_counts(bundle)
         errors = [
-            f"{export}: {self.where} records {self.rows.get(table, 0)} {table} rows, "
+            f"{export}: {self.where} records {self.rows.get(table, 0)} rows of {table}, "
             f"the export holds {held.get(table, 0)}"
             for table in sorted({*self.rows, *held})
             if self.rows.get(table, 0) != held.get(table, 0)
