@@ -216,33 +216,46 @@ def test_a_catalogue_open_in_wal_mode_elsewhere_is_refused_and_never_malformed(t
     assert len(load(db).cards) == SHIPPED_CARDS + 2
 
 
-@pytest.mark.parametrize("name", ["export.json", "export.zip"])
-def test_a_killed_export_leaves_the_previous_export_and_the_next_run_cleans_up(tmp_path, name):
+# Each writer once with a small catalogue (the previous file), then killed while it writes
+# the shipped one's rows over it.
+KILLED = {
+    "export.json": ("db", "export", "{out}", "--db", "{db}"),
+    "export.zip": ("db", "export", "{out}", "--db", "{db}"),
+    "built.sqlite": ("db", "build", "--out", "{out}", "--source", "{source}"),
+}
+
+
+@pytest.mark.parametrize("name", list(KILLED))
+def test_a_killed_writer_leaves_the_previous_file_and_the_next_run_cleans_up(tmp_path, name):
     small = tmp_path / "small.sqlite"
     assert invoke("db", "init", str(small)) == (0, "")
+    source = tmp_path / "source"
+    assert invoke("db", "export", str(source), "--db", str(small))[0] == 0
     out = tmp_path / name
-    code, stderr = invoke("db", "export", str(out), "--db", str(small))
+    fields = {"out": str(out), "db": str(small), "source": str(source)}
+    code, stderr = invoke(*(part.format(**fields) for part in KILLED[name]))
     assert code == 0, stderr
     before = digest(out)
-    killed = False
+    fields.update(db=str(shipped_path()), source=str(ROOT / "data/source"))
+    command = [*(part.format(**fields) for part in KILLED[name]), "--force"]
     for _attempt in range(8):
-        process = hlcg("db", "export", str(out), "--force")
+        process = hlcg(*command)
         left: list[Path] = []
         while process.poll() is None and not left:
             left = list(tmp_path.glob(f".{name}.hlcg-write-*.tmp"))
         if left:
             process.send_signal(signal.SIGKILL)
             process.communicate()
-            killed = True
             break
         code, stderr = finished(process)  # done before its temporary file was seen
         assert code == 0, stderr
-        invoke("db", "export", str(out), "--force", "--db", str(small))
+        fields_small = [part.format(out=out, db=small, source=source) for part in KILLED[name]]
+        assert invoke(*fields_small, "--force")[0] == 0
         assert digest(out) == before
-    if not killed:
-        pytest.fail("the export always finished before its temporary file was seen")
-    assert digest(out) == before  # the previous export, whole
+    else:
+        pytest.fail("the writer always finished before its temporary file was seen")
+    assert digest(out) == before  # the previous file, whole
     assert any(p.exists() for p in left)
-    code, stderr = invoke("db", "export", str(out), "--force")
+    code, stderr = finished(hlcg(*command))
     assert code == 0, stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([name, "small.sqlite"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([name, "small.sqlite", "source"])
