@@ -191,6 +191,7 @@ def test_exported_folder_is_a_source_folder(tmp_path):
         "facts.csv",
         "formats.csv",
         "legality.csv",
+        "manifest.json",
         "sets.csv",
         "tcboo/cards.csv",
         "tcboo/immortals.csv",

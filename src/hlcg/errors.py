@@ -47,7 +47,8 @@ class ConflictError(HlcgError):
 
 
 class ReadOnlyCatalogueError(HlcgError):
-    """A write was asked of the shipped (read-only) catalogue."""
+    """A write was asked of the shipped catalogue, or of a catalogue file without write
+    permission (refused rather than replaced)."""
 
 
 class DeckFileError(HlcgError):

@@ -306,10 +306,15 @@ def add_changes(path: Path, report: DeckReport, catalogue: Catalogue) -> DeckRep
 
 
 def _refusal(
-    path: Path, target: Path, own_file: bool, written: set[Path], force: bool
+    path: Path,
+    target: Path,
+    own_file: bool,
+    written: set[Path],
+    force: bool,
+    inputs: Sequence[Path] = (),
 ) -> str | None:
     try:
-        return _refusal_of(path, target, own_file, written, force)
+        return _refusal_of(path, target, own_file, written, force, inputs)
     except OSError as exc:
         # `NAME.fixed.txt` may be a name the file system refuses (a 251-character deck
         # name is 257 with it): asking whether it exists already fails
@@ -317,8 +322,20 @@ def _refusal(
 
 
 def _refusal_of(
-    path: Path, target: Path, own_file: bool, written: set[Path], force: bool
+    path: Path,
+    target: Path,
+    own_file: bool,
+    written: set[Path],
+    force: bool,
+    inputs: Sequence[Path],
 ) -> str | None:
+    from hlcg.output import input_it_would_replace
+
+    if not own_file and input_it_would_replace(target, inputs) is not None:
+        return (
+            f"{path}: not fixed: {target} is a deck this run checks; hlcg does not write "
+            "over its own input"
+        )
     if target.resolve() in written:
         return f"{path}: not fixed: another deck's fix was just written to {target}"
     if not own_file and target.exists() and not force:
@@ -335,8 +352,10 @@ def fix_deck(
     in_place: bool,
     force: bool,
     written: set[Path],
+    inputs: Sequence[Path] = (),
 ) -> DeckFix:
-    """Fix one illegal deck; ``written`` holds the files this run wrote already."""
+    """Fix one illegal deck; ``written`` holds the files this run wrote already, ``inputs``
+    the decks it checks (a fix is never written over one of them)."""
     from hlcg.output import write_errors, write_text_atomically
 
     text, is_text = _deck_text(path, report)
@@ -346,7 +365,7 @@ def fix_deck(
     own_file = in_place and is_text
     target = path if own_file else fixed_path(path)
     moved = in_place and not is_text
-    refusal = _refusal(path, target, own_file, written, force)
+    refusal = _refusal(path, target, own_file, written, force, inputs)
     if refusal is not None:
         return DeckFix(path, target, refusal=refusal, moved=moved)
     with write_errors(target):  # an unwritable folder is exit 2 with one line, no traceback
@@ -391,6 +410,7 @@ def fix_decks(
             in_place=in_place,
             force=force,
             written=written,
+            inputs=paths,
         )
         fixes.append(fixed)
         verdicts.append(fixed.report if fixed.own_file and fixed.report else report)

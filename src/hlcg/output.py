@@ -6,7 +6,8 @@ messages read the same everywhere.
 """
 
 import os
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, cast
@@ -21,6 +22,32 @@ def refuse_overwrite(path: Path | None, force: bool) -> None:
         raise UsageError(f"{path} exists; use --force to overwrite it")
 
 
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two names are one file (through links, hard links included)."""
+    try:
+        return one.samefile(other)
+    except (OSError, ValueError):
+        return False
+
+
+def input_it_would_replace(output: Path | None, inputs: Iterable[Path]) -> Path | None:
+    """The first of ``inputs`` (files this run reads) that ``output`` is, by any name."""
+    if output is None or not output.is_file():
+        return None
+    return next((path for path in inputs if same_file(output, path)), None)
+
+
+def refuse_writing_an_input(output: Path | None, inputs: Iterable[Path]) -> None:
+    """An output file never replaces a file the same run reads: not even with --force."""
+    read = input_it_would_replace(output, inputs)
+    if read is not None:
+        shown = "" if str(read) == str(output) else f" (as {read})"
+        raise UsageError(
+            f"{output} is read by this run{shown}; hlcg does not write over its own "
+            "input: name another file; nothing was written"
+        )
+
+
 @contextmanager
 def write_errors(path: Path, error: type[HlcgError] = UsageError) -> Iterator[None]:
     """An OSError while writing ``path`` becomes ``error`` with a one-line message."""
@@ -30,28 +57,138 @@ def write_errors(path: Path, error: type[HlcgError] = UsageError) -> Iterator[No
         raise error(f"could not write {path}: {exc.strerror}") from None
 
 
+# A file is written as ".NAME.hlcg-write-PID-XXXXXXXX.tmp" beside it (a folder export too,
+# and SQLite's "-journal" of a catalogue): a run killed half-way leaves that, and the next
+# write of the same target removes it once the process that wrote it is gone.
+TEMP_MARK = "hlcg-write"
+# A file name may hold 255 bytes: a long target name is shortened in its temporary name.
+_LONGEST_SHOWN_NAME = 150
+
+
+def _temp_stem(destination: Path) -> str:
+    name = destination.name
+    if len(name.encode("utf-8")) <= _LONGEST_SHOWN_NAME:
+        return name
+    import hashlib
+
+    digest = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return f"{name[:60]}~{digest}"
+
+
+def _temp_pattern(destination: Path) -> re.Pattern[str]:
+    stem = re.escape(_temp_stem(destination))
+    return re.compile(rf"\.{stem}\.{TEMP_MARK}-(\d+)-[0-9a-f]+\.tmp(-journal)?")
+
+
+def temp_path(destination: Path) -> Path:
+    """A new temporary name beside ``destination``, carrying this process's id."""
+    import secrets
+
+    token = secrets.token_hex(4)
+    return destination.with_name(
+        f".{_temp_stem(destination)}.{TEMP_MARK}-{os.getpid()}-{token}.tmp"
+    )
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (where that cannot be told: assume it does)."""
+    if pid == os.getpid():
+        return True
+    if os.name == "nt":  # os.kill there would end the process, not probe it
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it runs, as another user
+        return True
+    return True
+
+
+def remove_stale_temps(destination: Path) -> list[Path]:
+    """Remove the temporary files (or folders) that killed writes of ``destination`` left:
+    ours by name, of a process that no longer runs. Returns them."""
+    import shutil
+
+    pattern = _temp_pattern(destination)
+    try:
+        names = os.listdir(destination.parent)
+    except OSError:
+        return []
+    removed = []
+    for name in sorted(names):
+        match = pattern.fullmatch(name)
+        if match and not _running(int(match.group(1))):
+            stale = destination.parent / name
+            if stale.is_dir() and not stale.is_symlink():
+                shutil.rmtree(stale, ignore_errors=True)
+            else:
+                with suppress(FileNotFoundError):
+                    stale.unlink()
+            removed.append(stale)
+    return removed
+
+
+def through_links(path: Path) -> Path:
+    """The file a symbolic link names (a link is written through, and stays a link)."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def refuse_read_only(path: Path, error: type[HlcgError] = UsageError) -> None:
+    """A file without write permission is not replaced, even where its folder would allow
+    it (or the user is root): its mode says it is not to change."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return
+    if path.is_file() and (not mode & 0o222 or not os.access(path, os.W_OK)):
+        raise error(
+            f"{path} is read-only (mode {mode & 0o777:04o}); hlcg does not replace it: "
+            f"make it writable (chmod u+w {path}) or write elsewhere; nothing was written"
+        )
+
+
+def _keep_owner_and_mode(temp: Path, old: os.stat_result) -> None:
+    """The replacement keeps the mode, owner and group of the file it replaces (an owner
+    only root may give: then the writer's)."""
+    os.chmod(temp, old.st_mode & 0o7777)
+    if hasattr(os, "chown"):
+        with suppress(PermissionError):
+            os.chown(temp, old.st_uid, old.st_gid)
+
+
 @contextmanager
-def replacing(destination: Path, *, fresh: bool = False) -> Iterator[Path]:
+def replacing(
+    destination: Path, *, fresh: bool = False, error: type[HlcgError] = UsageError
+) -> Iterator[Path]:
     """Yield a temporary path beside ``destination``; move it into place on success only,
     so a failed write leaves the old file (or no file) behind, never half of one.
 
+    A symbolic link is written through (the file it names is replaced, the link stays); a
+    read-only file is refused; the new file keeps the old one's mode and owner. What killed
+    writes of the same target left is removed first.
+
     ``fresh``: the path does not exist yet, so the writer creates the file itself (SQLite
     then gives it the usual umask mode, not the private mode of a temporary file)."""
-    import tempfile  # here: every command imports this module, few write a file
+    import shutil
 
-    fd, name = tempfile.mkstemp(
-        prefix=f".{destination.name}.", suffix=".tmp", dir=destination.parent
-    )
-    os.close(fd)
-    temp = Path(name)
-    if fresh:
-        temp.unlink()
+    target = through_links(destination)
+    refuse_read_only(destination, error)
+    remove_stale_temps(target)
+    temp = temp_path(target)
+    if not fresh:
+        temp.touch(mode=0o600, exist_ok=False)
     try:
         yield temp
-        os.replace(temp, destination)
+        with suppress(FileNotFoundError):
+            _keep_owner_and_mode(temp, target.stat())
+        os.replace(temp, target)
     finally:
-        if temp.exists():
-            temp.unlink()
+        for leftover in (temp, temp.with_name(temp.name + "-journal")):
+            if leftover.is_dir() and not leftover.is_symlink():
+                shutil.rmtree(leftover, ignore_errors=True)
+            elif leftover.exists():
+                leftover.unlink()
 
 
 def _new_file_mode(path: Path) -> int:
@@ -78,16 +215,24 @@ def _write_to_device(path: Path, text: str) -> None:
         os.close(fd)
 
 
+@contextmanager
+def new_file(path: Path) -> Iterator[Path]:
+    """``replacing`` for a file a user reads: a new one gets the mode ``open()`` would give
+    it, a replaced one keeps its own."""
+    mode = _new_file_mode(path)
+    with replacing(path) as temp:
+        yield temp
+        temp.chmod(mode)
+
+
 def write_text_atomically(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` whole or not at all. Devices and pipes
     (/dev/stdout, a named pipe) are written to directly: they cannot be replaced."""
     if path.exists() and not path.is_file():
         _write_to_device(path, text)
         return
-    mode = _new_file_mode(path)
-    with replacing(path) as temp:
-        temp.write_text(text, encoding="utf-8")
-        temp.chmod(mode)
+    with new_file(path) as temp:
+        temp.write_bytes(text.encode("utf-8"))
 
 
 def write_output(path: Path, text: str, force: bool) -> None:

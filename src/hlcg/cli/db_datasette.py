@@ -33,10 +33,12 @@ def datasette_metadata_command(
     """
     from hlcg.catalog import connect, resolve_path
     from hlcg.curation import datasette_metadata
-    from hlcg.output import write_output
+    from hlcg.output import refuse_overwrite, refuse_writing_an_input, write_output
     from hlcg.tcboo import TABLE_GROUP
 
     path = resolve_path(db)
+    refuse_overwrite(out, force)
+    refuse_writing_an_input(out, [path])
     conn = connect(path)
     try:
         metadata = datasette_metadata(conn, path.stem, [TABLE_GROUP])

@@ -8,6 +8,7 @@ import typer
 
 from hlcg.cli.common import DbOption, guarded, warn
 from hlcg.errors import CatalogueError, UsageError
+from hlcg.output import same_file
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
@@ -78,6 +79,8 @@ def import_command(
     if overwrite and replace:
         raise UsageError("--overwrite and --replace: use one (--replace replaces whole cards)")
     path = resolve_path(db)
+    if same_file(file, path):
+        raise UsageError(f"{file} is the catalogue itself (--db); import another file into it")
     columns = parse_column_map(column_map)
 
     def from_file(data: Path) -> "ImportResult":

@@ -8,7 +8,7 @@ import typer
 
 from hlcg.cli.common import DbOption, guarded, note
 from hlcg.errors import CatalogueError, UsageError
-from hlcg.output import refuse_overwrite, write_errors
+from hlcg.output import refuse_overwrite, refuse_writing_an_input, write_errors
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
@@ -41,6 +41,8 @@ def build_command(
         out = DEFAULT_CATALOGUE
     else:
         refuse_overwrite(out, force)
+    if source.is_dir() and out.is_file():
+        refuse_writing_an_input(out, (p for p in source.rglob("*") if p.is_file()))
 
     with write_errors(out, CatalogueError):
         bundle = build(source, out, [TABLE_GROUP])
@@ -159,6 +161,7 @@ def export_command(
         if to is not None:
             raise UsageError("--to is for standard output (-); OUT's extension picks the kind")
         refuse_overwrite(out, force)
+        refuse_writing_an_input(out, [resolve_path(db)])
         bundle = read_bundle(resolve_path(db), [TABLE_GROUP])
         with write_errors(out):
             message, left_out = _export(bundle, out)

@@ -19,7 +19,7 @@ from hlcg.cli.common import (
     table,
     warn,
 )
-from hlcg.output import refuse_overwrite
+from hlcg.output import refuse_overwrite, refuse_writing_an_input
 from hlcg.problems import FAIL_ON
 from hlcg.report import REPORTERS
 from hlcg.wording import plural
@@ -321,6 +321,7 @@ def validate_command(
     )
     options.check_usage()
     refuse_overwrite(output_file, force)
+    _refuse_report_over_a_deck(output_file, decks, skip_non_decks)
     if fix or all_formats:
         verdicts, code = _run_whole(decks, options, kind, output_file)
     else:
@@ -329,6 +330,20 @@ def validate_command(
     if stricter:
         note(stricter)
     raise typer.Exit(code)
+
+
+def _refuse_report_over_a_deck(
+    output_file: Path | None, decks: list[str], skip_non_decks: bool
+) -> None:
+    """--output-file never replaces a deck the run checks (by any name), even with --force;
+    the decks are listed only when the file exists, the one case where it could be one."""
+    if output_file is None or not output_file.is_file():
+        return
+    from hlcg.deck import expand
+    from hlcg.stdin import is_stdin
+
+    named = [deck for deck in decks if not is_stdin(deck)]
+    refuse_writing_an_input(output_file, expand(named, skip_non_decks))
 
 
 def cpu_count() -> int:

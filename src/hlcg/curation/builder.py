@@ -9,12 +9,9 @@ interrupted build or import never leaves a half-written catalogue behind.
 from __future__ import annotations
 
 import json
-import os
-import re
-import secrets
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,7 +28,10 @@ from hlcg.catalog import (
     row_key,
 )
 from hlcg.curation.bundle import Bundle, load_sources
+from hlcg.curation.locking import writer_lock
 from hlcg.curation.models import AliasRow, CardRow
+from hlcg.errors import CatalogueError, ReadOnlyCatalogueError
+from hlcg.output import replacing as output_replacing
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -212,73 +212,28 @@ def _write_meta(conn: sqlite3.Connection, bundle: Bundle) -> None:
         conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", sorted(meta.items()))
 
 
-# A catalogue is written as ".NAME.hlcg-write-PID-XXXXXXXX.tmp" beside it: a run killed
-# half-way leaves that file (and maybe its "-journal"), which the next write to the same
-# catalogue removes once the process that wrote it is gone.
-_TEMP_MARK = "hlcg-write"
-
-
-def _temp_pattern(destination: Path) -> re.Pattern[str]:
-    name = re.escape(destination.name)
-    return re.compile(rf"\.{name}\.{_TEMP_MARK}-(\d+)-[0-9a-f]+\.tmp(-journal)?")
-
-
-def _running(pid: int) -> bool:
-    """Whether process ``pid`` still runs (where that cannot be told: assume it does)."""
-    if pid == os.getpid():
-        return True
-    if os.name == "nt":  # os.kill there would end the process, not probe it
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # it runs, as another user
-        return True
-    return True
-
-
-def remove_stale_temps(destination: Path) -> list[Path]:
-    """Remove the temporary files that killed writes of ``destination`` left; return them."""
-    pattern = _temp_pattern(destination)
-    try:
-        names = os.listdir(destination.parent)
-    except OSError:
-        return []
-    removed = []
-    for name in sorted(names):
-        match = pattern.fullmatch(name)
-        if match and not _running(int(match.group(1))):
-            stale = destination.parent / name
-            with suppress(FileNotFoundError):
-                stale.unlink()
-                removed.append(stale)
-    return removed
-
-
 @contextmanager
 def replacing(destination: Path) -> Iterator[Path]:
     """A new catalogue file written beside ``destination`` and moved into place on success
-    only (its folder is made if missing); what killed writes left is removed first."""
+    only (its folder is made if missing), through a symbolic link, keeping the mode and
+    owner of the file it replaces; a read-only catalogue is refused, and what killed writes
+    left is removed first. SQLite's own failure to write (a full disk: "database or disk is
+    full") is a CatalogueError, with ``destination`` as it was."""
     destination.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale_temps(destination)
-    temp = destination.with_name(
-        f".{destination.name}.{_TEMP_MARK}-{os.getpid()}-{secrets.token_hex(4)}.tmp"
-    )
-    journal = temp.with_name(temp.name + "-journal")
     try:
-        yield temp
-        os.replace(temp, destination)
-    finally:
-        for leftover in (temp, journal):
-            with suppress(FileNotFoundError):
-                leftover.unlink()
+        with output_replacing(destination, fresh=True, error=ReadOnlyCatalogueError) as temp:
+            yield temp
+    except sqlite3.Error as exc:
+        raise CatalogueError(
+            f"could not write {destination}: {exc}; nothing was written, {destination} is as it was"
+        ) from None
 
 
 def build(source_dir: Path, out: Path, groups: Sequence[TableGroup]) -> Bundle:
     """Build ``out`` from ``source_dir`` atomically, with the handed-in tables ``groups``;
     return what was built."""
     bundle = load_sources(source_dir, groups)
-    with replacing(out) as temp:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with writer_lock(out), replacing(out) as temp:
         write_catalogue(temp, bundle)
     return bundle

@@ -15,7 +15,9 @@ from hlcg.curation.importer import (
     import_catalogue,
     import_legality,
     is_legality_sheet,
+    refuse_shipped,
 )
+from hlcg.curation.locking import writer_lock
 from hlcg.errors import CatalogueError, UsageError
 
 
@@ -31,16 +33,42 @@ def import_any(
     replace: bool = False,
 ) -> ImportResult:
     """Import a whole catalogue export, a fact sheet or card rows, whichever ``source`` is;
-    ``overwrite`` lets a fact sheet replace recorded facts."""
-    from hlcg.curation.exports import is_catalogue_export
-    from hlcg.curation.facts import import_facts, is_fact_sheet
-
+    ``overwrite`` lets a fact sheet replace recorded facts. One import at a time per
+    catalogue: the catalogue is locked from its read to its replacement (``locking``)."""
     if not source.exists():
         raise UsageError(f"{source}: not found")
     if not db.exists():
         raise CatalogueError(
             f"catalogue not found: {db}; start one with `hlcg db init {db} --from-shipped`"
         )
+    refuse_shipped(db)
+    with writer_lock(db):
+        return _import(
+            source,
+            db,
+            column_map,
+            groups=groups,
+            id_from_title=id_from_title,
+            default_source=default_source,
+            overwrite=overwrite,
+            replace=replace,
+        )
+
+
+def _import(
+    source: Path,
+    db: Path,
+    column_map: Mapping[str, str] | None,
+    *,
+    groups: Sequence[TableGroup],
+    id_from_title: bool,
+    default_source: str | None,
+    overwrite: bool,
+    replace: bool,
+) -> ImportResult:
+    from hlcg.curation.exports import is_catalogue_export
+    from hlcg.curation.facts import import_facts, is_fact_sheet
+
     if is_fact_sheet(source):
         if replace:
             raise UsageError("--replace applies to card rows, not to a fact sheet")

@@ -33,6 +33,8 @@ from pydantic import BaseModel
 from hlcg.catalog import CATALOGUE_DOCUMENT_KIND, TableGroup, flat_card, flat_value
 from hlcg.curation.bundle import OPTIONAL_FILES, SOURCE_FILES, Bundle, load_sources
 from hlcg.curation.cardfile import CARD_FILE_SUFFIXES, LEFT_OUT, render
+from hlcg.curation.locking import writer_lock
+from hlcg.curation.manifest import MANIFEST_NAME, Manifest, manifest, manifest_bytes, read_manifest
 from hlcg.curation.models import (
     AliasRow,
     CardRow,
@@ -44,6 +46,7 @@ from hlcg.curation.models import (
 )
 from hlcg.curation.sources import read_text, validate_rows
 from hlcg.errors import SourceError, UsageError
+from hlcg.output import new_file, replacing
 
 DOCUMENT_KIND = CATALOGUE_DOCUMENT_KIND
 DOCUMENT_VERSION = 1
@@ -112,6 +115,7 @@ def document(bundle: Bundle) -> dict[str, Any]:
     content: dict[str, Any] = {
         "kind": DOCUMENT_KIND,
         "version": DOCUMENT_VERSION,
+        "manifest": manifest(bundle),
         "data_version": bundle.data_version,
         "cards": [r.to_json() for r in sorted(bundle.cards, key=lambda r: r.id)],
         "aliases": [r.model_dump() for r in sorted(bundle.aliases, key=lambda r: r.alias)],
@@ -129,65 +133,87 @@ def document(bundle: Bundle) -> dict[str, Any]:
     return content
 
 
-def _write_folder(files: dict[str, str], out: Path) -> None:
+def _write_folder(files: dict[str, bytes], out: Path) -> None:
+    """The files into a new folder beside ``out``, renamed to ``out`` when all are
+    written: a killed export leaves no half-filled folder at ``out``."""
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder")
     if out.is_dir() and any(out.iterdir()):
         raise UsageError(f"{out} is not empty; export into a new or empty folder")
-    for name, text in files.items():
-        target = out / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+    with replacing(out, fresh=True) as temp:
+        temp.mkdir()
+        for name, data in files.items():
+            target = temp / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+
+
+def _export_files(bundle: Bundle) -> dict[str, bytes]:
+    """The contract files of ``bundle`` and the manifest that lists them."""
+    files = {name: text.encode("utf-8") for name, text in source_files(bundle).items()}
+    files[MANIFEST_NAME] = manifest_bytes(bundle, files)
+    return files
 
 
 def export_catalogue(bundle: Bundle, out: Path) -> str:
-    """Write ``bundle`` to a folder, a .zip/.tar.gz archive or a .json document.
+    """Write ``bundle`` to a folder, a .zip/.tar.gz archive or a .json document, each with
+    its manifest (``hlcg.curation.manifest``), whole or not at all: into a temporary file
+    or folder beside ``out``, renamed when complete.
 
     Returns what was written, for the command's message.
     """
     suffix = "" if out.is_dir() else _suffix_of(out)
-    if suffix == ".json":
-        text = json.dumps(document(bundle), indent=2, ensure_ascii=False) + "\n"
-        out.write_text(text, encoding="utf-8")
-        return "one JSON document"
-    if suffix and suffix not in ARCHIVE_SUFFIXES:
+    if suffix and suffix not in (*ARCHIVE_SUFFIXES, ".json"):
         raise UsageError(
             f"cannot export a whole catalogue to {suffix!r}: give a folder, a .zip, .tar.gz "
             "or .json path (.csv and .jsonl hold cards only)"
         )
-    files = source_files(bundle)
-    if suffix == ".zip":
-        _write_zip(files, out)
-        return f"a zip archive of {len(files)} contract files"
-    if suffix:
-        _write_tar_gz(files, out)
-        return f"a tar.gz archive of {len(files)} contract files"
-    _write_folder(files, out)
-    return f"a folder of {len(files)} contract files"
+    if not suffix:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    with writer_lock(out, catalogue=False):
+        if suffix == ".json":
+            content = document(bundle)
+            with new_file(out) as temp, temp.open("w", encoding="utf-8", newline="\n") as handle:
+                json.dump(content, handle, indent=2, ensure_ascii=False)
+                handle.write("\n")
+            return "one JSON document"
+        files = _export_files(bundle)
+        contract = len(files) - 1
+        if suffix == ".zip":
+            with new_file(out) as temp:
+                _write_zip(files, temp)
+            return f"a zip archive of {contract} contract files and {MANIFEST_NAME}"
+        if suffix:
+            with new_file(out) as temp:
+                _write_tar_gz(files, temp)
+            return f"a tar.gz archive of {contract} contract files and {MANIFEST_NAME}"
+        _write_folder(files, out)
+        return f"a folder of {contract} contract files and {MANIFEST_NAME}"
 
 
 def export(bundle: Bundle, out: Path) -> str:
-    """Write the cards of ``bundle`` to ``out``; what a card file leaves out, for the
-    command's message."""
+    """Write the cards of ``bundle`` to ``out`` whole or not at all; what a card file
+    leaves out, for the command's message."""
     suffix = out.suffix.lower()
     if suffix not in CARD_FILE_SUFFIXES:
         raise UsageError(
             f"cannot export to {suffix!r}; give a folder, .zip, .tar.gz or .json (the whole "
             "catalogue), or .csv or .jsonl (cards only)"
         )
-    out.write_text(render(bundle, suffix), encoding="utf-8")
+    with writer_lock(out, catalogue=False), new_file(out) as temp:
+        temp.write_bytes(render(bundle, suffix).encode("utf-8"))
     return LEFT_OUT.format(suffix=suffix)
 
 
-def _write_zip(files: dict[str, str], out: Path) -> None:
+def _write_zip(files: dict[str, bytes], out: Path) -> None:
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, text in sorted(files.items()):
+        for name, data in sorted(files.items()):
             # A fixed timestamp: the same catalogue gives the same archive.
             info = zipfile.ZipInfo(name, date_time=(1995, 1, 1, 0, 0, 0))
-            archive.writestr(info, text.encode("utf-8"), zipfile.ZIP_DEFLATED)
+            archive.writestr(info, data, zipfile.ZIP_DEFLATED)
 
 
-def _write_tar_gz(files: dict[str, str], out: Path) -> None:
+def _write_tar_gz(files: dict[str, bytes], out: Path) -> None:
     # The gzip header would carry the time and the file name of the export: fixed
     # (mtime 0, no name) so that the same catalogue gives the same archive, as .zip does.
     with (
@@ -195,8 +221,7 @@ def _write_tar_gz(files: dict[str, str], out: Path) -> None:
         gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as compressed,
         tarfile.open(fileobj=compressed, mode="w") as archive,
     ):
-        for name, text in sorted(files.items()):
-            data = text.encode("utf-8")
+        for name, data in sorted(files.items()):
             info = tarfile.TarInfo(name)  # mtime 0, owner root, mode 0644
             info.size = len(data)
             archive.addfile(info, io.BytesIO(data))
@@ -280,27 +305,47 @@ def _from_document(path: Path, groups: Sequence[TableGroup]) -> Bundle:
         raise SourceError(tables.errors + bundle.reference_errors(unvalidated))
     bundle.inputs = [{"file": path.name, "sha256": ""}]
     bundle.check_references()
+    if "manifest" in data:
+        Manifest("its manifest", data["manifest"]).check_rows(path, bundle)
     return bundle
 
 
 def read_catalogue_export(path: Path, groups: Sequence[TableGroup]) -> Bundle:
-    """Read and validate an export: all errors at once, nothing written anywhere."""
+    """Read and validate an export: all errors at once, nothing written anywhere. One with
+    a manifest is checked against it (files, row counts, content hash)."""
+    handed_in = (f for group in groups for f in group.files.values())
+    wanted = {*SOURCE_FILES, *OPTIONAL_FILES, *handed_in}
     if path.is_dir():
-        return load_sources(path, groups)
+        return _checked_folder(path, path, wanted, groups)
     if _suffix_of(path) == ".json":
         return _from_document(path, groups)
     if not path.is_file():
         raise SourceError([f"{path}: not found"])
-    handed_in = (f for group in groups for f in group.files.values())
-    wanted = {*SOURCE_FILES, *OPTIONAL_FILES, *handed_in}
     with tempfile.TemporaryDirectory(prefix="hlcg-import-") as scratch:
         folder = Path(scratch)
-        _extract(path, folder, wanted)
+        _extract(path, folder, {*wanted, MANIFEST_NAME})
         try:
-            return load_sources(folder, groups)
+            return _checked_folder(path, folder, wanted, groups)
         except SourceError as exc:
             # Name the archive, not the scratch folder it was unpacked into.
             raise SourceError([e.replace(str(folder), str(path)) for e in exc.errors]) from None
+
+
+def _checked_folder(
+    export: Path, folder: Path, wanted: set[str], groups: Sequence[TableGroup]
+) -> Bundle:
+    """The rows of an exported folder (or an archive unpacked into ``folder``), checked
+    against its manifest where it has one."""
+    found = read_manifest(export, folder)
+    if found is not None:
+        present = {name for name in wanted if (folder / name).is_file()}
+        errors = found.file_errors(export, folder, present)
+        if errors:
+            raise SourceError(errors)
+    bundle = load_sources(folder, groups)
+    if found is not None:
+        found.check_rows(export, bundle)
+    return bundle
 
 
 def _too_large(path: Path, sizes: list[int]) -> None:

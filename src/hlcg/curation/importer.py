@@ -21,6 +21,7 @@ from hlcg.catalog import TableGroup, is_shipped, row_key
 from hlcg.curation.builder import replacing, write_catalogue
 from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.exports import read_catalogue_export
+from hlcg.curation.locking import writer_lock
 from hlcg.curation.upsert import Conflict, Erased
 from hlcg.errors import (
     ReadOnlyCatalogueError,
@@ -209,9 +210,16 @@ def init(
     editions) and no cards, so card rows imported into it are judged as the shipped
     catalogue judges them; ``empty`` starts with no rows at all.
     """
+    with writer_lock(path):
+        return _init(path, start_from, groups, empty=empty)
+
+
+def _init(
+    path: Path, start_from: Path | None, groups: Sequence[TableGroup], *, empty: bool
+) -> Bundle:
     from hlcg.catalog import shipped_path
 
-    if path.exists():
+    if path.exists() or path.is_symlink():
         raise UsageError(
             f"{path} already exists; hlcg db init will not overwrite it: add to it with "
             f"`hlcg db import FILE --db {path}`, or name a new file"
