@@ -147,6 +147,7 @@ class _Analysis:
         self.spend()
         result = self.result
         result.refusals.sort(key=lambda r: (r.deck_card.line or 0, r.deck_card.card.id))
+        result.unconfirmed.sort()  # a note lists them by id, whatever the line order
         # deck stats lists the borrowed cards as the deck lists them
         place = {dc.card.id: n for n, dc in reversed(list(enumerate(in_line_order)))}
         result.borrowed = dict(sorted(result.borrowed.items(), key=lambda kv: place[kv[0]]))
