@@ -27,21 +27,28 @@ PERSONAS = ("Richie Ryan", "Methos", "Duncan MacLeod", "Generic Immortal", "Kurg
 ALLOWANCE = "Darius"
 
 
-def _other_personas_cards() -> list[str]:
-    """In-game cards a persona's subtitle names whose catalogue name means only them."""
+def _card_names() -> tuple[list[str], list[str], list[str]]:
+    """Names that mean one card each: (other personas' in-game cards, other in-game cards,
+    pre-game cards other than personas)."""
     catalogue = load_catalogue()
     persona_titles = {card.title for card in catalogue.personas}
-    names = []
+    borrowed: list[str] = []
+    in_game: list[str] = []
+    pregame: list[str] = []
     for card in sorted(catalogue.cards.values(), key=lambda c: c.id):
-        if card.is_pregame or card.subtitle not in persona_titles:
-            continue
         match = catalogue.exact(card.name)
-        if match is not None and tuple(match.ids) == (card.id,):
-            names.append(card.name)
-    return names
+        if card.type == "persona" or match is None or tuple(match.ids) != (card.id,):
+            continue
+        if card.is_pregame:
+            pregame.append(card.name)
+        elif card.subtitle in persona_titles:
+            borrowed.append(card.name)
+        else:
+            in_game.append(card.name)
+    return borrowed, in_game, pregame
 
 
-BORROWED = _other_personas_cards()
+BORROWED, IN_GAME, PREGAME = _card_names()
 
 SETTINGS = dict(
     deadline=None,
@@ -75,38 +82,52 @@ def verdict(deck: dict) -> tuple:
 
 
 @st.composite
-def decks(draw: st.DrawFn) -> tuple[list[str], list[str]]:
-    """(header lines, Endurance lines): a format, a persona (listed under Endurance too,
-    sometimes), the basic cards, other personas' cards, and Darius now and then."""
+def decks(draw: st.DrawFn) -> tuple[list[str], list[str], list[str]]:
+    """(header lines, Pre-Game lines, Endurance lines): a format; a persona declared, or
+    listed under Pre-Game, sometimes under Endurance too; the basic cards, other personas'
+    cards, Darius now and then, and any other cards of the catalogue."""
     header = [f"Format: {draw(st.sampled_from(FORMATS))}"]
     persona = draw(st.sampled_from(PERSONAS))
-    header.append(f"Persona: {persona}")
     counts = st.integers(1, 3)
+    pregame = [
+        f"1 {name}" for name in draw(st.lists(st.sampled_from(PREGAME), max_size=2, unique=True))
+    ]
     lines = [f"{draw(counts)} {title}" for title in BASIC_TITLES]
     borrowed = draw(st.lists(st.sampled_from(BORROWED), min_size=1, max_size=5, unique=True))
     lines += [f"{draw(counts)} {name}" for name in borrowed]
+    others = draw(st.lists(st.sampled_from(IN_GAME), max_size=3, unique=True))
+    lines += [f"{draw(counts)} {name}" for name in others]
     if draw(st.booleans()):
         lines.append(f"{draw(st.integers(1, 2))} {ALLOWANCE}")
-    if persona in ("Richie Ryan", "Duncan MacLeod") and draw(st.booleans()):
+    listed = persona in ("Richie Ryan", "Duncan MacLeod", "Methos")
+    where = draw(st.sampled_from(["declared", "pre-game", "endurance"] if listed else ["declared"]))
+    if where != "pre-game":
+        header.append(f"Persona: {persona}")
+    if where == "pre-game":
+        pregame.insert(0, f"1 {persona}")
+    elif where == "endurance":
         lines.append(f"1 {persona}")  # counted as pre-game, with a warning
-    return header, lines
+    return header, pregame, lines
 
 
-def write(path: Path, header: list[str], lines: list[str]) -> Path:
-    path.write_text("\n".join([*header, "", "Endurance:", *lines]) + "\n", encoding="utf-8")
+def write(path: Path, header: list[str], pregame: list[str], lines: list[str]) -> Path:
+    sections = ["", "Pre-Game:", *pregame] if pregame else []
+    text = "\n".join([*header, *sections, "", "Endurance:", *lines]) + "\n"
+    path.write_text(text, encoding="utf-8")
     return path
 
 
 @settings(max_examples=25, **SETTINGS)
 @given(deck=decks(), order=st.randoms(use_true_random=False))
 def test_any_line_order_gets_one_verdict_and_fingerprint(tmp_path, deck, order):
-    header, lines = deck
-    shuffled = list(lines)
+    header, pregame, lines = deck
+    shuffled, pregame_shuffled = list(lines), list(pregame)
     order.shuffle(shuffled)
+    order.shuffle(pregame_shuffled)
     paths = (
-        write(tmp_path / "as-drawn.txt", header, lines),
-        write(tmp_path / "shuffled.txt", list(reversed(header)), shuffled),
-        write(tmp_path / "reversed.txt", header, list(reversed(lines))),
+        write(tmp_path / "as-drawn.txt", header, pregame, lines),
+        write(tmp_path / "shuffled.txt", header[::-1], pregame_shuffled, shuffled),
+        write(tmp_path / "reversed.txt", header, pregame[::-1], lines[::-1]),
     )
     first, *others = (verdict(d) for d in validate(*paths))
     assert others == [first, first]
