@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import BASIC_TITLES
+from conftest import BASIC_TITLES, ROOT
 from hlcg.api import load_catalogue
 from hlcg.cli.app import app
 
@@ -154,3 +154,64 @@ def test_the_property_decks_borrow_from_several_personas():
     cards = [catalogue.cards[catalogue.exact(name).ids[0]] for name in BORROWED]
     assert len({c.subtitle for c in cards}) >= 5
     assert any(c.reserved for c in cards) and any(c.is_master for c in cards)
+
+
+def test_richie_ryan_borrows_the_card_that_leaves_fewest_errors_in_any_line_order(tmp_path):
+    # One card of Duncan MacLeod's may be borrowed: in line order, Jump took it and Duck was
+    # refused too (two errors, or one with the lines swapped); now Duck is borrowed.
+    example = (ROOT / "examples/decks/valid/richie-ryan-type-one.txt").read_text()
+    base = example.replace("1 Jump: Duncan MacLeod\n", "")
+    one, other = "2 Jump: Duncan MacLeod", "1 Duck: Duncan MacLeod"
+    paths = []
+    for name, lines in (("jump-first", [one, other]), ("duck-first", [other, one])):
+        paths.append(tmp_path / f"{name}.txt")
+        paths[-1].write_text(base + "\n".join(lines) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", *map(str, paths), "--output", "json"])
+    assert result.exit_code == 1
+    decks = json.loads(result.stdout)["decks"]
+    for deck in decks:
+        assert (deck["legal"], deck["errors"]) == (False, 1)
+        errors = [(p["code"], p["message"]) for p in deck["problems"] if p["severity"] == "error"]
+        assert errors == [
+            ("HL204", "2 copies of Jump: Duncan MacLeod; your borrowing permissions cover 0")
+        ]
+    assert decks[0]["fingerprint"] == decks[1]["fingerprint"]
+
+
+def _errors(deck: dict) -> list[tuple[str, str]]:
+    return sorted((p["code"], p["message"]) for p in deck["problems"] if p["severity"] == "error")
+
+
+def test_an_error_its_fix_does_not_settle_is_never_merged_whichever_card_comes_first(tmp_path):
+    # Two Master cards for a Generic Immortal (a limit of none): the master-limit fix
+    # removes Ramirez's card, which is not enough. It was merged with Ramirez's
+    # persona-specific error only when his card came first.
+    katana, ramirez = "1 Master of the Katana: Katana", "1 Master's Advantage: Ramirez"
+    header = ["Format: type-two", "Persona: Generic Immortal"]
+    paths = [
+        write(tmp_path / "katana-first.txt", header, [], ["1 Thrust", katana, ramirez]),
+        write(tmp_path / "ramirez-first.txt", header, [], [ramirez, katana, "1 Thrust"]),
+    ]
+    first, second = validate(*paths)
+    assert _errors(first) == _errors(second)
+    assert [code for code, _ in _errors(first)] == ["HL101", "HL102", "HL201", "HL205", "HL309"]
+    assert first["errors"] == second["errors"] == 5
+    assert first["fingerprint"] == second["fingerprint"]
+
+
+def test_a_json_deck_merges_the_errors_one_edit_settles_as_a_text_deck_does(tmp_path):
+    # Master of the Katana is banned in first edition and needs the Katana: removing it
+    # settles both, one error in text; the JSON deck (no line numbers) had two.
+    header = ["Format: first-edition", "Persona: Generic Immortal"]
+    source = write(
+        tmp_path / "katana.txt", header, [], ["1 Thrust", "1 Master of the Katana: Katana"]
+    )
+    converted = tmp_path / "katana.json"
+    result = runner.invoke(app, ["deck", "convert", str(source), str(converted)])
+    assert result.exit_code == 0, result.output
+    text, as_json = validate(source, converted)
+    merged = "1 Master of the Katana: Katana breaks 2 rules: weapon-specific and format-legality"
+    for deck in (text, as_json):
+        assert deck["errors"] == 4
+        assert ("HL309", merged) in _errors(deck)
+    assert text["fingerprint"] == as_json["fingerprint"]
