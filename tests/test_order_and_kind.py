@@ -27,28 +27,32 @@ PERSONAS = ("Richie Ryan", "Methos", "Duncan MacLeod", "Generic Immortal", "Kurg
 ALLOWANCE = "Darius"
 
 
-def _card_names() -> tuple[list[str], list[str], list[str]]:
+def _card_names() -> tuple[list[str], list[str], list[str], list[str], dict[str, list[str]]]:
     """Names that mean one card each: (other personas' in-game cards, other in-game cards,
-    pre-game cards other than personas)."""
+    pre-game cards other than personas, every persona's title), and each name's sets."""
     catalogue = load_catalogue()
     persona_titles = {card.title for card in catalogue.personas}
     borrowed: list[str] = []
     in_game: list[str] = []
     pregame: list[str] = []
+    sets: dict[str, list[str]] = {}
     for card in sorted(catalogue.cards.values(), key=lambda c: c.id):
         match = catalogue.exact(card.name)
         if card.type == "persona" or match is None or tuple(match.ids) != (card.id,):
             continue
+        sets[card.name] = sorted(card.sets)
         if card.is_pregame:
             pregame.append(card.name)
         elif card.subtitle in persona_titles:
             borrowed.append(card.name)
         else:
             in_game.append(card.name)
-    return borrowed, in_game, pregame
+    for card in catalogue.personas:
+        sets.setdefault(card.title, []).extend(card.sets)
+    return borrowed, in_game, pregame, sorted(persona_titles), sets
 
 
-BORROWED, IN_GAME, PREGAME = _card_names()
+BORROWED, IN_GAME, PREGAME, PERSONA_TITLES, SETS = _card_names()
 
 SETTINGS = dict(
     deadline=None,
@@ -87,7 +91,7 @@ def decks(draw: st.DrawFn) -> tuple[list[str], list[str], list[str]]:
     listed under Pre-Game, sometimes under Endurance too; the basic cards, other personas'
     cards, Darius now and then, and any other cards of the catalogue."""
     header = [f"Format: {draw(st.sampled_from(FORMATS))}"]
-    persona = draw(st.sampled_from(PERSONAS))
+    persona = draw(st.sampled_from(PERSONAS) | st.sampled_from(PERSONA_TITLES))
     counts = st.integers(1, 3)
     pregame = [
         f"1 {name}" for name in draw(st.lists(st.sampled_from(PREGAME), max_size=2, unique=True))
@@ -96,13 +100,17 @@ def decks(draw: st.DrawFn) -> tuple[list[str], list[str], list[str]]:
     borrowed = draw(st.lists(st.sampled_from(BORROWED), min_size=1, max_size=5, unique=True))
     lines += [f"{draw(counts)} {name}" for name in borrowed]
     others = draw(st.lists(st.sampled_from(IN_GAME), max_size=3, unique=True))
-    lines += [f"{draw(counts)} {name}" for name in others]
+    for name in others:  # now and then with a set code of its printings
+        printed = draw(st.none() | st.sampled_from(SETS[name])) if SETS[name] else None
+        lines.append(f"{draw(counts)} {name}" + (f" [{printed}]" if printed else ""))
     if draw(st.booleans()):
         lines.append(f"{draw(st.integers(1, 2))} {ALLOWANCE}")
-    listed = persona in ("Richie Ryan", "Duncan MacLeod", "Methos")
+    listed = persona in ("Richie Ryan", "Duncan MacLeod", "Methos", "Connor MacLeod")
     where = draw(st.sampled_from(["declared", "pre-game", "endurance"] if listed else ["declared"]))
     if where != "pre-game":
-        header.append(f"Persona: {persona}")
+        printings = sorted(set(SETS.get(persona, [])))
+        printed = draw(st.none() | st.sampled_from(printings)) if printings else None
+        header.append(f"Persona: {persona}" + (f" [{printed}]" if printed else ""))
     if where == "pre-game":
         pregame.insert(0, f"1 {persona}")
     elif where == "endurance":
@@ -133,7 +141,7 @@ def test_any_line_order_gets_one_verdict_and_fingerprint(tmp_path, deck, order):
     assert others == [first, first]
 
 
-@settings(max_examples=10, **SETTINGS)
+@settings(max_examples=15, **SETTINGS)
 @given(deck=decks())
 def test_every_conversion_and_back_keeps_verdict_and_fingerprint(tmp_path, deck):
     source = write(tmp_path / "source.txt", *deck)
