@@ -123,3 +123,22 @@ def test_kurgan_movie_edition_stays_the_movie_edition_persona_in_type_two(tmp_pa
         assert [p["message"] for p in deck["problems"] if p["severity"] == "error"] == [error]
     assert len({deck["fingerprint"] for _, deck in reports}) == 1
     assert len({tuple(_codes(deck)) for _, deck in reports}) == 1
+
+
+@pytest.mark.parametrize("suffix", [".dek", ".o8d"])
+def test_the_printing_a_persona_line_names_goes_on_the_line_listing_the_persona(tmp_path, suffix):
+    # `Persona: Richie Ryan [SE]` names the SE printing; the converted file has no Persona
+    # line, so the line listing him carries it (else a note on his inferred SE printing).
+    source = tmp_path / "richie.txt"
+    example = (ROOT / "examples/decks/valid/richie-ryan-type-one.txt").read_text()
+    text = example.replace("Persona: Richie Ryan\n", "Persona: Richie Ryan [SE]\n")
+    source.write_text(text + "1 Richie Ryan\n", encoding="utf-8")
+    converted = tmp_path / f"richie{suffix}"
+    assert invoke("deck", "convert", str(source), str(converted)).exit_code == 0
+    written = converted.read_text(encoding="utf-8")
+    assert ("<set>SE</set>" if suffix == ".dek" else "Richie Ryan [SE]</card>") in written
+    (code, before), (code_after, after) = _report(source), _report(converted)
+    assert code == code_after == 0
+    assert (before["notes"], before["warnings"]) == (after["notes"], after["warnings"])
+    assert _codes(before) == _codes(after)
+    assert before["fingerprint"] == after["fingerprint"]

@@ -80,7 +80,9 @@ def xml_sections(resolved: ResolvedDeck, resolver: Resolver | None = None) -> di
     persona = resolved.persona
     if deck.persona and persona is not None:
         listed = any(line.card_id == persona.id for lines in parts.values() for line in lines)
-        if not listed:
+        if listed:
+            _name_persona_printing(parts, persona.id, resolved.persona_set)
+        else:
             as_written = deck.persona == persona.id or normalise(deck.persona) == normalise(
                 persona.title
             )
@@ -88,6 +90,19 @@ def xml_sections(resolved: ResolvedDeck, resolver: Resolver | None = None) -> di
             set_code = _persona_set(persona, name, deck.persona_set, resolver)
             parts[PREGAME] = [Line(name, 1, set_code, persona.id), *parts[PREGAME]]
     return parts
+
+
+def _name_persona_printing(
+    parts: dict[str, list[Line]], persona_id: str, printing: str | None
+) -> None:
+    """The printing the `Persona:` line names goes on the lines listing the persona that
+    name none: it decides the persona's legality, and the `Persona:` line is not written."""
+    if printing is None:
+        return
+    for lines in (parts[PREGAME], parts[ENDURANCE]):
+        for number, line in enumerate(lines):
+            if line.card_id == persona_id and not line.set_code:
+                lines[number] = line._replace(set_code=printing)
 
 
 def _persona_set(
