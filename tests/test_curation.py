@@ -95,7 +95,7 @@ def test_security_guard_restricted_to_3_per_version_and_stalk_of_fasil_to_2(tmp_
     assert found == [
         (
             "HL103",
-            ("security-guard-situation", "security-guard-object"),
+            ("security-guard-object", "security-guard-situation"),  # by name, not line
             "4 Security Guard: Object break 2 limits: title-limit and restriction",
         ),
         ("HL104", ("stalk-fasil",), "3 copies of Stalk: Fasil; restricted to 2"),

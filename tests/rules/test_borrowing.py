@@ -54,10 +54,31 @@ def test_reserved_and_signature_cards_are_refused_by_kind(analyse):
     ]
 
 
-def test_borrow_takes_one_card_per_persona_in_line_order(analyse):
-    borrowing, refused = analyse("Persona: Borrower\n1 Res: Rival\n1 Move: Rival")
+@pytest.mark.parametrize(
+    "lines", ["1 Res: Rival\n1 Move: Rival", "1 Move: Rival\n1 Res: Rival"], ids=["res", "move"]
+)
+def test_borrow_takes_one_card_per_persona_by_card_id_in_any_line_order(analyse, lines):
+    borrowing, refused = analyse(f"Persona: Borrower\n{lines}")
     assert borrowing.borrowed == {"res": "borrow"}
     assert refused == [("rival-move", RefusalKind.OVER_BUDGET, "rival", 0)]
+
+
+@pytest.mark.parametrize(
+    "lines", ["2 Move: Rival\n1 Res: Rival", "1 Res: Rival\n2 Move: Rival"], ids=["move", "res"]
+)
+def test_borrow_admits_the_most_cards_whatever_comes_first(analyse, lines):
+    # Two copies of Move cannot both be borrowed: Res takes the one card, one refusal.
+    borrowing, refused = analyse(f"Persona: Borrower\n{lines}")
+    assert borrowing.borrowed == {"res": "borrow"}
+    assert refused == [("rival-move", RefusalKind.OVER_BUDGET, "rival", 0)]
+
+
+def test_the_pool_goes_where_borrow_cannot_reach_and_what_is_left_to_the_refused(analyse):
+    # Res is borrowed; Move's two copies cost the pool 2 and it holds 1: Move is refused
+    # and the one copy the pool holds is counted as covered.
+    borrowing, refused = analyse("Persona: Borrower\n2 Move: Rival\n1 Pass\n1 Res: Rival")
+    assert borrowing.borrowed == {"rival-move": "allowance", "res": "borrow"}
+    assert refused == [("rival-move", RefusalKind.OVER_BUDGET, "rival", 1)]
 
 
 def test_allowance_cards_share_one_pool(analyse):

@@ -6,9 +6,11 @@ from conftest import errors, gaps
 
 
 def test_hand_icons_and_modifier(check):
-    assert errors(check("Persona: Hero\nPre-Game:\nBlade\nAxe")) == [
-        ("hand-icons", ("blade", "axe"))
-    ]
+    # the weapons are listed by name, in any line order
+    for pregame in ("Blade\nAxe", "Axe\nBlade"):
+        assert errors(check(f"Persona: Hero\nPre-Game:\n{pregame}")) == [
+            ("hand-icons", ("axe", "blade"))
+        ]
     assert check("Persona: Axeman\nPre-Game:\nBlade\nAxe", fmt="first-edition").legal
 
 

@@ -167,6 +167,9 @@ class ResolvedDeck:
         # The deck declares or lists its persona, so a name another persona shares with a
         # card of another type (Katana) is that card (hlcg.deck.persona.LinePersona).
         self.persona_settled = True
+        # The printing the `Persona:` line names: its set code, or a set name in round
+        # brackets (`Kurgan (Movie Edition)`), which resolve reads.
+        self.persona_set = deck.persona_set
 
     @property
     def path(self) -> str:

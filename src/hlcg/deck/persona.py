@@ -44,15 +44,21 @@ def persona_candidates(resolver: Resolver, name: str) -> list[Card]:
     return [c for c in personas if "/" in c.title and key in c.persona_names]
 
 
+def persona_printing(resolver: Resolver, name: str, set_code: str | None) -> tuple[str, str | None]:
+    """The persona's name and the printing it names: the set code given, else one in
+    round brackets when the name alone is no persona (`Kurgan (Movie Edition)`)."""
+    if set_code or persona_candidates(resolver, name):
+        return name, set_code
+    split = resolver.bracketed_set(name)
+    return split if split else (name, None)
+
+
 def find_persona(
     resolver: Resolver, name: str, line: int | None, set_code: str | None = None
 ) -> Card | Unresolved:
     """The persona card a name (with its set code, if any) means."""
+    name, set_code = persona_printing(resolver, name, set_code)
     found = persona_candidates(resolver, name)
-    split = None if found or set_code else resolver.bracketed_set(name)
-    if split:
-        name, set_code = split
-        found = persona_candidates(resolver, name)
     if not found:
         return resolver.unknown(name, line, personas_only=True)
     if set_code:
@@ -90,6 +96,8 @@ def declared_persona(resolver: Resolver, resolved: ResolvedDeck) -> Declared:
     if normalise(deck.persona) in resolved.generic_names | {GENERIC_IMMORTAL}:
         return _generic(resolved, deck.persona_line)
     found = find_persona(resolver, deck.persona, deck.persona_line, deck.persona_set)
+    # A printing in round brackets is named as `[SET]` is: it decides the persona's legality.
+    resolved.persona_set = persona_printing(resolver, deck.persona, deck.persona_set)[1]
     if isinstance(found, Unresolved):
         resolved.unresolved.append(found._replace(count=0))  # a persona line is no copy
         return Declared(None, False)

@@ -19,6 +19,7 @@ from hlcg.catalog import Card, format_named, format_title, normalise
 from hlcg.deck.kinds import DECK_KINDS, JSON, LACKEY, TEXT, WRITE_SUFFIXES
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry, Line, ResolvedDeck
 from hlcg.deck.narrowing import Resolver
+from hlcg.deck.persona import find_persona
 from hlcg.errors import UsageError
 
 if TYPE_CHECKING:
@@ -66,23 +67,57 @@ def persona_line(resolved: ResolvedDeck) -> str | None:
     return deck.persona + (f" [{deck.persona_set}]" if deck.persona_set else "")
 
 
-def xml_sections(resolved: ResolvedDeck) -> dict[str, list[Line]]:
+def xml_sections(resolved: ResolvedDeck, resolver: Resolver | None = None) -> dict[str, list[Line]]:
     """Sections for LackeyCCG and OCTGN, which have no persona field: the declared persona
-    is written as a pre-game card, as written when that is its id or title, else by its
-    title (`Kurgan` and half of a dual persona are names only a `Persona:` line takes)."""
+    is written as a pre-game card, unless a line of the deck lists it already (under
+    Endurance too: it counts as pre-game there, and a second copy would be a second
+    persona). It is written as written when that is its id or title, else by its title
+    (`Kurgan` and half of a dual persona are names only a `Persona:` line takes), with a
+    set code of its printings when the title alone means another version (`Persona: Kurgan
+    (Movie Edition)` in Type Two, where `The Kurgan` is the 2nd Edition one)."""
     parts = sections(resolved)
     deck = resolved.deck
     persona = resolved.persona
     if deck.persona and persona is not None:
-        listed = any(line.card_id == persona.id for line in parts[PREGAME])
-        if not listed:
+        listed = any(line.card_id == persona.id for lines in parts.values() for line in lines)
+        if listed:
+            _name_persona_printing(parts, persona.id, resolved.persona_set)
+        else:
             as_written = deck.persona == persona.id or normalise(deck.persona) == normalise(
                 persona.title
             )
             name = deck.persona if as_written else persona.title
-            line = Line(name, 1, deck.persona_set, persona.id)
-            parts[PREGAME] = [line, *parts[PREGAME]]
+            set_code = _persona_set(persona, name, deck.persona_set, resolver)
+            parts[PREGAME] = [Line(name, 1, set_code, persona.id), *parts[PREGAME]]
     return parts
+
+
+def _name_persona_printing(
+    parts: dict[str, list[Line]], persona_id: str, printing: str | None
+) -> None:
+    """The printing the `Persona:` line names goes on the lines listing the persona that
+    name none: it decides the persona's legality, and the `Persona:` line is not written."""
+    if printing is None:
+        return
+    for lines in (parts[PREGAME], parts[ENDURANCE]):
+        for number, line in enumerate(lines):
+            if line.card_id == persona_id and not line.set_code:
+                lines[number] = line._replace(set_code=printing)
+
+
+def _persona_set(
+    persona: Card, name: str, written: str | None, resolver: Resolver | None
+) -> str | None:
+    """The set code a pre-game line naming the persona by ``name`` needs to mean it: the
+    `Persona:` line's own (``written``) when that is enough, else the first of the
+    persona's printings that is (sorted, so every run writes the same)."""
+    if resolver is None:
+        return written
+    for set_code in (written, *sorted(persona.sets)):
+        found = find_persona(resolver, name, None, set_code)
+        if isinstance(found, Card) and found.id == persona.id:
+            return set_code
+    return written
 
 
 def program_sections(
@@ -93,9 +128,9 @@ def program_sections(
     in this deck (else as written), with the id the source file gave it when the source was
     a file of the same program, else its catalogue id. Without ``catalogue`` names stay as
     written."""
-    parts = xml_sections(resolved)
-    same_program = resolved.deck.kind == suffix
     resolver = Resolver(catalogue, resolved.format) if catalogue is not None else None
+    parts = xml_sections(resolved, resolver)
+    same_program = resolved.deck.kind == suffix
     cards = catalogue.cards if catalogue is not None else {}
 
     def rewritten(line: Line, section: str) -> Line:

@@ -21,8 +21,9 @@ persona-specific, reserved, signature and generic-borrow each report their kinds
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import defaultdict, deque
 from enum import Enum
+from heapq import heapify, heappop, heappush
 from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog import Card, is_weapon_card, named_faction, named_personas, normalise
@@ -94,8 +95,26 @@ class Borrowing:
         self.unconfirmed: list[str] = []
 
 
+class _Demand(NamedTuple):
+    """Copies of another persona's card that only the borrowing budgets can admit."""
+
+    deck_card: DeckCard
+    owner: str
+    need: int  # copies the card's own permission leaves (all of them in a persona's deck)
+    borrows: bool  # the persona's `borrow` modifiers may take it (not only the allowance)
+    kind: RefusalKind  # why, when the budgets leave copies over
+
+    @property
+    def order(self) -> tuple[str, str, tuple[str, ...]]:
+        """The deck card's place among equals: its card id, never its line."""
+        dc = self.deck_card
+        return dc.card.id, dc.section, tuple(v.id for v in dc.versions)
+
+
 class _Analysis:
-    """One pass over the deck in line order: the budgets are spent as the lines come."""
+    """The deck's cards are classified one by one; the borrowing budgets (a persona's
+    `borrow` cards per other persona, the allowance cards' pool) are then spent on the
+    copies that need them in an order that does not depend on the deck's line order."""
 
     def __init__(self, context: Context) -> None:
         self.context = context
@@ -103,6 +122,12 @@ class _Analysis:
         self.result = Borrowing()
         self.any_master = of_kind(context.persona_modifiers, AnyMasterCards)
         self.borrow = of_kind(context.persona_modifiers, Borrow)
+        # Borrow modifiers apply one after another to one count per persona, so a card may
+        # take what the most generous modifier that takes it leaves.
+        self.per_persona = max((m.per_persona for m in self.borrow), default=0)
+        self.reserved_per_persona = max(
+            (m.per_persona for m in self.borrow if m.include_reserved), default=0
+        )
         self.allowance_pool = sum(
             m.count * dc.count for dc, m in context.modifiers if isinstance(m, Allowance)
         )
@@ -113,11 +138,20 @@ class _Analysis:
             if isinstance(m, OnlyPersona):
                 self.only_for[dc.card.id].append(m.persona)
         self.per_persona_used: defaultdict[str, int] = defaultdict(int)
+        self.demands: list[_Demand] = []
 
     def run(self) -> Borrowing:
-        for deck_card in sorted(self.deck.cards, key=lambda dc: (dc.line or 0, dc.card.id)):
+        in_line_order = sorted(self.deck.cards, key=lambda dc: (dc.line or 0, dc.card.id))
+        for deck_card in in_line_order:
             self.classify(deck_card)
-        return self.result
+        self.spend()
+        result = self.result
+        result.refusals.sort(key=lambda r: (r.deck_card.line or 0, r.deck_card.card.id))
+        result.unconfirmed.sort()  # a note lists them by id, whatever the line order
+        # deck stats lists the borrowed cards as the deck lists them
+        place = {dc.card.id: n for n, dc in reversed(list(enumerate(in_line_order)))}
+        result.borrowed = dict(sorted(result.borrowed.items(), key=lambda kv: place[kv[0]]))
+        return result
 
     def refuse(self, deck_card: DeckCard, kind: RefusalKind, owner: str, allowed: int = 0) -> None:
         self.result.refusals.append(Refusal(deck_card, kind, owner, allowed))
@@ -166,47 +200,82 @@ class _Analysis:
             self.result.borrowed[card.id] = "generic-immortal"
             if applies == UNCONFIRMED:
                 self.result.unconfirmed.append(card.id)
-        left = self.allowed(deck_card, copies - allowed)
-        if not left:
-            return
-        if left < copies - allowed:
-            kind = RefusalKind.OVER_BUDGET  # the allowance took some of the copies
-        self.refuse(deck_card, kind, owner, copies - left)
+        if copies > allowed:
+            self.demands.append(_Demand(deck_card, owner, copies - allowed, False, kind))
 
     def persona_deck(self, deck_card: DeckCard, owner: str) -> None:
         """A persona's deck: its own borrowing first, then the allowance cards' pool."""
-        left = self.borrowed(deck_card, owner)
-        left = self.allowed(deck_card, left)
-        if not left:
-            return
         if not self.borrow and not self.has_allowance:
             kind = RefusalKind.RESERVED if deck_card.card.reserved else RefusalKind.OTHER_PERSONA
             self.refuse(deck_card, kind, owner)
-        else:
-            self.refuse(deck_card, RefusalKind.OVER_BUDGET, owner, deck_card.count - left)
+            return
+        borrows = self.cap(deck_card.card) > 0
+        self.demands.append(
+            _Demand(deck_card, owner, deck_card.count, borrows, RefusalKind.OVER_BUDGET)
+        )
 
-    def borrowed(self, deck_card: DeckCard, owner: str) -> int:
-        """Richie Ryan: ``per_persona`` cards from each other persona; copies left over."""
-        card, copies = deck_card.card, deck_card.count
-        for modifier in self.borrow:
-            if card.reserved and not modifier.include_reserved:
-                continue
-            room = modifier.per_persona - self.per_persona_used[owner]
-            taken = max(0, min(room, copies))
-            self.per_persona_used[owner] += taken
-            copies -= taken
-            if taken:
-                self.result.borrowed[card.id] = "borrow"
-        return copies
+    def cap(self, card: Card) -> int:
+        """Cards of one other persona the `borrow` modifiers may take, this one among them."""
+        return self.reserved_per_persona if card.reserved else self.per_persona
 
-    def allowed(self, deck_card: DeckCard, copies: int) -> int:
-        """Type Two Darius: each allowance card admits copies from one pool; copies left."""
-        if not copies or not self.allowance_pool:
-            return copies
-        taken = min(self.allowance_pool, copies)
-        self.allowance_pool -= taken
-        self.result.borrowed[deck_card.card.id] = "allowance"
-        return copies - taken
+    def spend(self) -> None:
+        """Spend the budgets so that the fewest cards are refused: a card whose copies cost
+        the pool least is admitted first, ties broken by card id, never by line. Each
+        persona's cards that `borrow` may take queue by copies, the rest in one queue for
+        the pool alone; within a queue each next card costs the pool at least as much as
+        the one before, so taking the cheapest head of any queue first admits the most
+        cards the budgets can. What is left is spent on the refused cards by card id, so
+        each refusal says how many copies the permissions cover."""
+        queues: dict[str | None, deque[_Demand]] = defaultdict(deque)
+        for demand in sorted(self.demands, key=lambda d: (d.need, d.order)):
+            queues[demand.owner if demand.borrows else None].append(demand)
+        heads = [(self.pool_cost(q[0]), q[0].order, n) for n, q in enumerate(queues.values())]
+        heapify(heads)
+        by_number = list(queues.values())
+        while heads and heads[0][0] <= self.allowance_pool:
+            _, _, number = heappop(heads)
+            queue = by_number[number]
+            demand = queue.popleft()
+            self.take(demand)
+            if queue:
+                heappush(heads, (self.pool_cost(queue[0]), queue[0].order, number))
+        refused = sorted((d for q in by_number for d in q), key=lambda d: d.order)
+        for demand in refused:
+            self.refuse_left(demand, demand.need - self.take(demand))
+
+    def borrowable(self, demand: _Demand) -> int:
+        """Copies of the demand `borrow` may still take from its owner's cards."""
+        if not demand.borrows:
+            return 0
+        room = self.cap(demand.deck_card.card) - self.per_persona_used[demand.owner]
+        return max(0, min(room, demand.need))
+
+    def pool_cost(self, demand: _Demand) -> int:
+        """Copies the allowance pool must give for the demand to be admitted whole."""
+        return demand.need - self.borrowable(demand)
+
+    def take(self, demand: _Demand) -> int:
+        """Spend what the budgets have on the demand, `borrow` first; copies taken."""
+        card_id = demand.deck_card.card.id
+        borrowed = self.borrowable(demand)
+        if borrowed:
+            self.per_persona_used[demand.owner] += borrowed
+            self.result.borrowed[card_id] = "borrow"
+        pooled = min(self.allowance_pool, demand.need - borrowed)
+        if pooled:
+            self.allowance_pool -= pooled
+            self.result.borrowed[card_id] = "allowance"
+        return borrowed + pooled
+
+    def refuse_left(self, demand: _Demand, left: int) -> None:
+        """The refusal of the copies no budget covers (none: nothing to refuse)."""
+        if not left:
+            return
+        deck_card = demand.deck_card
+        kind = demand.kind
+        if kind is not RefusalKind.OVER_BUDGET and left < demand.need:
+            kind = RefusalKind.OVER_BUDGET  # the allowance took some of the copies
+        self.refuse(deck_card, kind, demand.owner, deck_card.count - left)
 
 
 def analyse(context: Context) -> Borrowing:

@@ -371,17 +371,32 @@ def _plain_fix(problem: Problem) -> tuple[bool, int]:
     return (", or " in (problem.fix or ""), len(problem.fix or ""))
 
 
+def _groupable(problem: Problem) -> bool:
+    """An error whose edits settle it for every card it names, or of one line and a fix."""
+    if problem.severity != Severity.ERROR:
+        return False
+    if problem.edits:
+        return set(problem.cards) <= {card_id for _, card_id, _ in problem.edits}
+    return problem.line is not None and bool(problem.fix)
+
+
 def group_same_fix(problems: list[Problem], describe: Describe) -> list[Problem]:
     """Errors of one line that the same edits (or, without edits, the same fix) settle
-    become one error: a line never gets two errors with the same fix."""
+    become one error: a line never gets two errors with the same fix. An error about
+    cards its edits leave in the deck (two Master cards over a limit of none, the fix
+    removing one) is not settled by them and stays apart: its line is the first of its
+    cards' lines, so grouping it would depend on which card the deck lists first. Edits
+    name their cards, so errors with the same edits are grouped by them alone, in a deck
+    without line numbers (JSON) too."""
     groups: dict[tuple[object, ...], list[Problem]] = {}
     kept: list[Problem] = []
     for problem in problems:
-        fixed_by = problem.edits or problem.fix
-        if problem.severity != Severity.ERROR or problem.line is None or not fixed_by:
+        if not _groupable(problem):
             kept.append(problem)
             continue
-        groups.setdefault((problem.line, fixed_by), []).append(problem)
+        # edits name the cards, and so the line; a fix alone needs the line
+        key = (problem.edits,) if problem.edits else (problem.line, problem.fix)
+        groups.setdefault(key, []).append(problem)
     for group in groups.values():
         if len(group) == 1:
             kept.append(group[0])

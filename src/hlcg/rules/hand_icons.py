@@ -36,7 +36,8 @@ WEAPON_AT_LEAST = 1
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     limit = params["max"]
-    holders = _holders(deck, context)
+    # listed by name, so the same pre-game in any line order gets the same problem
+    holders = sorted(_holders(deck, context), key=lambda h: (h[0].card.name, h[0].card.id))
     known = sum(n * dc.count for dc, n in holders if n is not None)
     unknown = [dc for dc, n in holders if n is None]
     at_least = known + WEAPON_AT_LEAST * sum(dc.count for dc in unknown)

@@ -63,7 +63,8 @@ def _grouped(found: Iterable[_Inferred]) -> Iterator[Finding]:
     for item in found:
         groups.setdefault((item.what, item.reasoning), []).append(item)
     for (what, reasoning), items in groups.items():
-        cards = list({i.card.id: i.card for i in items}.values())  # cards hold dicts
+        # cards hold dicts; named by name, as other notes list cards, never by line order
+        cards = sorted({i.card.id: i.card for i in items}.values(), key=lambda c: (c.name, c.id))
         if len(cards) == 1:
             subject, rests = f"{cards[0].name}'s {what} is", "the verdict on it rests"
         else:

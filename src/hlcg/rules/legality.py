@@ -64,8 +64,8 @@ def printings_named(deck: ResolvedDeck, deck_card: DeckCard, catalogue: Catalogu
     for the deck's persona (`Persona: Duncan MacLeod [SE]`)."""
     written = [e.set_code for e in deck_card.entries if e.set_code]
     persona = deck.persona
-    if persona is not None and persona.id == deck_card.card.id and deck.deck.persona_set:
-        written.append(deck.deck.persona_set)
+    if persona is not None and persona.id == deck_card.card.id and deck.persona_set:
+        written.append(deck.persona_set)
     return [set_code(catalogue.sets, w) for w in written]
 
 

@@ -24,7 +24,11 @@ from hlcg.rules.context import Context
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
-    personas = [dc for dc in deck.pregame if dc.card.type == "persona"]
+    # listed by name, so the same deck in any line order gets the same problem
+    personas = sorted(
+        (dc for dc in deck.pregame if dc.card.type == "persona"),
+        key=lambda dc: (dc.card.name, dc.card.id),
+    )
     total = sum(dc.count for dc in personas)
     if total > 1:
         keep = deck.persona.id if deck.persona else personas[0].card.id

@@ -34,7 +34,8 @@ from hlcg.wording import plural
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
     limit = params["max"]
     groups: defaultdict[str, list[DeckCard]] = defaultdict(list)
-    for deck_card in deck.cards:
+    # each title's cards by name, so the same deck in any line order gets the same problem
+    for deck_card in sorted(deck.cards, key=lambda dc: (dc.name, dc.card.id)):
         groups[normalise(deck_card.card.title)].append(deck_card)
     for members in groups.values():
         total = sum(dc.count for dc in members)

@@ -30,7 +30,11 @@ from hlcg.rules.modifiers import OnlyWatcher, of_kind
 
 
 def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
-    assigned = [dc for dc in deck.pregame if dc.card.type in ("watcher", "hunter")]
+    # listed by name, so the same deck in any line order gets the same problem
+    assigned = sorted(
+        (dc for dc in deck.pregame if dc.card.type in ("watcher", "hunter")),
+        key=lambda dc: (dc.card.name, dc.card.id),
+    )
     total = sum(dc.count for dc in assigned)
     if total > 1:
         extra = sorted(assigned, key=lambda dc: (dc.line or 0, dc.card.id))[1:]

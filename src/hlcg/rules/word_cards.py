@@ -15,7 +15,11 @@ def cards_needing(
 ) -> Iterator[Finding]:
     if any(dc.card.type == pregame_type for dc in deck.pregame):
         return
-    needing = [dc for dc in deck.endurance if word.lower() in title_words(dc.card.title)]
+    # listed by name, so the same deck in any line order gets the same problem
+    needing = sorted(
+        (dc for dc in deck.endurance if word.lower() in title_words(dc.card.title)),
+        key=lambda dc: (dc.card.name, dc.card.id),
+    )
     if not needing:
         return
     total = sum(dc.count for dc in needing)
