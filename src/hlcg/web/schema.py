@@ -8,10 +8,15 @@ Responses that the CLI also prints keep the CLI's schemas: `POST /api/validate` 
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 # Longer names are not file names; the name only labels the report and picks the reader.
 MAX_FILENAME = 255
+
+# The kinds of deck file, as `hlcg deck convert --to` names them ("text" is "txt").
+DeckKindName = Literal["text", "txt", "json", "dek", "o8d"]
 
 
 class _Strict(BaseModel):
@@ -34,6 +39,12 @@ class DeckRequest(_Strict):
         "report (`path`). Never opened. Default: guessed from the text (deck.txt, "
         "deck.json, deck.dek or deck.o8d).",
     )
+    kind: DeckKindName | None = Field(
+        None,
+        description="The kind of deck the text is: picks the reader, before the file "
+        "name's extension (a file name left over from an opened file never decides). "
+        "Default: the file name's extension, else the text's look.",
+    )
     date: str | None = Field(
         None,
         max_length=10,
@@ -48,6 +59,12 @@ class AddRequest(DeckRequest):
     card: str = Field(description="The card's id, as /api/search and /api/card return it.")
 
 
+class ConvertRequest(DeckRequest):
+    """`POST /api/convert`: the deck written as another kind of file, as `hlcg deck convert`."""
+
+    to: DeckKindName = Field(description="The kind of file to write, as `--to` takes it.")
+
+
 class ErrorDetail(_Strict):
     status: int
     message: str
@@ -55,7 +72,7 @@ class ErrorDetail(_Strict):
 
 class ErrorResponse(_Strict):
     """Every API error: 400 bad request, 403 foreign host or origin, 404 not found, 405,
-    413 body too large, 422 deck unreadable, 500."""
+    413 body too large, 422 deck unreadable or not convertible, 500, 503 busy."""
 
     error: ErrorDetail
 
@@ -63,5 +80,6 @@ class ErrorResponse(_Strict):
 API_SCHEMAS: dict[str, type[BaseModel]] = {
     "api-deck-request.schema.json": DeckRequest,
     "api-add-request.schema.json": AddRequest,
+    "api-convert-request.schema.json": ConvertRequest,
     "api-error.schema.json": ErrorResponse,
 }
