@@ -36,9 +36,14 @@ from hlcg.web.schema import AddRequest, ConvertRequest, DeckRequest
 from hlcg.web.service import DEFAULT_COMPLETIONS, ApiError, Service
 
 M = TypeVar("M", bound=BaseModel)
+R = TypeVar("R")
 
 MAX_BODY_BYTES = 1024 * 1024
 MAX_QUERY_CHARS = 1000
+# Answers worked out at once (the worker threads number 40, anyio's default; a deck check
+# takes milliseconds): ample for a player's browser and a club's tools, and a bound on
+# what a flood of requests holds.
+MAX_BUSY = 32
 STATIC = Path(__file__).parent / "static"
 
 
@@ -103,9 +108,32 @@ def number(request: Request, name: str, default: int) -> int:
     return int(text)
 
 
-def create_app(catalogue: Catalogue, host: str = "127.0.0.1") -> Starlette:
-    """The app for a server bound to ``host`` (Host headers are checked against it)."""
+class WorkSlots:
+    """At most ``limit`` answers worked out at once in worker threads; a request beyond
+    them gets 503 at once, rather than a queue that grows with a flood of requests. Only
+    requests read whole take a slot: a client still sending (or stalling) holds none."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.busy = 0  # changed on the event loop's thread only
+
+    async def run(self, answer: Callable[..., R], *args: Any) -> R:
+        if self.busy >= self.limit:
+            raise ApiError(503, f"busy: {self.limit} requests are being answered; try again")
+        self.busy += 1
+        try:
+            return await run_in_threadpool(answer, *args)
+        finally:
+            self.busy -= 1
+
+
+def create_app(
+    catalogue: Catalogue, host: str = "127.0.0.1", max_busy: int = MAX_BUSY
+) -> Starlette:
+    """The app for a server bound to ``host`` (Host headers are checked against it),
+    answering at most ``max_busy`` requests at once."""
     service = Service(catalogue)
+    slots = WorkSlots(max_busy)
 
     def ok(data: Any) -> JSONResponse:
         return JSONResponse(data)
@@ -114,20 +142,18 @@ def create_app(catalogue: Catalogue, host: str = "127.0.0.1") -> Starlette:
         return FileResponse(STATIC / "index.html")
 
     async def validate(request: Request) -> Response:
-        text = await run_in_threadpool(
-            service.validate_json, await parse_request(request, DeckRequest)
-        )
+        text = await slots.run(service.validate_json, await parse_request(request, DeckRequest))
         return Response(text, media_type="application/json")
 
     def posted(answer: Callable[[Any], Any], model: type[BaseModel] = DeckRequest) -> Any:
         async def endpoint(request: Request) -> Response:
-            return ok(await run_in_threadpool(answer, await parse_request(request, model)))
+            return ok(await slots.run(answer, await parse_request(request, model)))
 
         return endpoint
 
     def asked(answer: Callable[[Request], Any]) -> Any:
         async def endpoint(request: Request) -> Response:
-            return ok(await run_in_threadpool(answer, request))
+            return ok(await slots.run(answer, request))
 
         return endpoint
 
@@ -136,7 +162,8 @@ def create_app(catalogue: Catalogue, host: str = "127.0.0.1") -> Starlette:
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return error_response(request, exc.status, exc.message)
+        retry = {"Retry-After": "1"} if exc.status == 503 else None
+        return error_response(request, exc.status, exc.message, retry)
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)

@@ -11,8 +11,6 @@ page for a browser):
   (``Sec-Fetch-Site: cross-site`` or ``same-site``: another port of this machine is the
   same site) or whose ``Origin`` is not this server's; and a non-GET to any path from
   another origin. A foreign page then cannot make the server work, nor fill its caches;
-- a request beyond ``MAX_ACTIVE_REQUESTS`` being answered at once: 503, at once, rather than
-  a queue that grows with an attacker's connections.
 """
 
 from __future__ import annotations
@@ -38,11 +36,6 @@ SECURITY_HEADERS = {
 # files are revalidated (their ETag), so a new hlcg's page is never mixed with an old one.
 API_CACHE = "no-store"
 STATIC_CACHE = "no-cache"
-
-# Requests answered at once; more wait for none of them (503). The worker threads number
-# 40 (anyio's default), and a deck check takes milliseconds: 64 is ample for one player's
-# browser and a club's tools, and bounds what a flood of slow requests holds.
-MAX_ACTIVE_REQUESTS = 64
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 WILDCARD_HOSTS = frozenset({"0.0.0.0", "::", ""})
@@ -112,30 +105,26 @@ class Guard:
     address (`--host 0.0.0.0`) is reached under names it cannot know: it checks the origin
     only."""
 
-    def __init__(self, app: Any, bound_host: str, max_active: int = MAX_ACTIVE_REQUESTS) -> None:
+    def __init__(self, app: Any, bound_host: str) -> None:
         self.app = app
         bound = host_name(bound_host)
         self.any_host = bound in WILDCARD_HOSTS
         self.allowed = LOOPBACK_NAMES | {bound}
-        self.max_active = max_active
-        self.active = 0  # one event loop: no lock needed
 
-    def refusal(self, scope: Any) -> tuple[int, str] | None:
+    def refusal(self, scope: Any) -> str | None:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         authority = headers.get("host", "")
         if not self.any_host and host_name(authority) not in self.allowed:
-            return 403, f"host {authority!r} is not this server's; use http://127.0.0.1"
+            return f"host {authority!r} is not this server's; use http://127.0.0.1"
         api = is_api(scope["path"])
         site = headers.get("sec-fetch-site", "").strip().lower()
         if api and site and site not in OWN_SITE:
-            return 403, f"a request from another site ({site}) is refused"
+            return f"a request from another site ({site}) is refused"
         if "origin" in headers and (api or scope["method"] not in SAFE_METHODS):
             origin = headers["origin"].strip().lower().rstrip("/")
             own = f"{scope.get('scheme', 'http')}://{authority.strip().lower()}"
             if origin != own:
-                return 403, f"cross-origin request from {headers['origin']!r} refused"
-        if self.active >= self.max_active:
-            return 503, f"busy: {self.max_active} requests are being answered; try again"
+                return f"cross-origin request from {headers['origin']!r} refused"
         return None
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -144,13 +133,7 @@ class Guard:
             return
         send = with_headers(send, scope["path"])
         refused = self.refusal(scope)
-        if refused is not None:
-            status, message = refused
-            retry = {"Retry-After": "1"} if status == 503 else None
-            await error_response(Request(scope), status, message, retry)(scope, receive, send)
-            return
-        self.active += 1
-        try:
+        if refused is None:
             await self.app(scope, receive, send)
-        finally:
-            self.active -= 1
+            return
+        await error_response(Request(scope), 403, refused)(scope, receive, send)
