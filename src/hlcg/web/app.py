@@ -205,6 +205,7 @@ def create_app(
         Route("/api/persona", asked(lambda r: service.persona(query(r)))),
         Route("/api/rules", asked(lambda r: service.rules())),
         Route("/api/rules/{name}", asked(lambda r: service.rule(r.path_params["name"]))),
+        Route("/api/rule", asked(lambda r: service.rule_text(query(r, "name")))),
         Route("/api/formats", formats),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 # Longer names are not file names; the name only labels the report and picks the reader.
 MAX_FILENAME = 255
 
-# The kinds of deck file, as `hlcg deck convert --to` names them ("text" is "txt").
+# The kinds of deck file: as the page names them, and as `--to` does ("txt").
 DeckKindName = Literal["text", "txt", "json", "dek", "o8d"]
 
 
@@ -60,9 +60,17 @@ class AddRequest(DeckRequest):
 
 
 class ConvertRequest(DeckRequest):
-    """`POST /api/convert`: the deck written as another kind of file, as `hlcg deck convert`."""
+    """`POST /api/convert`: the deck written as `hlcg deck convert --to TO` writes it."""
 
-    to: DeckKindName = Field(description="The kind of file to write, as `--to` takes it.")
+    to: Literal["text", "json", "dek", "o8d"] = Field(
+        description="The kind of deck to write: text, json, dek (LackeyCCG), o8d (OCTGN)."
+    )
+    name: str | None = Field(
+        None,
+        max_length=MAX_FILENAME,
+        description="The file name to suggest, without its extension. Default: the "
+        "filename's stem, else deck.",
+    )
 
 
 class ErrorDetail(_Strict):

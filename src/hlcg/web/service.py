@@ -183,9 +183,8 @@ class Service:
         return {"deck": added.text, "line": added.line, "added": card.name}
 
     def convert(self, request: ConvertRequest) -> dict[str, Any]:
-        """`hlcg deck convert --to KIND`: the deck written as that kind of file by the same
-        writer, and the name to save it under. As the command, a deck with a line that names
-        no single card is not converted (422 naming each such line): nothing is lost."""
+        """`hlcg deck convert --to TO`: the same writers; a deck with a line naming no
+        single card is refused (400, each such line), as the CLI refuses it."""
         from hlcg.api import resolve_deck
         from hlcg.deck import render
         from hlcg.problems import Severity
@@ -194,24 +193,20 @@ class Service:
         deck, name = self._read(request)
         try:
             resolved = resolve_deck(deck, self.catalogue, fmt)
-        except CatalogueError as exc:
+        except CatalogueError as exc:  # a format the served catalogue does not record
             raise ApiError(400, str(exc)) from None
-        lost = [f"{name}:{u.line or '-'}: {u.rule}: {u.message}" for u in resolved.unresolved]
-        lost += [
-            f"{name}:{issue.line or '-'}: deck-syntax: {issue.message}"
-            for issue in resolved.issues
-            if issue.severity == Severity.ERROR
+        blocking = [f"line {u.line or '-'}: {u.message}" for u in resolved.unresolved] + [
+            f"line {i.line or '-'}: {i.message}"
+            for i in resolved.issues
+            if i.severity == Severity.ERROR
         ]
-        if lost:
-            raise ApiError(422, f"not converted: {'; '.join(lost)}")
+        if blocking:
+            raise ApiError(400, f"not converted: {'; '.join(blocking)}")
         suffix = KIND_SUFFIXES[request.to]
-        stem = Path(name.replace("\\", "/")).stem or "deck"
-        return {
-            "deck": render(resolved, suffix, self.catalogue),
-            "filename": f"{stem}{suffix}",
-            "kind": suffix.lstrip("."),
-            "cards": resolved.copies(),
-        }
+        # a client's names may hold folders, its own system's too: the suggestion is bare
+        given = Path((request.name or "").replace("\\", "/")).name
+        stem = given or Path(name.replace("\\", "/")).stem or "deck"
+        return {"filename": f"{stem}{suffix}", "content": render(resolved, suffix, self.catalogue)}
 
     # -- the catalogue -------------------------------------------------------------------
 
@@ -314,13 +309,20 @@ class Service:
         return rule_list(list(RULES.values()), list(CHECKED_FORMATS), False)
 
     def rule(self, name: str) -> dict[str, Any]:
-        """`hlcg rules NAME --json`, and ``text``: what `hlcg rules NAME` prints."""
-        from hlcg.answers import rule_answer, rule_text
+        """`hlcg rules --json NAME`: the rule's documentation and each format's setting."""
+        from hlcg.answers import rule_answer
         from hlcg.catalog import CHECKED_FORMATS
         from hlcg.rules import find
 
-        found = find(name) if name.strip() and len(name) <= 100 else None
-        if found is None:
-            raise ApiError(404, f"no rule {name[:100]!r}; see GET /api/rules")
-        answer = rule_answer(found, list(CHECKED_FORMATS), lambda: self.catalogue)
-        return {**answer, "text": rule_text(answer)}
+        rule = find(name) if name.strip() and len(name) <= 100 else None
+        if rule is None:
+            raise ApiError(404, f"no rule {name[:100]!r}; see `hlcg rules`")
+        return rule_answer(rule, list(CHECKED_FORMATS), lambda: self.catalogue)
+
+    def rule_text(self, name: str) -> dict[str, str]:
+        """What `hlcg rules NAME` prints (format-legality's table of facts aside: the
+        JSON answer lists them), with the rule's code and name."""
+        from hlcg.answers import rule_text
+
+        answer = self.rule(name)
+        return {"code": answer["code"], "name": answer["name"], "text": rule_text(answer)}
