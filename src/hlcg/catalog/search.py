@@ -47,7 +47,8 @@ _OPERATORS: dict[str, Callable[[int, int], bool]] = {
     ">": operator.gt,
     "<": operator.lt,
 }
-_GEM = re.compile(r"^(?P<attr>[a-z]+)\s*(?P<op>>=|<=|!=|=|>|<)\s*(?P<n>-?\d+)$")
+# At most 9 digits: SQLite takes 64-bit integers, and no card holds a billion gems.
+_GEM = re.compile(r"^(?P<attr>[a-z]+)\s*(?P<op>>=|<=|!=|=|>|<)\s*(?P<n>-?[0-9]{1,9})$")
 _FLAGS = ("reserved", "signature", "master", "pregame", "unique")
 # Every prefix a term may start with -> its short form.
 PREFIXES = {
