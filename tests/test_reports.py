@@ -486,6 +486,7 @@ def test_schema_lists_names_and_refuses_unknown_ones():
         "report",
         "api-deck-request",
         "api-add-request",
+        "api-convert-request",
         "api-error",
     ]
     assert invoke("schema", "report.schema.json").stdout == (
