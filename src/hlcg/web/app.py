@@ -40,10 +40,10 @@ R = TypeVar("R")
 
 MAX_BODY_BYTES = 1024 * 1024
 MAX_QUERY_CHARS = 1000
-# Answers worked out at once (the worker threads number 40, anyio's default; a deck check
-# takes milliseconds): ample for a player's browser and a club's tools, and a bound on
-# what a flood of requests holds.
-MAX_BUSY = 32
+# Answers worked out at once, or waiting for one of the 40 worker threads (anyio's
+# default; a deck check takes milliseconds): ample for a player's browser and a club's
+# tools (the load test's 50 clients), and a bound on what a flood of requests holds.
+MAX_BUSY = 64
 STATIC = Path(__file__).parent / "static"
 
 
