@@ -491,6 +491,7 @@ def test_schema_lists_names_and_refuses_unknown_ones():
         "api-add-request",
         "api-diff-request",
         "api-odds-request",
+        "api-convert-request",
         "api-error",
     ]
     assert invoke("schema", "report.schema.json").stdout == (
@@ -500,7 +501,8 @@ def test_schema_lists_names_and_refuses_unknown_ones():
     assert unknown.exit_code == 1 and unknown.stdout == ""
     assert unknown.stderr == (
         "No schema 'nope'. Schemas: card, deck, report, deck-diff, deck-odds, deck-verify, "
-        "api-deck-request, api-add-request, api-diff-request, api-odds-request, api-error.\n"
+        "api-deck-request, api-add-request, api-diff-request, api-odds-request, "
+        "api-convert-request, api-error.\n"
     )
 
 

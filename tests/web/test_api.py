@@ -443,8 +443,8 @@ def test_foreign_hosts_and_cross_origin_posts_are_refused(client, headers, statu
     if message:
         assert response.json()["error"]["message"].startswith(message)
         jsonschema.validate(response.json(), schema("api-error.schema.json"))
-    # A GET from another page's origin is harmless (CORS keeps its answer from that page).
-    assert client.get("/api/formats", headers={"origin": "http://evil.example"}).status_code == 200
+    # A GET from another page's origin is refused too (tests/web/test_guards.py).
+    assert client.get("/api/formats", headers={"origin": "http://evil.example"}).status_code == 403
 
 
 def test_foreign_host_gets_a_page_in_the_browser(client):

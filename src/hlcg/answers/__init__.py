@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from hlcg.answers.rules import permissions_answer as permissions_answer
     from hlcg.answers.rules import rule_answer as rule_answer
     from hlcg.answers.rules import rule_list as rule_list
+    from hlcg.answers.rules import rule_text as rule_text
     from hlcg.answers.stats import deck_stats as deck_stats
 
 _DOOR = {
@@ -55,6 +56,7 @@ _DOOR = {
     "permissions_answer": "hlcg.answers.rules",
     "rule_answer": "hlcg.answers.rules",
     "rule_list": "hlcg.answers.rules",
+    "rule_text": "hlcg.answers.rules",
     "deck_stats": "hlcg.answers.stats",
 }
 

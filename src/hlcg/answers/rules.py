@@ -68,6 +68,29 @@ def rule_answer(
     }
 
 
+def _shown(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(" / ".join(v) if isinstance(v, list) else str(v) for v in value) or "-"
+    return str(value)
+
+
+def rule_text(answer: dict[str, Any]) -> str:
+    """What `hlcg rules NAME` prints of a ``rule_answer`` (format-legality's table of
+    legality facts aside): the summary, the documentation, the parameters and each
+    format's setting. `GET /api/rules/NAME` returns the same text."""
+    lines = [f"{answer['code']} {answer['name']}: {answer['summary']}", "", answer["doc"]]
+    if answer["parameters"]:
+        lines += ["", "Parameters (default, source):"]
+        lines += [
+            f"  {p['name']} = {_shown(p['default'])} ({p['source']})" for p in answer["parameters"]
+        ]
+    for fmt_name, setting in answer["formats"].items():
+        why = f" ({setting['why']})" if setting["why"] else ""
+        lines += ["", f"{fmt_name}: {setting['severity']}{why}"]
+        lines += [f"  {name} = {_shown(value)}" for name, value in setting["parameters"].items()]
+    return "\n".join(lines)
+
+
 def permissions_answer(formats: Sequence[str]) -> dict[str, Any]:
     """The rulebook's permissions in ``formats`` and the card modifiers."""
     from hlcg.rules import CARD_MODIFIERS, PERMISSIONS

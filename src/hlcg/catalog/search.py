@@ -47,8 +47,8 @@ _OPERATORS: dict[str, Callable[[int, int], bool]] = {
     ">": operator.gt,
     "<": operator.lt,
 }
-# The number in ASCII digits, short enough for any gem count: `\d` takes "٣" (3 to int())
-# and a number of 4,300 digits makes int() raise.
+# The number in ASCII digits, at most 9 of them: `\d` takes "٣" (3 to int()), SQLite takes
+# 64-bit integers, and no card holds a billion gems.
 _GEM = re.compile(r"^(?P<attr>[a-z]+)\s*(?P<op>>=|<=|!=|=|>|<)\s*(?P<n>-?[0-9]{1,9})$")
 _FLAGS = ("reserved", "signature", "master", "pregame", "unique")
 # Every prefix a term may start with -> its short form.

@@ -12,7 +12,6 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence, ValuesView
 from collections.abc import Set as AbstractSet
-from contextlib import suppress
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
@@ -47,13 +46,17 @@ CACHED_SUGGESTIONS = 1024
 CACHE_SIZE = 8192
 
 
+_REMEMBERING = threading.Lock()
+
+
 def remember(cache: dict[Any, _V], key: object, value: _V) -> _V:
-    """``cache[key] = value``, forgetting the oldest entry beyond CACHE_SIZE."""
-    cache[key] = value
-    if len(cache) > CACHE_SIZE:
-        # another thread (`hlcg serve`) may change it meanwhile; then the next call trims
-        with suppress(RuntimeError):
-            cache.pop(next(iter(cache)), None)
+    """``cache[key] = value``, forgetting the oldest entries beyond CACHE_SIZE. Under a lock:
+    the server's worker threads fill the same caches, and a trim that another thread's
+    insertion interrupted would leave the cache one entry over its bound for good."""
+    with _REMEMBERING:
+        cache[key] = value
+        while len(cache) > CACHE_SIZE:
+            cache.pop(next(iter(cache)))
     return value
 
 
@@ -360,7 +363,8 @@ class Catalogue:
                 "WHERE card_id = ? ORDER BY format, date",
                 (card_id,),
             )
-            cached = self._legality_cache[card_id] = tuple(LegalityFact(*r) for r in rows)
+            facts = tuple(LegalityFact(*r) for r in rows)
+            cached = remember(self._legality_cache, card_id, facts)
         return cached
 
     def facts(self, card_id: str) -> list[SourcedFact]:
@@ -378,7 +382,8 @@ class Catalogue:
         """card id -> its fact sources that record an inference, for the cards given that
         have any. Each card's are read once (a catalogue holds few cards to remember)."""
         cache = self._inferred_cache
-        wanted = [card_id for card_id in dict.fromkeys(card_ids) if card_id not in cache]
+        found = {card_id: cache[card_id] for card_id in card_ids if card_id in cache}
+        wanted = [card_id for card_id in dict.fromkeys(card_ids) if card_id not in found]
         for start in range(0, len(wanted), 500):  # stay under SQLite's parameter limit
             chunk = wanted[start : start + 500]
             marks = ", ".join("?" * len(chunk))
@@ -390,8 +395,9 @@ class Catalogue:
                 chunk,
             ):
                 read.setdefault(row[0], []).append(FactSource(*row[1:]))
-            cache.update(read)
-        return {card_id: list(cache[card_id]) for card_id in card_ids if cache.get(card_id)}
+            for card_id, sources in read.items():
+                found[card_id] = remember(cache, card_id, sources)
+        return {card_id: list(found[card_id]) for card_id in card_ids if found.get(card_id)}
 
     def legality_table(self) -> list[tuple[str, LegalityFact]]:
         """Every legality fact, as (card id, fact), by format, card and date."""

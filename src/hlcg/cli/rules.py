@@ -20,12 +20,6 @@ if TYPE_CHECKING:
     from hlcg.rules import Rule
 
 
-def _show(value: object) -> str:
-    if isinstance(value, list):
-        return ", ".join(" / ".join(v) if isinstance(v, list) else str(v) for v in value) or "-"
-    return str(value)
-
-
 def _print_permissions(formats: list[str], as_json: bool) -> None:
     from hlcg.answers import permissions_answer
 
@@ -64,23 +58,13 @@ def _print_legality(facts: list[dict[str, str]]) -> None:
 
 
 def _print_rule(rule: "Rule", formats: list[str], as_json: bool, db: Path | None = None) -> None:
-    from hlcg.answers import rule_answer
+    from hlcg.answers import rule_answer, rule_text
 
     answer = rule_answer(rule, formats, lambda: load_catalogue(db))
     if as_json:
         print_json(answer)
         return
-    typer.echo(f"{answer['code']} {answer['name']}: {answer['summary']}\n")
-    typer.echo(answer["doc"])
-    if answer["parameters"]:
-        typer.echo("\nParameters (default, source):")
-        for param in answer["parameters"]:
-            typer.echo(f"  {param['name']} = {_show(param['default'])} ({param['source']})")
-    for fmt_name, setting in answer["formats"].items():
-        why = f" ({setting['why']})" if setting["why"] else ""
-        typer.echo(f"\n{fmt_name}: {setting['severity']}{why}")
-        for option, value in setting["parameters"].items():
-            typer.echo(f"  {option} = {_show(value)}")
+    typer.echo(rule_text(answer))
     if "legality" in answer:
         _print_legality(answer["legality"])
 

@@ -41,6 +41,15 @@ def serve_command(
     open_browser: Annotated[
         bool, typer.Option("--open", help="Open the page in the default web browser.")
     ] = False,
+    read_timeout: Annotated[
+        float,
+        typer.Option(
+            "--read-timeout",
+            min=0.1,
+            max=600,
+            help="Seconds a request has to arrive whole; a slower client is dropped.",
+        ),
+    ] = 5.0,
 ) -> None:
     """Serve the deck checker, card browser and JSON API as a local web page.
 
@@ -50,7 +59,7 @@ def serve_command(
     try:
         import uvicorn
 
-        from hlcg.web import create_app
+        from hlcg.web import create_app, server_config
     except ImportError as exc:
         raise UsageError(
             f"hlcg serve needs the web extra ({exc.name} is missing): pip install 'hlcg[web]'"
@@ -65,9 +74,8 @@ def serve_command(
         import webbrowser
 
         webbrowser.open(url)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        uvicorn.Server(server_config(app, read_timeout)).run(sockets=[sock])
     except KeyboardInterrupt:
         pass
     finally:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from hlcg.report.schema import Report as Report
     from hlcg.report.streaming import DeckSummary as DeckSummary
     from hlcg.report.streaming import ReportWriter as ReportWriter
+    from hlcg.report.text import counts_line as counts_line
     from hlcg.report.text import render_deck as render_deck
 
 _DOOR = {
@@ -29,6 +30,7 @@ _DOOR = {
     "Report": "hlcg.report.schema",
     "DeckSummary": "hlcg.report.streaming",
     "ReportWriter": "hlcg.report.streaming",
+    "counts_line": "hlcg.report.text",
     "render_deck": "hlcg.report.text",
 }
 

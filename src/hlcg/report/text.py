@@ -32,6 +32,12 @@ def render_deck(report: DeckReport) -> str:
 
 
 def _header(report: DeckReport) -> list[str]:
+    return [f"{report.path}", f"  {counts_line(report)}"]
+
+
+def counts_line(report: DeckReport) -> str:
+    """The report's second line: format, date, persona and the counts ("Endurance 58/50
+    (56 recognised + 2 unrecognised)"); the web page shows the same string."""
     pregame_limit = "" if report.pregame_limit is None else f"/{report.pregame_limit}"
     minimum = report.endurance_minimum
     endurance = f"{report.endurance}/{minimum}"
@@ -46,11 +52,10 @@ def _header(report: DeckReport) -> list[str]:
             f"{report.pregame + report.pregame_unrecognised}{pregame_limit} ({report.pregame} "
             f"recognised + {report.pregame_unrecognised} unrecognised)"
         )
-    return [
-        f"{report.path}",
-        f"  format {report.format} on {report.date} | persona {report.persona} | "
-        f"Endurance {endurance} | pre-game {pregame}",
-    ]
+    return (
+        f"format {report.format} on {report.date} | persona {report.persona} | "
+        f"Endurance {endurance} | pre-game {pregame}"
+    )
 
 
 def _gem_budget(report: DeckReport) -> list[str]:

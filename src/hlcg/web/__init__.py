@@ -12,10 +12,12 @@ TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__in
 if TYPE_CHECKING:
     from hlcg.web.app import create_app as create_app
     from hlcg.web.schema import API_SCHEMAS as API_SCHEMAS
+    from hlcg.web.serving import server_config as server_config
 
 _DOOR = {
     "create_app": "hlcg.web.app",
     "API_SCHEMAS": "hlcg.web.schema",
+    "server_config": "hlcg.web.serving",
 }
 
 if not TYPE_CHECKING:

@@ -15,8 +15,8 @@ once at start-up (``Service`` warms them).
 
 from __future__ import annotations
 
-import html
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,53 +25,26 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from hlcg.catalog import Catalogue
-from hlcg.web.schema import AddRequest, DeckRequest, DiffRequest, OddsRequest
-from hlcg.web.service import ApiError, Service
+from hlcg.web.guards import API_CACHE, SECURITY_HEADERS, Guard, error_response
+from hlcg.web.schema import AddRequest, ConvertRequest, DeckRequest, DiffRequest, OddsRequest
+from hlcg.web.service import DEFAULT_COMPLETIONS, ApiError, Service
 
 M = TypeVar("M", bound=BaseModel)
+R = TypeVar("R")
 
 MAX_BODY_BYTES = 1024 * 1024
 MAX_QUERY_CHARS = 1000
+# Answers worked out at once, or waiting for one of the 40 worker threads (anyio's
+# default; a deck check takes milliseconds): ample for a player's browser and a club's
+# tools (the load test's 50 clients), and a bound on what a flood of requests holds.
+MAX_BUSY = 64
 STATIC = Path(__file__).parent / "static"
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
-
-
-def error_json(status: int, message: str) -> JSONResponse:
-    return JSONResponse(
-        {"error": {"status": status, "message": message}}, status, headers=SECURITY_HEADERS
-    )
-
-
-def error_page(status: int, message: str) -> HTMLResponse:
-    text = html.escape(message)
-    body = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{status} - hlcg</title><link rel="stylesheet" href="/static/style.css">'
-        '<link rel="icon" href="data:,">'
-        f'</head><body><main class="error-page"><h1>{status}</h1><p id="error">{text}</p>'
-        '<p><a href="/">Back to the deck checker</a></p></main></body></html>'
-    )
-    return HTMLResponse(body, status, headers=SECURITY_HEADERS)
-
-
-def error_response(request: Request, status: int, message: str) -> Response:
-    if request.url.path.startswith("/api/"):
-        return error_json(status, message)
-    return error_page(status, message)
 
 
 async def read_body(request: Request) -> bytes:
@@ -114,136 +87,137 @@ async def parse_request(request: Request, model: type[M]) -> M:
     return parsed
 
 
-def query(request: Request) -> str:
-    text = request.query_params.get("q", "")
+def query(request: Request, name: str = "q") -> str:
+    text = request.query_params.get(name, "")
     if len(text) > MAX_QUERY_CHARS:
-        raise ApiError(400, f"q: over {MAX_QUERY_CHARS} characters")
+        raise ApiError(400, f"{name}: over {MAX_QUERY_CHARS} characters")
     return text
 
 
-LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
-WILDCARD_HOSTS = frozenset({"0.0.0.0", "::", ""})
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+def optional(request: Request, name: str) -> str | None:
+    """A query parameter that may be absent (None), as a request body's optional field."""
+    return query(request, name) if name in request.query_params else None
 
 
-def host_name(authority: str) -> str:
-    """`127.0.0.1:8000` -> `127.0.0.1`, `[::1]:8000` -> `::1`, lower case."""
-    authority = authority.strip().lower()
-    if authority.startswith("["):
-        return authority[1 : authority.find("]")] if "]" in authority else authority
-    return authority.rsplit(":", 1)[0] if authority.count(":") == 1 else authority
+def number(request: Request, name: str, default: int) -> int:
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+        raise ApiError(400, f"{name}: {text[:20]!r} is not a whole number")
+    return int(text)
 
 
-class HostGuard:
-    """Refuses, with 403, a request whose Host is neither the bound address nor a loopback
-    name (a DNS-rebinding page reaches the server under its own host name), and a POST from
-    another origin (a page elsewhere posting to this server). A server bound to a wildcard
-    address (`--host 0.0.0.0`) is reached under names it cannot know: it checks Origin only."""
+class WorkSlots:
+    """At most ``limit`` answers worked out at once in worker threads; a request beyond
+    them gets 503 at once, rather than a queue that grows with a flood of requests. Only
+    requests read whole take a slot: a client still sending (or stalling) holds none."""
 
-    def __init__(self, app: Any, bound_host: str) -> None:
-        self.app = app
-        bound = host_name(bound_host)
-        self.any_host = bound in WILDCARD_HOSTS
-        self.allowed = LOOPBACK_NAMES | {bound}
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.busy = 0  # changed on the event loop's thread only
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
-        authority = headers.get("host", "")
-        refusal = None
-        if not self.any_host and host_name(authority) not in self.allowed:
-            refusal = f"host {authority!r} is not this server's; use http://127.0.0.1"
-        elif scope["method"] not in SAFE_METHODS and "origin" in headers:
-            origin = headers["origin"].strip().lower().rstrip("/")
-            own = f"{scope.get('scheme', 'http')}://{authority.lower()}"
-            if origin != own:
-                refusal = f"cross-origin request from {headers['origin']!r} refused"
-        if refusal is None:
-            await self.app(scope, receive, send)
-            return
-        request = Request(scope)
-        await error_response(request, 403, refusal)(scope, receive, send)
+    async def run(self, answer: Callable[..., R], *args: Any) -> R:
+        if self.busy >= self.limit:
+            raise ApiError(503, f"busy: {self.limit} requests are being answered; try again")
+        self.busy += 1
+        try:
+            return await run_in_threadpool(answer, *args)
+        finally:
+            self.busy -= 1
 
 
-def create_app(catalogue: Catalogue, host: str = "127.0.0.1") -> Starlette:
-    """The app for a server bound to ``host`` (Host headers are checked against it)."""
+def create_app(
+    catalogue: Catalogue, host: str = "127.0.0.1", max_busy: int = MAX_BUSY
+) -> Starlette:
+    """The app for a server bound to ``host`` (Host headers are checked against it),
+    answering at most ``max_busy`` requests at once."""
     service = Service(catalogue)
+    slots = WorkSlots(max_busy)
 
     def ok(data: Any) -> JSONResponse:
-        return JSONResponse(data, headers=SECURITY_HEADERS)
+        return JSONResponse(data)
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers=SECURITY_HEADERS)
+        return FileResponse(STATIC / "index.html")
 
     async def validate(request: Request) -> Response:
-        text = await run_in_threadpool(
-            service.validate_json, await parse_request(request, DeckRequest)
-        )
-        return Response(text, media_type="application/json", headers=SECURITY_HEADERS)
+        text = await slots.run(service.validate_json, await parse_request(request, DeckRequest))
+        return Response(text, media_type="application/json")
 
-    async def check(request: Request) -> Response:
-        return ok(await run_in_threadpool(service.check, await parse_request(request, DeckRequest)))
+    def posted(answer: Callable[[Any], Any], model: type[BaseModel] = DeckRequest) -> Any:
+        async def endpoint(request: Request) -> Response:
+            return ok(await slots.run(answer, await parse_request(request, model)))
 
-    async def fix(request: Request) -> Response:
-        return ok(await run_in_threadpool(service.fix, await parse_request(request, DeckRequest)))
+        return endpoint
 
-    async def add(request: Request) -> Response:
-        return ok(await run_in_threadpool(service.add, await parse_request(request, AddRequest)))
+    def asked(answer: Callable[[Request], Any]) -> Any:
+        async def endpoint(request: Request) -> Response:
+            return ok(await slots.run(answer, request))
 
-    async def diff(request: Request) -> Response:
-        return ok(await run_in_threadpool(service.diff, await parse_request(request, DiffRequest)))
-
-    async def odds(request: Request) -> Response:
-        return ok(await run_in_threadpool(service.odds, await parse_request(request, OddsRequest)))
-
-    async def card(request: Request) -> Response:
-        return ok(await run_in_threadpool(service.card, query(request)))
-
-    async def search(request: Request) -> Response:
-        return ok(await run_in_threadpool(service.search, query(request)))
-
-    async def persona(request: Request) -> Response:
-        return ok(await run_in_threadpool(service.persona, query(request)))
+        return endpoint
 
     async def formats(request: Request) -> Response:
         return ok(service.formats())
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return error_response(request, exc.status, exc.message)
+        retry = {"Retry-After": "1"} if exc.status == 503 else None
+        return error_response(request, exc.status, exc.message, retry)
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         messages = {404: "nothing here", 405: "method not allowed"}
         message = messages.get(exc.status_code, str(exc.detail))
-        return error_response(request, exc.status_code, f"{message}: {request.url.path}")
+        # a 405 keeps Starlette's Allow header: which methods the path takes
+        headers = dict(exc.headers) if exc.headers else None
+        return error_response(request, exc.status_code, f"{message}: {request.url.path}", headers)
+
+    async def on_disconnect(request: Request, exc: Exception) -> Response:
+        # The client left (or was timed out) while sending its body: nobody reads an
+        # answer, and it is no error of the server's, so nothing is logged.
+        return Response(status_code=400)
 
     async def on_crash(request: Request, exc: Exception) -> Response:
         # The server log gets the traceback (uvicorn prints it); the client a plain message.
-        return error_response(request, 500, "internal error; the request was not completed")
+        # This answer leaves from outside the Guard, so it carries the headers itself.
+        headers = {**SECURITY_HEADERS, "Cache-Control": API_CACHE}
+        message = "internal error; the request was not completed"
+        return error_response(request, 500, message, headers)
 
     routes = [
         Route("/", page),
         Route("/api/validate", validate, methods=["POST"]),
-        Route("/api/check", check, methods=["POST"]),
-        Route("/api/fix", fix, methods=["POST"]),
-        Route("/api/add", add, methods=["POST"]),
-        Route("/api/diff", diff, methods=["POST"]),
-        Route("/api/odds", odds, methods=["POST"]),
-        Route("/api/card", card),
-        Route("/api/search", search),
-        Route("/api/persona", persona),
+        Route("/api/check", posted(service.check), methods=["POST"]),
+        Route("/api/fix", posted(service.fix), methods=["POST"]),
+        Route("/api/add", posted(service.add, AddRequest), methods=["POST"]),
+        Route("/api/diff", posted(service.diff, DiffRequest), methods=["POST"]),
+        Route("/api/odds", posted(service.odds, OddsRequest), methods=["POST"]),
+        Route("/api/convert", posted(service.convert, ConvertRequest), methods=["POST"]),
+        Route("/api/card", asked(lambda r: service.card(query(r)))),
+        Route(
+            "/api/cards",
+            asked(lambda r: service.cards(optional(r, "format"), query(r), optional(r, "date"))),
+        ),
+        Route(
+            "/api/complete",
+            asked(lambda r: service.complete(query(r), number(r, "limit", DEFAULT_COMPLETIONS))),
+        ),
+        Route("/api/search", asked(lambda r: service.search(query(r)))),
+        Route("/api/persona", asked(lambda r: service.persona(query(r)))),
+        Route("/api/rules", asked(lambda r: service.rules())),
+        Route("/api/rules/{name}", asked(lambda r: service.rule(r.path_params["name"]))),
+        Route("/api/rule", asked(lambda r: service.rule_text(query(r, "name")))),
         Route("/api/formats", formats),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(
         routes=routes,
-        middleware=[Middleware(HostGuard, bound_host=host)],
+        middleware=[Middleware(Guard, bound_host=host)],
         exception_handlers={
             ApiError: on_api_error,
             HTTPException: on_http_error,
+            ClientDisconnect: on_disconnect,
             Exception: on_crash,
         },
     )

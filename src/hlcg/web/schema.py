@@ -8,10 +8,15 @@ Responses that the CLI also prints keep the CLI's schemas: `POST /api/validate` 
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 # Longer names are not file names; the name only labels the report and picks the reader.
 MAX_FILENAME = 255
+
+# The kinds of deck file: as the page names them, and as `--to` does ("txt").
+DeckKindName = Literal["text", "txt", "json", "dek", "o8d"]
 
 
 class _Strict(BaseModel):
@@ -33,6 +38,12 @@ class DeckRequest(_Strict):
         description="The file's name: its extension picks the reader and it labels the "
         "report (`path`). Never opened. Default: guessed from the text (deck.txt, "
         "deck.json, deck.dek or deck.o8d).",
+    )
+    kind: DeckKindName | None = Field(
+        None,
+        description="The kind of deck the text is: picks the reader, before the file "
+        "name's extension (a file name left over from an opened file never decides). "
+        "Default: the file name's extension, else the text's look.",
     )
     date: str | None = Field(
         None,
@@ -67,6 +78,20 @@ class OddsRequest(DeckRequest):
     )
 
 
+class ConvertRequest(DeckRequest):
+    """`POST /api/convert`: the deck written as `hlcg deck convert --to TO` writes it."""
+
+    to: Literal["text", "json", "dek", "o8d"] = Field(
+        description="The kind of deck to write: text, json, dek (LackeyCCG), o8d (OCTGN)."
+    )
+    name: str | None = Field(
+        None,
+        max_length=MAX_FILENAME,
+        description="The file name to suggest, without its extension. Default: the "
+        "filename's stem, else deck.",
+    )
+
+
 class ErrorDetail(_Strict):
     status: int
     message: str
@@ -74,7 +99,7 @@ class ErrorDetail(_Strict):
 
 class ErrorResponse(_Strict):
     """Every API error: 400 bad request, 403 foreign host or origin, 404 not found, 405,
-    413 body too large, 422 deck unreadable, 500."""
+    413 body too large, 422 deck unreadable or not convertible, 500, 503 busy."""
 
     error: ErrorDetail
 
@@ -84,5 +109,6 @@ API_SCHEMAS: dict[str, type[BaseModel]] = {
     "api-add-request.schema.json": AddRequest,
     "api-diff-request.schema.json": DiffRequest,
     "api-odds-request.schema.json": OddsRequest,
+    "api-convert-request.schema.json": ConvertRequest,
     "api-error.schema.json": ErrorResponse,
 }

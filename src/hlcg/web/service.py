@@ -8,16 +8,23 @@ the same renderer (`hlcg.report.jsonreport`), so the two print the same bytes.
 from __future__ import annotations
 
 import contextlib
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from hlcg.api import add_fingerprint, check_date, check_deck
-from hlcg.catalog import Catalogue, format_from_user
-from hlcg.deck import TEXT_SUFFIXES, Deck, deck_kind, read_deck_data, sniffed_kind
+from hlcg.catalog import DEFAULT_FORMAT, Catalogue, format_from_user, normalise
+from hlcg.deck import DECK_KINDS, TEXT_SUFFIXES, Deck, deck_kind, read_deck_data, sniffed_kind
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
-from hlcg.report import renderer, report_data
+from hlcg.report import counts_line, renderer, report_data
 from hlcg.rules import DeckReport
-from hlcg.web.schema import AddRequest, DeckRequest, DiffRequest, OddsRequest
+from hlcg.web.schema import AddRequest, ConvertRequest, DeckRequest, DiffRequest, OddsRequest
+
+# A request's `kind` (and `to`) -> the extension of that kind of file.
+KIND_SUFFIXES = {"text": ".txt", "txt": ".txt", "json": ".json", "dek": ".dek", "o8d": ".o8d"}
+# Autocomplete: names offered by default, and at most.
+DEFAULT_COMPLETIONS = 10
+MAX_COMPLETIONS = 50
 
 
 class ApiError(Exception):
@@ -32,6 +39,29 @@ class ApiError(Exception):
 def guess_filename(text: str) -> str:
     """A name for a deck posted without one, so the right reader reads it."""
     return f"deck{sniffed_kind(text).suffix}"
+
+
+def deck_name(request: DeckRequest) -> str:
+    """The name a posted deck is read under, from this request alone: its ``kind`` first
+    (the name's extension changed to that kind's when they disagree), else its file name's
+    extension, else the text's look."""
+    if request.kind is None:
+        return request.filename or guess_filename(request.deck)
+    suffix = KIND_SUFFIXES[request.kind]
+    name = request.filename or f"deck{suffix}"
+    if deck_kind(name) == DECK_KINDS[suffix]:
+        return name
+    try:
+        return str(Path(name).with_suffix(suffix))
+    except ValueError:  # a name with no stem ("." or "/")
+        return f"deck{suffix}"
+
+
+def verdict_word(status: str) -> str:
+    """A legality verdict as the page says it: legal, not legal or unchecked."""
+    from hlcg.rules import ILLEGAL, LEGAL
+
+    return {LEGAL: "legal", ILLEGAL: "not legal"}.get(status, "unchecked")
 
 
 class Service:
@@ -49,7 +79,7 @@ class Service:
         with contextlib.suppress(ApiError):
             self.report(DeckRequest(deck=warm_up, format=None, filename=None))
         self.catalogue.lookup("Qqqq Zzzz")
-        self.catalogue.weapon_names, self.catalogue.faction_names  # noqa: B018
+        self.catalogue.weapon_names, self.catalogue.faction_names, self._names  # noqa: B018
 
     # -- decks ---------------------------------------------------------------------------
 
@@ -64,7 +94,7 @@ class Service:
             raise ApiError(400, str(exc)) from None
 
     def _read(self, request: DeckRequest) -> tuple[Deck, str]:
-        name = request.filename or guess_filename(request.deck)
+        name = deck_name(request)
         try:
             return read_deck_data(request.deck.encode("utf-8"), Path(name)), name
         except DeckFileError as exc:
@@ -103,6 +133,8 @@ class Service:
             "report": report_data([report]),
             "stats": deck_stats(resolved, self.catalogue),
             "fingerprint": report.fingerprint,
+            # the line `hlcg validate` prints under the deck's name, counts and all
+            "counts": counts_line(report),
             "errors": report.errors,
             "warnings": report.warnings,
         }
@@ -140,7 +172,7 @@ class Service:
         card = self.catalogue.cards.get(request.card)
         if card is None:
             raise ApiError(404, f"no card with id {request.card!r}")
-        name = request.filename or guess_filename(request.deck)
+        name = deck_name(request)
         if Path(name).suffix.lower() not in TEXT_SUFFIXES:
             raise ApiError(400, f"{name}: cards are added to text decks only; fix it first")
         fmt = self._format(request.format)
@@ -159,7 +191,7 @@ class Service:
             request.deck.encode("utf-8")
         except UnicodeEncodeError as exc:
             raise ApiError(400, f"bad request: deck: lone surrogate at {exc.start}") from None
-        name = request.filename or guess_filename(request.deck)
+        name = deck_name(request)
         try:
             sheet = text_side(request.deck, name)
         except DeckFileError as exc:
@@ -191,6 +223,32 @@ class Service:
             raise ApiError(400, str(exc).replace("--kind", "kinds")) from None
         deck, _ = self._read(request)
         return deck_odds(resolve_deck(deck, self.catalogue, fmt), kinds)
+
+    def convert(self, request: ConvertRequest) -> dict[str, Any]:
+        """`hlcg deck convert --to TO`: the same writers; a deck with a line naming no
+        single card is refused (400, each such line), as the CLI refuses it."""
+        from hlcg.api import resolve_deck
+        from hlcg.deck import render
+        from hlcg.problems import Severity
+
+        fmt = self._format(request.format)
+        deck, name = self._read(request)
+        try:
+            resolved = resolve_deck(deck, self.catalogue, fmt)
+        except CatalogueError as exc:  # a format the served catalogue does not record
+            raise ApiError(400, str(exc)) from None
+        blocking = [f"line {u.line or '-'}: {u.message}" for u in resolved.unresolved] + [
+            f"line {i.line or '-'}: {i.message}"
+            for i in resolved.issues
+            if i.severity == Severity.ERROR
+        ]
+        if blocking:
+            raise ApiError(400, f"not converted: {'; '.join(blocking)}")
+        suffix = KIND_SUFFIXES[request.to]
+        # a client's names may hold folders, its own system's too: the suggestion is bare
+        given = Path((request.name or "").replace("\\", "/")).name
+        stem = given or Path(name.replace("\\", "/")).stem or "deck"
+        return {"filename": f"{stem}{suffix}", "content": render(resolved, suffix, self.catalogue)}
 
     # -- the catalogue -------------------------------------------------------------------
 
@@ -225,3 +283,88 @@ class Service:
         from hlcg.answers import formats_json
 
         return formats_json(self.catalogue)
+
+    def cards(self, requested: str | None, query: str, date: str | None = None) -> dict[str, Any]:
+        """Every card (or those the search ``query`` finds) with the verdict the validator
+        reaches for it in the format (default: type-two) on the date (default: today):
+        `hlcg.rules.verdict_in`, the format-legality rule's own judgement, never the
+        recorded formats list alone."""
+        from hlcg.answers import search_cards
+        from hlcg.rules import today, verdict_in
+
+        fmt = self._format(requested) or DEFAULT_FORMAT
+        on = self._date(date) or today()
+        try:
+            found = search_cards(self.catalogue, query)
+        except ValueError as exc:
+            raise ApiError(400, str(exc)) from None
+        rows = []
+        tally = {word: 0 for word in ("legal", "not legal", "unchecked")}
+        for card in found:
+            verdict = verdict_in(card, fmt, self.catalogue, on)
+            word = verdict_word(verdict.status)
+            tally[word] += 1
+            rows.append(
+                {
+                    "id": card.id,
+                    "name": card.name,
+                    "type": card.type,
+                    "sets": list(card.sets),
+                    "verdict": {"status": word, "reason": verdict.reason},
+                }
+            )
+        return {"format": fmt, "date": on, "count": len(rows), "verdicts": tally, "cards": rows}
+
+    def complete(self, prefix: str, limit: int) -> dict[str, Any]:
+        """Card names for autocomplete: those that start with ``prefix`` (case, spacing and
+        punctuation folded, as every lookup folds them), then those with a word that does,
+        alphabetically; at most ``limit`` (up to MAX_COMPLETIONS)."""
+        if not 1 <= limit <= MAX_COMPLETIONS:
+            raise ApiError(400, f"limit: give 1 to {MAX_COMPLETIONS}")
+        wanted = normalise(prefix)
+        if not wanted:
+            return {"query": prefix, "names": []}
+        starts, inside = [], []
+        for key, name, ids in self._names:
+            if key.startswith(wanted):
+                starts.append((name, ids))
+            elif f" {wanted}" in f" {key}":
+                inside.append((name, ids))
+        chosen = (starts + inside)[:limit]
+        return {"query": prefix, "names": [{"name": n, "ids": list(i)} for n, i in chosen]}
+
+    @cached_property
+    def _names(self) -> list[tuple[str, str, tuple[str, ...]]]:
+        """(folded name, name, card ids) for every card name, by name: a few hundred, read
+        once (the catalogue is read-only while served)."""
+        ids: dict[str, list[str]] = {}
+        for card in self.catalogue.select_cards("1"):
+            ids.setdefault(card.name, []).append(card.id)
+        return sorted((normalise(n), n, tuple(i)) for n, i in ids.items())
+
+    def rules(self) -> list[dict[str, Any]]:
+        """`hlcg rules --json`: every rule with its severity in each format."""
+        from hlcg.answers import rule_list
+        from hlcg.catalog import CHECKED_FORMATS
+        from hlcg.rules import RULES
+
+        return rule_list(list(RULES.values()), list(CHECKED_FORMATS), False)
+
+    def rule(self, name: str) -> dict[str, Any]:
+        """`hlcg rules --json NAME`: the rule's documentation and each format's setting."""
+        from hlcg.answers import rule_answer
+        from hlcg.catalog import CHECKED_FORMATS
+        from hlcg.rules import find
+
+        rule = find(name) if name.strip() and len(name) <= 100 else None
+        if rule is None:
+            raise ApiError(404, f"no rule {name[:100]!r}; see `hlcg rules`")
+        return rule_answer(rule, list(CHECKED_FORMATS), lambda: self.catalogue)
+
+    def rule_text(self, name: str) -> dict[str, str]:
+        """What `hlcg rules NAME` prints (format-legality's table of facts aside: the
+        JSON answer lists them), with the rule's code and name."""
+        from hlcg.answers import rule_text
+
+        answer = self.rule(name)
+        return {"code": answer["code"], "name": answer["name"], "text": rule_text(answer)}
