@@ -31,7 +31,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from hlcg.catalog import Catalogue
-from hlcg.web.schema import AddRequest, DeckRequest
+from hlcg.web.schema import AddRequest, ConvertRequest, DeckRequest
 from hlcg.web.service import ApiError, Service
 
 M = TypeVar("M", bound=BaseModel)
@@ -192,6 +192,13 @@ def create_app(catalogue: Catalogue, host: str = "127.0.0.1") -> Starlette:
     async def add(request: Request) -> Response:
         return ok(await run_in_threadpool(service.add, await parse_request(request, AddRequest)))
 
+    async def convert(request: Request) -> Response:
+        body = await parse_request(request, ConvertRequest)
+        return ok(await run_in_threadpool(service.convert, body))
+
+    async def rule(request: Request) -> Response:
+        return ok(service.rule(request.path_params["name"]))
+
     async def card(request: Request) -> Response:
         return ok(await run_in_threadpool(service.card, query(request)))
 
@@ -224,6 +231,8 @@ def create_app(catalogue: Catalogue, host: str = "127.0.0.1") -> Starlette:
         Route("/api/check", check, methods=["POST"]),
         Route("/api/fix", fix, methods=["POST"]),
         Route("/api/add", add, methods=["POST"]),
+        Route("/api/convert", convert, methods=["POST"]),
+        Route("/api/rules/{name}", rule),
         Route("/api/card", card),
         Route("/api/search", search),
         Route("/api/persona", persona),

@@ -8,6 +8,8 @@ Responses that the CLI also prints keep the CLI's schemas: `POST /api/validate` 
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 # Longer names are not file names; the name only labels the report and picks the reader.
@@ -48,6 +50,20 @@ class AddRequest(DeckRequest):
     card: str = Field(description="The card's id, as /api/search and /api/card return it.")
 
 
+class ConvertRequest(DeckRequest):
+    """`POST /api/convert`: the deck written as `hlcg deck convert --to TO` writes it."""
+
+    to: Literal["text", "json", "dek", "o8d"] = Field(
+        description="The kind of deck to write: text, json, dek (LackeyCCG), o8d (OCTGN)."
+    )
+    name: str | None = Field(
+        None,
+        max_length=MAX_FILENAME,
+        description="The file name to suggest, without its extension. Default: the "
+        "filename's stem, else deck.",
+    )
+
+
 class ErrorDetail(_Strict):
     status: int
     message: str
@@ -63,5 +79,6 @@ class ErrorResponse(_Strict):
 API_SCHEMAS: dict[str, type[BaseModel]] = {
     "api-deck-request.schema.json": DeckRequest,
     "api-add-request.schema.json": AddRequest,
+    "api-convert-request.schema.json": ConvertRequest,
     "api-error.schema.json": ErrorResponse,
 }

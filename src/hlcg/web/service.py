@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hlcg.api import add_fingerprint, check_date, check_deck
 from hlcg.catalog import Catalogue, format_from_user
@@ -17,7 +17,10 @@ from hlcg.deck import TEXT_SUFFIXES, Deck, deck_kind, read_deck_data, sniffed_ki
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
 from hlcg.report import renderer, report_data
 from hlcg.rules import DeckReport
-from hlcg.web.schema import AddRequest, DeckRequest
+
+if TYPE_CHECKING:
+    from hlcg.deck import ResolvedDeck
+from hlcg.web.schema import AddRequest, ConvertRequest, DeckRequest
 
 
 class ApiError(Exception):
@@ -32,6 +35,36 @@ class ApiError(Exception):
 def guess_filename(text: str) -> str:
     """A name for a deck posted without one, so the right reader reads it."""
     return f"deck{sniffed_kind(text).suffix}"
+
+
+def deck_lines(resolved: ResolvedDeck) -> list[dict[str, Any]]:
+    """Each card the deck lists (its id, name, type, copies, section and the lines naming
+    it), then each line naming no single card: the page's list view."""
+    lines: list[dict[str, Any]] = [
+        {
+            "card": c.card.id,
+            "name": c.name,
+            "type": c.card.type,
+            "count": c.count,
+            "section": c.section,
+            "line": c.line,
+            "lines": [e.line for e in c.entries if e.line is not None],
+        }
+        for c in resolved.cards
+    ]
+    lines += [
+        {
+            "card": None,
+            "name": u.name,
+            "type": None,
+            "count": u.count,
+            "section": u.section,
+            "line": u.line,
+            "lines": [u.line] if u.line is not None else [],
+        }
+        for u in resolved.unresolved
+    ]
+    return lines
 
 
 class Service:
@@ -105,6 +138,7 @@ class Service:
             "fingerprint": report.fingerprint,
             "errors": report.errors,
             "warnings": report.warnings,
+            "lines": deck_lines(resolved),
         }
 
     def fix(self, request: DeckRequest) -> dict[str, Any]:
@@ -149,6 +183,38 @@ class Service:
         except CannotAdd as exc:
             raise ApiError(400, str(exc)) from None
         return {"deck": added.text, "line": added.line, "added": card.name}
+
+    def convert(self, request: ConvertRequest) -> dict[str, Any]:
+        """`hlcg deck convert --to TO`: the same writers; a deck with a line naming no
+        single card is refused (400, each such line), as the CLI refuses it."""
+        from hlcg.api import resolve_deck
+        from hlcg.deck import render
+        from hlcg.problems import Severity
+
+        fmt = self._format(request.format)
+        deck, name = self._read(request)
+        resolved = resolve_deck(deck, self.catalogue, fmt)
+        blocking = [f"line {u.line or '-'}: {u.message}" for u in resolved.unresolved] + [
+            f"line {i.line or '-'}: {i.message}"
+            for i in resolved.issues
+            if i.severity == Severity.ERROR
+        ]
+        if blocking:
+            raise ApiError(400, f"not converted: {'; '.join(blocking)}")
+        suffix = ".txt" if request.to == "text" else f".{request.to}"
+        stem = request.name or Path(name).stem or "deck"
+        return {"filename": f"{stem}{suffix}", "content": render(resolved, suffix, self.catalogue)}
+
+    def rule(self, name: str) -> dict[str, Any]:
+        """`hlcg rules --json NAME`: the rule's documentation and each format's setting."""
+        from hlcg.answers import rule_answer
+        from hlcg.catalog import CHECKED_FORMATS
+        from hlcg.rules import find
+
+        rule = find(name)
+        if rule is None:
+            raise ApiError(404, f"no rule {name!r}; see `hlcg rules`")
+        return rule_answer(rule, list(CHECKED_FORMATS), lambda: self.catalogue)
 
     # -- the catalogue -------------------------------------------------------------------
 
