@@ -139,6 +139,8 @@ class Service:
             "errors": report.errors,
             "warnings": report.warnings,
             "lines": deck_lines(resolved),
+            # the counts line as `hlcg validate` prints it: "Endurance 58/50 (...)"
+            "endurance_minimum": report.endurance_minimum,
         }
 
     def fix(self, request: DeckRequest) -> dict[str, Any]:
