@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.web.conftest import open_page
 from typer.testing import CliRunner
 
 from hlcg.cli.app import app as cli_app
@@ -21,7 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 # Saved by the tests (build/ is not committed); docs/web.md shows a copy.
 ARTIFACTS = ROOT / "build" / "test-artifacts"
 EXAMPLES = sorted((ROOT / "examples" / "decks").glob("*/*.txt"))
-TIMEOUT_MS = 15_000
 EMPTY_PROMPT = "Paste or type a deck (or drop a deck file) to check it."
 
 
@@ -35,33 +35,6 @@ def verdict_text(deck: dict) -> str:
     if deck["legal"]:
         return f"LEGAL in {deck['format']}"
     return f"ILLEGAL in {deck['format']}: {errors} error(s)"
-
-
-def open_page(browser, url: str) -> tuple[Page, list[str]]:
-    """A fresh browser context on the deck page, and the list its script errors go to."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    opened = context.new_page()
-    opened.set_default_timeout(TIMEOUT_MS)
-    problems: list[str] = []
-    opened.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    opened.on(
-        "console",
-        lambda msg: (
-            problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None
-        ),
-    )
-    opened.goto(url)
-    expect(opened.locator("#verdict")).not_to_have_text("Checking...")
-    return opened, problems
-
-
-@pytest.fixture()
-def page(browser, server) -> Iterator[Page]:
-    opened, problems = open_page(browser, server.url)
-    yield opened
-    opened.context.close()
-    # A Content-Security-Policy violation or a script error shows up here.
-    assert problems == []
 
 
 @pytest.fixture(scope="module")

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
+from tests.web.conftest import open_page
+from tests.web.test_browser import ARTIFACTS, ROOT, cli_json, paste, settled
 from typer.testing import CliRunner
 
 from hlcg.cli.app import app as cli_app
-from tests.web.test_browser import ARTIFACTS, ROOT, cli_json, open_page, paste, settled
-from tests.web.test_browser import page  # noqa: F401  (the fixture: a fresh page per test)
 
 WORDS = {"legal": "legal", "illegal": "not legal", "unconfirmed": "unchecked"}
 # The 15 basic cards, by the search that lists them.
@@ -201,7 +201,9 @@ def test_add_warns_before_a_card_the_format_rejects_or_a_broken_limit(page: Page
     add.click()
     reason = cli_json("card", "shield", "--json")["cards"][0]["verdicts"]["type-two"]["reason"]
     warning = page.locator("#add-warning")
-    expect(warning.locator("p")).to_have_text(f"Warning: Shield is not legal in type-two: {reason}.")
+    expect(warning.locator("p")).to_have_text(
+        f"Warning: Shield is not legal in type-two: {reason}."
+    )
     page.get_by_role("button", name="Do not add").click()
     expect(warning).to_be_empty()
     assert page.evaluate("() => document.activeElement.textContent") == "Add"
@@ -355,9 +357,10 @@ def test_at_375_px_targets_are_whole_and_the_verdict_stays_in_sight(browser, ser
         ".filter(b => b.offsetParent && b.scrollWidth > b.clientWidth).map(b => b.textContent)"
     )
     assert broken == []
-    assert phone.evaluate(
-        "() => getComputedStyle(document.querySelector('#results td')).overflowWrap"
-    ) == "normal"
+    assert (
+        phone.evaluate("() => getComputedStyle(document.querySelector('#results td')).overflowWrap")
+        == "normal"
+    )
     # typing far down the page: the verdict is still on the screen
     phone.focus("#deck")
     phone.evaluate("() => window.scrollTo(0, 900)")
@@ -377,9 +380,8 @@ def axe_serious(page: Page) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_violation(browser, server, scheme: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, color_scheme=scheme)
+def test_axe_finds_no_serious_violation_in_light_or_dark(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
     opened = context.new_page()
     opened.goto(server.url)
     path = ROOT / "examples" / "decks" / "invalid" / "persona-specific.txt"
@@ -388,11 +390,13 @@ def test_axe_finds_no_serious_violation(browser, server, scheme: str):
     expect(opened.locator("#card h3")).to_have_text("Duncan MacLeod")
     opened.locator("#problems button.code").first.click()
     expect(opened.locator("#rule")).to_be_visible()
-    background = opened.evaluate("() => getComputedStyle(document.body).backgroundColor")
-    assert background == ("rgb(22, 22, 22)" if scheme == "dark" else "rgb(251, 250, 247)")
-    assert axe_serious(opened) == []
-    if scheme == "dark":
-        opened.screenshot(path=str(ARTIFACTS / "deck-page-dark.png"), full_page=True)
+    for scheme, background in (("light", "rgb(251, 250, 247)"), ("dark", "rgb(22, 22, 22)")):
+        opened.emulate_media(color_scheme=scheme)  # follows prefers-color-scheme
+        assert opened.evaluate("() => getComputedStyle(document.body).backgroundColor") == (
+            background
+        )
+        assert axe_serious(opened) == [], scheme
+    opened.screenshot(path=str(ARTIFACTS / "deck-page-dark.png"), full_page=True)
     context.close()
 
 
