@@ -226,6 +226,11 @@ def test_a_problem_code_opens_its_rule_and_gems_name_their_cards(page: Page):
     path = ROOT / "examples" / "decks" / "invalid" / "title-limit.txt"
     paste(page, path.read_text(encoding="utf-8"), "type-two")
     problem = page.locator('#problems li[data-rule="title-limit"]')
+    # the list marks the lines the error names, and only those
+    marks = page.locator("#deck-list .mark")
+    expect(marks).to_have_text(["error HL103 title-limit"] * 2)
+    for card_id in ("flurry-strike-middle-left", "flurry-strike-middle-right"):
+        expect(page.locator(f'#deck-list li[data-card="{card_id}"] .mark')).to_have_count(1)
     expect(problem.locator(".severity")).to_have_text("error")  # in words, not only colour
     problem.locator("button.code").click()
     rule = page.locator("#rule")
@@ -424,3 +429,17 @@ def test_the_page_recovers_when_the_server_comes_back(browser, server):
     page.context.close()
     # the refused requests are the only console errors
     assert problems and all("net::ERR_FAILED" in p for p in problems), problems
+
+
+def test_the_counts_line_reads_as_the_clis(page: Page, tmp_path: Path):
+    path = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
+    deck = path.read_text(encoding="utf-8") + "3 Qqqq Zzzz\n2 Upper Left Atack\n"
+    saved = tmp_path / "typos.txt"
+    saved.write_text(deck, encoding="utf-8")
+    code, out = cli("validate", str(saved))
+    assert code == 1
+    header = re.search(r"\| (Endurance .*? \| pre-game [^|\n]*)", out)
+    assert header is not None
+    assert "(54 recognised + 5 unrecognised)" in header.group(1)
+    paste(page, deck)
+    expect(page.locator("#counts")).to_contain_text(f"| {header.group(1).strip()} |")

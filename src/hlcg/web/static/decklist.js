@@ -47,10 +47,12 @@ function lineGroups(lines) {
   return groups;
 }
 
-// The problems that name a line: by its line number or by its card.
+// The errors and warnings that name a line, by its line number or by its card (notes,
+// such as a fact not recorded, are for the problem list: on every line they would hide these).
 function lineProblems(line, problems) {
-  return problems.filter((p) => (p.line !== null && line.lines.includes(p.line)) ||
-    (line.card !== null && p.cards.includes(line.card)));
+  return problems.filter((p) => p.severity !== "note" &&
+    ((p.line !== null && line.lines.includes(p.line)) ||
+      (line.card !== null && p.cards.includes(line.card))));
 }
 
 function countButton(sign, line) {
