@@ -486,6 +486,7 @@ def test_schema_lists_names_and_refuses_unknown_ones():
         "report",
         "api-deck-request",
         "api-add-request",
+        "api-convert-request",
         "api-error",
     ]
     assert invoke("schema", "report.schema.json").stdout == (
@@ -495,7 +496,7 @@ def test_schema_lists_names_and_refuses_unknown_ones():
     assert unknown.exit_code == 1 and unknown.stdout == ""
     assert unknown.stderr == (
         "No schema 'nope'. Schemas: card, deck, report, api-deck-request, api-add-request, "
-        "api-error.\n"
+        "api-convert-request, api-error.\n"
     )
 
 

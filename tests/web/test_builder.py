@@ -210,6 +210,7 @@ def test_add_warns_before_a_card_the_format_rejects_or_a_broken_limit(page: Page
     assert page.input_value("#deck") == deck
     add.click()
     page.get_by_role("button", name="Add anyway").click()
+    expect(page.locator("#search-status")).to_contain_text("Added Shield")
     settled(page)
     assert "1 Shield" in page.input_value("#deck")
     # + on a line already at the title limit warns too
