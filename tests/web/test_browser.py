@@ -132,6 +132,8 @@ def test_search_add_a_card_and_the_verdict_changes(page: Page):
     page.click("#fix")
     expect(page.locator("#verdict")).to_have_text("LEGAL in first-edition")
     expect(page.locator("#fix-result")).to_contain_text("removed 1 Duck: Connor MacLeod")
+    # the fix button is disabled now: the focus is on what was done, not lost
+    assert page.evaluate("() => document.activeElement.id") == "fix-result"
 
 
 def test_dropping_a_dek_file_shows_it_as_text_checked_as_the_cli_does(page: Page):

@@ -221,6 +221,21 @@ def test_add_warns_before_a_card_the_format_rejects_or_a_broken_limit(page: Page
     )
     page.get_by_role("button", name="Do not add").click()
     assert "6 Upper Left Attack" in page.input_value("#deck")
+    # a deck line takes 999 copies at most
+    paste(page, "Persona: Duncan MacLeod\n999 Dodge\n1 Katana\n", "type-two")
+    deck_line(page, "dodge").get_by_role("button", name=re.compile("^one more")).click()
+    expect(warning.locator("p")).to_contain_text("At most 6 cards may be titled 'Dodge'")
+    page.get_by_role("button", name="Add anyway").click()
+    expect(page.locator("#list-status")).to_have_text(
+        "Dodge: a deck line takes at most 999 copies."
+    )
+    assert page.input_value("#deck") == "Persona: Duncan MacLeod\n999 Dodge\n1 Katana\n"
+    # a line without its copies in front is edited by writing them there
+    deck_line(page, "katana-weapon-of-choice").get_by_role(
+        "button", name=re.compile("^one fewer")
+    ).click()
+    expect(page.locator("#list-status")).to_have_text("Katana: line 3 removed")
+    assert page.input_value("#deck") == "Persona: Duncan MacLeod\n999 Dodge\n"
 
 
 def test_a_problem_code_opens_its_rule_and_gems_name_their_cards(page: Page):

@@ -331,6 +331,8 @@ async function applyFixes() {
     result.textContent = `Fixed: ${data.applied.join("; ")}`;
     save();
     await check();
+    // The button is disabled once the deck is legal: the focus goes to what was done.
+    if ($("fix").disabled) result.focus();
   } catch (error) {
     result.textContent = `Could not fix: ${error.message}`;
   }

@@ -132,6 +132,11 @@ function changeCount(line, delta) {
   const row = rows[number - 1];
   if (row === undefined) return;
   const counted = COUNTED_LINE.exec(row);
+  if (!counted && line.count !== 1) {
+    // "Dodge x3" and the like: the copies are not in front, where this edit writes them.
+    $("list-status").textContent = `Write line ${number} as "${line.count} ${line.name}" to change it here.`;
+    return;
+  }
   const copies = counted ? Number(counted[2]) : 1;
   const wanted = copies + delta;
   if (wanted > MAX_LINE_COPIES) {
@@ -146,10 +151,10 @@ function changeCount(line, delta) {
   listText = wanted > 0 ? deckBox.value : null;
   // Until the check answers, the list shows the new count (line numbers are unchanged
   // unless the line went, and then the list is redrawn by the check).
-  line.count = Math.max(0, wanted);
+  line.count += wanted - copies; // the card's copies over all its lines
   const item = $("deck-list").querySelector(`li[data-card="${CSS.escape(line.card || "")}"] .copies`);
-  if (item && wanted > 0) item.textContent = wanted;
-  $("list-status").textContent = wanted > 0 ? `${wanted} ${line.name}` : `${line.name} removed`;
+  if (item && wanted > 0) item.textContent = line.count;
+  $("list-status").textContent = wanted > 0 ? `${line.count} ${line.name}` : `${line.name}: line ${number} removed`;
   if (wanted <= 0 && focusAfterRender && focusAfterRender.startsWith("\u2212")) focusAfterRender = null;
   scheduleCheck();
 }
