@@ -107,6 +107,7 @@ function cardPanel(card) {
     box.append(" ", persona);
   }
   box.hidden = false;
+  box.scrollIntoView({ block: "nearest" }); // below a long card list: brought into sight
 }
 
 async function showCard(id, serial) {
@@ -188,6 +189,7 @@ async function showPersona(name, serial) {
       box.append(list);
     }
     box.hidden = false;
+    box.scrollIntoView({ block: "nearest" });
   } catch (error) {
     if (serial !== routeSerial) return;
     box.replaceChildren(el("p", error.message));
