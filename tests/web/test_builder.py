@@ -433,6 +433,11 @@ def test_without_javascript_the_page_says_what_to_do(browser, server):
 def test_the_page_recovers_when_the_server_comes_back(browser, server):
     page, problems = open_page(browser, server.url)
     page.route("**/api/check", lambda route: route.abort())
+    page.route("**/api/search?*", lambda route: route.abort())
+    page.fill("#search", "katana")
+    expect(page.locator("#search-status")).to_have_text(
+        "cannot reach the server (is hlcg serve still running?)"
+    )
     page.fill("#deck", "Persona: Duncan MacLeod\n3 Dodge\n")
     verdict = page.locator("#verdict")
     expect(verdict).to_have_text(
@@ -440,7 +445,9 @@ def test_the_page_recovers_when_the_server_comes_back(browser, server):
         " trying again every 2 s."
     )
     page.unroute("**/api/check")
+    page.unroute("**/api/search?*")
     expect(verdict).to_have_text("ILLEGAL in type-two: 2 error(s)")
+    expect(page.locator('#results tr[data-card="katana-weapon-of-choice"]')).to_have_count(1)
     assert page.input_value("#deck") == "Persona: Duncan MacLeod\n3 Dodge\n"
     page.context.close()
     # the refused requests are the only console errors

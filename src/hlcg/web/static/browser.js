@@ -154,6 +154,8 @@ async function search(event) {
     document.querySelector("#results tbody").replaceChildren();
     didYouMean([]);
     $("search-status").textContent = error.message;
+    // The server is down or restarting: the same search again once it answers.
+    if (error.offline) searchTimer = setTimeout(search, RETRY_MS);
   }
   $("results").removeAttribute("aria-busy");
 }
