@@ -7,9 +7,13 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from starlette.testclient import TestClient
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 from hlcg.catalog import load, shipped_path
 from hlcg.web.app import create_app
@@ -85,3 +89,36 @@ def browser() -> Iterator[object]:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+TIMEOUT_MS = 15_000
+
+
+def open_page(browser, url: str) -> tuple[Page, list[str]]:
+    """A fresh browser context on the deck page, and the list its script errors go to."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    opened = context.new_page()
+    opened.set_default_timeout(TIMEOUT_MS)
+    problems: list[str] = []
+    opened.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    opened.on(
+        "console",
+        lambda msg: (
+            problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None
+        ),
+    )
+    opened.goto(url)
+    expect(opened.locator("#verdict")).not_to_have_text("Checking...")
+    return opened, problems
+
+
+@pytest.fixture()
+def page(browser, server) -> Iterator[Page]:
+    """A fresh page per test; a Content-Security-Policy violation or a script error in its
+    console fails the test."""
+    opened, problems = open_page(browser, server.url)
+    yield opened
+    opened.context.close()
+    assert problems == []

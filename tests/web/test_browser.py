@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.web.conftest import open_page
 from typer.testing import CliRunner
 
 from hlcg.cli.app import app as cli_app
@@ -21,7 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 # Saved by the tests (build/ is not committed); docs/web.md shows a copy.
 ARTIFACTS = ROOT / "build" / "test-artifacts"
 EXAMPLES = sorted((ROOT / "examples" / "decks").glob("*/*.txt"))
-TIMEOUT_MS = 15_000
 EMPTY_PROMPT = "Paste or type a deck (or drop a deck file) to check it."
 
 
@@ -35,33 +35,6 @@ def verdict_text(deck: dict) -> str:
     if deck["legal"]:
         return f"LEGAL in {deck['format']}"
     return f"ILLEGAL in {deck['format']}: {errors} error(s)"
-
-
-def open_page(browser, url: str) -> tuple[Page, list[str]]:
-    """A fresh browser context on the deck page, and the list its script errors go to."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    opened = context.new_page()
-    opened.set_default_timeout(TIMEOUT_MS)
-    problems: list[str] = []
-    opened.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    opened.on(
-        "console",
-        lambda msg: (
-            problems.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None
-        ),
-    )
-    opened.goto(url)
-    expect(opened.locator("#verdict")).not_to_have_text("Checking...")
-    return opened, problems
-
-
-@pytest.fixture()
-def page(browser, server) -> Iterator[Page]:
-    opened, problems = open_page(browser, server.url)
-    yield opened
-    opened.context.close()
-    # A Content-Security-Policy violation or a script error shows up here.
-    assert problems == []
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +103,9 @@ def test_persona_specific_in_type_two_shows_the_problem_and_jumps_to_its_line(pa
     # the gem budget, counts and fingerprint are shown
     expect(page.locator("#gems .gem")).to_have_count(6)
     expect(page.locator('#gems .gem[data-attribute="agility"]')).to_contain_text("0 / 15")
-    expect(page.locator("#counts")).to_contain_text("Endurance 53 cards; pre-game 1 of 6")
+    expect(page.locator("#counts")).to_have_text(
+        "Persona Duncan MacLeod | Endurance 53/50 | pre-game 1/6 | Master cards 0/6 | 0 warning(s)"
+    )
     expect(page.locator("#fingerprint")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shot = ARTIFACTS / "deck-page.png"
@@ -157,9 +132,11 @@ def test_search_add_a_card_and_the_verdict_changes(page: Page):
     page.click("#fix")
     expect(page.locator("#verdict")).to_have_text("LEGAL in first-edition")
     expect(page.locator("#fix-result")).to_contain_text("removed 1 Duck: Connor MacLeod")
+    # the fix button is disabled now: the focus is on what was done, not lost
+    assert page.evaluate("() => document.activeElement.id") == "fix-result"
 
 
-def test_dropping_a_dek_file_checks_it_as_the_cli_does(page: Page):
+def test_dropping_a_dek_file_shows_it_as_text_checked_as_the_cli_does(page: Page):
     path = ROOT / "examples" / "tournament" / "bob-richie.dek"
     report = cli_json("validate", "--output", "json", str(path))["decks"][0]
     digest = cli_json("deck", "hash", str(path), "--json")["fingerprint"]
@@ -169,10 +146,13 @@ def test_dropping_a_dek_file_checks_it_as_the_cli_does(page: Page):
         [path.read_text(encoding="utf-8"), path.name],
     )
     page.dispatch_event("#deck", "drop", {"dataTransfer": transfer})
-    expect(page.locator("#filename")).to_have_text("read as bob-richie.dek")
+    expect(page.locator("#filename")).to_have_text("opened bob-richie.dek as a text deck")
     expect(page.locator("#verdict")).to_have_text(verdict_text(report))
     expect(page.locator("#fingerprint")).to_have_text(digest)
-    assert page.input_value("#deck").startswith("<?xml")
+    # shown as the text deck `hlcg deck convert --to text` writes; written back as a .dek
+    converted = CliRunner().invoke(cli_app, ["deck", "convert", str(path), "-"]).stdout
+    assert page.input_value("#deck") == converted
+    expect(page.locator("#export-kind")).to_have_value("dek")
 
 
 def test_a_reload_keeps_the_deck_and_format(page: Page):
@@ -235,7 +215,7 @@ def test_markup_in_a_deck_renders_as_text(page: Page):
     assert page.locator("#problems img, #problems script").count() == 0
 
 
-def test_card_page_shows_every_field_and_its_source(page: Page, server):
+def test_card_panel_shows_the_facts_that_matter_each_with_its_source(page: Page, server):
     expect(page.locator("#results tbody tr").first).to_be_visible()  # personas at start
     page.fill("#search", "t:persona duncan")
     page.click("#search-form button[type=submit]")
@@ -244,16 +224,49 @@ def test_card_page_shows_every_field_and_its_source(page: Page, server):
     card = page.locator("#card")
     expect(card).to_be_visible()
     expect(card.locator("h3")).to_have_text("Duncan MacLeod")
-    for name in ("id", "type", "gem agility", "master limit", "printings", "source"):
-        expect(card.locator("dt", has_text=re.compile(f"^{name}$"))).to_have_count(1)
     card_data = cli_json("card", "duncan-macleod-2e", "--json")["cards"][0]
-    expect(card).to_contain_text(card_data["source"])
+    # the verdict validate reaches in each checked format, with its reason
+    verdicts = card.locator(".card-verdicts li")
+    expect(verdicts).to_have_count(len(card_data["verdicts"]))
+    words = {"legal": "legal", "illegal": "not legal", "unconfirmed": "unchecked"}
+    for fmt, verdict in card_data["verdicts"].items():
+        item = card.locator(f'.card-verdicts li[data-format="{fmt}"]')
+        expect(item).to_have_text(f"{fmt}: {words[verdict['status']]} ({verdict['reason']})")
+    labels = card.locator("dt").all_inner_texts()
+    assert labels == ["type", "gems", "text", "printings"]
+    expect(card.locator("dt:text-is('gems') + dd")).to_contain_text(
+        "master 6, agility 5, strength 5, toughness 5, empathy 5, reason 5 (source: "
+    )
+    # each fact with its own source; the unknowns in one line; the card's id and source
+    sources = {f["source"] for f in card_data["facts"] if f["field"] == "type"}
+    expect(card.locator("dt:text-is('type') + dd .fact-source a")).to_have_text(list(sources))
+    expect(card.locator(".unknowns")).to_have_text(
+        "Not recorded: restriction, Master limit, hand icons, unique."
+    )
+    expect(card.locator(".card-source")).to_have_text(
+        f"id duncan-macleod-2e; card source: {card_data['source']}"
+    )
     assert page.url.endswith("#card=duncan-macleod-2e")
     card.get_by_role("button", name="Persona page").click()
     persona = page.locator("#persona")
     expect(persona).to_be_visible()
     expect(persona).to_contain_text("Master limit")
-    expect(persona).to_contain_text("masters-block-duncan-macleod")
+    # the persona's own cards by name, each opening its card
+    own = persona.locator('button[data-card="masters-block-duncan-macleod"]')
+    expect(own.first).to_have_text("Master's Block: Duncan MacLeod")
+    own.first.click()
+    expect(card.locator("h3")).to_have_text("Master's Block: Duncan MacLeod")
+
+
+def test_persona_panel_keeps_did_you_mean(page: Page):
+    page.evaluate("() => { location.hash = 'persona=Dunkan'; }")
+    persona = page.locator("#persona")
+    expect(persona).to_contain_text("No persona named Dunkan.")
+    candidates = cli_json("persona", "Dunkan", "--json")["candidates"]
+    picks = persona.locator(".did-you-mean button")
+    expect(picks).to_have_text([c["name"] for c in candidates])
+    picks.filter(has_text="Duncan MacLeod").click()
+    expect(persona.locator("h3").first).to_contain_text("Duncan MacLeod")
 
 
 def test_an_unknown_page_is_a_page(browser, server):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hlcg.api import add_fingerprint, check_date, check_deck
 from hlcg.catalog import DEFAULT_FORMAT, Catalogue, format_from_user, normalise
@@ -19,6 +19,9 @@ from hlcg.errors import CatalogueError, DeckFileError, UsageError
 from hlcg.report import counts_line, renderer, report_data
 from hlcg.rules import DeckReport
 from hlcg.web.schema import AddRequest, ConvertRequest, DeckRequest, DiffRequest, OddsRequest
+
+if TYPE_CHECKING:
+    from hlcg.deck import ResolvedDeck
 
 # A request's `kind` (and `to`) -> the extension of that kind of file.
 KIND_SUFFIXES = {"text": ".txt", "txt": ".txt", "json": ".json", "dek": ".dek", "o8d": ".o8d"}
@@ -62,6 +65,36 @@ def verdict_word(status: str) -> str:
     from hlcg.rules import ILLEGAL, LEGAL
 
     return {LEGAL: "legal", ILLEGAL: "not legal"}.get(status, "unchecked")
+
+
+def deck_lines(resolved: ResolvedDeck) -> list[dict[str, Any]]:
+    """Each card the deck lists (its id, name, type, copies, section and the lines naming
+    it), then each line naming no single card: the page's list view."""
+    lines: list[dict[str, Any]] = [
+        {
+            "card": c.card.id,
+            "name": c.name,
+            "type": c.card.type,
+            "count": c.count,
+            "section": c.section,
+            "line": c.line,
+            "lines": [e.line for e in c.entries if e.line is not None],
+        }
+        for c in resolved.cards
+    ]
+    lines += [
+        {
+            "card": None,
+            "name": u.name,
+            "type": None,
+            "count": u.count,
+            "section": u.section,
+            "line": u.line,
+            "lines": [u.line] if u.line is not None else [],
+        }
+        for u in resolved.unresolved
+    ]
+    return lines
 
 
 class Service:
@@ -137,6 +170,9 @@ class Service:
             "counts": counts_line(report),
             "errors": report.errors,
             "warnings": report.warnings,
+            "lines": deck_lines(resolved),
+            # the page's + and Add warn before the deck passes the format's Endurance minimum
+            "endurance_minimum": report.endurance_minimum,
         }
 
     def fix(self, request: DeckRequest) -> dict[str, Any]:

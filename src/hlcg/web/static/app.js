@@ -1,22 +1,26 @@
-// hlcg serve: the deck page. Hand-written, no framework, no build step: four plain scripts
-// that share the page's global scope, loaded in order (app.js: the deck and its check;
-// files.js: dropped and chosen files; browser.js: search and add a card; pages.js: card and
-// persona panels, then the start). Every value from the server or the deck goes into the
-// page through textContent (never innerHTML), so a card name or deck line holding markup
-// shows as text.
+// hlcg serve: the deck page. Hand-written, no framework, no build step: plain scripts that
+// share the page's global scope, loaded in order (app.js: the deck and its check;
+// decklist.js: the list view, +/- and the print sheet; complete.js: card-name suggestions in
+// the deck box; files.js: opened and dropped files; export.js: download, copy, share;
+// browser.js: search and add a card; pages.js: card, persona and rule panels, then the
+// start). Every value from the server or the deck goes into the page through textContent
+// (never innerHTML), so a card name or deck line holding markup shows as text.
 "use strict";
 
 const ATTRIBUTES = ["master", "agility", "strength", "toughness", "empathy", "reason"];
 const MAX_UPLOAD = 1024 * 1024;
-const STORE = { deck: "hlcg.deck", format: "hlcg.format", filename: "hlcg.filename" };
+const STORE = { deck: "hlcg.deck", format: "hlcg.format", kind: "hlcg.kind" };
 const DEBOUNCE_MS = 250;
+const RETRY_MS = 2000;
 
 const $ = (id) => document.getElementById(id);
 const deckBox = $("deck");
 const formatBox = $("format");
-let filename = null; // the dropped file's name: it picks the reader, as on the command line
 let checkTimer = null;
+let retryTimer = null;
 let checkSerial = 0; // answers to older requests are dropped
+let lastCheck = null; // the latest answer of /api/check: the list view, warnings and print use it
+let defaultFormat = "type-two"; // the format a deck without a Format: line is checked in
 
 function el(tag, text, attrs) {
   const node = document.createElement(tag);
@@ -25,27 +29,49 @@ function el(tag, text, attrs) {
   return node;
 }
 
+// A failed request: `offline` when the server could not be reached at all.
+class ApiFailure extends Error {
+  constructor(message, offline) {
+    super(message);
+    this.offline = offline;
+  }
+}
+
 async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   };
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (e) {
+    throw new ApiFailure("cannot reach the server (is hlcg serve still running?)", true);
+  }
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
     const message = data && data.error ? data.error.message : `HTTP ${response.status}`;
-    throw new Error(message);
+    throw new ApiFailure(message, false);
   }
   return data;
 }
 
+// The box always holds a text deck (an opened .dek, .o8d or JSON deck is converted when it
+// is opened), so no file name is sent and no reader choice outlives the text it was for:
+// the server picks the reader from what is in the box, every time.
 function deckRequest() {
   const body = { deck: deckBox.value };
   if (formatBox.value) body.format = formatBox.value;
-  if (filename) body.filename = filename;
   return body;
+}
+
+// The format the deck is checked in: the one picked, else its Format: line's, else the default.
+function deckFormat() {
+  if (formatBox.value) return formatBox.value;
+  if (lastCheck) return lastCheck.report.decks[0].format;
+  return defaultFormat;
 }
 
 // -- the format choices -----------------------------------------------------------------
@@ -56,14 +82,16 @@ async function loadFormats() {
   let formats = [];
   try {
     formats = await api("/api/formats");
-  } catch (e) { /* the check itself will say what is wrong */ }
+  } catch (e) { return false; /* the check says what is wrong, and retries */ }
   const fallback = formats.find((format) => format.default);
+  if (fallback) defaultFormat = fallback.name;
   const own = "the deck's Format: line" + (fallback ? ` (else ${fallback.name})` : "");
   const options = [el("option", own, { value: "" })];
   for (const format of formats) {
     if (format.checked) options.push(el("option", format.name, { value: format.name }));
   }
   formatBox.replaceChildren(...options);
+  return true;
 }
 
 // -- keeping the deck across reloads ----------------------------------------------------
@@ -72,15 +100,15 @@ function save() {
   try {
     localStorage.setItem(STORE.deck, deckBox.value);
     localStorage.setItem(STORE.format, formatBox.value);
-    if (filename) localStorage.setItem(STORE.filename, filename);
-    else localStorage.removeItem(STORE.filename);
+    localStorage.setItem(STORE.kind, $("export-kind").value);
   } catch (e) { /* storage full or disabled: the page still works */ }
 }
 
 function restore() {
   try {
     deckBox.value = localStorage.getItem(STORE.deck) || "";
-    setFilename(localStorage.getItem(STORE.filename));
+    const kind = localStorage.getItem(STORE.kind);
+    if (kind) $("export-kind").value = kind;
   } catch (e) { /* no storage */ }
 }
 
@@ -91,11 +119,10 @@ function restoreFormat() {
   } catch (e) { /* no storage */ }
 }
 
-function setFilename(name) {
-  filename = name || null;
-  $("filename").hidden = !filename;
-  $("forget-file").hidden = !filename || /\.(txt|deck)$/i.test(filename);
-  $("filename").textContent = filename ? `read as ${filename}` : "";
+// The file a deck came from, shown beside the controls ("opened bob-richie.dek as text").
+function showOpened(text) {
+  $("filename").hidden = !text;
+  $("filename").textContent = text || "";
 }
 
 // -- checking ---------------------------------------------------------------------------
@@ -117,10 +144,13 @@ function showEmpty() {
   $("problems").replaceChildren();
   $("gems").replaceChildren();
   $("fix").disabled = true;
+  lastCheck = null;
+  renderDeckList(null);
 }
 
 async function check() {
   clearTimeout(checkTimer);
+  clearTimeout(retryTimer);
   const serial = ++checkSerial;
   const verdict = $("verdict");
   if (!deckBox.value.trim()) {
@@ -130,12 +160,20 @@ async function check() {
   }
   verdict.setAttribute("aria-busy", "true");
   try {
-    const data = await api("/api/check", deckRequest());
+    const request = deckRequest();
+    const data = await api("/api/check", request);
+    data.text = request.deck; // the text this answer is about (its line numbers are its)
     if (serial === checkSerial) render(data);
   } catch (error) {
     if (serial !== checkSerial) return;
     verdict.className = "verdict failed";
-    verdict.textContent = `Could not check: ${error.message}`;
+    if (error.offline) {
+      // The server is down or restarting: try again until it answers, losing nothing.
+      verdict.textContent = `Could not check: ${error.message}; trying again every ${RETRY_MS / 1000} s.`;
+      retryTimer = setTimeout(recover, RETRY_MS);
+    } else {
+      verdict.textContent = `Could not check: ${error.message}`;
+    }
     $("problems").replaceChildren();
     $("fix").disabled = true;
   } finally {
@@ -143,24 +181,47 @@ async function check() {
   }
 }
 
+// The server answers again: the format choices if they never came, then the check.
+async function recover() {
+  if (formatBox.options.length <= 1 && await loadFormats()) restoreFormat();
+  if (!cardsById.size) await loadCatalogue();
+  await check();
+}
+
+function countsText(deck, data) {
+  const stats = data.stats;
+  const minimum = data.endurance_minimum;
+  let endurance = `${deck.endurance}/${minimum}`;
+  if (deck.unrecognised) {
+    endurance = `${deck.endurance + deck.unrecognised}/${minimum} (${deck.endurance} recognised + ` +
+      `${deck.unrecognised} unrecognised)`;
+  }
+  const pregameLimit = stats.pregame.limit === null ? "" : `/${stats.pregame.limit}`;
+  let pregame = `${deck.pregame}${pregameLimit}`;
+  if (deck.pregame_unrecognised) {
+    pregame = `${deck.pregame + deck.pregame_unrecognised}${pregameLimit} (${deck.pregame} ` +
+      `recognised + ${deck.pregame_unrecognised} unrecognised)`;
+  }
+  const masterLimit = stats.master.limit === null ? "?" : stats.master.limit;
+  return `Persona ${deck.persona} | Endurance ${endurance} | pre-game ${pregame} | ` +
+    `Master cards ${stats.master.used}/${masterLimit} | ${data.warnings} warning(s)`;
+}
+
 function render(data) {
+  lastCheck = data;
   const deck = data.report.decks[0];
   const verdict = $("verdict");
   verdict.className = `verdict ${deck.legal ? "legal" : "illegal"}`;
   verdict.textContent = deck.legal
     ? `LEGAL in ${deck.format}`
     : `ILLEGAL in ${deck.format}: ${data.errors} error(s)`;
-  const stats = data.stats;
-  const pregameLimit = stats.pregame.limit === null ? "" : ` of ${stats.pregame.limit}`;
-  const masterLimit = stats.master.limit === null ? "?" : stats.master.limit;
-  $("counts").textContent =
-    `${deck.persona}. Endurance ${stats.endurance} cards; pre-game ${stats.pregame.used}` +
-    `${pregameLimit}; Master cards ${stats.master.used} of ${masterLimit}; ` +
-    `${data.warnings} warning(s).`;
+  $("counts").textContent = countsText(deck, data);
   renderProblems(deck.problems);
-  renderGems(stats);
+  renderGems(data.stats);
   $("fingerprint").textContent = data.fingerprint;
   $("fix").disabled = deck.legal;
+  renderDeckList(data);
+  formatChanged();
 }
 
 function renderProblems(problems) {
@@ -173,7 +234,13 @@ function renderProblems(problems) {
   for (const problem of problems) {
     const item = el("li", null, { class: `severity-${problem.severity}` });
     item.dataset.rule = problem.rule;
-    item.append(el("span", `${problem.code} ${problem.rule}`, { class: "code" }), " ");
+    // The severity in words, not only in colour.
+    item.append(el("span", problem.severity, { class: "severity" }), " ");
+    const code = el("button", `${problem.code} ${problem.rule}`, {
+      type: "button", class: "code link", "aria-label": `rule ${problem.code} ${problem.rule}: read it`,
+    });
+    code.addEventListener("click", () => showRule(problem.rule, code));
+    item.append(code, " ");
     if (problem.line !== null) {
       const jump = el("button", `line ${problem.line}`, {
         type: "button",
@@ -188,6 +255,20 @@ function renderProblems(problems) {
     if (problem.fix) item.append(el("span", `Fix: ${problem.fix}`, { class: "fix" }));
     list.append(item);
   }
+}
+
+// The deck's cards that carry a gem of ``attribute``, most gems first: "3 Master of the
+// Katana (2 each)".
+function gemUsers(attribute) {
+  if (!lastCheck) return [];
+  const users = [];
+  for (const line of lastCheck.lines) {
+    const card = line.card && cardsById.get(line.card);
+    const gems = card ? card[`gem_${attribute}`] : null;
+    if (gems && card.type !== "persona") users.push({ line, gems, total: gems * line.count });
+  }
+  users.sort((a, b) => b.total - a.total || a.line.name.localeCompare(b.line.name));
+  return users.map((u) => `${u.line.count} ${u.line.name} (${u.gems} each)`);
 }
 
 function renderGems(stats) {
@@ -217,6 +298,9 @@ function renderGems(stats) {
       ? `${gem.used} / ${gem.cap} (${gem.headroom >= 0 ? `${gem.headroom} left` : `${-gem.headroom} over`})`
       : `${gem.used} / cap unknown`;
     row.append(el("span", attribute), bar, el("span", text, { class: "gem-text" }));
+    const users = gemUsers(attribute);
+    row.append(el("span", users.length ? `used by ${users.join(", ")}` : "no card uses it",
+      { class: "gem-users" }));
     box.append(row);
   }
   if (stats.gem_counts_unknown.length) {
@@ -244,10 +328,11 @@ async function applyFixes() {
       return;
     }
     deckBox.value = data.deck;
-    setFilename(data.filename && /\.(txt|deck)$/i.test(data.filename) ? null : data.filename);
     result.textContent = `Fixed: ${data.applied.join("; ")}`;
     save();
     await check();
+    // The button is disabled once the deck is legal: the focus goes to what was done.
+    if ($("fix").disabled) result.focus();
   } catch (error) {
     result.textContent = `Could not fix: ${error.message}`;
   }

@@ -1,17 +1,113 @@
-// hlcg serve: a card's and a persona's panels, by the address (see app.js for how the page's scripts fit together).
+// hlcg serve: a card's, a persona's and a rule's panels, by the address or a click, and the
+// page's start (see app.js for how the page's scripts fit together).
 "use strict";
 
 // -- card and persona panels ----------------------------------------------------------
 
-function field(list, name, value) {
-  if (value === null || value === undefined || value === "" ||
-      (Array.isArray(value) && !value.length)) value = "unknown / none";
-  list.append(el("dt", name), el("dd", Array.isArray(value) ? value.join(", ") : value));
-}
-
 function sourceLink(source) {
   if (/^https?:\/\//i.test(source)) return el("a", source, { href: source, rel: "noreferrer" });
   return el("span", source);
+}
+
+function known(value) {
+  return !(value === null || value === undefined || value === "" || value === false ||
+    (Array.isArray(value) && !value.length));
+}
+
+// The facts a player reads a card by, in that order: [label, the card's fields].
+const CARD_FACTS = [
+  ["type", ["type"]],
+  ["restriction", ["restriction"]],
+  ["gems", ATTRIBUTES.map((a) => `gem_${a}`)],
+  ["Master limit", ["master_limit"]],
+  ["hand icons", ["hand_icons"]],
+  ["unique", ["unique"]],
+  ["reserved", ["reserved"]],
+  ["signature", ["signature"]],
+  ["unrestricted", ["unrestricted"]],
+  ["faction", ["faction"]],
+  ["modifiers", ["modifiers"]],
+  ["text", ["text"]],
+];
+
+function factValue(card, label, fields) {
+  if (label === "gems") {
+    const gems = ATTRIBUTES.filter((a) => card[`gem_${a}`]).map((a) => `${a} ${card[`gem_${a}`]}`);
+    return gems.length ? gems.join(", ") : null;
+  }
+  const value = card[fields[0]];
+  if (!known(value)) return null;
+  if (value === true) return "yes";
+  if (label === "modifiers") return value.map((m) => JSON.stringify(m)).join(", ");
+  return Array.isArray(value) ? value.join(", ") : String(value);
+}
+
+// Where each of ``fields`` was read: the fact's own source, else the card's.
+function factSources(card, fields) {
+  const sources = new Set();
+  for (const fact of card.facts || []) {
+    if (fields.includes(fact.field)) sources.add(fact.source);
+  }
+  return sources.size ? [...sources] : [card.source];
+}
+
+function sourced(dd, sources) {
+  const note = el("span", null, { class: "fact-source" });
+  note.append(" (source: ");
+  sources.forEach((source, i) => {
+    if (i) note.append(", ");
+    note.append(sourceLink(source));
+  });
+  note.append(")");
+  dd.append(note);
+}
+
+function cardPanel(card) {
+  const box = $("card");
+  box.replaceChildren(el("h3", cardName(card)));
+  const verdicts = el("ul", null, { class: "card-verdicts", "aria-label": "verdicts" });
+  for (const [fmt, verdict] of Object.entries(card.verdicts || {})) {
+    const item = el("li", `${fmt}: ${VERDICT_WORDS[verdict.status] || verdict.status} (${verdict.reason})`);
+    item.dataset.format = fmt;
+    item.dataset.status = verdict.status;
+    verdicts.append(item);
+  }
+  box.append(verdicts);
+  const list = el("dl");
+  const unknown = [];
+  for (const [label, fields] of CARD_FACTS) {
+    const value = factValue(card, label, fields);
+    if (value === null) {
+      if (!["reserved", "signature", "unrestricted", "modifiers", "faction"].includes(label)) unknown.push(label);
+      continue;
+    }
+    const dd = el("dd", value);
+    sourced(dd, factSources(card, fields));
+    list.append(el("dt", label), dd);
+  }
+  const printings = card.printings.map((p) => `${p.set} (${p.name})`);
+  if (printings.length) {
+    const dd = el("dd", printings.join(", "));
+    sourced(dd, factSources(card, ["sets"]));
+    list.append(el("dt", "printings"), dd);
+  } else unknown.push("printings");
+  box.append(list);
+  if (unknown.length) box.append(el("p", `Not recorded: ${unknown.join(", ")}.`, { class: "unknowns" }));
+  const source = el("p", `id ${card.id}; card source: `, { class: "card-source" });
+  source.append(sourceLink(card.source));
+  box.append(source);
+  const add = el("button", "Add to deck", { type: "button", class: "add" });
+  add.addEventListener("click", () => askToAdd(card, add));
+  box.append(add);
+  if (card.type === "persona") {
+    const persona = el("button", "Persona page", { type: "button" });
+    persona.addEventListener("click", () => {
+      location.hash = `persona=${encodeURIComponent(card.title)}`;
+    });
+    box.append(" ", persona);
+  }
+  box.hidden = false;
+  box.scrollIntoView({ block: "nearest" }); // below a long card list: brought into sight
 }
 
 async function showCard(id, serial) {
@@ -21,41 +117,48 @@ async function showCard(id, serial) {
     const data = await api(`/api/card?q=${encodeURIComponent(id)}`);
     if (serial !== routeSerial) return; // the address changed meanwhile
     const card = data.cards.find((c) => c.id === id) || data.cards[0];
-    box.replaceChildren();
     if (!card) {
-      box.append(el("p", `No card ${id}.`));
+      box.replaceChildren(el("p", `No card ${id}.`));
       box.hidden = false;
       return;
     }
-    box.append(el("h3", card.subtitle ? `${card.title}: ${card.subtitle}` : card.title));
-    const list = el("dl");
-    for (const [key, value] of Object.entries(card)) {
-      if (key === "printings" || key === "source" || key === "modifiers") continue;
-      field(list, key.replace("_", " "), typeof value === "boolean" ? (value ? "yes" : "no") : value);
-    }
-    field(list, "modifiers", card.modifiers.map((m) => JSON.stringify(m)));
-    field(list, "printings", card.printings.map((p) => `${p.set} (${p.name})`));
-    list.append(el("dt", "source"));
-    const source = el("dd");
-    source.append(sourceLink(card.source));
-    list.append(source);
-    box.append(list);
-    const add = el("button", "Add to deck", { type: "button", class: "add" });
-    add.addEventListener("click", () => addCard(card.id));
-    box.append(add);
-    if (card.type === "persona") {
-      const persona = el("button", "Persona page", { type: "button" });
-      persona.addEventListener("click", () => {
-        location.hash = `persona=${encodeURIComponent(card.title)}`;
-      });
-      box.append(" ", persona);
-    }
-    box.hidden = false;
+    cardPanel(card);
   } catch (error) {
     if (serial !== routeSerial) return;
     box.replaceChildren(el("p", error.message));
     box.hidden = false;
   }
+}
+
+function field(list, name, value) {
+  if (!known(value)) value = "unknown / none";
+  list.append(el("dt", name), el("dd", Array.isArray(value) ? value.join(", ") : value));
+}
+
+function cardLinks(ids) {
+  const cards = el("dd");
+  ids.forEach((id, i) => {
+    const card = cardsById.get(id);
+    const link = el("button", card ? cardName(card) : id, { type: "button", class: "link" });
+    link.dataset.card = id;
+    link.addEventListener("click", () => { location.hash = `card=${encodeURIComponent(id)}`; });
+    if (i) cards.append(", ");
+    cards.append(link);
+  });
+  return cards;
+}
+
+function personaMissed(box, name, candidates) {
+  box.append(el("p", `No persona named ${name}.`));
+  if (!candidates || !candidates.length) return;
+  const line = el("p", "Did you mean: ", { class: "did-you-mean" });
+  candidates.forEach((candidate, i) => {
+    const pick = el("button", candidate.name, { type: "button", class: "link" });
+    pick.addEventListener("click", () => { location.hash = `persona=${encodeURIComponent(candidate.name)}`; });
+    if (i) line.append(", ");
+    line.append(pick);
+  });
+  box.append(line);
 }
 
 async function showPersona(name, serial) {
@@ -65,7 +168,7 @@ async function showPersona(name, serial) {
     const data = await api(`/api/persona?q=${encodeURIComponent(name)}`);
     if (serial !== routeSerial) return; // the address changed meanwhile
     box.replaceChildren();
-    if (!data.versions.length) box.append(el("p", `No persona named ${name}.`));
+    if (!data.versions.length) personaMissed(box, name, data.candidates);
     for (const version of data.versions) {
       box.append(el("h3", `${version.title} [${version.id}]`));
       const list = el("dl");
@@ -78,15 +181,7 @@ async function showPersona(name, serial) {
       }
       field(list, "Master limit", version.master_limit);
       field(list, "modifiers", version.modifiers.map((m) => JSON.stringify(m)));
-      list.append(el("dt", "specific cards"));
-      const cards = el("dd");
-      version.specific_cards.forEach((id, i) => {
-        const link = el("button", id, { type: "button", class: "link" });
-        link.addEventListener("click", () => { location.hash = `card=${encodeURIComponent(id)}`; });
-        if (i) cards.append(", ");
-        cards.append(link);
-      });
-      list.append(cards);
+      list.append(el("dt", "specific cards"), cardLinks(version.specific_cards));
       list.append(el("dt", "source"));
       const source = el("dd");
       source.append(sourceLink(version.source));
@@ -94,9 +189,34 @@ async function showPersona(name, serial) {
       box.append(list);
     }
     box.hidden = false;
+    box.scrollIntoView({ block: "nearest" });
   } catch (error) {
     if (serial !== routeSerial) return;
     box.replaceChildren(el("p", error.message));
+    box.hidden = false;
+  }
+}
+
+// -- a rule's text, from a problem's code -------------------------------------------------
+
+// What `hlcg rules NAME` prints: the summary, the documentation, each format's setting.
+async function showRule(name, origin) {
+  const box = $("rule");
+  try {
+    const rule = await api(`/api/rules/${encodeURIComponent(name)}`);
+    const close = el("button", "Close", { type: "button" });
+    close.addEventListener("click", () => {
+      box.hidden = true;
+      if (origin && origin.isConnected) origin.focus();
+    });
+    const heading = el("h3", `${rule.code} ${rule.name}: ${rule.summary}`, { tabindex: "-1" });
+    const settings = Object.entries(rule.formats)
+      .map(([fmt, s]) => `${fmt}: ${s.severity}${s.why ? ` (${s.why})` : ""}`).join("; ");
+    box.replaceChildren(heading, el("pre", rule.doc, { class: "rule-doc" }), el("p", settings), close);
+    box.hidden = false;
+    heading.focus();
+  } catch (error) {
+    box.replaceChildren(el("p", `Could not read the rule: ${error.message}`));
     box.hidden = false;
   }
 }
@@ -117,7 +237,9 @@ function route() {
     $("card").hidden = false;
     return;
   }
-  if (kind === "card" && value) showCard(value, serial);
+  if (kind === SHARE_KEY && value) {
+    if (openShared(value)) check();
+  } else if (kind === "card" && value) showCard(value, serial);
   else if (kind === "persona" && value) showPersona(value, serial);
   else {
     // No card or persona in the address (back to /, or #card=): no panel left over.
@@ -128,12 +250,12 @@ function route() {
 
 window.addEventListener("hashchange", route);
 
-// Start: the saved deck; once the format choices are in, its saved format and its check;
-// the card list and the panel the address names meanwhile.
+// Start: the saved deck (or a share link's), the format choices and the catalogue, then the
+// check, the card list and the panel the address names.
 restore();
-loadFormats().then(() => {
+Promise.all([loadFormats(), loadCatalogue()]).then(() => {
   restoreFormat();
+  route();
   check();
+  search();
 });
-search();
-route();
