@@ -163,10 +163,7 @@ def _text(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         # A codec's complaint helps no one: say what was expected instead.
-        raise DeckFileError(
-            f"{path}: not text; give a file holding a sheet's QR payload, an image of its "
-            "QR code, or the fingerprint"
-        ) from None
+        raise DeckFileError(f"{path}: not UTF-8 text, so not a sheet's QR payload") from None
     except OSError as exc:
         raise DeckFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
 
