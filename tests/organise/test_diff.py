@@ -13,6 +13,7 @@ from hlcg.cli.app import app
 
 runner = CliRunner()
 BOB = ROOT / "examples" / "tournament" / "bob-richie.dek"
+TOURNAMENT = BOB.parent
 PROGRAMS = ROOT / "examples" / "programs"
 
 # bob-richie.dek as a forum post: other spellings (curly apostrophes, `Title (Subtitle)`,
@@ -153,12 +154,23 @@ def test_a_payload_side_that_cannot_be_read_is_exit_2(tmp_path):
     broken = tmp_path / "sheet.txt"
     broken.write_bytes(b"hlcg-sheet 1\n\xff\xfe not text\n")
     result = diff(str(broken), str(BOB))
-    assert result.exit_code == 2
-    assert result.stderr.startswith(f"hlcg: error: {broken}: cannot be read ('utf-8' codec")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"hlcg: error: {broken}: not UTF-8 text, so not a sheet's QR payload\n",
+    )
     edited = tmp_path / "edited.txt"
     edited.write_text("hlcg-sheet 1\nformat type-one\npersona x\nendurance\nthree dodge\n")
     result = diff(str(edited), str(BOB))
     assert (result.exit_code, result.stderr) == (
         2,
         f"hlcg: error: {edited}: 'three dodge' is not a `<count> <card id>` line\n",
+    )
+
+
+def test_a_folder_side_is_named_a_folder_not_a_missing_file():
+    result = diff(str(TOURNAMENT), str(BOB))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"hlcg: error: {TOURNAMENT}: is a directory, expected a deck file\n",
     )

@@ -84,12 +84,20 @@ def test_a_gem_attribute_gives_the_tiered_and_threshold_exertions():
     (kind,) = odds(str(ALICE), "-k", "reason")["kinds"]
     gems = kind["gems"]
     assert gems["in_deck"] == 4
-    assert [fraction(c) for c in gems["at_least"]] == [
-        1,
-        Fraction(85, 477),
-        Fraction(85, 477),
-        Fraction(10, 1431),
-        Fraction(10, 1431),
+    # each entry names its gem count: the lists need no reading by position
+    assert [(c["gems"], fraction(c["chance"])) for c in gems["at_least"]] == [
+        (0, 1),
+        (1, Fraction(85, 477)),
+        (2, Fraction(85, 477)),
+        (3, Fraction(10, 1431)),
+        (4, Fraction(10, 1431)),
+    ]
+    assert [(c["gems"], fraction(c["chance"])) for c in gems["exactly"]] == [
+        (0, Fraction(392, 477)),
+        (1, 0),
+        (2, Fraction(85, 477) - Fraction(10, 1431)),
+        (3, 0),
+        (4, Fraction(10, 1431)),
     ]
     checks = {c["check"]: (c["gems"], fraction(c["chance"])) for c in gems["checks"]}
     assert checks == {

@@ -107,8 +107,9 @@ def test_the_judge_reads_pregame_then_types_then_titles(tmp_path):
     assert sheet(str(TOURNAMENT / "alice-duncan.txt"), "-o", str(target)).exit_code == 0
     page = target.read_text(encoding="utf-8")
     headings = re.findall(r"<h3>(.*?)</h3>", page)
+    # the persona card is a pre-game card (seed 002, Persona Cards): 2, as validate counts
     assert headings == [
-        "Pre-game (1)",
+        "Pre-game (2)",
         "Endurance (54 cards)",
         "attack (27)",
         "block (18)",
@@ -117,10 +118,50 @@ def test_the_judge_reads_pregame_then_types_then_titles(tmp_path):
         "situation (2)",
     ]
     names = re.findall(r'<span class="count">\d+</span>(.*?)</li>', page)
-    assert names[0] == "Katana"
-    attacks = names[1:10]
+    assert names[:2] == ["Duncan MacLeod", "Katana"]
+    attacks = names[2:11]
     assert attacks == sorted(attacks, key=str.casefold)
     assert "<td>Persona</td><td>Duncan MacLeod</td>" in page
+
+
+def test_the_sheet_counts_what_validate_counts(tmp_path):
+    """Alice's deck with a misspelt pre-game card and 3 misspelt Dodges: validate says
+    "Endurance 54/50 (51 recognised + 3 unrecognised) | pre-game 3/6 (2 recognised + 1
+    unrecognised)", and the sheet's headings give the same numbers."""
+    text = (TOURNAMENT / "alice-duncan.txt").read_text(encoding="utf-8")
+    text = text.replace("\n3 Dodge\n", "\n3 Dodgee\n").replace("Katana\n\n", "Katana\nKatanna\n\n")
+    deck = tmp_path / "typos.txt"
+    deck.write_text(text, encoding="utf-8")
+    checked = runner.invoke(app, ["validate", str(deck)])
+    assert checked.stdout.splitlines()[1].endswith(
+        "| Endurance 54/50 (51 recognised + 3 unrecognised) "
+        "| pre-game 3/6 (2 recognised + 1 unrecognised)"
+    )
+    target = tmp_path / "typos.html"
+    assert sheet(str(deck), "-o", str(target)).exit_code == 0
+    headings = re.findall(r"<h3>(.*?)</h3>", target.read_text(encoding="utf-8"))
+    assert headings == [
+        "Pre-game 3 (2 recognised + 1 unrecognised)",
+        "Endurance 54 (51 recognised + 3 unrecognised)",
+        "attack (27)",
+        "block (18)",
+        "dodge (2)",
+        "guard (2)",
+        "situation (2)",
+        "Not recognised (4)",
+    ]
+
+
+def test_a_card_exempt_from_the_pregame_limit_is_listed_not_counted(tmp_path):
+    text = (TOURNAMENT / "alice-duncan.txt").read_text(encoding="utf-8")
+    deck = tmp_path / "stone.txt"
+    deck.write_text(text.replace("Katana\n\n", "Katana\nMethuselah Stone\n\n"), encoding="utf-8")
+    checked = runner.invoke(app, ["validate", str(deck)])
+    assert checked.stdout.splitlines()[1].endswith("| pre-game 2/6")
+    target = tmp_path / "stone.html"
+    assert sheet(str(deck), "-o", str(target)).exit_code == 0
+    headings = re.findall(r"<h3>(.*?)</h3>", target.read_text(encoding="utf-8"))
+    assert headings[0] == "Pre-game (2), 1 copy not counted toward the limit"
 
 
 def test_every_example_deck_kind_gets_a_page(tmp_path):
@@ -172,6 +213,52 @@ def test_verify_match_mismatch_and_unreadable(tmp_path):
         result.stderr
         == f"hlcg: error: {junk}: not a sheet's QR payload (it starts `hlcg-sheet 1`)\n"
     )
+
+
+def test_verify_names_a_missing_file_and_a_pdf(tmp_path):
+    for missing in ("nope.payload", str(tmp_path / "gone")):
+        result = sheet(str(BOB), "--verify", missing)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            2,
+            "",
+            f"hlcg: error: --verify {missing!r}: no such file\n",
+        )
+    printed = tmp_path / "sheets.pdf"
+    printed.write_bytes(b"%PDF-1.3\n\xe9\xe9 binary\n")
+    result = sheet(str(BOB), "--verify", str(printed))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"hlcg: error: {printed}: a PDF; render the page to an image first (`pdftoppm -r 100 "
+        "-png sheets.pdf page`) and give the image, or give the fingerprint printed on it\n",
+    )
+    binary = tmp_path / "sheet.payload"
+    binary.write_bytes(b"hlcg-sheet 1\n\xe9\n")
+    result = sheet(str(BOB), "--verify", str(binary))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"hlcg: error: {binary}: not UTF-8 text, so not a sheet's QR payload\n",
+    )
+
+
+def test_verify_refuses_an_output_file(tmp_path):
+    target = tmp_path / "sheet.pdf"
+    result = sheet(str(BOB), "--verify", hash_of(BOB), "-o", str(target))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        "hlcg: error: -o writes a sheet and --verify checks a deck against one; give one of them\n",
+    )
+    assert not target.exists()
+
+
+def test_a_pdf_heading_never_stands_alone_at_a_column_foot():
+    from hlcg.organise.render import _places
+
+    # Endurance and its first type heading would end column one: both start column two
+    rows = [("", "Pre-game (3)"), ("1", "a"), ("1", "b"), ("1", "c")]
+    rows += [("", "Endurance (4 cards)"), ("", "attack (4)"), *[("1", "x")] * 4]
+    assert _places(rows, 5) == [(0, 0), (0, 1), (0, 2), (0, 3)] + [(1, n) for n in range(6)]
 
 
 def test_verify_reads_an_image_of_the_qr_code(tmp_path):

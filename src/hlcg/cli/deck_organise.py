@@ -75,6 +75,11 @@ def sheet_command(
     is, 1 when it is not (with the cards that differ), 2 when either cannot be read.
     """
     if verify is not None:
+        if target is not None:
+            # --verify reads a sheet and writes none: a -o beside it is a mistaken command.
+            raise UsageError(
+                "-o writes a sheet and --verify checks a deck against one; give one of them"
+            )
         _verify(decks, verify, fmt, date, output, db)
         return
     if target is None:
@@ -198,6 +203,8 @@ def diff_command(
     if is_stdin(first) and is_stdin(second):
         raise UsageError("only one side can be read from standard input")
     for path in (first, second):
+        if path.is_dir():
+            raise UsageError(f"{path}: is a directory, expected a deck file")
         if not (is_stdin(path) or path.is_file()):
             raise UsageError(f"{path}: no such deck file")
     catalogue = load_catalogue(db)
@@ -291,8 +298,8 @@ def _echo_gems(gems: dict[str, Any]) -> None:
         f"{attribute} gems in an Exertion of {gems['exertion']} "
         f"({plural(gems['in_deck'], 'gem')} in the Endurance):"
     )
-    for count, chance in enumerate(gems["at_least"][1:], start=1):
-        typer.echo(f"  at least {count}: {_percent(chance)}")
+    for entry in gems["at_least"][1:]:
+        typer.echo(f"  at least {entry['gems']}: {_percent(entry['chance'])}")
     for check in gems["checks"]:
         typer.echo(f"  {check['check']} ({check['gems']} gems): {_percent(check['chance'])}")
     unknown = gems["unknown_gems"]

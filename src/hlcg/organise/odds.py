@@ -192,8 +192,9 @@ def _gem_answer(
         "exertion": EXERTION,
         # Cards whose gem count is not recorded count as none: each chance is then a floor.
         "unknown_gems": unknown,
-        "exactly": [chance_json(p) for p in exactly],
-        "at_least": [chance_json(p) for p in at_least],
+        # Each entry names its gem count, so a reader need not know the lists start at 0.
+        "exactly": [{"gems": g, "chance": chance_json(p)} for g, p in enumerate(exactly)],
+        "at_least": [{"gems": g, "chance": chance_json(p)} for g, p in enumerate(at_least)],
         "checks": [
             {
                 "check": what,

@@ -133,9 +133,16 @@ def read_sheet(source: str) -> CanonicalDeck | str:
         return text
     path = Path(source)
     if not path.is_file():
+        if path.suffix or any(sep in source for sep in ("/", "\\")):
+            raise UsageError(f"--verify {source!r}: no such file")
         raise UsageError(
             f"--verify {source!r}: not a fingerprint (64 hex digits) nor a file holding a "
             "sheet's QR payload or an image of its QR code"
+        )
+    if _is_pdf(path):
+        raise DeckFileError(
+            f"{path}: a PDF; render the page to an image first (`pdftoppm -r 100 -png "
+            f"{path.name} page`) and give the image, or give the fingerprint printed on it"
         )
     content = decode_image(path) if path.suffix.lower() in IMAGE_SUFFIXES else _text(path)
     if FINGERPRINT.match(content.strip().lower()):
@@ -143,11 +150,22 @@ def read_sheet(source: str) -> CanonicalDeck | str:
     return parse_canonical(content, str(path))
 
 
+def _is_pdf(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(5) == b"%PDF-"
+    except OSError:
+        return False
+
+
 def _text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckFileError(f"{path}: cannot be read ({exc})") from None
+    except UnicodeDecodeError:
+        # A codec's complaint helps no one: say what was expected instead.
+        raise DeckFileError(f"{path}: not UTF-8 text, so not a sheet's QR payload") from None
+    except OSError as exc:
+        raise DeckFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
 
 
 def read_payload_file(path: Path) -> CanonicalDeck:

@@ -13,7 +13,7 @@ from hlcg.errors import DeckFileError, UsageError
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.organise.sheet import Sheet, SheetLine
+    from hlcg.organise.sheet import Counted, Sheet, SheetLine
 
 INSTALL = "pip install 'hlcg[print]'"
 SHEET_SUFFIXES = (".pdf", ".html", ".htm")
@@ -53,13 +53,42 @@ def heading(sheet: Sheet) -> list[tuple[str, str]]:
     return [(label, value) for label, value in rows if value]
 
 
+def _pregame_title(sheet: Sheet) -> str:
+    """ "Pre-game (2)", or "Pre-game 3 (2 recognised + 1 unrecognised)": the count `hlcg
+    validate` prints, with the copies a card's text exempts from the limit named."""
+    counted = sheet.counted
+    title = f"Pre-game ({counted.pregame})"
+    if counted.pregame_unrecognised:
+        total = counted.pregame + counted.pregame_unrecognised
+        title = (
+            f"Pre-game {total} ({counted.pregame} recognised + "
+            f"{counted.pregame_unrecognised} unrecognised)"
+        )
+    exempt = sum(line.copies for line in sheet.pregame) - counted.pregame
+    if exempt > 0:
+        title += f", {plural(exempt, 'copy')} not counted toward the limit"
+    return title
+
+
+def _endurance_title(counted: Counted) -> str:
+    """ "Endurance (54 cards)", or "Endurance 54 (51 recognised + 3 unrecognised)", as
+    `hlcg validate` counts it: a line naming no single card still counts toward 50."""
+    if not counted.endurance_unrecognised:
+        return f"Endurance ({plural(counted.endurance, 'card')})"
+    total = counted.endurance + counted.endurance_unrecognised
+    return (
+        f"Endurance {total} ({counted.endurance} recognised + "
+        f"{counted.endurance_unrecognised} unrecognised)"
+    )
+
+
 def sections(sheet: Sheet) -> list[tuple[str, list[SheetLine]]]:
     """The lists in the judge's order, each titled with its total; the Endurance by type."""
     totals = sheet.totals
     parts: list[tuple[str, list[SheetLine]]] = []
-    if sheet.pregame:
-        parts.append((f"Pre-game ({totals['pregame']})", sheet.pregame))
-    parts.append((f"Endurance ({plural(totals['endurance'], 'card')})", []))
+    if sheet.pregame or sheet.counted.pregame_unrecognised:
+        parts.append((_pregame_title(sheet), sheet.pregame))
+    parts.append((_endurance_title(sheet.counted), []))
     for card_type, count in totals["by_type"].items():
         lines = [line for line in sheet.endurance if line.type == card_type]
         parts.append((f"{card_type} ({count})", lines))
@@ -177,16 +206,34 @@ def _pdf_lists(pdf: Any, sheet: Sheet) -> None:
         rows.append(("", title))
         rows += [(str(line.copies), line.name) for line in lines]
     # Two columns on one page: the line height shrinks for a long deck, so it stays one page.
-    per_column = max(1, -(-len(rows) // 2))
-    step = min(4.8, (_PAGE_BOTTOM - _LIST_TOP) / per_column)
+    places = _places(rows, max(1, -(-len(rows) // 2)))
+    longest = max((place + 1 for _, place in places), default=1)
+    step = min(4.8, (_PAGE_BOTTOM - _LIST_TOP) / longest)
     size = min(10.0, step * 2.1)
-    for index, (count, text) in enumerate(rows):
-        column, place = divmod(index, per_column)
+    for (column, place), (count, text) in zip(places, rows, strict=True):
         x, y = 12 + column * (_COLUMN_WIDTH + 10), _LIST_TOP + place * step
         pdf.set_font("helvetica", "" if count else "B", size)
         pdf.set_xy(x, y)
         pdf.cell(8, step, count, align="R")
         pdf.cell(_COLUMN_WIDTH - 8, step, latin1(text)[:60])
+
+
+def _places(rows: list[tuple[str, str]], per_column: int) -> list[tuple[int, int]]:
+    """(column, line) of each row, the first column filled first; a heading (no count)
+    whose first card would fall in the next column starts that column instead, so no
+    heading stands alone at a column's foot."""
+    places: list[tuple[int, int]] = []
+    column = place = 0
+    for index, (count, _) in enumerate(rows):
+        if not count and column == 0:
+            headings = next((n for n, (c, _) in enumerate(rows[index:]) if c), len(rows) - index)
+            if index + headings < len(rows) and place + headings >= per_column:
+                column, place = 1, 0
+        if place >= per_column and column == 0:
+            column, place = 1, 0
+        places.append((column, place))
+        place += 1
+    return places
 
 
 def sheets_pdf(sheets: Sequence[Sheet]) -> bytes:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class _Strict(BaseModel):
@@ -28,15 +28,23 @@ class GemCheckModel(_Strict):
     chance: ChanceModel
 
 
+class GemChanceModel(_Strict):
+    """The chance of a number of gems in an Exertion (exactly, or at least, that many)."""
+
+    gems: int = Field(description="The number of gems, from 0 up")
+    chance: ChanceModel
+
+
 class GemOddsModel(_Strict):
-    """Gems of one attribute in an Exertion: ``exactly[g]`` and ``at_least[g]`` for g gems."""
+    """Gems of one attribute in an Exertion: the chance of exactly, and of at least, each
+    number of gems from 0 to the most five cards can hold."""
 
     attribute: str
     in_deck: int
     exertion: int
     unknown_gems: list[str]
-    exactly: list[ChanceModel]
-    at_least: list[ChanceModel]
+    exactly: list[GemChanceModel]
+    at_least: list[GemChanceModel]
     checks: list[GemCheckModel]
 
 

@@ -26,6 +26,17 @@ class SheetLine(NamedTuple):
     type: str
 
 
+class Counted(NamedTuple):
+    """The counts `hlcg validate` prints, so the sheet and the report say the same numbers:
+    the pre-game counted toward the limit (the persona included, exempt cards left out)
+    and the Endurance, each split into recognised and unrecognised copies."""
+
+    pregame: int
+    pregame_unrecognised: int
+    endurance: int
+    endurance_unrecognised: int
+
+
 class Sheet(NamedTuple):
     """One page: a deck with what the judge needs to see."""
 
@@ -43,6 +54,7 @@ class Sheet(NamedTuple):
     endurance: list[SheetLine]
     unrecognised: list[SheetLine]
     warnings: list[str]
+    counted: Counted
 
     @property
     def totals(self) -> dict[str, Any]:
@@ -55,12 +67,14 @@ class Sheet(NamedTuple):
             "endurance": sum(line.copies for line in self.endurance),
             "unrecognised": sum(line.copies for line in self.unrecognised),
             "by_type": by_type,
+            "counted": self.counted._asdict(),
         }
 
     def to_json(self) -> dict[str, Any]:
         data = self._asdict()
         for key in ("pregame", "endurance", "unrecognised"):
             data[key] = [line._asdict() for line in data[key]]
+        data["counted"] = self.counted._asdict()
         data["totals"] = self.totals
         return data
 
@@ -91,8 +105,6 @@ def build_sheet(
     """The sheet of the deck in ``path``; DeckFileError when it cannot be read."""
     judged = judge(path, catalogue, fmt, date)
     resolved, report = judged.resolved, judged.report
-    persona = resolved.persona
-    pregame = [dc for dc in resolved.pregame if persona is None or dc.card.id != persona.id]
     unrecognised = [
         SheetLine(item.count or 1, item.name, NOT_RECOGNISED) for item in resolved.unresolved
     ]
@@ -107,8 +119,13 @@ def build_sheet(
         legal=report.legal,
         fingerprint=judged.fingerprint,
         payload=sheet_payload(judged.canonical, judged.fingerprint, report.date, judged.verdict),
-        pregame=_lines(pregame),
+        # The persona card is a pre-game card (seed 002, Persona Cards) and counts toward
+        # the limit, so it is listed there, as `hlcg validate` counts it.
+        pregame=_lines(resolved.pregame),
         endurance=_lines(resolved.endurance),
         unrecognised=unrecognised,
         warnings=judged.warnings,
+        counted=Counted(
+            report.pregame, report.pregame_unrecognised, report.endurance, report.unrecognised
+        ),
     )
