@@ -374,3 +374,18 @@ def test_no_space_left_while_importing_is_exit_2_with_the_catalogue_untouched(
     assert result.stderr == f"hlcg: error: could not write {db}: No space left on device\n"
     assert digest(db) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my.sqlite", "rows.csv"]
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_an_endless_device_is_read_only_up_to_the_source_limit(tmp_path, device):
+    if not Path(device).exists():
+        pytest.skip(f"no {device}")
+    db = catalogue_copy(tmp_path)
+    before = digest(db)
+    result = invoke("db", "import", device, "--db", str(db))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "hlcg: error: 1 error; nothing was written:\n"
+        f"{device}: more than 52428800 bytes, over the card source size limit\n"
+    )
+    assert digest(db) == before

@@ -44,13 +44,33 @@ def read_text(path: Path) -> str:
         raise SourceError([f"{path}: is a directory, expected a file"])
     if size > MAX_SOURCE_BYTES:
         raise SourceError([f"{path}: {size} bytes is over the {MAX_SOURCE_BYTES} byte limit"])
-    data = path.read_bytes()
+    data = _bytes_within_limit(path)
     if b"\x00" in data:
         raise SourceError([f"{path}: contains NUL bytes; not a text file"])
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SourceError([f"{path}: not UTF-8 (byte {exc.start}); save it as UTF-8"]) from None
+
+
+def _bytes_within_limit(path: Path) -> bytes:
+    """A file's bytes; a device or pipe (/dev/zero) has no size to check first, so it is
+    read only up to the limit and refused past it, as standard input is."""
+    if path.is_file():
+        return path.read_bytes()
+    from hlcg.stdin import bounded_read
+
+    try:
+        with path.open("rb") as handle:
+            return bounded_read(
+                handle,
+                MAX_SOURCE_BYTES,
+                str(path),
+                "card source",
+                refuse=lambda message: SourceError([message]),
+            )
+    except OSError as exc:
+        raise SourceError([f"{path}: cannot read: {exc.strerror}"]) from None
 
 
 def _located(path: Path, row: int, exc: ValidationError) -> list[str]:
