@@ -216,6 +216,70 @@ def test_a_catalogue_open_in_wal_mode_elsewhere_is_refused_and_never_malformed(t
     assert len(load(db).cards) == SHIPPED_CARDS + 2
 
 
+WAL_REFUSAL = (
+    "hlcg: error: {db} is open in WAL mode in another program (my.sqlite-wal is beside it); "
+    "hlcg replaces a catalogue whole and that program's log would then belong to no "
+    "database: close the program and try again; nothing was written\n"
+)
+
+
+def test_a_log_a_closed_program_left_in_wal_mode_is_folded_in_and_the_import_lands(tmp_path):
+    db = catalogue_copy(tmp_path)
+    data = rows(tmp_path, "after-wal", 2)
+    with closing(sqlite3.connect(db)) as other:
+        assert other.execute("PRAGMA journal_mode=WAL").fetchone() == ("wal",)
+    code, stderr = invoke("db", "import", str(data), "--db", str(db))
+    assert (code, stderr) == (0, "")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("my.sqlite")) == [
+        "my.sqlite"
+    ]
+    assert len(load(db).cards) == SHIPPED_CARDS + 2
+
+
+def test_a_log_a_killed_program_left_keeps_its_writes_and_the_import_lands(tmp_path):
+    db = catalogue_copy(tmp_path)
+    killed = (
+        "import os, sqlite3, sys\n"
+        "conn = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "conn.execute('PRAGMA journal_mode=WAL')\n"
+        'conn.execute("DELETE FROM aliases")\n'
+        "os._exit(0)\n"
+    )
+    subprocess.run([sys.executable, "-c", killed, str(db)], check=True, timeout=60)
+    assert (tmp_path / "my.sqlite-wal").stat().st_size > 0
+    data = rows(tmp_path, "after-kill", 1)
+    code, stderr = invoke("db", "import", str(data), "--db", str(db))
+    assert (code, stderr) == (0, "")
+    assert not (tmp_path / "my.sqlite-wal").exists()
+    assert not (tmp_path / "my.sqlite-shm").exists()
+    with closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("SELECT count(*) FROM aliases").fetchone() == (0,)
+    assert len(load(db).cards) == SHIPPED_CARDS + 1
+
+
+def test_reading_a_catalogue_in_wal_mode_leaves_no_log_beside_it(tmp_path):
+    db = catalogue_copy(tmp_path)
+    with closing(sqlite3.connect(db)) as other:
+        assert other.execute("PRAGMA journal_mode=WAL").fetchone() == ("wal",)
+    before = digest(db)
+    assert finished(hlcg("db", "info", "--db", str(db))) == (0, "")
+    assert [p.name for p in tmp_path.iterdir()] == ["my.sqlite"]
+    assert digest(db) == before
+
+
+def test_a_program_reading_in_wal_mode_still_gets_the_refusal(tmp_path):
+    db = catalogue_copy(tmp_path)
+    data = rows(tmp_path, "reading", 1)
+    with closing(sqlite3.connect(db, isolation_level=None)) as other:
+        assert other.execute("PRAGMA journal_mode=WAL").fetchone() == ("wal",)
+        other.execute("BEGIN")
+        assert other.execute("SELECT count(*) FROM cards").fetchone() == (SHIPPED_CARDS,)
+        code, stderr = invoke("db", "import", str(data), "--db", str(db))
+        assert (code, stderr) == (2, WAL_REFUSAL.format(db=db))
+        other.execute("COMMIT")
+    assert len(load(db).cards) == SHIPPED_CARDS
+
+
 # Each writer once with a small catalogue (the previous file), then killed while it writes
 # the shipped one's rows over it.
 KILLED = {

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.card import flat_value as flat_value
     from hlcg.catalog.card import in_force as in_force
     from hlcg.catalog.connection import connect as connect
+    from hlcg.catalog.connection import in_wal_mode as in_wal_mode
     from hlcg.catalog.connection import is_shipped as is_shipped
     from hlcg.catalog.connection import resolve_path as resolve_path
     from hlcg.catalog.connection import shipped_path as shipped_path
@@ -83,6 +84,7 @@ _DOOR = {
     "flat_value": "hlcg.catalog.card",
     "in_force": "hlcg.catalog.card",
     "connect": "hlcg.catalog.connection",
+    "in_wal_mode": "hlcg.catalog.connection",
     "is_shipped": "hlcg.catalog.connection",
     "resolve_path": "hlcg.catalog.connection",
     "shipped_path": "hlcg.catalog.connection",

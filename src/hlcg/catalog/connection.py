@@ -56,6 +56,26 @@ def is_shipped(path: Path) -> bool:
         return False
 
 
+def in_wal_mode(path: Path) -> bool:
+    """Whether a database file's header puts it in WAL mode (bytes 18 and 19 are 2)."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(20)
+    except OSError:
+        return False
+    return header.startswith(b"SQLite format 3\x00") and header[18:20] == b"\x02\x02"
+
+
+def _read_mode(path: Path) -> str:
+    """How a reader opens ``path``. A read-only connection to a catalogue in WAL mode makes
+    a ``-wal`` and ``-shm`` it cannot remove; where no program has it open (no ``-wal``
+    yet) a writable one is opened instead, kept to queries, and its close removes both."""
+    log = path.with_name(path.name + "-wal")
+    if in_wal_mode(path) and not log.exists() and os.access(path, os.W_OK):
+        return "rw"
+    return "ro"
+
+
 def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sqlite3.Connection:
     """Open and check a catalogue; one clear CatalogueError for anything unusable.
 
@@ -65,12 +85,14 @@ def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sq
         raise CatalogueError(f"catalogue not found: {path}")
     if path.is_dir():
         raise CatalogueError(f"catalogue path is a directory: {path}")
-    mode = "ro" if readonly else "rw"
+    mode = _read_mode(path) if readonly else "rw"
     uri = f"file:{quote(str(path.resolve()))}?mode={mode}"
     try:
         # hlcg serve shares one catalogue between worker threads; Catalogue serialises
         # its use of the connection with a lock.
         conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        if readonly:
+            conn.execute("PRAGMA query_only=1")
         conn.row_factory = sqlite3.Row
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     except sqlite3.DatabaseError as exc:

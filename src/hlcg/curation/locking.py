@@ -25,6 +25,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.parse import quote
 
+from hlcg.catalog import in_wal_mode
 from hlcg.errors import CatalogueError, HlcgError, ReadOnlyCatalogueError, UsageError
 from hlcg.output import refuse_read_only, through_links
 
@@ -109,11 +110,46 @@ def _acquire(path: Path, target: Path, wait: float) -> int:
         time.sleep(_POLL_SECONDS)
 
 
+# How long to wait for another program's hold on a catalogue's write-ahead log to end
+# before telling it from a log a closed or killed program left.
+_WAL_PROBE_SECONDS = 0.2
+
+
+def _settle_left_wal(real: Path) -> bool:
+    """Fold a write-ahead log no program holds any more into the file and leave WAL mode
+    (its ``-wal`` and ``-shm`` then go); whether that was done. A program that still has
+    the catalogue open keeps SQLite from leaving WAL mode, so nothing changes then."""
+    try:
+        conn = sqlite3.connect(
+            f"file:{quote(str(real.resolve()))}?mode=rw",
+            uri=True,
+            timeout=_WAL_PROBE_SECONDS,
+            isolation_level=None,
+        )
+    except sqlite3.Error:
+        return False
+    try:
+        conn.execute("BEGIN EXCLUSIVE")
+        conn.execute("COMMIT")
+        busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        if busy is None or busy[0] != 0:
+            return False
+        mode = conn.execute("PRAGMA journal_mode=DELETE").fetchone()
+        return mode is not None and str(mode[0]).lower() == "delete"
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+
+
 def refuse_open_in_wal_mode(target: Path) -> None:
-    """A catalogue another program holds open in WAL mode (its ``-wal`` file beside it)."""
+    """A catalogue another program holds open in WAL mode (its ``-wal`` file beside it);
+    a log that a program which has closed (or was killed) left is folded in instead."""
     real = through_links(target)
     log = real.with_name(real.name + "-wal")
-    if log.exists():
+    if not (log.exists() or in_wal_mode(real)):
+        return
+    if not _settle_left_wal(real) and log.exists():
         raise CatalogueError(
             f"{target} is open in WAL mode in another program ({log.name} is beside it); "
             "hlcg replaces a catalogue whole and that program's log would then belong to "
