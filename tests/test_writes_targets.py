@@ -389,3 +389,30 @@ def test_an_endless_device_is_read_only_up_to_the_source_limit(tmp_path, device)
         f"{device}: more than 52428800 bytes, over the card source size limit\n"
     )
     assert digest(db) == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("validate", "-", "--output-file", "{deck}", "--force"),
+        ("deck", "convert", "-", "{deck}", "--force"),
+    ],
+)
+def test_a_deck_read_from_standard_input_is_not_written_over(tmp_path, command):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Connor MacLeod\nBad Card\n", encoding="utf-8")
+    args = [arg.format(deck=deck) for arg in command]
+    with deck.open("rb") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-m", "hlcg", *args],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"hlcg: error: {deck} is read by this run (as <stdin>); hlcg does not write over its "
+        "own input: name another file; nothing was written\n"
+    )
+    assert deck.read_text(encoding="utf-8") == "Connor MacLeod\nBad Card\n"

@@ -30,18 +30,40 @@ def same_file(one: Path, other: Path) -> bool:
         return False
 
 
+def is_standard_input(path: Path) -> bool:
+    """Whether ``path`` is the file standard input reads (``hlcg validate - < deck.txt``)."""
+    try:
+        given, read = os.stat(path), os.fstat(0)
+    except (OSError, ValueError):
+        return False
+    return (given.st_dev, given.st_ino) == (read.st_dev, read.st_ino)
+
+
 def input_it_would_replace(output: Path | None, inputs: Iterable[Path]) -> Path | None:
-    """The first of ``inputs`` (files this run reads) that ``output`` is, by any name."""
+    """The first of ``inputs`` (files this run reads) that ``output`` is, by any name;
+    ``-`` is the file standard input is, when it is one."""
+    from hlcg.stdin import is_stdin
+
     if output is None or not output.is_file():
         return None
-    return next((path for path in inputs if same_file(output, path)), None)
+    return next(
+        (
+            path
+            for path in inputs
+            if (is_standard_input(output) if is_stdin(path) else same_file(output, path))
+        ),
+        None,
+    )
 
 
 def refuse_writing_an_input(output: Path | None, inputs: Iterable[Path]) -> None:
     """An output file never replaces a file the same run reads: not even with --force."""
     read = input_it_would_replace(output, inputs)
     if read is not None:
-        shown = "" if str(read) == str(output) else f" (as {read})"
+        from hlcg.stdin import STDIN_NAME, is_stdin
+
+        name = STDIN_NAME if is_stdin(read) else read
+        shown = "" if str(read) == str(output) else f" (as {name})"
         raise UsageError(
             f"{output} is read by this run{shown}; hlcg does not write over its own "
             "input: name another file; nothing was written"

@@ -261,7 +261,7 @@ def convert_command(
     catalogue's name, with the ids and sets the source file had (docs/deck-format.md).
     """
     from hlcg.deck import WRITE_SUFFIXES, render
-    from hlcg.output import refuse_overwrite, write_output
+    from hlcg.output import refuse_overwrite, refuse_writing_an_input, write_output
     from hlcg.stdin import is_stdin, shown
 
     to_stdout = is_stdin(target)
@@ -272,6 +272,7 @@ def convert_command(
     if not to_stdout:
         if target.exists() and source.exists() and target.samefile(source):
             raise UsageError(f"{target} is the deck being converted; write to another file")
+        refuse_writing_an_input(target, [source])
         refuse_overwrite(target, force)
     resolved, catalogue = _resolve(source, db, fmt)
     _refuse_unconvertible(resolved, shown(source))
