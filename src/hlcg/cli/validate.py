@@ -343,7 +343,7 @@ def _refuse_report_over_a_deck(
     from hlcg.stdin import is_stdin
 
     named = [deck for deck in decks if not is_stdin(deck)]
-    piped = [deck for deck in decks if is_stdin(deck)]
+    piped = [Path(deck) for deck in decks if is_stdin(deck)]
     refuse_writing_an_input(output_file, [*piped, *expand(named, skip_non_decks)])
 
 
