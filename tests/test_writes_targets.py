@@ -416,3 +416,35 @@ def test_a_deck_read_from_standard_input_is_not_written_over(tmp_path, command):
         "own input: name another file; nothing was written\n"
     )
     assert deck.read_text(encoding="utf-8") == "Connor MacLeod\nBad Card\n"
+
+
+@pytest.fixture(scope="module")
+def tar_export(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("tar") / "whole.tar.gz"
+    assert invoke("db", "export", str(path)).exit_code == 0
+    return path
+
+
+@pytest.mark.parametrize("cut", [1, 8, 40])
+def test_a_tar_gz_export_cut_short_in_its_last_bytes_is_refused(tar_export, tmp_path, cut):
+    data = tar_export.read_bytes()
+    short = tmp_path / "short.tar.gz"
+    short.write_bytes(data[:-cut])
+    assert refused(short, tmp_path) == [
+        "hlcg: error: 1 error; nothing was written:",
+        f"{short}: not a readable archive (Compressed file ended before the end-of-stream "
+        "marker was reached)",
+    ]
+
+
+def test_a_tar_gz_export_with_a_wrong_crc_is_refused(tar_export, tmp_path):
+    data = bytearray(tar_export.read_bytes())
+    data[-8] ^= 0xFF  # the first byte of gzip's CRC-32 of the whole tar
+    changed = tmp_path / "crc.tar.gz"
+    changed.write_bytes(bytes(data))
+    lines = refused(changed, tmp_path)
+    assert lines[0] == "hlcg: error: 1 error; nothing was written:"
+    assert lines[1].startswith(f"{changed}: not a readable archive (CRC check failed")
+    assert len(lines) == 2
+    db = tmp_path / "target.sqlite"
+    assert invoke("db", "import", str(tar_export), "--db", str(db)).exit_code == 0

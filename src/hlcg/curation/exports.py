@@ -387,6 +387,23 @@ def _extract_tar(path: Path, into: Path, wanted: set[str]) -> None:
             handle = archive.extractfile(member)
             if handle is not None:
                 _write(into, member.name, handle.read())
+        _read_to_the_end(path, archive)
+
+
+_DRAIN_CHUNK = 1024 * 1024
+
+
+def _read_to_the_end(path: Path, archive: tarfile.TarFile) -> None:
+    """Read the compressed stream past the tar's last member to its end: only there does
+    gzip check its length and CRC, so an archive cut short in its last bytes is refused
+    (a truncated stream raises EOFError, a wrong CRC BadGzipFile, an OSError)."""
+    stream = archive.fileobj
+    if stream is None:
+        return
+    drained = 0
+    while chunk := stream.read(_DRAIN_CHUNK):
+        drained += len(chunk)
+        _too_large(path, [drained])
 
 
 def _extract(path: Path, into: Path, wanted: set[str]) -> None:
