@@ -448,3 +448,37 @@ def test_a_tar_gz_export_with_a_wrong_crc_is_refused(tar_export, tmp_path):
     assert len(lines) == 2
     db = tmp_path / "target.sqlite"
     assert invoke("db", "import", str(tar_export), "--db", str(db)).exit_code == 0
+
+
+def test_a_folder_export_is_replaced_whole_with_force_and_refused_without(tmp_path):
+    folder = tmp_path / "exdir"
+    assert invoke("db", "export", str(folder)).exit_code == 0
+    (folder / "left-over.txt").write_text("from before\n", encoding="utf-8")
+    again = invoke("db", "export", str(folder))
+    assert again.exit_code == 2
+    assert again.stderr == (
+        f"hlcg: error: {folder} is not empty; export into a new or empty folder, or pass "
+        "--force to replace an earlier export\n"
+    )
+    forced = invoke("db", "export", str(folder), "--force")
+    assert forced.exit_code == 0, forced.output
+    assert not (folder / "left-over.txt").exists()
+    assert (folder / "manifest.json").is_file()
+    assert [p.name for p in tmp_path.iterdir()] == ["exdir"]  # nothing set aside is left
+    db = tmp_path / "back.sqlite"
+    assert invoke("db", "init", "--empty", str(db)).exit_code == 0
+    assert invoke("db", "import", str(folder), "--db", str(db)).exit_code == 0
+    assert len(load(db).cards) == SHIPPED_CARDS
+
+
+def test_force_does_not_replace_a_folder_that_is_no_export(tmp_path):
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "mine.txt").write_text("keep me\n", encoding="utf-8")
+    result = invoke("db", "export", str(folder), "--force")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"hlcg: error: {folder} is not empty and holds no manifest.json, so it is no hlcg "
+        "export; --force replaces only an earlier export: export into a new or empty folder\n"
+    )
+    assert [p.name for p in folder.iterdir()] == ["mine.txt"]

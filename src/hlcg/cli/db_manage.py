@@ -164,7 +164,7 @@ def export_command(
         refuse_writing_an_input(out, [resolve_path(db)])
         bundle = read_bundle(resolve_path(db), [TABLE_GROUP])
         with write_errors(out):
-            message, left_out = _export(bundle, out)
+            message, left_out = _export(bundle, out, force=force)
         typer.echo(message)
         if left_out:
             note(left_out)
@@ -186,13 +186,13 @@ def export_command(
         note(left_out)
 
 
-def _export(bundle: "Bundle", out: Path) -> tuple[str, str | None]:
+def _export(bundle: "Bundle", out: Path, *, force: bool = False) -> tuple[str, str | None]:
     """Write ``bundle`` to ``out`` (its extension picks the kind): what was written, and
-    what a card-only file leaves out."""
+    what a card-only file leaves out. ``force``: an earlier folder export is replaced."""
     from hlcg.curation import export, export_catalogue, is_whole_catalogue_target
 
     if is_whole_catalogue_target(out):
-        what = export_catalogue(bundle, out)
+        what = export_catalogue(bundle, out, replace_folder=force)
         return (
             f"exported {len(bundle.cards)} cards, {len(bundle.aliases)} aliases, "
             f"{len(bundle.sets)} sets, {len(bundle.formats)} formats, "

@@ -20,6 +20,7 @@ import csv
 import gzip
 import io
 import json
+import os
 import tarfile
 import tempfile
 import zipfile
@@ -46,7 +47,7 @@ from hlcg.curation.models import (
 )
 from hlcg.curation.sources import read_text, validate_rows
 from hlcg.errors import SourceError, UsageError
-from hlcg.output import new_file, replacing
+from hlcg.output import new_file, replacing, temp_path
 
 DOCUMENT_KIND = CATALOGUE_DOCUMENT_KIND
 DOCUMENT_VERSION = 1
@@ -133,19 +134,44 @@ def document(bundle: Bundle) -> dict[str, Any]:
     return content
 
 
-def _write_folder(files: dict[str, bytes], out: Path) -> None:
+def _write_folder(files: dict[str, bytes], out: Path, replace: bool) -> None:
     """The files into a new folder beside ``out``, renamed to ``out`` when all are
-    written: a killed export leaves no half-filled folder at ``out``."""
+    written: a killed export leaves no half-filled folder at ``out``. ``replace``: an
+    earlier export there (it holds a manifest) is swapped for the new one."""
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder")
-    if out.is_dir() and any(out.iterdir()):
-        raise UsageError(f"{out} is not empty; export into a new or empty folder")
-    with replacing(out, fresh=True) as temp:
-        temp.mkdir()
-        for name, data in files.items():
-            target = temp / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+    full = out.is_dir() and any(out.iterdir())
+    if full and not replace:
+        raise UsageError(
+            f"{out} is not empty; export into a new or empty folder, or pass --force to "
+            "replace an earlier export"
+        )
+    if full and not (out / MANIFEST_NAME).is_file():
+        raise UsageError(
+            f"{out} is not empty and holds no {MANIFEST_NAME}, so it is no hlcg export; "
+            "--force replaces only an earlier export: export into a new or empty folder"
+        )
+    import shutil
+
+    # The old export is moved aside under a temporary name of ours just before the new one
+    # is renamed into place (a run killed between leaves it to be cleaned as a stale
+    # temporary), put back if that rename fails, and removed once it has succeeded.
+    old = temp_path(out) if full else None
+    try:
+        with replacing(out, fresh=True) as temp:
+            temp.mkdir()
+            for name, data in files.items():
+                target = temp / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            if old is not None:
+                os.replace(out, old)
+    except BaseException:
+        if old is not None and old.exists() and not out.exists():
+            os.replace(old, out)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _export_files(bundle: Bundle) -> dict[str, bytes]:
@@ -155,7 +181,7 @@ def _export_files(bundle: Bundle) -> dict[str, bytes]:
     return files
 
 
-def export_catalogue(bundle: Bundle, out: Path) -> str:
+def export_catalogue(bundle: Bundle, out: Path, *, replace_folder: bool = False) -> str:
     """Write ``bundle`` to a folder, a .zip/.tar.gz archive or a .json document, each with
     its manifest (``hlcg.curation.manifest``), whole or not at all: into a temporary file
     or folder beside ``out``, renamed when complete.
@@ -187,7 +213,7 @@ def export_catalogue(bundle: Bundle, out: Path) -> str:
             with new_file(out) as temp:
                 _write_tar_gz(files, temp)
             return f"a tar.gz archive of {contract} contract files and {MANIFEST_NAME}"
-        _write_folder(files, out)
+        _write_folder(files, out, replace_folder)
         return f"a folder of {contract} contract files and {MANIFEST_NAME}"
 
 
