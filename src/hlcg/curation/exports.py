@@ -134,10 +134,9 @@ def document(bundle: Bundle) -> dict[str, Any]:
     return content
 
 
-def _write_folder(files: dict[str, bytes], out: Path, replace: bool) -> None:
-    """The files into a new folder beside ``out``, renamed to ``out`` when all are
-    written: a killed export leaves no half-filled folder at ``out``. ``replace``: an
-    earlier export there (it holds a manifest) is swapped for the new one."""
+def _folder_to_replace(out: Path, replace: bool) -> bool:
+    """Whether ``out`` holds an earlier export to replace; a folder that holds anything
+    else is refused, and a full one without ``replace``."""
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder")
     full = out.is_dir() and any(out.iterdir())
@@ -151,6 +150,14 @@ def _write_folder(files: dict[str, bytes], out: Path, replace: bool) -> None:
             f"{out} is not empty and holds no {MANIFEST_NAME}, so it is no hlcg export; "
             "--force replaces only an earlier export: export into a new or empty folder"
         )
+    return full
+
+
+def _write_folder(files: dict[str, bytes], out: Path, replace: bool) -> None:
+    """The files into a new folder beside ``out``, renamed to ``out`` when all are
+    written: a killed export leaves no half-filled folder at ``out``. ``replace``: an
+    earlier export there (it holds a manifest) is swapped for the new one."""
+    full = _folder_to_replace(out, replace)
     import shutil
 
     # The old export is moved aside under a temporary name of ours just before the new one
