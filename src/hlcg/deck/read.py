@@ -5,7 +5,7 @@ globs expanded), shared by `hlcg validate`, `hlcg deck hash` and `hlcg db gaps`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from hlcg.deck.encoding import byte_order_mark, decode, is_binary
@@ -266,6 +266,18 @@ def _glob(raw: str, on_skip: OnSkip) -> list[Path]:
     return kept
 
 
+def _globbed(
+    raw: str, skip_non_decks: bool, keep: Callable[[Path], bool], on_skip: OnSkip
+) -> Iterator[Path]:
+    """The deck files a pattern names: its files, and the deck files of its folders
+    (`decks/*`, `decks/**`), where a folder without decks is no error."""
+    for match in _glob(raw, on_skip):
+        if match.is_dir():
+            yield from (p for p in _deck_files_in(match, raw, may_be_empty=True) if keep(p))
+        elif not skip_non_decks or keep(match):
+            yield match
+
+
 def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ignore) -> list[Path]:
     """Files as given, folders searched recursively for deck files, globs expanded. Files
     found in folders (and, with skip_non_decks, any file) that are recognisably not decks
@@ -285,13 +297,7 @@ def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ig
         if path.is_dir():
             found.extend(p for p in _deck_files_in(path, raw) if keep(p))
         elif not path.exists() and has_magic(raw):
-            for match in _glob(raw, on_skip):
-                if match.is_dir():  # `decks/*`, `decks/**`: a folder without decks is no error
-                    found.extend(
-                        p for p in _deck_files_in(match, raw, may_be_empty=True) if keep(p)
-                    )
-                elif not skip_non_decks or keep(match):
-                    found.append(match)
+            found.extend(_globbed(raw, skip_non_decks, keep, on_skip))
         elif not skip_non_decks or not path.is_file() or keep(path):
             found.append(path)
     return list(dict.fromkeys(found))
