@@ -74,6 +74,7 @@ CASES = [
     ("bom-then-binary", "marked.txt", b"\xff\xfe" + bytes(range(256)) * 4, 2),
     ("bom-then-nul-characters", "nuls.txt", b"\xff\xfe" + b"\x00" * 64, 2),
     ("utf-16-cut-mid-character", "cut.txt", NOTEPAD_UNICODE + b"T", 2),
+    ("utf-8-bom-then-windows-1252", "marked-utf8.txt", b"\xef\xbb\xbf" + CP1252_DECK, 2),
     ("200000-lines", "many.txt", "1 Thrust\n" * 200_000, 2),
     ("200000-char-line", "long.txt", "3 Thrust\n" + "A" * 200_000 + "\n", 1),
     # JSON that is not JSON cannot be read: exit 2, not an empty deck judged by the rules
@@ -186,6 +187,28 @@ def test_utf_16_without_its_mark_is_refused_with_a_hint(tmp_path):
     result = invoke("validate", str(path))
     assert result.exit_code == 2
     assert "UTF-16 text without a byte-order mark?" in result.stderr
+
+
+def test_a_utf_8_mark_before_text_that_is_not_utf_8_is_refused_where_it_breaks(tmp_path):
+    """A file that declares UTF-8 by its mark is held to it, as UTF-16 is: no guess of
+    Windows-1252 behind the mark."""
+    text = b"\xef\xbb\xbfPersona: Duncan MacLeod\n3 Dodge\n1 Caf\xe9\n"
+    for command in (["validate"], ["deck", "hash"]):
+        path = deck_file(tmp_path, "marked.txt", text)
+        result = invoke(*command, str(path))
+        assert result.exit_code == 2
+        said = (
+            f"{path}: starts with a UTF-8 byte-order mark but byte 40 (line 3) is not UTF-8; "
+            "save the deck again"
+        )
+        assert result.stderr == f"hlcg: error: {said}\n"
+    utf16 = deck_file(
+        tmp_path, "marked16.txt", b"\xff\xfe" + "3 Dodge\n".encode("utf-16-le") + b"\x00\xd8"
+    )
+    assert invoke("deck", "hash", str(utf16)).stderr == (
+        f"hlcg: error: {utf16}: starts with a UTF-16 byte-order mark but byte 18 (line 2) is "
+        "not UTF-16; save the deck again\n"
+    )
 
 
 class Endless(io.RawIOBase):

@@ -296,3 +296,23 @@ def test_a_deck_whose_name_is_not_utf8_gets_every_report(kind, tmp_path):
     assert result.stderr == b""
     name = b"%FE-deck.txt" if kind == "sarif" else b"\xfe-deck.txt"  # a URI, percent-encoded
     assert name in result.stdout
+
+
+# -- --verify given a device, a pipe or a folder
+
+
+@pytest.mark.skipif(os.name != "posix", reason="devices and FIFOs are POSIX's")
+@pytest.mark.parametrize("kind", ["device", "fifo", "folder"])
+def test_verify_of_what_is_no_regular_file_says_so_and_never_opens_it(kind, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK, encoding="utf-8")
+    target = {"device": Path("/dev/zero"), "fifo": tmp_path / "sheet", "folder": tmp_path}[kind]
+    if kind == "fifo":
+        os.mkfifo(target)  # opening it would block: the test's timeout would catch that
+    result = run("deck", "sheet", str(deck), "--verify", str(target))
+    assert result.returncode == 2
+    assert result.stderr.decode() == (
+        f"hlcg: error: --verify {str(target)!r}: not a regular file (a folder, pipe or "
+        "device); give the fingerprint, a file holding the sheet's QR payload or an image of "
+        "its QR code\n"
+    )

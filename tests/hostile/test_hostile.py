@@ -44,6 +44,9 @@ SMALL = {
     ),
     "count-in-arabic-digits.txt": Case(1, "quantity \u0663 is not written in digits 0-9"),
     "count-superscript.o8d": Case(1, "qty '\u00b2' of 'Dodge' is not 1..999"),
+    "count-superscript-twice.o8d": Case(
+        1, "qty '\u00b2' of 'Dodge' is not 1..999; qty '\u00b3' of 'Thrust' is not 1..999"
+    ),
     "count-of-5000-digits.o8d": Case(1, "qty '999999999999999999999999999999999999999999999"),
     "count-of-5000-digits.json": Case(
         1, "/endurance/0/count: Input should be less than or equal to 999"
@@ -204,3 +207,29 @@ def test_a_large_hostile_file_gets_its_answer_in_time(name, tmp_path, client):
     path.write_text(make(), encoding="utf-8")
     _check(path, case)
     _replay(client, name, path.read_bytes())
+
+
+def test_two_bad_counts_on_one_line_are_one_error_saying_both():
+    """Two cards of one OCTGN line with bad counts: one error (one fix), in the reader's
+    own words, never "1 rules broken at once: deck-syntax"."""
+    deck = HERE / "count-superscript-twice.o8d"
+    result = CliRunner().invoke(app, ["validate", str(deck)])
+    assert result.exit_code == 1
+    errors = [line for line in result.stdout.splitlines() if "HL001" in line]
+    assert errors == [
+        f"{deck}:4: error HL001 deck-syntax: qty '\u00b2' of 'Dodge' is not 1..999; "
+        "qty '\u00b3' of 'Thrust' is not 1..999"
+    ]
+
+
+def test_one_rule_found_twice_by_one_edit_is_counted_as_one_rule():
+    from hlcg.problems import Problem, Severity
+    from hlcg.rules.engine import group_same_fix
+
+    found = [
+        Problem("HL203", "restriction", Severity.ERROR, said, ("katana",), 4, "remove 1 Katana")
+        for said in ("too many Katana", "too many Katana, again")
+    ]
+    found = [p._replace(edits=(("remove", "katana", 1),)) for p in found]
+    (merged,) = group_same_fix(found, lambda card_id: ("Katana", 3))
+    assert merged.message == "3 Katana break 1 rule: restriction"

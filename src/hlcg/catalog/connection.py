@@ -12,6 +12,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
+from hlcg.catalog.domains import DOMAINS, describe, first_refused
 from hlcg.catalog.schema import SCHEMA_VERSION
 from hlcg.errors import CatalogueError
 
@@ -128,6 +129,7 @@ def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sq
         # the shipped catalogue is built by `hlcg db build` and checked fresh by the tests;
         # every run pays its open, so it skips this scan (a few milliseconds)
         _require_column_types(conn, path, sorted(tables & _TYPED_TABLES))
+        _require_domains(conn, path, sorted(tables & DOMAINS.keys()))
     return conn
 
 
@@ -178,8 +180,27 @@ def _require_column_types(conn: sqlite3.Connection, path: Path, tables: list[str
                 conn.close()
                 raise CatalogueError(
                     f"{path} is corrupt or was edited by hand: {table}.{column} holds a "
-                    f"{stored} value where {kind.lower()} values are kept; rebuild it with "
-                    "`hlcg db build`, or start again with `hlcg db init my.sqlite --from-shipped`"
+                    f"{stored} value where {kind.lower()} values are kept; " + _REBUILD
+                )
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise CatalogueError(f"{path} is corrupt ({exc})") from None
+
+
+_REBUILD = (
+    "rebuild it with `hlcg db build`, or start again with `hlcg db init my.sqlite --from-shipped`"
+)
+
+
+def _require_domains(conn: sqlite3.Connection, path: Path, tables: list[str]) -> None:
+    try:
+        for table in tables:
+            refused = first_refused(conn, table)
+            if refused is not None:
+                conn.close()
+                raise CatalogueError(
+                    f"{path} is corrupt or was edited by hand: {describe(table, refused)}; "
+                    + _REBUILD
                 )
     except sqlite3.DatabaseError as exc:
         conn.close()

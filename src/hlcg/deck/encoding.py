@@ -1,7 +1,8 @@
 """The text of a deck file, whatever editor saved it.
 
 A byte-order mark says the encoding: UTF-8, UTF-16 LE or BE (what Windows Notepad writes
-as "Unicode" and "Unicode big endian"), UTF-32. Without one the file is UTF-8, else
+as "Unicode" and "Unicode big endian"), UTF-32; a file that is not what its mark says is
+refused, naming the first byte that is not. Without one the file is UTF-8, else
 Windows-1252 text from an old forum or editor (curly quotes, accents), decoded with a
 warning. Binary data (NUL bytes without a byte-order mark, an image or archive header) is
 refused: it is no deck, and guessing would turn it into pages of unknown cards.
@@ -72,9 +73,10 @@ def _by_mark(data: bytes, path: Path, mark: bytes, codec: str, name: str) -> str
         text = data[len(mark) :].decode(codec)
     except UnicodeDecodeError as exc:
         at = exc.start + len(mark)
+        line = data[len(mark) : at].decode(codec).count("\n") + 1
         raise DeckFileError(
-            f"{path}: starts with a {name} byte-order mark but byte {at} is not {name}; "
-            "save the deck again"
+            f"{path}: starts with a {name} byte-order mark but byte {at} (line {line}) is not "
+            f"{name}; save the deck again"
         ) from None
     if "\x00" in text:
         raise DeckFileError(f"{path}: {name} text holding NUL characters; not a deck")
@@ -88,19 +90,17 @@ def decode(data: bytes, path: Path) -> tuple[str, list[LineIssue]]:
     bom = byte_order_mark(data)
     if is_binary(data):
         raise _refuse_binary(data, path)
-    if bom is not None and bom[2] != "UTF-8":
+    if bom is not None:
+        # a file that declares its encoding is held to it: no guess behind a UTF-8 mark
         return _by_mark(data, path, *bom), []
     try:
-        # utf-8 and a manual BOM strip: the utf-8-sig codec costs a module import per run
-        text = data.decode("utf-8")
-        return (text[1:] if text.startswith("\ufeff") else text), []
+        return data.decode("utf-8"), []
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-    body = data[3:] if bom is not None else data
     try:
-        text, codec = body.decode("cp1252"), "Windows-1252"
+        text, codec = data.decode("cp1252"), "Windows-1252"
     except UnicodeDecodeError:
-        text, codec = body.decode("latin-1"), "Latin-1"
+        text, codec = data.decode("latin-1"), "Latin-1"
     warning = LineIssue(
         line,
         f"file is not UTF-8; read as {codec}",

@@ -5,7 +5,7 @@ globs expanded), shared by `hlcg validate`, `hlcg deck hash` and `hlcg db gaps`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from hlcg.deck.encoding import byte_order_mark, decode, is_binary
@@ -228,7 +228,7 @@ def _is_file_or_dangling(path: Path) -> bool:
     return path.is_file() or (path.is_symlink() and not path.exists())
 
 
-def _deck_files_in(folder: Path, raw: str) -> list[Path]:
+def _deck_files_in(folder: Path, raw: str, *, may_be_empty: bool = False) -> list[Path]:
     in_folder = sorted(
         p
         for p in files_under(folder)
@@ -236,7 +236,7 @@ def _deck_files_in(folder: Path, raw: str) -> list[Path]:
         and not p.name.endswith(".fixed.txt")
         and _is_file_or_dangling(p)
     )
-    if not in_folder:
+    if not in_folder and not may_be_empty:
         raise UsageError(f"{raw}: no deck files ({', '.join(DECK_SUFFIXES)}) in this folder")
     return in_folder
 
@@ -254,17 +254,36 @@ def _glob(raw: str, on_skip: OnSkip) -> list[Path]:
         raise UsageError(f"{raw}: no files match")
     kept = []
     for match in matches:
-        if match.is_dir() or _is_file_or_dangling(match):
+        if match.is_dir():
+            # walked as a folder named on the command line is, when the caller comes to it;
+            # a link to a folder is not followed, as no folder walk follows one
+            if not match.is_symlink():
+                kept.append(match)
+        elif _is_file_or_dangling(match):
             kept.append(match)
         else:
             on_skip(match, "a pipe, socket or device, not a regular file")
     return kept
 
 
+def _globbed(
+    raw: str, skip_non_decks: bool, keep: Callable[[Path], bool], on_skip: OnSkip
+) -> Iterator[Path]:
+    """The deck files a pattern names: its files, and the deck files of its folders
+    (`decks/*`, `decks/**`), where a folder without decks is no error."""
+    for match in _glob(raw, on_skip):
+        if match.is_dir():
+            yield from (p for p in _deck_files_in(match, raw, may_be_empty=True) if keep(p))
+        elif not skip_non_decks or keep(match):
+            yield match
+
+
 def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ignore) -> list[Path]:
     """Files as given, folders searched recursively for deck files, globs expanded. Files
     found in folders (and, with skip_non_decks, any file) that are recognisably not decks
-    are skipped and passed to ``on_skip``. Each path comes once, in the order found."""
+    are skipped and passed to ``on_skip``. A folder a glob matches is searched as a named
+    folder is (`decks/**` matches the folders and the files in them: each deck comes once,
+    in the order found)."""
 
     def keep(path: Path) -> bool:
         reason = not_a_deck(path)
@@ -278,8 +297,7 @@ def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ig
         if path.is_dir():
             found.extend(p for p in _deck_files_in(path, raw) if keep(p))
         elif not path.exists() and has_magic(raw):
-            matches = _glob(raw, on_skip)
-            found.extend(m for m in matches if not skip_non_decks or keep(m))
+            found.extend(_globbed(raw, skip_non_decks, keep, on_skip))
         elif not skip_non_decks or not path.is_file() or keep(path):
             found.append(path)
     return list(dict.fromkeys(found))

@@ -133,6 +133,11 @@ def read_sheet(source: str) -> CanonicalDeck | str:
         return text
     path = Path(source)
     if not path.is_file():
+        if path.exists():  # never opened: a FIFO would block, /dev/zero never end
+            raise UsageError(
+                f"--verify {source!r}: not a regular file (a folder, pipe or device); give "
+                "the fingerprint, a file holding the sheet's QR payload or an image of its QR code"
+            )
         if path.suffix or any(sep in source for sep in ("/", "\\")):
             raise UsageError(f"--verify {source!r}: no such file")
         raise UsageError(

@@ -328,12 +328,17 @@ def _merged(group: list[Problem], first: Problem, what: str, describe: Describe)
     cards = tuple(dict.fromkeys(c for p in group for c in p.cards))
     lines = [p.line for p in group if p.line is not None]
     subject = first.edits[0][1] if first.edits else (first.cards[0] if first.cards else None)
-    if subject is None:
-        said = f"{len(rules)} {what} broken at once: {_listed(rules)}"
+    counted = f"{len(rules)} {what if len(rules) > 1 else what.removesuffix('s')}"
+    if subject is None and len(rules) == 1:
+        # one rule broken twice on a line (two cards of an .o8d line with bad counts): its
+        # own findings say what is wrong, where naming the rule alone would not
+        said = "; ".join(dict.fromkeys(p.message for p in group))
+    elif subject is None:
+        said = f"{counted} broken at once: {_listed(rules)}"
     else:
         name, copies = describe(subject)
         verb = "breaks" if copies == 1 else "break"
-        said = f"{copies} {name} {verb} {len(rules)} {what}: {_listed(rules)}"
+        said = f"{copies} {name} {verb} {counted}: {_listed(rules)}"
     return first._replace(
         message=said, cards=cards, line=min(lines) if lines else None, details=_details(group)
     )
