@@ -239,7 +239,13 @@ def test_card_panel_shows_the_facts_that_matter_each_with_its_source(page: Page,
     words = {"legal": "legal", "illegal": "not legal", "unconfirmed": "unchecked"}
     for fmt, verdict in card_data["verdicts"].items():
         item = card.locator(f'.card-verdicts li[data-format="{fmt}"]')
-        expect(item).to_have_text(f"{fmt}: {words[verdict['status']]} ({verdict['reason']})")
+        said = f"{fmt}: {words[verdict['status']]} ({verdict['reason']})"
+        # a recorded ban comes with its fact's note: the card page marks the card 2E only
+        notes = [f["note"] for f in card_data["legality"] if f["format"] == fmt]
+        if verdict["status"] == "illegal":
+            assert notes and "[2E Only]" in notes[0]
+            said += f" Recorded: {notes[0]}"
+        expect(item).to_have_text(said)
     labels = card.locator("dt").all_inner_texts()
     assert labels == ["type", "gems", "Master limit", "text", "printings"]
     # a persona's Master limit is its Master gem when no limit of its own is recorded, as

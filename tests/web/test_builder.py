@@ -448,6 +448,8 @@ def test_at_375_px_targets_are_whole_and_the_verdict_stays_in_sight(browser, ser
     phone.evaluate("() => window.scrollTo(0, 900)")
     box = phone.locator("#verdict").bounding_box()
     assert box is not None and 0 <= box["y"] < 740
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / "deck-page-phone.png"))
     # and at the card table, after an Add: the compact bar at the foot of the screen
     add = phone.locator("#results tbody button.add").first
     add.scroll_into_view_if_needed()
@@ -455,14 +457,12 @@ def test_at_375_px_targets_are_whole_and_the_verdict_stays_in_sight(browser, ser
     expect(phone.locator("#search-status")).to_contain_text("Added ")
     for part in ("#verdict", "#counts"):
         box = phone.locator(part).bounding_box()
-        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740, part
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, part
     # it covers nothing: the page's end scrolls clear above it
     phone.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     bar = phone.locator("#verdict-bar").bounding_box()
     footer = phone.locator("footer").bounding_box()
     assert bar and footer and footer["y"] + footer["height"] <= bar["y"] + 1
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(ARTIFACTS / "deck-page-phone.png"))
     context.close()
 
 

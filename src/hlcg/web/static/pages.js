@@ -77,6 +77,11 @@ function cardPanel(card) {
   const verdicts = el("ul", null, { class: "card-verdicts", "aria-label": "verdicts" });
   for (const [fmt, verdict] of Object.entries(card.verdicts || {})) {
     const item = el("li", `${fmt}: ${VERDICT_WORDS[verdict.status] || verdict.status} (${verdict.reason})`);
+    // A ban the data records from a card page's edition marking ("[2E Only]") is the
+    // validator's reason; the fact's own note says why, so the reader sees it is the edition.
+    const fact = verdict.status === "illegal" && (card.legality || []).find((f) =>
+      f.format === fmt && f.note && verdict.reason.startsWith(`${f.status} in ${fmt}`));
+    if (fact) item.append(el("span", ` Recorded: ${fact.note}`, { class: "verdict-note" }));
     item.dataset.format = fmt;
     item.dataset.status = verdict.status;
     verdicts.append(item);
