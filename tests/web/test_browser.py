@@ -17,6 +17,7 @@ from tests.web.conftest import open_page
 from typer.testing import CliRunner
 
 from hlcg.cli.app import app as cli_app
+from hlcg.wording import plural
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 # Saved by the tests (build/ is not committed); docs/web.md shows a copy.
@@ -30,11 +31,17 @@ def cli_json(*args: str) -> dict:
     return json.loads(result.stdout)
 
 
+SEVERITIES = ("error", "warning", "note")
+
+
 def verdict_text(deck: dict) -> str:
-    errors = sum(1 for p in deck["problems"] if p["severity"] == "error")
+    """The verdict line of `hlcg validate`'s text report, from its JSON report."""
+    count = {s: sum(1 for p in deck["problems"] if p["severity"] == s) for s in SEVERITIES}
+    words = [plural(count[s], s) for s in ("warning", "note") if count[s]]
     if deck["legal"]:
-        return f"LEGAL in {deck['format']}"
-    return f"ILLEGAL in {deck['format']}: {errors} error(s)"
+        return f"LEGAL in {deck['format']}" + (f" ({', '.join(words)})" if words else "")
+    shown = ", ".join(words or ["0 warnings"])
+    return f"ILLEGAL in {deck['format']}: {plural(count['error'], 'error')}, {shown}"
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +95,7 @@ def test_persona_specific_in_type_two_shows_the_problem_and_jumps_to_its_line(pa
     duck_line = text.splitlines().index("1 Duck: Connor MacLeod") + 1
     paste(page, text, "type-two")
     # Connor's Duck has no recorded Type Two printing: a data-gap note, not a second error.
-    expect(page.locator("#verdict")).to_have_text("ILLEGAL in type-two: 1 error(s)")
+    expect(page.locator("#verdict")).to_have_text("ILLEGAL in type-two: 1 error, 3 notes")
     expect(page.locator('#problems li[data-rule="format-legality"]')).to_have_count(0)
     problem = page.locator('#problems li[data-rule="persona-specific"]')
     expect(problem).to_contain_text("Duck: Connor MacLeod")
@@ -104,7 +111,8 @@ def test_persona_specific_in_type_two_shows_the_problem_and_jumps_to_its_line(pa
     expect(page.locator("#gems .gem")).to_have_count(6)
     expect(page.locator('#gems .gem[data-attribute="agility"]')).to_contain_text("0 / 15")
     expect(page.locator("#counts")).to_have_text(
-        "Persona Duncan MacLeod | Endurance 53/50 | pre-game 1/6 | Master cards 0/6 | 0 warning(s)"
+        "Persona Duncan MacLeod | Endurance 53/50 | pre-game 1/6 | Master cards 0/6"
+        " | 0 warnings, 3 notes"
     )
     expect(page.locator("#fingerprint")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -116,7 +124,7 @@ def test_persona_specific_in_type_two_shows_the_problem_and_jumps_to_its_line(pa
 def test_search_add_a_card_and_the_verdict_changes(page: Page):
     path = ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt"
     paste(page, path.read_text(encoding="utf-8"))
-    expect(page.locator("#verdict")).to_have_text("LEGAL in first-edition")
+    expect(page.locator("#verdict")).to_have_text("LEGAL in first-edition (4 notes)")
     page.fill("#search", "")
     page.focus("#search")
     page.keyboard.type("duck p:connor")
@@ -125,12 +133,12 @@ def test_search_add_a_card_and_the_verdict_changes(page: Page):
     expect(row).to_have_count(1)
     expect(page.locator("#search-status")).to_have_text("1 card(s)")
     row.locator("button.add").click()
-    expect(page.locator("#verdict")).to_have_text("ILLEGAL in first-edition: 1 error(s)")
+    expect(page.locator("#verdict")).to_have_text("ILLEGAL in first-edition: 1 error, 4 notes")
     expect(page.locator('#problems li[data-rule="persona-specific"]')).to_have_count(1)
     assert "1 Duck: Connor MacLeod" in page.input_value("#deck")
     # the suggested fix makes it legal again
     page.click("#fix")
-    expect(page.locator("#verdict")).to_have_text("LEGAL in first-edition")
+    expect(page.locator("#verdict")).to_have_text("LEGAL in first-edition (4 notes)")
     expect(page.locator("#fix-result")).to_contain_text("removed 1 Duck: Connor MacLeod")
     # the fix button is disabled now: the focus is on what was done, not lost
     assert page.evaluate("() => document.activeElement.id") == "fix-result"
@@ -231,18 +239,27 @@ def test_card_panel_shows_the_facts_that_matter_each_with_its_source(page: Page,
     words = {"legal": "legal", "illegal": "not legal", "unconfirmed": "unchecked"}
     for fmt, verdict in card_data["verdicts"].items():
         item = card.locator(f'.card-verdicts li[data-format="{fmt}"]')
-        expect(item).to_have_text(f"{fmt}: {words[verdict['status']]} ({verdict['reason']})")
+        said = f"{fmt}: {words[verdict['status']]} ({verdict['reason']})"
+        # a recorded ban comes with its fact's note: the card page marks the card 2E only
+        notes = [f["note"] for f in card_data["legality"] if f["format"] == fmt]
+        if verdict["status"] == "illegal":
+            assert notes and "[2E Only]" in notes[0]
+            said += f" Recorded: {notes[0]}"
+        expect(item).to_have_text(said)
     labels = card.locator("dt").all_inner_texts()
-    assert labels == ["type", "gems", "text", "printings"]
+    assert labels == ["type", "gems", "Master limit", "text", "printings"]
+    # a persona's Master limit is its Master gem when no limit of its own is recorded, as
+    # the Persona panel and the master-limit rule read it; a card that is no persona has none
+    expect(card.locator("dt:text-is('Master limit') + dd")).to_contain_text(
+        "6 (its Master gem) (source: "
+    )
     expect(card.locator("dt:text-is('gems') + dd")).to_contain_text(
         "master 6, agility 5, strength 5, toughness 5, empathy 5, reason 5 (source: "
     )
     # each fact with its own source; the unknowns in one line; the card's id and source
     sources = {f["source"] for f in card_data["facts"] if f["field"] == "type"}
     expect(card.locator("dt:text-is('type') + dd .fact-source a")).to_have_text(list(sources))
-    expect(card.locator(".unknowns")).to_have_text(
-        "Not recorded: restriction, Master limit, hand icons, unique."
-    )
+    expect(card.locator(".unknowns")).to_have_text("Not recorded: restriction, hand icons, unique.")
     expect(card.locator(".card-source")).to_have_text(
         f"id duncan-macleod-2e; card source: {card_data['source']}"
     )

@@ -73,24 +73,38 @@ def test_a_type_two_deck_built_by_search_and_clicks_becomes_legal(page: Page):
         plus.click()
         # the focus stays on the button pressed, through the list's redraw
         assert page.evaluate("() => document.activeElement.dataset.focusKey") == f"+{card_id}"
+    expect(page.locator("#list-status")).not_to_be_empty()  # "3 Thrust": the latest +
     add_from_search(page, "dodge t:dodge", "dodge")
+    # each action's words replace the last action's: only the latest is read out
+    expect(page.locator("#list-status")).to_be_empty()
     add_from_search(page, "upper guard", "upper-guard")
     for card_id, more in (("dodge", 2), ("upper-guard", 1)):
         for _ in range(more):
             deck_line(page, card_id).get_by_role("button", name=re.compile("^one more")).click()
     settled(page)
-    expect(page.locator("#verdict")).to_have_text("LEGAL in type-two")
+    expect(page.locator("#list-status")).to_have_text("2 Upper Guard")
+    expect(page.locator("#search-status")).not_to_contain_text("Added")
+    text = page.input_value("#deck")
+    path = ARTIFACTS / "built-by-clicks.txt"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    # the verdict and the notes as `hlcg validate` words them
+    code, out = cli("validate", "-f", "type-two", str(path))
+    assert code == 0, out
+    verdict = out.strip().splitlines()[-1]
+    assert verdict.startswith("LEGAL in type-two (") and "note" in verdict
+    expect(page.locator("#verdict")).to_have_text(verdict)
+    notes = re.search(r"(\d+) notes?\)", verdict)
+    assert notes is not None
+    expect(page.locator("#counts")).to_contain_text(
+        f"| 0 warnings, {notes.group(1)} note{'' if notes.group(1) == '1' else 's'}"
+    )
     expect(page.locator("#counts")).to_contain_text("Endurance 50/50")
     groups = page.locator("#deck-list h4").all_inner_texts()
     assert groups == [
         "Persona (1)", "Pre-Game (1)", "Endurance: attack (27)", "Endurance: block (18)",
         "Endurance: dodge (3)", "Endurance: guard (2)",
     ]  # fmt: skip
-    text = page.input_value("#deck")
-    code, out = cli("validate", "--output", "json", "-f", "type-two", "-")
-    path = ARTIFACTS / "built-by-clicks.txt"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
     code, out = cli("validate", "--output", "json", "-f", "type-two", str(path))
     assert code == 0, out
     assert json.loads(out)["decks"][0]["fingerprint"] == page.inner_text("#fingerprint")
@@ -101,7 +115,7 @@ def test_a_type_two_deck_built_by_search_and_clicks_becomes_legal(page: Page):
     settled(page)
     expect(deck_line(page, "upper-guard")).to_have_count(0)
     assert "Upper Guard" not in page.input_value("#deck")
-    expect(page.locator("#verdict")).to_have_text("ILLEGAL in type-two: 1 error(s)")
+    expect(page.locator("#verdict")).to_have_text(re.compile(r"^ILLEGAL in type-two: 1 error, "))
     expect(page.locator('#problems li[data-rule="deck-size"]')).to_have_count(1)
 
 
@@ -120,6 +134,26 @@ def test_the_card_table_shows_the_validators_verdict_in_the_decks_format(page: P
     for card_id, words, reason in shown:
         verdict = cards[card_id]["verdicts"]["type-one"]
         assert (words, reason) == (WORDS[verdict["status"]], verdict["reason"]), card_id
+    # Add's name: the full name, the sets and the id, one name per card
+    search_for(page, "destruction")
+    labels = page.locator("#results tbody button.add").evaluate_all(
+        "bs => bs.map(b => b.getAttribute('aria-label'))"
+    )
+    assert len(labels) == len(set(labels)) == 5
+    assert "add Destruction [ME] (destruction) to the deck" in labels
+    assert (
+        'add Destruction: "Tonight You Sleep in Hell!" (part 3) [ME]'
+        " (destruction-tonight-you-sleep-in-hell-me) to the deck"
+    ) in labels
+    # the set label names the set; a card of no recorded type says so
+    expect(page.locator('#results tr[data-card="destruction"] .sets')).to_have_attribute(
+        "title", "ME: Movie Edition"
+    )
+    search_for(page, "angry mob")
+    expect(page.locator('#results tr[data-card="angry-mob"] td').nth(1)).to_have_text(
+        "type not recorded"
+    )
+    search_for(page, "t:persona")
     # by default only the cards the format takes: the ones validate rejects are left out
     page.check("#only-format")
     rejected = [i for i, c in cards.items() if c["verdicts"]["type-one"]["status"] == "illegal"]
@@ -143,7 +177,7 @@ def test_opening_a_dek_then_pasting_a_text_deck_checks_the_text_deck(page: Page)
     text = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
     report = cli_json("validate", "--output", "json", str(text))["decks"][0]
     paste(page, text.read_text(encoding="utf-8"))
-    expect(page.locator("#verdict")).to_have_text("LEGAL in type-two")
+    expect(page.locator("#verdict")).to_have_text("LEGAL in type-two (4 notes)")
     expect(page.locator("#fingerprint")).to_have_text(report["fingerprint"])
     expect(page.locator("#filename")).to_be_hidden()
     page.reload()  # after a reload, still the text deck
@@ -204,6 +238,8 @@ def test_add_warns_before_a_card_the_format_rejects_or_a_broken_limit(page: Page
     expect(warning.locator("p")).to_have_text(
         f"Warning: Shield is not legal in type-two: {reason}."
     )
+    # the focus is on the choice that keeps the deck: Enter does not break the limit
+    assert page.evaluate("() => document.activeElement.textContent") == "Do not add"
     page.get_by_role("button", name="Do not add").click()
     expect(warning).to_be_empty()
     assert page.evaluate("() => document.activeElement.textContent") == "Add"
@@ -214,17 +250,25 @@ def test_add_warns_before_a_card_the_format_rejects_or_a_broken_limit(page: Page
     settled(page)
     assert "1 Shield" in page.input_value("#deck")
     # + on a line already at the title limit warns too
-    deck_line(page, "upper-left-attack").get_by_role("button", name=re.compile("^one more")).click()
-    expect(warning.locator("p")).to_have_text(
+    # + on a line already at the title limit warns too, on that line; Enter is the safe choice
+    plus = deck_line(page, "upper-left-attack").get_by_role("button", name=re.compile("^one more"))
+    plus.click()
+    expect(deck_line(page, "upper-left-attack").locator(".line-warning p")).to_have_text(
         "Warning: At most 6 cards may be titled 'Upper Left Attack' in type-two:"
         " the deck holds 6 already."
     )
-    page.get_by_role("button", name="Do not add").click()
+    expect(warning).to_be_empty()
+    assert page.evaluate("() => document.activeElement.textContent") == "Do not add"
+    page.keyboard.press("Enter")
+    expect(page.locator("#deck-list .line-warning")).to_have_count(0)
+    assert page.evaluate("() => document.activeElement.dataset.focusKey") == "+upper-left-attack"
     assert "6 Upper Left Attack" in page.input_value("#deck")
     # a deck line takes 999 copies at most
     paste(page, "Persona: Duncan MacLeod\n999 Dodge\n1 Katana\n", "type-two")
     deck_line(page, "dodge").get_by_role("button", name=re.compile("^one more")).click()
-    expect(warning.locator("p")).to_contain_text("At most 6 cards may be titled 'Dodge'")
+    expect(page.locator("#deck-list .line-warning p")).to_contain_text(
+        "At most 6 cards may be titled 'Dodge'"
+    )
     page.get_by_role("button", name="Add anyway").click()
     expect(page.locator("#list-status")).to_have_text(
         "Dodge: a deck line takes at most 999 copies."
@@ -252,7 +296,10 @@ def test_a_problem_code_opens_its_rule_and_gems_name_their_cards(page: Page):
     rule = page.locator("#rule")
     answer = cli_json("rules", "title-limit", "--json")
     expect(rule.locator("h3")).to_have_text(f"HL103 title-limit: {answer['summary']}")
-    assert rule.locator(".rule-doc").inner_text() == answer["doc"].strip()
+    # the hard-wrapped lines joined in paragraphs, the blank-line breaks kept
+    paragraphs = [" ".join(block.split()) for block in answer["doc"].strip().split("\n\n")]
+    assert len(paragraphs) > 3
+    expect(rule.locator(".rule-doc p")).to_have_text(paragraphs)
     assert page.evaluate("() => document.activeElement.tagName") == "H3"
     rule.get_by_role("button", name="Close").click()
     expect(rule).to_be_hidden()
@@ -296,7 +343,7 @@ def shared_builder(browser, server):
     opened.context.grant_permissions(["clipboard-read", "clipboard-write"])
     path = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
     paste(opened, path.read_text(encoding="utf-8"))
-    expect(opened.locator("#verdict")).to_have_text("LEGAL in type-two")
+    expect(opened.locator("#verdict")).to_have_text("LEGAL in type-two (4 notes)")
     yield opened
     opened.context.close()
     assert problems == []
@@ -366,7 +413,7 @@ def test_at_375_px_targets_are_whole_and_the_verdict_stays_in_sight(browser, ser
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
     # every control but a link inside a sentence (WCAG 2.5.8 exempts those) is 24 px or more
     small = phone.evaluate(
-        "() => [...document.querySelectorAll('button, select, input, label.file-button')]"
+        "() => [...document.querySelectorAll('a, button, select, input, label.file-button')]"
         ".filter(b => b.offsetParent && !b.classList.contains('link') && b.id !== 'file')"
         ".map(b => [b.textContent || b.id, b.getBoundingClientRect()])"
         ".filter(([, r]) => r.height < 24 || r.width < 24).map(([t]) => t)"
@@ -382,6 +429,20 @@ def test_at_375_px_targets_are_whole_and_the_verdict_stays_in_sight(browser, ser
         phone.evaluate("() => getComputedStyle(document.querySelector('#results td')).overflowWrap")
         == "normal"
     )
+    # the skip link, on screen when focused, is whole too
+    phone.focus(".skip")
+    skip = phone.locator(".skip").bounding_box()
+    assert skip is not None and skip["height"] >= 24
+    # a line's -/+ stay on its row beside a problem's badge: the badge sits under the name
+    line = phone.locator("#deck-list li.deck-line").filter(has=phone.locator(".mark")).first
+    name, mark = (
+        line.locator(".line-main .link").bounding_box(),
+        line.locator(".mark").bounding_box(),
+    )
+    minus, plus = (line.locator("button.count").nth(i).bounding_box() for i in (0, 1))
+    assert name and mark and minus and plus
+    assert minus["y"] == plus["y"] and plus["y"] < name["y"] + name["height"]
+    assert mark["y"] >= name["y"] + name["height"] - 1 and plus["x"] > mark["x"]
     # typing far down the page: the verdict is still on the screen
     phone.focus("#deck")
     phone.evaluate("() => window.scrollTo(0, 900)")
@@ -389,6 +450,19 @@ def test_at_375_px_targets_are_whole_and_the_verdict_stays_in_sight(browser, ser
     assert box is not None and 0 <= box["y"] < 740
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     phone.screenshot(path=str(ARTIFACTS / "deck-page-phone.png"))
+    # and at the card table, after an Add: the compact bar at the foot of the screen
+    add = phone.locator("#results tbody button.add").first
+    add.scroll_into_view_if_needed()
+    add.click()
+    expect(phone.locator("#search-status")).to_contain_text("Added ")
+    for part in ("#verdict", "#counts"):
+        box = phone.locator(part).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, part
+    # it covers nothing: the page's end scrolls clear above it
+    phone.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    bar = phone.locator("#verdict-bar").bounding_box()
+    footer = phone.locator("footer").bounding_box()
+    assert bar and footer and footer["y"] + footer["height"] <= bar["y"] + 1
     context.close()
 
 
@@ -432,6 +506,9 @@ def test_without_javascript_the_page_says_what_to_do(browser, server):
 
 def test_the_page_recovers_when_the_server_comes_back(browser, server):
     page, problems = open_page(browser, server.url)
+    paste(page, "Persona: Duncan MacLeod\n2 Dodge\n", "type-two")
+    counts = page.locator("#counts")
+    expect(counts).to_contain_text("Endurance 2/50")
     page.route("**/api/check", lambda route: route.abort())
     page.route("**/api/search?*", lambda route: route.abort())
     page.fill("#search", "katana")
@@ -444,9 +521,15 @@ def test_the_page_recovers_when_the_server_comes_back(browser, server):
         "Could not check: cannot reach the server (is hlcg serve still running?);"
         " trying again every 2 s."
     )
+    # the figures of the last answer stay, marked as such, while the server is away
+    expect(counts).to_contain_text("Endurance 2/50")
+    expect(counts).to_contain_text("(last check)")
+    expect(counts).to_have_class("stale")
     page.unroute("**/api/check")
     page.unroute("**/api/search?*")
-    expect(verdict).to_have_text("ILLEGAL in type-two: 2 error(s)")
+    expect(verdict).to_have_text("ILLEGAL in type-two: 2 errors, 3 notes")
+    expect(counts).to_contain_text("Endurance 3/50")
+    expect(counts).not_to_contain_text("(last check)")
     expect(page.locator('#results tr[data-card="katana-weapon-of-choice"]')).to_have_count(1)
     assert page.input_value("#deck") == "Persona: Duncan MacLeod\n3 Dodge\n"
     page.context.close()

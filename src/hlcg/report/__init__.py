@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from hlcg.report.streaming import ReportWriter as ReportWriter
     from hlcg.report.text import counts_line as counts_line
     from hlcg.report.text import render_deck as render_deck
+    from hlcg.report.text import verdict_line as verdict_line
 
 _DOOR = {
     "write_step_summary": "hlcg.report.github",
@@ -32,6 +33,7 @@ _DOOR = {
     "ReportWriter": "hlcg.report.streaming",
     "counts_line": "hlcg.report.text",
     "render_deck": "hlcg.report.text",
+    "verdict_line": "hlcg.report.text",
 }
 
 if not TYPE_CHECKING:

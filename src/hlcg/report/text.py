@@ -27,7 +27,7 @@ def render_deck(report: DeckReport) -> str:
     if sideboard:
         listed = ", ".join(f"{card.count} {card.name}" for card in sideboard)
         lines.append(f"  sideboard (not checked): {listed}")
-    lines.append(_verdict(report))
+    lines.append(verdict_line(report))
     return "\n".join(lines)
 
 
@@ -73,7 +73,8 @@ def _gem_budget(report: DeckReport) -> list[str]:
     return lines
 
 
-def _verdict(report: DeckReport) -> str:
+def verdict_line(report: DeckReport) -> str:
+    """The report's first words ("LEGAL in type-two (4 notes)"); the web page shows them."""
     # Notes (data gaps, split-dependent verdicts) are counted apart from warnings.
     counts = [
         plural(n, label) for n, label in ((report.warnings, "warning"), (report.notes, "note")) if n

@@ -16,7 +16,7 @@ from hlcg.api import add_fingerprint, check_date, check_deck
 from hlcg.catalog import DEFAULT_FORMAT, Catalogue, format_from_user, normalise
 from hlcg.deck import DECK_KINDS, TEXT_SUFFIXES, Deck, deck_kind, read_deck_data, sniffed_kind
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
-from hlcg.report import counts_line, renderer, report_data
+from hlcg.report import counts_line, renderer, report_data, verdict_line
 from hlcg.rules import DeckReport
 from hlcg.web.schema import AddRequest, ConvertRequest, DeckRequest, DiffRequest, OddsRequest
 
@@ -168,8 +168,11 @@ class Service:
             "fingerprint": report.fingerprint,
             # the line `hlcg validate` prints under the deck's name, counts and all
             "counts": counts_line(report),
+            # the verdict as `hlcg validate` words it: "LEGAL in type-two (4 notes)"
+            "verdict": verdict_line(report),
             "errors": report.errors,
             "warnings": report.warnings,
+            "notes": report.notes,
             "lines": deck_lines(resolved),
             # the page's + and Add warn before the deck passes the format's Endurance minimum
             "endurance_minimum": report.endurance_minimum,

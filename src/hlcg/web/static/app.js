@@ -174,6 +174,7 @@ async function check() {
     } else {
       verdict.textContent = `Could not check: ${error.message}`;
     }
+    markStale();
     $("problems").replaceChildren();
     $("fix").disabled = true;
   } finally {
@@ -181,11 +182,33 @@ async function check() {
   }
 }
 
+// The counts of the last answer stay, greyed and marked, until the server answers again.
+function markStale() {
+  const counts = $("counts");
+  if (!counts.textContent || counts.classList.contains("stale")) return;
+  counts.classList.add("stale");
+  counts.textContent += " (last check)";
+}
+
 // The server answers again: the format choices if they never came, then the check.
 async function recover() {
   if (formatBox.options.length <= 1 && await loadFormats()) restoreFormat();
   if (!cardsById.size) await loadCatalogue();
   await check();
+}
+
+// "1 warning", "4 notes": the words `hlcg validate` counts in.
+function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+// The latest action's words in its own status line; every other action status is cleared
+// (the search's own line goes back to its count), so only the latest is read out.
+const ACTION_STATUS = ["list-status", "fix-result", "export-status"];
+function announce(id, text) {
+  for (const other of ACTION_STATUS) if (other !== id) $(other).textContent = "";
+  if (id !== "search-status" && typeof searchSummary === "string") $("search-status").textContent = searchSummary;
+  $(id).textContent = text;
 }
 
 function countsText(deck, data) {
@@ -204,7 +227,8 @@ function countsText(deck, data) {
   }
   const masterLimit = stats.master.limit === null ? "?" : stats.master.limit;
   return `Persona ${deck.persona} | Endurance ${endurance} | pre-game ${pregame} | ` +
-    `Master cards ${stats.master.used}/${masterLimit} | ${data.warnings} warning(s)`;
+    `Master cards ${stats.master.used}/${masterLimit} | ${plural(data.warnings, "warning")}, ` +
+    plural(data.notes, "note");
 }
 
 function render(data) {
@@ -212,10 +236,9 @@ function render(data) {
   const deck = data.report.decks[0];
   const verdict = $("verdict");
   verdict.className = `verdict ${deck.legal ? "legal" : "illegal"}`;
-  verdict.textContent = deck.legal
-    ? `LEGAL in ${deck.format}`
-    : `ILLEGAL in ${deck.format}: ${data.errors} error(s)`;
+  verdict.textContent = data.verdict; // as `hlcg validate` words it, notes and all
   $("counts").textContent = countsText(deck, data);
+  $("counts").classList.remove("stale");
   renderProblems(deck.problems);
   renderGems(data.stats);
   $("fingerprint").textContent = data.fingerprint;
@@ -324,16 +347,28 @@ async function applyFixes() {
   try {
     const data = await api("/api/fix", deckRequest());
     if (!data.changed) {
-      result.textContent = "No automatic fix for these problems.";
+      announce("fix-result", "No automatic fix for these problems.");
       return;
     }
     deckBox.value = data.deck;
-    result.textContent = `Fixed: ${data.applied.join("; ")}`;
+    announce("fix-result", `Fixed: ${data.applied.join("; ")}`);
     save();
     await check();
     // The button is disabled once the deck is legal: the focus goes to what was done.
     if ($("fix").disabled) result.focus();
   } catch (error) {
-    result.textContent = `Could not fix: ${error.message}`;
+    announce("fix-result", `Could not fix: ${error.message}`);
   }
 }
+
+// On a narrow screen the verdict bar is fixed at the foot of the screen: the page gets room
+// below its last line (and a focused control is scrolled clear of the bar).
+function padForVerdictBar() {
+  const bar = $("verdict-bar");
+  const fixed = getComputedStyle(bar).position === "fixed";
+  const room = fixed ? `${bar.offsetHeight}px` : "";
+  document.body.style.paddingBottom = room;
+  document.documentElement.style.scrollPaddingBottom = room;
+}
+new ResizeObserver(padForVerdictBar).observe($("verdict-bar"));
+window.addEventListener("resize", padForVerdictBar);

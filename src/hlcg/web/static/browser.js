@@ -14,6 +14,7 @@ let titleLimit = new Map(); // format -> the most cards sharing a title (rule ti
 let searchSerial = 0;
 let searchTimer = null;
 let lastResults = [];
+let searchSummary = null; // the search status line's own words, back after an action's
 
 function cardName(card) {
   return card.subtitle ? `${card.title}: ${card.subtitle}` : card.title;
@@ -55,6 +56,12 @@ function verdictCell(card, fmt) {
   return cell;
 }
 
+// The sets' names for the set label's tooltip: "2E-CvD: 2nd Edition Connor vs. Duncan".
+function setNames(card) {
+  const names = new Map((card.printings || []).map((p) => [p.set, p.name]));
+  return card.sets.map((code) => (names.get(code) ? `${code}: ${names.get(code)}` : code)).join("; ");
+}
+
 function resultRow(card, fmt) {
   const row = el("tr");
   row.dataset.card = card.id;
@@ -62,18 +69,20 @@ function resultRow(card, fmt) {
   name.addEventListener("click", () => { location.hash = `card=${encodeURIComponent(card.id)}`; });
   // Versions of a card share a title: the sets (as a deck line writes them) tell them apart.
   const sets = card.sets.length ? ` [${card.sets.join(", ")}]` : "";
+  // The full name, the sets and the id: versions sharing a name and set differ by the id.
   const add = el("button", "Add", {
-    type: "button", class: "add", "aria-label": `add ${card.title}${sets} to the deck`,
+    type: "button", class: "add", "aria-label": `add ${cardName(card)}${sets} (${card.id}) to the deck`,
   });
   add.addEventListener("click", () => askToAdd(card, add));
   const cell = el("td");
   cell.append(name);
-  if (sets) cell.append(el("span", sets, { class: "sets", title: card.id }));
+  if (sets) cell.append(el("span", sets, { class: "sets", title: setNames(card) }));
   const addCell = el("td");
   addCell.append(add);
   row.append(
     cell,
-    el("td", card.type || "?"),
+    card.type ? el("td", card.type)
+      : el("td", "type not recorded", { class: "unrecorded", title: "type not recorded" }),
     el("td", card.restriction === null ? "" : card.restriction),
     el("td", gemText(card)),
     verdictCell(card, fmt),
@@ -97,7 +106,8 @@ function showResults(note) {
   let status = `${shown.length} card(s)`;
   if (hidden) status += `; ${hidden} not legal in ${fmt} hidden`;
   if (shown.length > rows.length) status += `; the first ${rows.length} shown`;
-  $("search-status").textContent = note ? `${note} ${status}` : status;
+  searchSummary = note ? `${note} ${status}` : status;
+  $("search-status").textContent = searchSummary;
 }
 
 let shownFormat = null; // the format the rows' verdicts are in
@@ -153,6 +163,7 @@ async function search(event) {
     lastResults = [];
     document.querySelector("#results tbody").replaceChildren();
     didYouMean([]);
+    searchSummary = error.message;
     $("search-status").textContent = error.message;
     // The server is down or restarting: the same search again once it answers.
     if (error.offline) searchTimer = setTimeout(search, RETRY_MS);
@@ -196,12 +207,20 @@ function addWarning(card) {
 
 function clearAddWarning() {
   $("add-warning").replaceChildren();
+  for (const box of document.querySelectorAll(".line-warning")) box.remove();
 }
 
-// The warning, with a choice: add anyway or keep the deck as it is. Focus goes to the
-// choice, and back to the button that asked when it is made.
+// The warning, with a choice: add anyway or keep the deck as it is. Focus goes to the safe
+// choice (Enter keeps the deck), and back to the button that asked when it is made. A +
+// on a deck line warns on that line, where the player is looking.
 function showAddWarning(message, origin, proceed) {
-  const box = $("add-warning");
+  clearAddWarning();
+  const line = origin.closest("#deck-list li");
+  let box = $("add-warning");
+  if (line) {
+    box = el("div", null, { class: "line-warning", role: "alert" });
+    line.append(box);
+  }
   const anyway = el("button", "Add anyway", { type: "button" });
   const cancel = el("button", "Do not add", { type: "button" });
   anyway.addEventListener("click", () => {
@@ -213,8 +232,9 @@ function showAddWarning(message, origin, proceed) {
     clearAddWarning();
     if (origin.isConnected) origin.focus();
   });
-  box.replaceChildren(el("p", `Warning: ${message}`), anyway, " ", cancel);
-  anyway.focus();
+  box.replaceChildren(el("p", `Warning: ${message}`), cancel, " ", anyway);
+  cancel.focus();
+  box.scrollIntoView({ block: "nearest" });
 }
 
 function askToAdd(card, origin) {
@@ -229,15 +249,14 @@ function askToAdd(card, origin) {
 
 function addCard(cardId) {
   return queueEdit(async () => {
-    const status = $("search-status");
     try {
       const data = await api("/api/add", { ...deckRequest(), card: cardId });
       deckBox.value = data.deck;
-      status.textContent = `Added ${data.added} (line ${data.line}).`;
+      announce("search-status", `Added ${data.added} (line ${data.line}).`);
       save();
       await check();
     } catch (error) {
-      status.textContent = `Could not add: ${error.message}`;
+      announce("search-status", `Could not add: ${error.message}`);
     }
   });
 }

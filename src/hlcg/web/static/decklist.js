@@ -18,7 +18,7 @@ let listText = null; // the deck text the list was drawn from: its line numbers 
 
 function queueEdit(edit) {
   editQueue = editQueue.then(edit).catch((error) => {
-    $("list-status").textContent = `Could not edit: ${error.message}`;
+    announce("list-status", `Could not edit: ${error.message}`);
   });
   return editQueue;
 }
@@ -78,13 +78,20 @@ function lineItem(line, problems) {
   if (line.card) {
     name.addEventListener("click", () => { location.hash = `card=${encodeURIComponent(line.card)}`; });
   }
-  item.append(count, " ", name);
-  for (const problem of lineProblems(line, problems)) {
-    const mark = el("span", `${problem.severity} ${problem.code} ${problem.rule}`, {
+  // Three columns: the copies, the name with its problems under it, the -/+ buttons, so
+  // a long name or a problem's badge wraps in its column and never pushes the buttons down.
+  const main = el("span", null, { class: "line-main" });
+  main.append(name);
+  const marks = lineProblems(line, problems).map((problem) =>
+    el("span", `${problem.severity} ${problem.code} ${problem.rule}`, {
       class: `mark severity-${problem.severity}`, title: problem.message,
-    });
-    item.append(" ", mark);
+    }));
+  if (marks.length) {
+    const under = el("span", null, { class: "marks" });
+    under.append(...marks);
+    main.append(under);
   }
+  item.append(count, main);
   if (line.lines.length) {
     const buttons = el("span", null, { class: "count-buttons" });
     buttons.append(countButton("\u2212", line), countButton("+", line));
@@ -123,7 +130,7 @@ function renderDeckList(data) {
 function changeCount(line, delta) {
   if (listText !== deckBox.value) {
     // The text changed since the list was drawn: its line numbers may be off by now.
-    $("list-status").textContent = "The deck changed; the list is being brought up to date.";
+    announce("list-status", "The deck changed; the list is being brought up to date.");
     check();
     return;
   }
@@ -134,13 +141,13 @@ function changeCount(line, delta) {
   const counted = COUNTED_LINE.exec(row);
   if (!counted && line.count !== 1) {
     // "Dodge x3" and the like: the copies are not in front, where this edit writes them.
-    $("list-status").textContent = `Write line ${number} as "${line.count} ${line.name}" to change it here.`;
+    announce("list-status", `Write line ${number} as "${line.count} ${line.name}" to change it here.`);
     return;
   }
   const copies = counted ? Number(counted[2]) : 1;
   const wanted = copies + delta;
   if (wanted > MAX_LINE_COPIES) {
-    $("list-status").textContent = `${line.name}: a deck line takes at most ${MAX_LINE_COPIES} copies.`;
+    announce("list-status", `${line.name}: a deck line takes at most ${MAX_LINE_COPIES} copies.`);
     return;
   }
   if (wanted <= 0) rows.splice(number - 1, 1);
@@ -154,7 +161,7 @@ function changeCount(line, delta) {
   line.count += wanted - copies; // the card's copies over all its lines
   const item = $("deck-list").querySelector(`li[data-card="${CSS.escape(line.card || "")}"] .copies`);
   if (item && wanted > 0) item.textContent = line.count;
-  $("list-status").textContent = wanted > 0 ? `${line.count} ${line.name}` : `${line.name}: line ${number} removed`;
+  announce("list-status", wanted > 0 ? `${line.count} ${line.name}` : `${line.name}: line ${number} removed`);
   if (wanted <= 0 && focusAfterRender && focusAfterRender.startsWith("\u2212")) focusAfterRender = null;
   scheduleCheck();
 }
@@ -181,8 +188,7 @@ function renderPrintSheet(data) {
   const deck = data.report.decks[0];
   sheet.append(
     el("h2", `${deck.persona} - ${deck.format}`),
-    el("p", deck.legal ? `LEGAL in ${deck.format}` : `ILLEGAL in ${deck.format}: ${data.errors} error(s)`,
-      { class: "print-verdict" }),
+    el("p", data.verdict, { class: "print-verdict" }),
     el("p", countsText(deck, data)),
   );
   const columns = el("div", null, { class: "print-columns" });

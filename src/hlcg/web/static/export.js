@@ -11,7 +11,6 @@ async function converted() {
 }
 
 async function download() {
-  const status = $("export-status");
   try {
     const file = await converted();
     const link = el("a", null, { download: file.filename });
@@ -20,20 +19,19 @@ async function download() {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-    status.textContent = `Downloaded ${file.filename}.`;
+    announce("export-status", `Downloaded ${file.filename}.`);
   } catch (error) {
-    status.textContent = `Could not write the deck: ${error.message}`;
+    announce("export-status", `Could not write the deck: ${error.message}`);
   }
 }
 
 async function copy() {
-  const status = $("export-status");
   try {
     const file = await converted();
     await navigator.clipboard.writeText(file.content);
-    status.textContent = `Copied the deck as ${file.filename}.`;
+    announce("export-status", `Copied the deck as ${file.filename}.`);
   } catch (error) {
-    status.textContent = `Could not copy the deck: ${error.message}`;
+    announce("export-status", `Could not copy the deck: ${error.message}`);
   }
 }
 
@@ -63,9 +61,9 @@ async function share() {
   box.value = link;
   try {
     await navigator.clipboard.writeText(link);
-    $("export-status").textContent = "Share link copied; it holds the whole deck.";
+    announce("export-status", "Share link copied; it holds the whole deck.");
   } catch (e) {
-    $("export-status").textContent = "Share link below; it holds the whole deck.";
+    announce("export-status", "Share link below; it holds the whole deck.");
   }
   box.select();
 }
@@ -77,7 +75,7 @@ function openShared(encoded) {
   try {
     payload = readShared(encoded);
   } catch (error) {
-    $("export-status").textContent = `The share link holds no readable deck (${error.message}).`;
+    announce("export-status", `The share link holds no readable deck (${error.message}).`);
     return false;
   }
   deckBox.value = payload.deck;

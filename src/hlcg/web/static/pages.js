@@ -30,6 +30,15 @@ const CARD_FACTS = [
   ["text", ["text"]],
 ];
 
+// A persona's Master card limit is its own field when recorded, else its Master gem (as the
+// master-limit rule and the Persona panel read it); other cards have none to record.
+function masterLimit(card) {
+  if (card.type !== "persona") return { skip: true };
+  if (known(card.master_limit)) return { value: String(card.master_limit), fields: ["master_limit"] };
+  if (known(card.gem_master)) return { value: `${card.gem_master} (its Master gem)`, fields: ["gem_master"] };
+  return { value: null };
+}
+
 function factValue(card, label, fields) {
   if (label === "gems") {
     const gems = ATTRIBUTES.filter((a) => card[`gem_${a}`]).map((a) => `${a} ${card[`gem_${a}`]}`);
@@ -68,6 +77,11 @@ function cardPanel(card) {
   const verdicts = el("ul", null, { class: "card-verdicts", "aria-label": "verdicts" });
   for (const [fmt, verdict] of Object.entries(card.verdicts || {})) {
     const item = el("li", `${fmt}: ${VERDICT_WORDS[verdict.status] || verdict.status} (${verdict.reason})`);
+    // A ban the data records from a card page's edition marking ("[2E Only]") is the
+    // validator's reason; the fact's own note says why, so the reader sees it is the edition.
+    const fact = verdict.status === "illegal" && (card.legality || []).find((f) =>
+      f.format === fmt && f.note && verdict.reason.startsWith(`${f.status} in ${fmt}`));
+    if (fact) item.append(el("span", ` Recorded: ${fact.note}`, { class: "verdict-note" }));
     item.dataset.format = fmt;
     item.dataset.status = verdict.status;
     verdicts.append(item);
@@ -75,8 +89,15 @@ function cardPanel(card) {
   box.append(verdicts);
   const list = el("dl");
   const unknown = [];
-  for (const [label, fields] of CARD_FACTS) {
-    const value = factValue(card, label, fields);
+  for (const [label, cardFields] of CARD_FACTS) {
+    let fields = cardFields;
+    let value;
+    if (label === "Master limit") {
+      const limit = masterLimit(card);
+      if (limit.skip) continue;
+      value = limit.value;
+      fields = limit.fields || fields;
+    } else value = factValue(card, label, fields);
     if (value === null) {
       if (!["reserved", "signature", "unrestricted", "modifiers", "faction"].includes(label)) unknown.push(label);
       continue;
@@ -199,6 +220,30 @@ async function showPersona(name, serial) {
 
 // -- a rule's text, from a problem's code -------------------------------------------------
 
+// A list item or a table row keeps its own line; any other line is a wrapped sentence.
+const KEPT_LINE = /^\s*([-*+] |\d+[.)] |\|)/;
+
+// The rule's documentation in paragraphs: the hard-wrapped lines of each joined (a list
+// item's indented continuation joins its item), blank lines between paragraphs kept.
+function ruleDoc(doc) {
+  const box = el("div", null, { class: "rule-doc" });
+  for (const block of doc.trim().split(/\n\s*\n/)) {
+    const lines = [];
+    let previous = "text"; // what the line before was: text, a list item or a table row
+    for (const raw of block.split("\n")) {
+      const kept = KEPT_LINE.test(raw);
+      const continues = lines.length && !kept &&
+        (previous === "text" || (previous === "item" && /^\s/.test(raw)));
+      if (continues) lines[lines.length - 1] += ` ${raw.trim()}`;
+      else lines.push(kept ? raw.trimEnd() : raw.trim());
+      if (kept) previous = raw.trimStart().startsWith("|") ? "row" : "item";
+      else if (!continues) previous = "text";
+    }
+    box.append(el("p", lines.join("\n")));
+  }
+  return box;
+}
+
 // What `hlcg rules NAME` prints: the summary, the documentation, each format's setting.
 async function showRule(name, origin) {
   const box = $("rule");
@@ -212,7 +257,7 @@ async function showRule(name, origin) {
     const heading = el("h3", `${rule.code} ${rule.name}: ${rule.summary}`, { tabindex: "-1" });
     const settings = Object.entries(rule.formats)
       .map(([fmt, s]) => `${fmt}: ${s.severity}${s.why ? ` (${s.why})` : ""}`).join("; ");
-    box.replaceChildren(heading, el("pre", rule.doc, { class: "rule-doc" }), el("p", settings), close);
+    box.replaceChildren(heading, ruleDoc(rule.doc), el("p", settings), close);
     box.hidden = false;
     heading.focus();
   } catch (error) {
