@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +18,10 @@ from hlcg.rules.basics import DEFAULT_BASICS
 from hlcg.rules.engine import DeckReport
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The record of catalogues that passed the content scan (hlcg.catalog.vetted) goes to a
+# folder of this run's own, for the tests and the hlcg processes they start.
+os.environ.setdefault("HLCG_CACHE_DIR", tempfile.mkdtemp(prefix="hlcg-test-cache-"))
 
 # The 15 basic cards by their seed 002 titles (the basics rule's first spellings).
 BASIC_TITLES: tuple[str, ...] = tuple(spellings[0] for spellings in DEFAULT_BASICS)

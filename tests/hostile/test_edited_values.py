@@ -107,3 +107,42 @@ def test_a_refused_value_is_exit_2_naming_its_row(args, edited, document, tmp_pa
     )
     assert catalogue.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.txt"]
+
+
+def test_a_catalogue_that_passed_is_not_scanned_again_until_it_changes(tmp_path, monkeypatch):
+    """The scan runs once per version of a file (hlcg.catalog.vetted): a second command on
+    the same catalogue skips it, and an edit through SQLite brings it back, so the edited
+    value is still refused."""
+    from hlcg.catalog import connection
+
+    monkeypatch.setenv("HLCG_CACHE_DIR", str(tmp_path / "cache"))
+    db = tmp_path / "my.sqlite"
+    shutil.copyfile(shipped_path(), db)
+    scans: list[str] = []
+    real_scan = connection._require_domains
+
+    def counted(conn, path, tables):
+        scans.append(str(path))
+        real_scan(conn, path, tables)
+
+    monkeypatch.setattr(connection, "_require_domains", counted)
+    runner = CliRunner()
+    assert runner.invoke(app, ["card", "Dodge", "--db", str(db)]).exit_code == 0
+    assert runner.invoke(app, ["card", "Dodge", "--db", str(db)]).exit_code == 0
+    assert scans == [str(db)]
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE cards SET restriction = -7 WHERE rowid = 3")
+    edited = runner.invoke(app, ["card", "Dodge", "--db", str(db)])
+    assert scans == [str(db), str(db)]
+    assert edited.exit_code == 2
+    assert "cards.restriction is below 1: '-7' (row 3, id 'adam-pierson')" in edited.stderr
+
+
+def test_an_unwritable_cache_folder_only_means_the_scan_runs_every_time(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("HLCG_CACHE_DIR", str(blocker / "cache"))
+    db = tmp_path / "my.sqlite"
+    shutil.copyfile(shipped_path(), db)
+    result = CliRunner().invoke(app, ["card", "Dodge", "--db", str(db)])
+    assert result.exit_code == 0 and result.stderr == ""
