@@ -12,9 +12,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-from hlcg.catalog.domains import DOMAINS, describe, first_refused
 from hlcg.catalog.schema import SCHEMA_VERSION
-from hlcg.catalog.vetted import file_version, passed_before, remember_passed
 from hlcg.errors import CatalogueError
 
 ENV_VAR = "HLCG_DB"
@@ -128,14 +126,24 @@ def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sq
         _require_tables(conn, path, _REQUIRED_TABLES - tables)
     if not is_shipped(path):
         # the shipped catalogue is built by `hlcg db build` and checked fresh by the tests;
-        # every run pays its open, so it skips this scan. Another catalogue is scanned once
-        # per version of its file (vetted.py): on 50,000 cards the scan outweighs a command.
-        version = file_version(path)
-        if not passed_before(path, version):
-            _require_column_types(conn, path, sorted(tables & _TYPED_TABLES))
-            _require_domains(conn, path, sorted(tables & DOMAINS.keys()))
-            remember_passed(path, version)
+        # every run pays its open, so it skips this scan
+        _scan_once(conn, path, tables)
     return conn
+
+
+def _scan_once(conn: sqlite3.Connection, path: Path, tables: set[str]) -> None:
+    """Refuse values of the wrong type or outside their domain, once per version of the
+    file (vetted.py): on 50,000 cards the scan outweighs a command. Imported here, as the
+    shipped catalogue that every run opens never needs them."""
+    from hlcg.catalog.domains import DOMAINS
+    from hlcg.catalog.vetted import file_version, passed_before, remember_passed
+
+    version = file_version(path)
+    if passed_before(path, version):
+        return
+    _require_column_types(conn, path, sorted(tables & _TYPED_TABLES))
+    _require_domains(conn, path, sorted(tables & DOMAINS.keys()))
+    remember_passed(path, version)
 
 
 # Tables whose rows hlcg reads into cards, names and verdicts: a value of another type than
@@ -198,6 +206,8 @@ _REBUILD = (
 
 
 def _require_domains(conn: sqlite3.Connection, path: Path, tables: list[str]) -> None:
+    from hlcg.catalog.domains import describe, first_refused
+
     try:
         for table in tables:
             refused = first_refused(conn, table)

@@ -16,7 +16,7 @@ once at start-up (``Service`` warms them).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -76,15 +76,23 @@ async def parse_request(request: Request, model: type[M]) -> M:
         )
         raise ApiError(400, f"bad request: {located}") from None
     # JSON's \ud800 escapes decode to lone surrogates, which no UTF-8 text holds.
-    for field, value in parsed:
-        if isinstance(value, str):
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError as exc:
-                raise ApiError(
-                    400, f"bad request: {field}: lone surrogate {value[exc.start]!r} is not text"
-                ) from None
+    for field, value in text_fields(parsed):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ApiError(
+                400, f"bad request: {field}: lone surrogate {value[exc.start]!r} is not text"
+            ) from None
     return parsed
+
+
+def text_fields(model: BaseModel) -> Iterator[tuple[str, str]]:
+    """Each string field of a request, those of the requests it holds too (a diff's sides)."""
+    for field, value in model:
+        if isinstance(value, str):
+            yield field, value
+        elif isinstance(value, BaseModel):
+            yield from text_fields(value)
 
 
 def query(request: Request, name: str = "q") -> str:

@@ -226,10 +226,6 @@ class Service:
     def _side(self, request: DeckRequest) -> Any:
         from hlcg.organise import judge_deck, judged_side, text_side
 
-        try:
-            request.deck.encode("utf-8")
-        except UnicodeEncodeError as exc:
-            raise ApiError(400, f"bad request: deck: lone surrogate at {exc.start}") from None
         name = deck_name(request)
         try:
             sheet = text_side(request.deck, name)
