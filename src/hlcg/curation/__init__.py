@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from hlcg.curation.metadata import datasette_metadata as datasette_metadata
     from hlcg.curation.models import CheckedFormat as CheckedFormat
     from hlcg.curation.piped import from_stdin as from_stdin
+    from hlcg.curation.printed import PrintedSource as PrintedSource
+    from hlcg.curation.printed import parse_printed_source as parse_printed_source
     from hlcg.curation.sources import MAX_SOURCE_BYTES as MAX_SOURCE_BYTES
     from hlcg.curation.verification import Verification as Verification
     from hlcg.curation.verification import verify as verify
@@ -57,6 +59,8 @@ _DOOR = {
     "datasette_metadata": "hlcg.curation.metadata",
     "CheckedFormat": "hlcg.curation.models",
     "from_stdin": "hlcg.curation.piped",
+    "PrintedSource": "hlcg.curation.printed",
+    "parse_printed_source": "hlcg.curation.printed",
     "read_bundle": "hlcg.curation.bundle",
     "MAX_SOURCE_BYTES": "hlcg.curation.sources",
     "export_catalogue": "hlcg.curation.exports",
