@@ -23,6 +23,50 @@ ROOT = Path(__file__).resolve().parent.parent
 # folder of this run's own, for the tests and the hlcg processes they start.
 os.environ.setdefault("HLCG_CACHE_DIR", tempfile.mkdtemp(prefix="hlcg-test-cache-"))
 
+# The tests whose outcome can depend on a dependency's version, by path: .ci/run runs them
+# (`-m versions`) on the lowest versions pyproject.toml allows as well, so the lower bounds stay
+# true. The rest (the web stack and the browser, which no lower bound pins; kills, locks and
+# load; our own source read as text) runs once, on the current versions.
+VERSION_SENSITIVE: dict[str, str] = {
+    "tests/test_cli.py": "typer/click options and help, tabulate tables",
+    "tests/test_command_line.py": "typer/click parsing, usage errors and exit codes",
+    "tests/test_readme.py": "every README command as typer runs it",
+    "tests/test_standard_streams.py": "click's handling of '-' as standard input and output",
+    "tests/test_report_choices.py": "click's choices and their messages",
+    "tests/deck/": "the readers: pydantic JSON decks, defusedxml, rapidfuzz name matching",
+    "tests/test_forum_decks.py": "the text reader on real forum layouts",
+    "tests/test_catalog.py": "rapidfuzz scores and the lookup's acceptance rule",
+    "tests/test_format_names.py": "format spellings through the CLI",
+    "tests/test_curation.py": "sqlite-utils writes and pydantic rows in build, init and import",
+    "tests/test_curator_import.py": "pydantic row messages on import",
+    "tests/test_import_upsert.py": "sqlite-utils upserts",
+    "tests/test_fact_sources.py": "sqlite-utils tables of sources and their history",
+    "tests/hostile/test_edited_values.py": "pydantic's refusal of hand-edited catalogue values",
+    "tests/test_datasette.py": "datasette's lowest allowed version (pinned in the test extra)",
+    "tests/organise/test_sheet.py": "segno and fpdf2, the print extra's lower bounds",
+    "tests/organise/test_output_schemas.py": "pydantic's JSON schemas",
+    "tests/test_examples.py": "every example deck's verdict, end to end",
+    "tests/test_seed_verdicts.py": "the rulebooks' verdicts, end to end",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Both cores by default (pytest-xdist, `-n auto`) unless the command line chose: `-n 0`
+    or `-p no:xdist` runs in one process, for a debugger."""
+    if not config.pluginmanager.hasplugin("xdist") or config.getoption("usepdb", False):
+        return
+    if config.option.numprocesses is None and "PYTEST_XDIST_WORKER" not in os.environ:
+        config.option.numprocesses = "auto"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        where = Path(item.path).resolve().relative_to(ROOT).as_posix()
+        if any(where.startswith(path) for path in VERSION_SENSITIVE):
+            item.add_marker(pytest.mark.versions)
+
+
 # The 15 basic cards by their seed 002 titles (the basics rule's first spellings).
 BASIC_TITLES: tuple[str, ...] = tuple(spellings[0] for spellings in DEFAULT_BASICS)
 
