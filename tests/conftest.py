@@ -60,10 +60,27 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         config.option.numprocesses = "auto"
 
 
+def _version_sensitive(path: Path) -> bool:
+    where = path.resolve().relative_to(ROOT).as_posix()
+    return any(where.startswith(entry) for entry in VERSION_SENSITIVE)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """With `-m versions` the other test files are not even imported: their imports (the web
+    stack, the browser driver) are neither needed in the lowest versions' venv nor paid for."""
+    if config.getoption("markexpr") != "versions":
+        return None
+    if collection_path.is_dir():
+        folder = collection_path.resolve().relative_to(ROOT).as_posix() + "/"
+        return not any(entry.startswith(folder) for entry in VERSION_SENSITIVE)
+    if collection_path.suffix == ".py" and collection_path.name.startswith("test_"):
+        return not _version_sensitive(collection_path)
+    return None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        where = Path(item.path).resolve().relative_to(ROOT).as_posix()
-        if any(where.startswith(path) for path in VERSION_SENSITIVE):
+        if _version_sensitive(Path(item.path)):
             item.add_marker(pytest.mark.versions)
 
 
