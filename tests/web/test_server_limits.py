@@ -149,8 +149,11 @@ def test_a_client_that_leaves_mid_request_is_no_error(limited):
 
 
 def test_normal_requests_stay_fast_while_slow_and_large_clients_attack(limited):
+    """Under attack a lookup is answered in under 100 ms (median), or, on a machine so busy
+    that the same lookup takes over 33 ms unattacked, in under three times that."""
     addr = address(limited)
     settle(addr)
+    unattacked = statistics.median(timed_get(addr) for _ in range(9))
     stop = threading.Event()
     opened: list[socket.socket] = []
 
@@ -183,7 +186,7 @@ def test_normal_requests_stay_fast_while_slow_and_large_clients_attack(limited):
         for sock in opened:
             sock.close()
     assert len(opened) > 20
-    assert statistics.median(latencies) < 0.1, latencies
+    assert statistics.median(latencies) < max(0.1, 3 * unattacked), (unattacked, latencies)
 
 
 def test_memory_stays_flat_over_distinct_misses(limited):
