@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from curator_cli import shipped_copy
 from hlcg.cli.app import app
 from hlcg.curation.models import CardRow
 
@@ -86,8 +87,7 @@ def test_a_card_cannot_carry_a_number_and_none():
 
 
 def test_import_refuses_a_row_with_both_and_leaves_the_catalogue_untouched(tmp_path: Path):
-    db = tmp_path / "mine.sqlite"
-    assert invoke("db", "init", str(db), "--from-shipped").exit_code == 0
+    db = shipped_copy(tmp_path)
     before = db.read_bytes()
     rows = tmp_path / "rows.csv"
     rows.write_text(
@@ -117,8 +117,7 @@ def test_export_and_import_keep_the_fact(tmp_path: Path, kind: str):
 
 
 def test_a_lackey_restriction_for_a_card_that_carries_none_is_a_conflict(tmp_path: Path):
-    db = tmp_path / "mine.sqlite"
-    assert invoke("db", "init", str(db), "--from-shipped").exit_code == 0
+    db = shipped_copy(tmp_path)
     data = tmp_path / "carddata.txt"
     data.write_text("Name\tRestriction\nThrust\t2\n", encoding="utf-8")
     mapping = '{"Name": "title", "Restriction": "restriction"}'
