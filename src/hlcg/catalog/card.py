@@ -5,7 +5,8 @@ how a card's contract values are written as a row of the ``cards`` table and rea
 how any contract value is written as CSV text. One encode/decode pair serves the build, the
 importer, the exporter and the run-time card, so the encoding cannot drift between them:
 lists (sets, formats, faction) are JSON arrays of strings, so that Datasette facets them
-(``_facet_array``), modifiers compact JSON, flags 0/1 (``unique`` may be NULL: unknown). CSV keeps lists `;`-joined (``flat_value``).
+(``_facet_array``), modifiers compact JSON, flags 0/1 (``unique`` may be NULL: unknown).
+CSV keeps lists `;`-joined (``flat_value``).
 """
 
 # No `from __future__ import annotations`: each field annotation written as a string would
