@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from hlcg.catalog import Catalogue, format_title
 from hlcg.deck import ResolvedDeck
 from hlcg.problems import Problem
-from hlcg.stdin import is_stdin
+from hlcg.stdin import STDIN_NAME, is_stdin
 from hlcg.wording import plural
 
 # The checks a report names, each by the rules behind it, in the order they are listed. The
@@ -112,8 +112,10 @@ class Coverage(NamedTuple):
 
 
 def fill_command(path: str) -> str:
-    """The command that asks for a deck's missing facts, with its path as a shell takes it."""
-    return f"hlcg db fill {'DECK' if is_stdin(path) else shlex.quote(path)}"
+    """The command that asks for a deck's missing facts, with its path as a shell takes it
+    (a deck read from standard input has none: DECK)."""
+    piped = path == STDIN_NAME or is_stdin(path)
+    return f"hlcg db fill {'DECK' if piped else shlex.quote(path)}"
 
 
 def coverage(
