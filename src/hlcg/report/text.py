@@ -79,14 +79,23 @@ def _gem_budget(report: DeckReport) -> list[str]:
     return lines
 
 
-def coverage_lines(report: DeckReport) -> list[str]:
-    """What was checked, and what could not be for want of which facts, with the command
-    that records them: "checked: size, basics, titles" and "not checked (facts missing):
-    gem caps (23 cards), 9 restriction numbers"."""
+def coverage_summary(report: DeckReport) -> list[str]:
+    """What was checked, and what could not be for want of which facts: "checked: size,
+    basics, titles" and "not checked (facts missing): gem caps (23 cards), 9 restriction
+    numbers" (each when there is something to say); the web page shows the same."""
     coverage = report.coverage
-    lines = [f"  checked: {', '.join(coverage.checked)}"] if coverage.checked else []
+    lines = [f"checked: {', '.join(coverage.checked)}"] if coverage.checked else []
     if coverage.not_checked:
-        lines.append(f"  not checked (facts missing): {not_checked_line(coverage)}")
+        lines.append(f"not checked (facts missing): {not_checked_line(coverage)}")
+    return lines
+
+
+def coverage_lines(report: DeckReport) -> list[str]:
+    """The summary lines, and under the not-checked one the command that records the
+    missing facts (and how to list the notes the line stands for)."""
+    coverage = report.coverage
+    lines = [f"  {line}" for line in coverage_summary(report)]
+    if coverage.not_checked:
         notes = report.data_gaps
         listed = (
             f"; `--select unchecked` lists {'its note' if notes == 1 else f'their {notes} notes'} "
