@@ -212,7 +212,7 @@ def mini_cards() -> list[Card]:
         Card(
             id="relic", title="Relic", type="object", restriction=6, formats=("type-two",), **zero
         ),
-        Card(id="trinket-1", title="Trinket", type="other-pre-game"),
+        Card(id="trinket-1", title="Trinket", type="other-pre-game", unique=True),
         Card(id="trinket-2", title="Trinket Two", type="other-pre-game"),
         Card(id="trinket-3", title="Trinket Three", type="other-pre-game"),
         Card(id="trinket-4", title="Trinket Four", type="other-pre-game"),

@@ -279,10 +279,10 @@ def test_db_gaps_ranks_the_inferred_facts_the_verdicts_rest_on():
     found = json.loads(result.stdout)
     assert found["inferred"] == len(found["inferred_items"]) == 13
     top = found["inferred_items"][:2]
-    assert [(f["ids"], f["decks"]) for f in top] == [(["duncan-macleod-se"], 6), (["head-shot"], 6)]
+    assert [(f["ids"], f["decks"]) for f in top] == [(["duncan-macleod-se"], 7), (["head-shot"], 7)]
     assert top[1]["fact"].startswith("Head Shot's printing SE is inferred (The review is dated")
     decks = [f["decks"] for f in found["inferred_items"]]
     assert decks == sorted(decks, reverse=True)
     text = invoke("db", "gaps", ROOT / "examples" / "decks")
     assert "Inferred facts the verdicts rest on" in text.stdout
-    assert text.stderr.endswith("13 inferred fact(s) deciding verdicts across 31 deck(s)\n")
+    assert text.stderr.endswith("13 inferred fact(s) deciding verdicts across 32 deck(s)\n")

@@ -56,9 +56,12 @@ def summary_table(reports: Sequence["DeckSummary"], unreadable: Sequence["Unread
     rows += [[u.path, "-", "-", "COULD NOT READ", "-", "-", "-"] for u in unreadable]
     legal = sum(1 for r in reports if r.legal)
     could_not_read = f"; {plural(len(unreadable), 'file')} could not be read" if unreadable else ""
+    # A judge's run: the decks whose checks a missing fact kept from finishing, in one count.
+    gaps = sum(1 for r in reports if r.data_gaps)
+    not_in_full = f"; {gaps} not checked in full (facts missing)" if gaps else ""
     return (
         table(rows, ["deck", "persona", "format", "legal", "errors", "warnings", "notes"])
-        + f"\n{legal} of {plural(len(reports), 'deck')} legal{could_not_read}\n"
+        + f"\n{legal} of {plural(len(reports), 'deck')} legal{not_in_full}{could_not_read}\n"
     )
 
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from hlcg.report.streaming import DeckSummary as DeckSummary
     from hlcg.report.streaming import ReportWriter as ReportWriter
     from hlcg.report.text import counts_line as counts_line
+    from hlcg.report.text import coverage_summary as coverage_summary
     from hlcg.report.text import render_deck as render_deck
     from hlcg.report.text import verdict_line as verdict_line
 
@@ -32,6 +33,7 @@ _DOOR = {
     "DeckSummary": "hlcg.report.streaming",
     "ReportWriter": "hlcg.report.streaming",
     "counts_line": "hlcg.report.text",
+    "coverage_summary": "hlcg.report.text",
     "render_deck": "hlcg.report.text",
     "verdict_line": "hlcg.report.text",
 }
