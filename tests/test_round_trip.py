@@ -319,6 +319,10 @@ def readme_round_trip() -> list[str]:
 
 
 def test_readme_curator_round_trip_works_outside_the_checkout(tmp_path):
+    # Slow on purpose (about 4 s of CPU): the README's curator commands run as a user types
+    # them, each a process of the installed hlcg in a folder outside the checkout, which an
+    # in-process call cannot stand for (PATH, the working folder, the shipped catalogue found
+    # from the installed package).
     commands = readme_round_trip()
     assert commands[0] == "hlcg db init mine.sqlite --from-shipped"
     assert any(re.match(r"hlcg db gaps my-decks/", c) for c in commands)
