@@ -9,6 +9,7 @@ interrupted build or import never leaves a half-written catalogue behind.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -110,7 +111,12 @@ def write_catalogue(path: Path, bundle: Bundle, *, checked: bool = True) -> None
     if checked:
         bundle.check_references()
     db = sqlite_utils.Database(path)
-    db.conn.execute("PRAGMA journal_mode=DELETE")
+    # A new file that nobody reads before it is whole and moved into place
+    # (hlcg.output.replacing): its journal is kept in memory and nothing is synced per
+    # transaction (sqlite-utils commits every 100 rows, each a sync to disk otherwise), then
+    # the finished file is synced once, before the move.
+    db.conn.execute("PRAGMA journal_mode=MEMORY")
+    db.conn.execute("PRAGMA synchronous=OFF")
     _create_tables(db, bundle.groups)
     _insert(db, bundle)
     # The sqlite-utils way, so that `datasette cards.sqlite` offers a search box.
@@ -124,6 +130,15 @@ def write_catalogue(path: Path, bundle: Bundle, *, checked: bool = True) -> None
     _write_meta(db.conn, bundle)
     db.conn.execute("VACUUM")
     db.close()
+    _sync_to_disk(path)
+
+
+def _sync_to_disk(path: Path) -> None:
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def _card_tables(db: Database, cards: list[CardRow]) -> None:
