@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.vocabulary import ATTRIBUTES as ATTRIBUTES
     from hlcg.catalog.vocabulary import BOOL_FIELDS as BOOL_FIELDS
     from hlcg.catalog.vocabulary import CARD_TYPES as CARD_TYPES
+    from hlcg.catalog.vocabulary import PREGAME_TYPES as PREGAME_TYPES
     from hlcg.catalog.vocabulary import CATALOGUE_DOCUMENT_KIND as CATALOGUE_DOCUMENT_KIND
     from hlcg.catalog.vocabulary import CHECKED_FORMATS as CHECKED_FORMATS
     from hlcg.catalog.vocabulary import CONTRACT_FIELDS as CONTRACT_FIELDS
@@ -118,6 +119,7 @@ _DOOR = {
     "ATTRIBUTES": "hlcg.catalog.vocabulary",
     "BOOL_FIELDS": "hlcg.catalog.vocabulary",
     "CARD_TYPES": "hlcg.catalog.vocabulary",
+    "PREGAME_TYPES": "hlcg.catalog.vocabulary",
     "CATALOGUE_DOCUMENT_KIND": "hlcg.catalog.vocabulary",
     "CHECKED_FORMATS": "hlcg.catalog.vocabulary",
     "DEFAULT_FORMAT": "hlcg.catalog.vocabulary",
