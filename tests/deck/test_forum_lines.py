@@ -128,6 +128,7 @@ def test_side_deck_reserve_and_extras_are_the_sideboard(header):
     assert [(e.name, e.section) for e in deck.entries] == [("Thrust", ENDURANCE)]
     assert deck.issues == []
 
+
 @pytest.mark.parametrize("header", ["Attacks:", "Special Attacks (4):", "Basic Blocks:", "Edges:"])
 def test_a_header_naming_a_group_of_cards_keeps_them_in_the_deck(header):
     deck = parse_text(f"{header}\n3 Thrust\n")

@@ -51,6 +51,11 @@ _PAREN_SUBTITLE = lazy(r"^(?P<title>.+?)\s*\((?P<subtitle>[^()]+)\)$")
 # A multi-part plot's subtitle: "Research (part 2)".
 _PART = lazy(r"^(?P<subtitle>.*?)\s*\((?P<part>part\s*\d+)\)$", re.IGNORECASE)
 _AND = lazy(r"\band\b", re.IGNORECASE)
+# A subtitle after a spaced dash, as forums write it: "Master's Block - Duncan".
+_DASH_SUBTITLE = lazy(r"^(?P<title>.+?)\s+[-\u2013\u2014]\s+(?P<subtitle>.+)$")
+# "Dark Duncan Premium", "Grayson Premium (+1)", "Grayson Premium: +1 Ability": a persona's
+# premium card named by its title and the word players call the card type.
+_PREMIUM = lazy(r"^(?P<title>.+?)\s+premium\b\s*(?:[-:(].*)?$", re.IGNORECASE)
 
 
 class Candidate(NamedTuple):
@@ -201,13 +206,17 @@ def _partial_names(query: str, key: str, names: Mapping[str, Sequence[str]]) -> 
 
 
 def split_name(name: str) -> tuple[str, str | None]:
-    """ "Master's Block (Ramirez)" or "Master's Block: Ramirez" -> title, subtitle."""
+    """ "Master's Block (Ramirez)", "Master's Block: Ramirez" or "Master's Block - Ramirez"
+    -> title, subtitle."""
     paren = _PAREN_SUBTITLE.match(name)
     if paren:
         return paren["title"].strip(), paren["subtitle"].strip()
     if ":" in name:
         title, _, subtitle = name.partition(":")
         return title.strip(), subtitle.strip() or None
+    dash = _DASH_SUBTITLE.match(name) if len(name) <= 200 else None
+    if dash:
+        return dash["title"].strip(), dash["subtitle"].strip()
     return name.strip(), None
 
 
@@ -250,9 +259,14 @@ def _exact(cat: Catalogue, query: str, name: str) -> Match | None:
             for c in cat.titled(title)
             if c.subtitle and normalise(c.subtitle) == normalise(subtitle)
         ]
-        named = named or _part_or_version(cat, title, subtitle)
+        named = (
+            named or _part_or_version(cat, title, subtitle) or _first_named(cat, title, subtitle)
+        )
         if named:
             return _cards_match(query, "name", named)
+    premium = _premium(cat, name)
+    if premium:
+        return _cards_match(query, "name", premium)
     key = normalise(name)
     if key in cat.aliases:
         return Match(query, "alias", (cat.aliases[key],))
@@ -270,6 +284,46 @@ def _part_or_version(catalogue: Catalogue, title: str, qualifier: str) -> list[C
     grid or text it records ("Flurry Strike (Middle Left)")."""
     cards = [c for c in catalogue.titled(title) if normalise(c.title) == normalise(title)]
     return _parts(cards, qualifier) or _version(cards, title, qualifier)
+
+
+def persona_first_names(key: str) -> set[str]:
+    """The short names a persona goes by, normalised: its first name and its name without
+    an article ("duncan macleod" -> "duncan"; "the kurgan" -> "kurgan")."""
+    words = key.split()
+    short = {words[0]} if len(words) > 1 else set()
+    if key.startswith("the "):
+        short.add(key.removeprefix("the "))
+    return short - {"the"}
+
+
+def _first_named(catalogue: Catalogue, title: str, qualifier: str) -> list[Card]:
+    """The versions of a title whose subtitle is a persona the qualifier names by a short
+    name ("Jump (Duncan)" is Jump: Duncan MacLeod). Every persona of that short name's
+    version: the deck's persona decides between them (hlcg.deck.narrowing)."""
+    wanted = normalise(qualifier)
+    if not wanted:
+        return []
+    personas = catalogue.persona_names
+    return [
+        c
+        for c in catalogue.titled(title)
+        if normalise(c.title) == normalise(title)
+        and c.subtitle
+        and normalise(c.subtitle) in personas
+        and wanted in persona_first_names(normalise(c.subtitle))
+    ]
+
+
+def _premium(catalogue: Catalogue, name: str) -> list[Card]:
+    """ "Dark Duncan Premium", "Grayson Premium (+1)": the premium cards of that title."""
+    found = _PREMIUM.match(name) if len(name) <= 200 else None
+    if found is None:
+        return []
+    title = normalise(found["title"])
+    return [
+        c for c in catalogue.titled(found["title"])
+        if c.type == "premium" and normalise(c.title) == title
+    ]  # fmt: skip
 
 
 def _parts(cards: list[Card], qualifier: str) -> list[Card]:

@@ -123,6 +123,8 @@ SECTIONS = {
 }
 # `Key: value` lines that are no section: the deck's persona, format and name.
 KEY_WORDS = frozenset({"persona", "format", "name", "deck name", "title"})
+# `Persona - Duncan MacLeod`, `Format – Type Two`: the key lines with a dash for a colon.
+_DASHED_KEY = lazy(r"^(?P<word>persona|format)\s+[-\u2013\u2014]+\s+(?P<rest>\S.*)$", re.IGNORECASE)
 # The key ``header`` gives a group header: a heading over some of the section's own cards
 # ("Attacks (27):", "### Blocks", "**Specials (6)**"), layout rather than a section.
 GROUP = "group"
@@ -219,6 +221,9 @@ def header(line: str) -> tuple[str, str, str] | None:
     header's key is GROUP: a card group word with a colon and nothing but a count after it
     ("Attacks: 27", "Event:"), or a plural one without ("Blocks", "Specials (6)"): a
     singular word and a count is a card line ("Dodge 3")."""
+    dashed = _DASHED_KEY.match(line)
+    if dashed:
+        return dashed["word"].lower(), dashed["word"], dashed["rest"].strip()
     colon = _HEADER.match(line)
     if colon:
         key, rest = section_key(colon["word"]), colon["rest"].strip()

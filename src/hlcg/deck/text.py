@@ -141,6 +141,7 @@ class _Reading:
 def parse_text(text: str, path: str = "<deck>") -> Deck:
     deck = Deck(path=path)
     reading = _Reading()
+    uncounted: set[int] = set()  # card lines written without a count
     for line_no, raw in enumerate(split_lines(text), start=1):
         line = clean_line(raw) or _markdown_heading(raw)
         if not line or is_decoration(line):
@@ -158,6 +159,8 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
         if isinstance(parsed, LineIssue):
             deck.issues.append(parsed)
             continue
+        if not written_count(card_text):
+            uncounted.add(line_no)
         if reading.group is not None and parsed.header_text is None:
             reading.group.copies += parsed.count
         if line_section == SIDEBOARD:
@@ -169,7 +172,33 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
     reading.end_group(deck)
     for apart in reading.apart:
         _say_apart(deck, apart)
+    _mark_prose(deck, uncounted)
     return deck
+
+
+def _mark_prose(deck: Deck, uncounted: set[int]) -> None:
+    """Lines that may be a forum post's prose: written without a count, before the first
+    section header or after the last line that writes one (resolve decides, with the
+    catalogue, whether each names a card)."""
+    first_section = next(
+        (line for line in deck.headers if line not in (deck.persona_line, deck.format_line)),
+        None,
+    )
+    entries = deck.entries
+    for number, entry in enumerate(entries):
+        if first_section is not None and (entry.line or 0) > first_section:
+            break
+        if not entry.header_text and entry.line in uncounted:
+            entries[number] = entry._replace(prose=True)
+    listed = sorted(
+        [(e.line or 0, n, deck.entries) for n, e in enumerate(deck.entries)]
+        + [(e.line or 0, n, deck.sideboard) for n, e in enumerate(deck.sideboard)],
+        key=lambda item: item[0],
+    )
+    for line, number, where in reversed(listed):
+        if where[number].header_text or line not in uncounted:
+            break
+        where[number] = where[number]._replace(prose=True)
 
 
 def _say_apart(deck: Deck, apart: _Apart) -> None:
