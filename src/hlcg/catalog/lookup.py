@@ -4,8 +4,9 @@ Every lookup by name ends here: a card (`hlcg card`, a deck's lines, through the
 ``lookup``, ``exact`` and ``suggest``), a persona (`hlcg persona`), a row of the There Can Be
 Only One tables, a sheet's sword and location (``judge_match`` among a table's names). An
 exact or normalised name is an answer; a near miss is an answer only when it is *confident*:
-it scores at least ``CONFIDENT_SCORE`` out of 100 and leads the next different answer by at
-least ``CONFIDENT_MARGIN``. Anything else is a list of candidates scoring at least
+among a table's names it scores at least ``CONFIDENT_SCORE`` out of 100 and leads the next
+different answer by at least ``CONFIDENT_MARGIN``; a card name must also be alike letter by
+letter and lead by that likeness (``confident_card``). Anything else is a list of candidates scoring at least
 ``SUGGEST_SCORE``, one per answer (an alias and its card are one), never a silent guess.
 
 Candidates follow the game's structure before their raw score: the attack and block grid
@@ -36,6 +37,14 @@ if TYPE_CHECKING:
 
 CONFIDENT_SCORE = 85.0
 CONFIDENT_MARGIN = 8.0
+# A card name's near miss is taken when its WRatio is CONFIDENT_SCORE+ and, spelled out
+# letter by letter (rapidfuzz ratio), it is CONFIDENT_RATIO+ alike and leads every other
+# answer by CONFIDENT_RATIO_LEAD. WRatio alone crowds a typo's card with the names that
+# merely contain one of its words ("Hamer Blow: The Kurgan" scores 97.7 against its card
+# and 90 against "The Kurgan"), and takes a name that is no card's ("Upper Attack").
+# Tuned on tests/typo_corpus.py: see tests/test_typo_lookups.py for its two rates.
+CONFIDENT_RATIO = 80.0
+CONFIDENT_RATIO_LEAD = 6.0
 SUGGEST_SCORE = 60.0
 # A query this short (letters and digits) is in too many names to be a guess: "e" scores 90
 # against any short name that holds an e.
@@ -137,6 +146,24 @@ def confident(candidates: Sequence[Candidate]) -> Candidate | None:
     return None
 
 
+def confident_card(query_key: str, candidates: Sequence[Candidate]) -> Candidate | None:
+    """The candidate a misspelt card name means, or None (see CONFIDENT_RATIO)."""
+    from rapidfuzz import fuzz
+
+    eligible = [c for c in candidates if c.score >= CONFIDENT_SCORE]
+    if not eligible or len(compact(query_key)) < MIN_GUESS_LENGTH:
+        return None
+    alike = sorted(
+        ((fuzz.ratio(query_key, normalise(c.name), processor=None), c) for c in candidates),
+        key=lambda pair: -pair[0],
+    )
+    likeness, best = alike[0]
+    runner_up = max((r for r, c in alike[1:] if set(c.ids) != set(best.ids)), default=0.0)
+    if best.score < CONFIDENT_SCORE or likeness < CONFIDENT_RATIO:
+        return None
+    return best if likeness - runner_up >= CONFIDENT_RATIO_LEAD else None
+
+
 def score_names(query_key: str, names: Mapping[str, Sequence[str]]) -> list[Candidate]:
     """Every name scoring ``SUGGEST_SCORE``+ against a normalised query, merged and ordered."""
     if not query_key:
@@ -227,7 +254,7 @@ def card_match(catalogue: Catalogue, query: str) -> Match:
     if found:
         return found
     candidates = catalogue.suggest(query)
-    best = confident(candidates)
+    best = confident_card(normalise(query), candidates)
     if best is not None:
         return Match(query, "fuzzy", best.ids, candidates, best.score)
     return Match(query, "none", (), candidates)
