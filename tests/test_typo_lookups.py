@@ -66,4 +66,4 @@ def test_hlcg_card_takes_a_typo_and_refuses_a_near_tie():
     assert answer["matched_by"] == "fuzzy"
     assert [card["id"] for card in answer["cards"]] == ["hammer-blow-the-kurgan"]
     refused = runner.invoke(app, ["card", "Upper Attack"])
-    assert refused.exit_code == 1 and "Did you mean" in refused.stdout
+    assert refused.exit_code == 1 and "Did you mean" in refused.output
