@@ -7,7 +7,8 @@ exact or normalised name is an answer; a near miss is an answer only when it is 
 among a table's names it scores at least ``CONFIDENT_SCORE`` out of 100 and leads the next
 different answer by at least ``CONFIDENT_MARGIN``; a card name must also be alike letter by
 letter and lead by that likeness (``confident_card``). Anything else is a list of candidates
-scoring at least ``SUGGEST_SCORE``, one per answer (an alias and its card are one), never a silent guess.
+scoring at least ``SUGGEST_SCORE``, one per answer (an alias and its card are one), never a
+silent guess.
 
 Candidates follow the game's structure before their raw score: the attack and block grid
 calls its middle column "Center", so "Lower Middle Attack" lists "Lower Center Attack" first.
