@@ -202,7 +202,8 @@ def group_side(word: str) -> str | None:
 
 
 def _plural(word: str) -> bool:
-    return section_key(word).endswith("s")
+    """A plural header word ("Blocks", "Weapons of Choice")."""
+    return any(w.endswith("s") for w in section_key(word).split())
 
 
 _DIGITS = lazy(r"\d+")
