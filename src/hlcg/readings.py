@@ -27,12 +27,20 @@ MAX_CANDIDATES = 4
 MAX_READINGS = 16
 
 
-def _pinned(deck: Deck, choice: dict[int, str]) -> Deck:
+# An ambiguous line: its number and its name as read (an .o8d written on one line holds
+# several entries of one line number).
+LineName = tuple[int, str]
+
+
+def _pinned(deck: Deck, choice: dict[LineName, str]) -> Deck:
     """The deck with each ambiguous line naming one candidate by its id."""
     pinned = copy.copy(deck)
 
     def pin(entry: Entry) -> Entry:
-        card_id = choice.get(entry.line) if entry.line is not None else None
+        if entry.line is None:
+            return entry
+        names = [entry.name, *(reading.name for reading in entry.readings)]
+        card_id = next((choice[(entry.line, n)] for n in names if (entry.line, n) in choice), None)
         if card_id is None:
             return entry
         return entry._replace(name=card_id, set_code=None, readings=(), card_id=None)
@@ -59,8 +67,8 @@ def settle_readings(
     resolved = report.resolved
     if resolved is None:
         return report
-    lines = {
-        u.line: u.card_ids
+    lines: dict[LineName, tuple[str, ...]] = {
+        (u.line, u.name): u.card_ids
         for u in resolved.unresolved
         if u.rule == "ambiguous-card" and u.line is not None and len(u.card_ids) >= 2
     }
@@ -98,7 +106,7 @@ def settle_readings(
     else:
         return report
     chosen.problems = sorted(
-        [*chosen.problems, *(_note(catalogue, lines[n], choice[n], n, reason) for n in numbers)],
+        [*chosen.problems, *(_note(catalogue, lines[n], choice[n], n[0], reason) for n in numbers)],
         key=Problem.sort_key,
     )
     return chosen

@@ -20,7 +20,10 @@ from defusedxml.ElementTree import ParseError, fromstring
 from hlcg.deck.kinds import LACKEY
 from hlcg.deck.lines import (
     MAX_COPIES,
+    SECTIONS,
+    clean_line,
     copies_value,
+    header,
     names_card_group,
     section_named,
     split_set_code,
@@ -80,6 +83,10 @@ def _zone(name: str | None) -> str | None:
     if (name or "").strip().lower() == PERSONA_ZONE:
         return PERSONA_ZONE
     named = section_named(name or "")
+    if named is None:
+        # "Sideboard (2)", "Reserve:": a zone named as a text header is written
+        found = header(clean_line(name or ""))
+        named = SECTIONS.get(found[0]) if found else None
     if named is None and names_card_group(name or ""):
         return GROUP_ZONE
     return named
