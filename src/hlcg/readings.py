@@ -59,57 +59,76 @@ def _verdict(report: DeckReport) -> str:
     return "LEGAL" if report.legal else "ILLEGAL"
 
 
-def settle_readings(
-    deck: Deck, report: DeckReport, catalogue: Catalogue, check: Callable[[Deck], DeckReport]
-) -> DeckReport:
-    """The report on the deck as one reading of its ambiguous lines, where the verdict or
-    the format's evidence decides (see the module docstring); else ``report`` itself."""
+def _ambiguous_lines(report: DeckReport) -> dict[LineName, tuple[str, ...]] | None:
+    """The ambiguous lines worth judging once per reading, with their candidates' ids; None
+    when there are none or too many."""
     resolved = report.resolved
     if resolved is None:
-        return report
+        return None
     lines: dict[LineName, tuple[str, ...]] = {
         (u.line, u.name): u.card_ids
         for u in resolved.unresolved
         if u.rule == "ambiguous-card" and u.line is not None and len(u.card_ids) >= 2
     }
-    if not lines or len(lines) > MAX_LINES:
-        return report
+    readings = 1
+    for ids in lines.values():
+        readings *= len(ids)
+    if not lines or len(lines) > MAX_LINES or readings > MAX_READINGS:
+        return None
     if any(len(ids) > MAX_CANDIDATES for ids in lines.values()):
+        return None
+    return lines
+
+
+def settle_readings(
+    deck: Deck, report: DeckReport, catalogue: Catalogue, check: Callable[[Deck], DeckReport]
+) -> DeckReport:
+    """The report on the deck as one reading of its ambiguous lines, where the verdict or
+    the format's evidence decides (see the module docstring); else ``report`` itself."""
+    lines = _ambiguous_lines(report)
+    if lines is None:
         return report
     numbers = sorted(lines)
     choices = [
         dict(zip(numbers, ids, strict=True))
         for ids in itertools.product(*(lines[n] for n in numbers))
     ]
-    if len(choices) > MAX_READINGS:
-        return report
     judged = [(choice, check(_pinned(deck, choice))) for choice in choices]
-    verdicts = {_verdict(r) for _, r in judged}
     fmt = report.format
     admitted = [
         (choice, r)
         for choice, r in judged
         if all(_admitted(catalogue, fmt, catalogue.cards[i]) for i in choice.values())
     ]
+    decided = _decided(judged, admitted, fmt)
+    if decided is None:
+        return report
+    choice, chosen, reason = decided
+    notes = [_note(catalogue, lines[n], choice[n], n[0], reason) for n in numbers]
+    chosen.problems = sorted([*chosen.problems, *notes], key=Problem.sort_key)
+    return chosen
+
+
+Judged = tuple[dict[LineName, str], DeckReport]
+
+
+def _decided(
+    judged: list[Judged], admitted: list[Judged], fmt: str
+) -> tuple[dict[LineName, str], DeckReport, str] | None:
+    """The reading taken and why, or None when nothing decides (or every reading is
+    illegal: the line's ambiguous-card error then says which cards it may be)."""
+    verdicts = {_verdict(r) for _, r in judged}
     if verdicts == {"ILLEGAL"}:
-        return report  # illegal whichever it is: its ambiguous-card error says which cards
+        return None
     if len(verdicts) == 1:
         choice, chosen = (admitted or judged)[0]
-        reason = f"every reading is {verdicts.pop()}"
-    elif admitted and len({_verdict(r) for _, r in admitted}) == 1:
+        return choice, chosen, f"every reading is {_verdict(chosen)}"
+    if admitted and len({_verdict(r) for _, r in admitted}) == 1:
         choice, chosen = admitted[0]
-        others = sorted(verdicts - {_verdict(chosen)})
-        reason = (
-            f"read as the card {fmt} admits on evidence; read otherwise it would be "
-            f"{' or '.join(others)}"
-        )
-    else:
-        return report
-    chosen.problems = sorted(
-        [*chosen.problems, *(_note(catalogue, lines[n], choice[n], n[0], reason) for n in numbers)],
-        key=Problem.sort_key,
-    )
-    return chosen
+        others = " or ".join(sorted(verdicts - {_verdict(chosen)}))
+        reason = f"read as the card {fmt} admits on evidence; read otherwise it would be {others}"
+        return choice, chosen, reason
+    return None
 
 
 def _described(card: Card) -> str:

@@ -280,26 +280,26 @@ def _exact(cat: Catalogue, query: str, name: str) -> Match | None:
     titled = [c for c in cat.titled(name) if c.title.casefold() == lowered]
     if titled:
         return _cards_match(query, "title", titled)
-    title, subtitle = split_name(name)
-    if subtitle is not None:
-        named = [
-            c
-            for c in cat.titled(title)
-            if c.subtitle and normalise(c.subtitle) == normalise(subtitle)
-        ]
-        named = (
-            named or _part_or_version(cat, title, subtitle) or _first_named(cat, title, subtitle)
-        )
-        if named:
-            return _cards_match(query, "name", named)
-    premium = _premium(cat, name)
-    if premium:
-        return _cards_match(query, "name", premium)
+    named = _subtitled(cat, name) or _premium(cat, name)
+    if named:
+        return _cards_match(query, "name", named)
     key = normalise(name)
     if key in cat.aliases:
         return Match(query, "alias", (cat.aliases[key],))
     cards = cat.by_title.get(key) or cat.by_name.get(key)
     return _cards_match(query, "normalised", cards) if cards else None
+
+
+def _subtitled(cat: Catalogue, name: str) -> list[Card]:
+    """The cards "Title: Subtitle" (or "(Subtitle)", "- Subtitle") names: by the subtitle,
+    a plot's part, a version's grid or text, or a persona's first name."""
+    title, subtitle = split_name(name)
+    if subtitle is None:
+        return []
+    named = [
+        c for c in cat.titled(title) if c.subtitle and normalise(c.subtitle) == normalise(subtitle)
+    ]
+    return named or _part_or_version(cat, title, subtitle) or _first_named(cat, title, subtitle)
 
 
 def _cards_match(query: str, how: str, cards: Sequence[Card]) -> Match:

@@ -215,6 +215,18 @@ def group_count(line: str) -> int | None:
     return copies_value(found.group()) if found else None
 
 
+def _colon_header(word: str, rest: str) -> tuple[str, str, str]:
+    """A `Word: rest` line as ``header`` reads it."""
+    key = section_key(word)
+    counted = _COUNT_ONLY.match(rest) is not None
+    if key in SECTIONS:
+        return key, word.strip(), "" if counted else rest
+    group = not rest or (counted and _plural(word))
+    if key not in KEY_WORDS and group and names_card_group(word):
+        return GROUP, word.strip(), rest
+    return key, word.strip(), rest
+
+
 def header(line: str) -> tuple[str, str, str] | None:
     """(key, word as written, rest of the line) when the line is a header or a `Key: value`
     line; None for a card line. A section's size after its colon ("Deck: 52 cards") is no
@@ -227,18 +239,7 @@ def header(line: str) -> tuple[str, str, str] | None:
         return dashed["word"].lower(), dashed["word"], dashed["rest"].strip()
     colon = _HEADER.match(line)
     if colon:
-        key, rest = section_key(colon["word"]), colon["rest"].strip()
-        counted = _COUNT_ONLY.match(rest) is not None
-        if key in SECTIONS and counted:
-            rest = ""
-        elif (
-            key not in SECTIONS
-            and key not in KEY_WORDS
-            and (not rest or (counted and _plural(colon["word"])))
-            and names_card_group(colon["word"])
-        ):
-            return GROUP, colon["word"].strip(), rest
-        return key, colon["word"].strip(), rest
+        return _colon_header(colon["word"], colon["rest"].strip())
     bare = _BARE_HEADER.match(line)
     if bare and section_key(bare["word"]) in SECTIONS:
         return section_key(bare["word"]), bare["word"].strip(), ""

@@ -286,15 +286,23 @@ class Resolver:
             return hinted
         return found_card
 
+    def _named(self, entry: Entry) -> tuple[Entry, list[Card]]:
+        """The cards the line's name names: as written, else without a set or edition in
+        round brackets or after it ("Thrust (SE)", "Duncan MacLeod 2E"), which then is the
+        line's set code."""
+        found = self.candidates(entry.name)
+        if found or entry.set_code:
+            return entry, found
+        split = self.bracketed_set(entry.name) or self.edition_named(entry.name)
+        if split is None:
+            return entry, found
+        entry = entry._replace(name=split[0], set_code=split[1])
+        return entry, self.candidates(entry.name)
+
     def _by_name(
         self, entry: Entry, persona_names: AbstractSet[str], as_persona: bool, settled: bool
     ) -> Card | Unresolved:
-        found = self.candidates(entry.name)
-        split = None if found or entry.set_code else self.bracketed_set(entry.name)
-        split = split or (None if found or entry.set_code else self.edition_named(entry.name))
-        if split:
-            entry = entry._replace(name=split[0], set_code=split[1])
-            found = self.candidates(entry.name)
+        entry, found = self._named(entry)
         if not found:
             return self.unknown(entry.name, entry.line)
         if entry.set_code:

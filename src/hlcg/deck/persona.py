@@ -42,9 +42,11 @@ def persona_candidates(resolver: Resolver, name: str) -> list[Card]:
     if bare:
         return bare
     halves = [c for c in personas if "/" in c.title and key in c.persona_names]
-    if halves:
-        return halves
-    # A first name one persona alone goes by: `Persona: Connor` is Connor MacLeod.
+    return halves or _first_named(personas, key)
+
+
+def _first_named(personas: Sequence[Card], key: str) -> list[Card]:
+    """A first name one persona alone goes by: `Persona: Connor` is Connor MacLeod."""
     first = [c for c in personas if key in _first_names(c)]
     return first if len({normalise(c.title) for c in first}) == 1 else []
 

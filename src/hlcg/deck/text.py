@@ -190,6 +190,12 @@ def _mark_prose(deck: Deck, uncounted: set[int]) -> None:
             break
         if not entry.header_text and entry.line in uncounted:
             entries[number] = entry._replace(prose=True)
+    _mark_trailing_prose(deck, uncounted)
+
+
+def _mark_trailing_prose(deck: Deck, uncounted: set[int]) -> None:
+    """The lines after the last one that writes a count (a sign-off after the sideboard
+    too) may be prose."""
     listed = sorted(
         [(e.line or 0, n, deck.entries) for n, e in enumerate(deck.entries)]
         + [(e.line or 0, n, deck.sideboard) for n, e in enumerate(deck.sideboard)],
