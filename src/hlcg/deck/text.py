@@ -245,7 +245,9 @@ def _take_header(
         _set_value(deck, key, line_no, rest)
         deck.headers.append(line_no)
         return None
-    if rest:
+    if rest or _reads_as_sentence(line):
+        # a `Word: text` line that is no header; or a post's title line ("My Kurgan deck:"),
+        # read as a line of text, which resolve may find to be prose (hlcg.deck.prose)
         return reading.section, line
     deck.issues.append(
         LineIssue(
@@ -258,6 +260,12 @@ def _take_header(
     reading.section, reading.setting_apart, reading.in_group = SIDEBOARD, True, False
     reading.apart.append(_Apart(len(deck.issues) - 1, []))
     return None
+
+
+def _reads_as_sentence(line: str) -> bool:
+    from hlcg.deck.prose import reads_as_sentence
+
+    return reads_as_sentence(line.rstrip(":").rstrip())
 
 
 def _take_group(deck: Deck, reading: _Reading, line_no: int, line: str, word: str) -> None:
