@@ -355,3 +355,15 @@ def test_sheet_verify_says_when_the_verdicts_differ(tmp_path):
     assert (
         f"the verdicts differ: {saved} is legal, {illegal} is not legal, 1 error\n" in result.stdout
     )
+
+
+@pytest.mark.parametrize("kind", ["dek", "o8d", "txt", "json"])
+def test_a_forum_post_converts_without_its_prose(tmp_path, kind):
+    target = tmp_path / f"converted.{kind}"
+    source = FORUM / "kurgan-forum-post.txt"
+    result = runner.invoke(app, ["deck", "convert", str(source), str(target)])
+    assert result.exit_code == 0, result.output
+    assert "tourney" not in target.read_text(encoding="utf-8")
+    code, deck = validate(target)
+    assert code == 0 and deck["endurance"] == 52
+    assert digest(target) == digest(source)
