@@ -330,13 +330,9 @@ def test_deck_diff_says_when_the_verdicts_differ(tmp_path):
     )
     assert result.exit_code == 1
     answer = json.loads(result.stdout)
-    assert answer["other"][0] == (
-        f"the verdicts differ: {PLAIN_KURGAN} is legal, {illegal} is not legal, 1 error"
-    )
+    assert answer["other"][0] == "the verdicts differ: a is legal, b is not legal, 1 error"
     text = runner.invoke(app, ["deck", "diff", str(PLAIN_KURGAN), str(illegal)]).stdout
-    assert (
-        f"the verdicts differ: {PLAIN_KURGAN} is legal, {illegal} is not legal, 1 error\n" in text
-    )
+    assert "the verdicts differ: a is legal, b is not legal, 1 error\n" in text
 
 
 def test_sheet_verify_says_when_the_verdicts_differ(tmp_path):
@@ -352,9 +348,8 @@ def test_sheet_verify_says_when_the_verdicts_differ(tmp_path):
     illegal = variant(tmp_path, PLAIN_KURGAN, "3x Thrust", "3x Thrust\n2x Jump (Duncan)")
     result = runner.invoke(app, ["deck", "sheet", str(illegal), "--verify", str(saved)])
     assert result.exit_code == 1
-    assert (
-        f"the verdicts differ: {saved} is legal, {illegal} is not legal, 1 error\n" in result.stdout
-    )
+    said = "the verdicts differ: the sheet is legal, the deck is not legal, 1 error\n"
+    assert said in result.stdout
 
 
 @pytest.mark.parametrize("kind", ["dek", "o8d", "txt", "json"])

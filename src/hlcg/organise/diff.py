@@ -187,7 +187,11 @@ def verdicts_differ(a: DeckSide, b: DeckSide) -> str | None:
     legal_a, legal_b = _legal(a.verdict), _legal(b.verdict)
     if legal_a is None or legal_b is None or legal_a == legal_b:
         return None
-    return f"the verdicts differ: {a.path} is {a.verdict}, {b.path} is {b.verdict}"
+    # the sides by the names the diff's own lines give them (`a: PATH: ...`), so the note
+    # reads the same wherever the decks came from (files, the web page's posted text)
+    first = "the sheet" if a.sheet else "the deck" if b.sheet else "a"
+    second = "the sheet" if b.sheet else "the deck" if a.sheet else "b"
+    return f"the verdicts differ: {first} is {a.verdict}, {second} is {b.verdict}"
 
 
 def deck_diff(a: DeckSide, b: DeckSide, catalogue: Catalogue) -> dict[str, Any]:
