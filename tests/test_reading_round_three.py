@@ -98,6 +98,15 @@ def test_group_headers_before_any_section_place_cards_by_type(tmp_path):
     assert digest(deck_file) == digest(PLAIN_KURGAN)
 
 
+@pytest.mark.parametrize("header", ["Specials (7)", "Special Attacks:", "Edges", "### Specials"])
+def test_a_group_section_of_an_o8d_holds_deck_cards(tmp_path, header):
+    o8d = variant(
+        tmp_path, FORUM / "kurgan-grouped.o8d", 'name="Specials"', f'name="{header}"', "d.o8d"
+    )
+    code, deck = validate(o8d)
+    assert code == 0 and deck["endurance"] == 52 and shown(deck) == []
+
+
 @pytest.mark.parametrize("header", ["Side deck", "Sideboard (2)", "Reserve:", "Extras (2):"])
 def test_the_sideboard_words_in_an_o8d_and_a_dek(tmp_path, header):
     o8d = variant(

@@ -19,6 +19,7 @@ from defusedxml.ElementTree import ParseError, fromstring
 
 from hlcg.deck.kinds import LACKEY
 from hlcg.deck.lines import (
+    GROUP,
     MAX_COPIES,
     SECTIONS,
     clean_line,
@@ -83,13 +84,15 @@ def _zone(name: str | None) -> str | None:
     if (name or "").strip().lower() == PERSONA_ZONE:
         return PERSONA_ZONE
     named = section_named(name or "")
-    if named is None:
-        # "Sideboard (2)", "Reserve:": a zone named as a text header is written
-        found = header(clean_line(name or ""))
-        named = SECTIONS.get(found[0]) if found else None
-    if named is None and names_card_group(name or ""):
+    if named is not None:
+        return named
+    # "Sideboard (2)", "Reserve:", "Specials (5)": a zone named as a text header is written
+    found = header(clean_line(name or ""))
+    if found is not None and found[0] in SECTIONS:
+        return SECTIONS[found[0]]
+    if (found is not None and found[0] == GROUP) or names_card_group(name or ""):
         return GROUP_ZONE
-    return named
+    return None
 
 
 def _placed(section: str) -> str | None:
