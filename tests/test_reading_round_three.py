@@ -98,7 +98,7 @@ def test_group_headers_before_any_section_place_cards_by_type(tmp_path):
     assert digest(deck_file) == digest(PLAIN_KURGAN)
 
 
-@pytest.mark.parametrize("header", ["Specials (7)", "Special Attacks:", "Edges", "### Specials"])
+@pytest.mark.parametrize("header", ["Specials (7)", "Special Attacks:", "Edges", "**Specials**"])
 def test_a_group_section_of_an_o8d_holds_deck_cards(tmp_path, header):
     o8d = variant(
         tmp_path, FORUM / "kurgan-grouped.o8d", 'name="Specials"', f'name="{header}"', "d.o8d"
