@@ -371,3 +371,13 @@ def test_a_forum_post_converts_without_its_prose(tmp_path, kind):
     code, deck = validate(target)
     assert code == 0 and deck["endurance"] == 52
     assert digest(target) == digest(source)
+
+
+@pytest.mark.parametrize("line", ["Duncan", "Duncan MacLeod 2E", "Duncan MacLeod (2nd Ed.)"])
+def test_a_pre_game_line_names_the_persona_as_players_shorten_it(tmp_path, line):
+    text = PLAIN_DUNCAN.read_text(encoding="utf-8").replace("Persona: Duncan MacLeod\n", "")
+    deck_file = tmp_path / "deck.txt"
+    deck_file.write_text(text.replace("Pre-Game:\n", f"Pre-Game:\n{line}\n"), encoding="utf-8")
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["persona"] == "Duncan MacLeod" and deck["pregame"] == 2
+    assert digest(deck_file) == digest(PLAIN_DUNCAN)

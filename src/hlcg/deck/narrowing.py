@@ -295,9 +295,24 @@ class Resolver:
             return entry, found
         split = self.bracketed_set(entry.name) or self.edition_named(entry.name)
         if split is None:
-            return entry, found
+            return entry, self.persona_by_first_name(entry)
         entry = entry._replace(name=split[0], set_code=split[1])
         return entry, self.candidates(entry.name)
+
+    def persona_by_first_name(self, entry: Entry) -> list[Card]:
+        """A pre-game line (or one before any header) naming a persona by a first name one
+        persona alone goes by (`Connor`: Connor MacLeod, either printing)."""
+        from hlcg.catalog import persona_first_names
+
+        key = normalise(entry.name)
+        if entry.section == ENDURANCE or not key or " " in key:
+            return []
+        found = [
+            c
+            for c in self.catalogue.personas
+            if any(key in persona_first_names(name) for name in c.persona_names)
+        ]
+        return found if len({normalise(c.title) for c in found}) == 1 else []
 
     def _by_name(
         self, entry: Entry, persona_names: AbstractSet[str], as_persona: bool, settled: bool
