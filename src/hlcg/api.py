@@ -223,11 +223,21 @@ def check_deck(
         format=format, select=one_or_many(select), ignore=one_or_many(ignore), date=date
     ).check_usage()
     catalogue = catalogue if catalogue is not None else load_catalogue()
-    resolved = resolve_deck(deck, catalogue, options.format)
-    require_format(catalogue, resolved.format)
-    report = validate(
-        resolved, catalogue, profile(resolved.format), options.select, options.ignore, options.date
-    )
+    from hlcg.readings import settle_readings
+
+    def judged(read: Deck) -> DeckReport:
+        resolved = resolve_deck(read, catalogue, options.format)
+        require_format(catalogue, resolved.format)
+        return validate(
+            resolved,
+            catalogue,
+            profile(resolved.format),
+            options.select,
+            options.ignore,
+            options.date,
+        )
+
+    report = settle_readings(deck, judged(deck), catalogue, judged)
     return add_fingerprint(report, catalogue) if fingerprint else report
 
 

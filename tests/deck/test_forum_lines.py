@@ -102,7 +102,7 @@ def test_list_marks_on_headers_and_decoration_lines():
 
 
 def test_an_unknown_header_sets_its_cards_apart():
-    deck = parse_text("Side deck:\n2 Trip\nSB: 1 Lunge\nDodge\nEndurance:\n3 Thrust\nExtras:\n")
+    deck = parse_text("Tricks:\n2 Trip\nSB: 1 Lunge\nDodge\nEndurance:\n3 Thrust\nGimmicks:\n")
     assert [(e.name, e.count, e.section) for e in deck.sideboard] == [
         ("Trip", 2, SIDEBOARD),
         ("Lunge", 1, SIDEBOARD),
@@ -112,11 +112,21 @@ def test_an_unknown_header_sets_its_cards_apart():
     assert [(i.line, i.message) for i in deck.issues] == [
         (
             1,
-            "unknown section header 'Side deck:'; the 3 cards under it are listed apart and "
+            "unknown section header 'Tricks:'; the 3 cards under it are listed apart and "
             "not counted, as a sideboard",
         ),
-        (7, "unknown section header 'Extras:'"),  # nothing under it
+        (7, "unknown section header 'Gimmicks:'"),  # nothing under it
     ]
+
+
+@pytest.mark.parametrize(
+    "header", ["Side deck:", "Sideboard", "Reserve", "Extras:", "Side Deck (2):", "**Reserve**"]
+)
+def test_side_deck_reserve_and_extras_are_the_sideboard(header):
+    deck = parse_text(f"Endurance:\n3 Thrust\n{header}\n2 Trip\n")
+    assert [(e.name, e.count, e.section) for e in deck.sideboard] == [("Trip", 2, SIDEBOARD)]
+    assert [(e.name, e.section) for e in deck.entries] == [("Thrust", ENDURANCE)]
+    assert deck.issues == []
 
 
 @pytest.mark.parametrize("header", ["Attacks:", "Special Attacks (4):", "Basic Blocks:", "Edges:"])
@@ -124,6 +134,14 @@ def test_a_header_naming_a_group_of_cards_keeps_them_in_the_deck(header):
     deck = parse_text(f"{header}\n3 Thrust\n")
     assert [(e.name, e.section) for e in deck.entries] == [("Thrust", None)]
     assert deck.sideboard == []
+    assert deck.issues == [] or [i.severity for i in deck.issues] == ["warning"]  # (4) != 3
+
+
+@pytest.mark.parametrize("header", ["Attacks:", "### Attacks", "**Blocks**", "Events", "Plots (2)"])
+def test_a_group_header_is_layout_within_its_section(header):
+    deck = parse_text(f"Endurance:\n{header}\n3 Thrust\nSideboard:\n{header}\n2 Trip\n")
+    assert [(e.name, e.section) for e in deck.entries] == [("Thrust", ENDURANCE)]
+    assert [(e.name, e.section) for e in deck.sideboard] == [("Trip", SIDEBOARD)]
 
 
 @pytest.mark.parametrize(

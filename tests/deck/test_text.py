@@ -30,12 +30,12 @@ def test_sections_headers_and_comments():
 
 
 def test_bad_lines_are_reported_with_line_numbers_and_others_kept():
-    deck = parse_text("0 Thrust\n-2 Dodge\n1.5 Dodge\n2 Dodge\nExtras:\n1000 Thrust\n???\n")
+    deck = parse_text("0 Thrust\n-2 Dodge\n1.5 Dodge\n2 Dodge\nTricks:\n1000 Thrust\n???\n")
     assert [(i.line, i.message.split(":")[0]) for i in deck.issues] == [
         (1, "quantity 0 is not a positive whole number"),
         (2, "quantity -2 is not a positive whole number"),
         (3, "quantity 1.5 is not a whole number"),
-        (5, "unknown section header 'Extras"),
+        (5, "unknown section header 'Tricks"),
         (6, "quantity 1000 is over the 999 copies hlcg accepts"),
         (7, "no card name in '???'"),
     ]
@@ -96,12 +96,15 @@ def test_unknown_header_is_one_header_problem(shipped):
     from hlcg.api import check_deck
 
     report = check_deck(parse_text("Specials (6):\nAttacks (27)\nTricks - 4\n3 Thrust\n"), shipped)
-    problems = [(p.rule, p.line, p.message) for p in report.problems if p.line]
+    problems = [(p.rule, p.severity, p.line, p.message) for p in report.problems if p.line]
     assert problems == [
-        ("deck-syntax", 1, "unknown section header 'Specials (6):'"),
-        ("deck-syntax", 2, "unknown section header 'Attacks (27)' (names no card)"),
-        ("deck-syntax", 3, "unknown section header 'Tricks - 4' (names no card)"),
-    ]
+        ("deck-syntax", "error", 3, "unknown section header 'Tricks - 4' (names no card)"),
+        # group headers are layout: a count the lines under it do not add up to is a warning
+        ("deck-syntax", "warning", 1, "group header 'Specials (6):' gives 6 cards; the lines "
+         "under it list 0"),
+        ("deck-syntax", "warning", 2, "group header 'Attacks (27)' gives 27 cards; the lines "
+         "under it list 3"),
+    ]  # fmt: skip
 
 
 def test_crlf_tabs_curly_apostrophes_and_forum_counts():

@@ -118,7 +118,10 @@ def test_cards_added_and_removed_per_section_and_the_format():
         ("removed", "Luck: Richie Ryan", 2, 0),
         ("added", "Master's Advance", 0, 4),
     ]
-    assert answer["other"] == ["format: type-one -> first-edition"]
+    assert answer["other"] == [
+        "the verdicts differ: a is legal, b is not legal, 1 error",
+        "format: type-one -> first-edition",
+    ]
 
 
 @pytest.mark.parametrize("kind", [".json", ".o8d", ".txt"])

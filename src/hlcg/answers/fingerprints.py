@@ -19,7 +19,7 @@ def hash_entry(
     """The deck's manifest entry and the warnings worth telling its owner, for the deck
     judged on ``date`` (YYYY-MM-DD, default today). A file that cannot be read raises
     DeckFileError; `unreadable_entry` lists it all the same."""
-    from hlcg.api import resolve_deck
+    from hlcg.api import check_deck, resolve_deck
     from hlcg.deck import catalogue_digest, fingerprint, read_deck, used_card_ids
     from hlcg.rules import today, verdict_lines
     from hlcg.stdin import shown
@@ -28,6 +28,9 @@ def hash_entry(
     name = shown(path)
     resolved = resolve_deck(deck, catalogue, fmt)
     date = date or today()
+    if any(u.rule == "ambiguous-card" for u in resolved.unresolved):
+        # the reading the verdict settles on (hlcg.readings) is the deck hashed
+        resolved = check_deck(deck, catalogue, fmt, date=date).resolved or resolved
     facts = verdict_lines(resolved, catalogue, date)
     digest, form = fingerprint(resolved, catalogue_digest(resolved, catalogue), facts)
     warnings = []

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.lookup import Candidate as Candidate
     from hlcg.catalog.lookup import Match as Match
     from hlcg.catalog.lookup import judge_match as judge_match
+    from hlcg.catalog.lookup import persona_first_names as persona_first_names
     from hlcg.catalog.lookup import score_names as score_names
     from hlcg.catalog.schema import SCHEMA_VERSION as SCHEMA_VERSION
     from hlcg.catalog.schema import TABLES as TABLES
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.vocabulary import GAP_FIELDS as GAP_FIELDS
     from hlcg.catalog.vocabulary import INT_FIELDS as INT_FIELDS
     from hlcg.catalog.vocabulary import LIST_FIELDS as LIST_FIELDS
+    from hlcg.catalog.vocabulary import PREGAME_TYPES as PREGAME_TYPES
     from hlcg.catalog.vocabulary import accepted_format_names as accepted_format_names
     from hlcg.catalog.vocabulary import format_from_user as format_from_user
     from hlcg.catalog.vocabulary import format_mentions as format_mentions
@@ -118,6 +120,7 @@ _DOOR = {
     "ATTRIBUTES": "hlcg.catalog.vocabulary",
     "BOOL_FIELDS": "hlcg.catalog.vocabulary",
     "CARD_TYPES": "hlcg.catalog.vocabulary",
+    "PREGAME_TYPES": "hlcg.catalog.vocabulary",
     "CATALOGUE_DOCUMENT_KIND": "hlcg.catalog.vocabulary",
     "CHECKED_FORMATS": "hlcg.catalog.vocabulary",
     "DEFAULT_FORMAT": "hlcg.catalog.vocabulary",
@@ -131,6 +134,7 @@ _DOOR = {
     "accepted_format_names": "hlcg.catalog.vocabulary",
     "format_mentions": "hlcg.catalog.vocabulary",
     "format_named": "hlcg.catalog.vocabulary",
+    "persona_first_names": "hlcg.catalog.lookup",
     "format_title": "hlcg.catalog.vocabulary",
     "normalise": "hlcg.catalog.vocabulary",
     "format_from_user": "hlcg.catalog.vocabulary",

@@ -4,9 +4,11 @@ Every lookup by name ends here: a card (`hlcg card`, a deck's lines, through the
 ``lookup``, ``exact`` and ``suggest``), a persona (`hlcg persona`), a row of the There Can Be
 Only One tables, a sheet's sword and location (``judge_match`` among a table's names). An
 exact or normalised name is an answer; a near miss is an answer only when it is *confident*:
-it scores at least ``CONFIDENT_SCORE`` out of 100 and leads the next different answer by at
-least ``CONFIDENT_MARGIN``. Anything else is a list of candidates scoring at least
-``SUGGEST_SCORE``, one per answer (an alias and its card are one), never a silent guess.
+among a table's names it scores at least ``CONFIDENT_SCORE`` out of 100 and leads the next
+different answer by at least ``CONFIDENT_MARGIN``; a card name must also be alike letter by
+letter and lead by that likeness (``confident_card``). Anything else is a list of candidates
+scoring at least ``SUGGEST_SCORE``, one per answer (an alias and its card are one), never a
+silent guess.
 
 Candidates follow the game's structure before their raw score: the attack and block grid
 calls its middle column "Center", so "Lower Middle Attack" lists "Lower Center Attack" first.
@@ -36,6 +38,14 @@ if TYPE_CHECKING:
 
 CONFIDENT_SCORE = 85.0
 CONFIDENT_MARGIN = 8.0
+# A card name's near miss is taken when its WRatio is CONFIDENT_SCORE+ and, spelled out
+# letter by letter (rapidfuzz ratio), it is CONFIDENT_RATIO+ alike and leads every other
+# answer by CONFIDENT_RATIO_LEAD. WRatio alone crowds a typo's card with the names that
+# merely contain one of its words ("Hamer Blow: The Kurgan" scores 97.7 against its card
+# and 90 against "The Kurgan"), and takes a name that is no card's ("Upper Attack").
+# Tuned on tests/typo_corpus.py: see tests/test_typo_lookups.py for its two rates.
+CONFIDENT_RATIO = 80.0
+CONFIDENT_RATIO_LEAD = 6.0
 SUGGEST_SCORE = 60.0
 # A query this short (letters and digits) is in too many names to be a guess: "e" scores 90
 # against any short name that holds an e.
@@ -51,6 +61,11 @@ _PAREN_SUBTITLE = lazy(r"^(?P<title>.+?)\s*\((?P<subtitle>[^()]+)\)$")
 # A multi-part plot's subtitle: "Research (part 2)".
 _PART = lazy(r"^(?P<subtitle>.*?)\s*\((?P<part>part\s*\d+)\)$", re.IGNORECASE)
 _AND = lazy(r"\band\b", re.IGNORECASE)
+# A subtitle after a spaced dash, as forums write it: "Master's Block - Duncan".
+_DASH_SUBTITLE = lazy(r"^(?P<title>.+?)\s+[-\u2013\u2014]\s+(?P<subtitle>.+)$")
+# "Dark Duncan Premium", "Grayson Premium (+1)", "Grayson Premium: +1 Ability": a persona's
+# premium card named by its title and the word players call the card type.
+_PREMIUM = lazy(r"^(?P<title>.+?)\s+premium\b\s*(?:[-:(].*)?$", re.IGNORECASE)
 
 
 class Candidate(NamedTuple):
@@ -132,6 +147,24 @@ def confident(candidates: Sequence[Candidate]) -> Candidate | None:
     return None
 
 
+def confident_card(query_key: str, candidates: Sequence[Candidate]) -> Candidate | None:
+    """The candidate a misspelt card name means, or None (see CONFIDENT_RATIO)."""
+    from rapidfuzz import fuzz
+
+    eligible = [c for c in candidates if c.score >= CONFIDENT_SCORE]
+    if not eligible or len(compact(query_key)) < MIN_GUESS_LENGTH:
+        return None
+    alike = sorted(
+        ((fuzz.ratio(query_key, normalise(c.name), processor=None), c) for c in candidates),
+        key=lambda pair: -pair[0],
+    )
+    likeness, best = alike[0]
+    runner_up = max((r for r, c in alike[1:] if set(c.ids) != set(best.ids)), default=0.0)
+    if best.score < CONFIDENT_SCORE or likeness < CONFIDENT_RATIO:
+        return None
+    return best if likeness - runner_up >= CONFIDENT_RATIO_LEAD else None
+
+
 def score_names(query_key: str, names: Mapping[str, Sequence[str]]) -> list[Candidate]:
     """Every name scoring ``SUGGEST_SCORE``+ against a normalised query, merged and ordered."""
     if not query_key:
@@ -201,13 +234,17 @@ def _partial_names(query: str, key: str, names: Mapping[str, Sequence[str]]) -> 
 
 
 def split_name(name: str) -> tuple[str, str | None]:
-    """ "Master's Block (Ramirez)" or "Master's Block: Ramirez" -> title, subtitle."""
+    """ "Master's Block (Ramirez)", "Master's Block: Ramirez" or "Master's Block - Ramirez"
+    -> title, subtitle."""
     paren = _PAREN_SUBTITLE.match(name)
     if paren:
         return paren["title"].strip(), paren["subtitle"].strip()
     if ":" in name:
         title, _, subtitle = name.partition(":")
         return title.strip(), subtitle.strip() or None
+    dash = _DASH_SUBTITLE.match(name) if len(name) <= 200 else None
+    if dash:
+        return dash["title"].strip(), dash["subtitle"].strip()
     return name.strip(), None
 
 
@@ -218,7 +255,7 @@ def card_match(catalogue: Catalogue, query: str) -> Match:
     if found:
         return found
     candidates = catalogue.suggest(query)
-    best = confident(candidates)
+    best = confident_card(normalise(query), candidates)
     if best is not None:
         return Match(query, "fuzzy", best.ids, candidates, best.score)
     return Match(query, "none", (), candidates)
@@ -243,21 +280,26 @@ def _exact(cat: Catalogue, query: str, name: str) -> Match | None:
     titled = [c for c in cat.titled(name) if c.title.casefold() == lowered]
     if titled:
         return _cards_match(query, "title", titled)
-    title, subtitle = split_name(name)
-    if subtitle is not None:
-        named = [
-            c
-            for c in cat.titled(title)
-            if c.subtitle and normalise(c.subtitle) == normalise(subtitle)
-        ]
-        named = named or _part_or_version(cat, title, subtitle)
-        if named:
-            return _cards_match(query, "name", named)
+    named = _subtitled(cat, name) or _premium(cat, name)
+    if named:
+        return _cards_match(query, "name", named)
     key = normalise(name)
     if key in cat.aliases:
         return Match(query, "alias", (cat.aliases[key],))
     cards = cat.by_title.get(key) or cat.by_name.get(key)
     return _cards_match(query, "normalised", cards) if cards else None
+
+
+def _subtitled(cat: Catalogue, name: str) -> list[Card]:
+    """The cards "Title: Subtitle" (or "(Subtitle)", "- Subtitle") names: by the subtitle,
+    a plot's part, a version's grid or text, or a persona's first name."""
+    title, subtitle = split_name(name)
+    if subtitle is None:
+        return []
+    named = [
+        c for c in cat.titled(title) if c.subtitle and normalise(c.subtitle) == normalise(subtitle)
+    ]
+    return named or _part_or_version(cat, title, subtitle) or _first_named(cat, title, subtitle)
 
 
 def _cards_match(query: str, how: str, cards: Sequence[Card]) -> Match:
@@ -270,6 +312,46 @@ def _part_or_version(catalogue: Catalogue, title: str, qualifier: str) -> list[C
     grid or text it records ("Flurry Strike (Middle Left)")."""
     cards = [c for c in catalogue.titled(title) if normalise(c.title) == normalise(title)]
     return _parts(cards, qualifier) or _version(cards, title, qualifier)
+
+
+def persona_first_names(key: str) -> set[str]:
+    """The short names a persona goes by, normalised: its first name and its name without
+    an article ("duncan macleod" -> "duncan"; "the kurgan" -> "kurgan")."""
+    words = key.split()
+    short = {words[0]} if len(words) > 1 else set()
+    if key.startswith("the "):
+        short.add(key.removeprefix("the "))
+    return short - {"the"}
+
+
+def _first_named(catalogue: Catalogue, title: str, qualifier: str) -> list[Card]:
+    """The versions of a title whose subtitle is a persona the qualifier names by a short
+    name ("Jump (Duncan)" is Jump: Duncan MacLeod). Every persona of that short name's
+    version: the deck's persona decides between them (hlcg.deck.narrowing)."""
+    wanted = normalise(qualifier)
+    if not wanted:
+        return []
+    personas = catalogue.persona_names
+    return [
+        c
+        for c in catalogue.titled(title)
+        if normalise(c.title) == normalise(title)
+        and c.subtitle
+        and normalise(c.subtitle) in personas
+        and wanted in persona_first_names(normalise(c.subtitle))
+    ]
+
+
+def _premium(catalogue: Catalogue, name: str) -> list[Card]:
+    """ "Dark Duncan Premium", "Grayson Premium (+1)": the premium cards of that title."""
+    found = _PREMIUM.match(name) if len(name) <= 200 else None
+    if found is None:
+        return []
+    title = normalise(found["title"])
+    return [
+        c for c in catalogue.titled(found["title"])
+        if c.type == "premium" and normalise(c.title) == title
+    ]  # fmt: skip
 
 
 def _parts(cards: list[Card], qualifier: str) -> list[Card]:

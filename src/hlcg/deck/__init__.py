@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from hlcg.deck.model import SIDEBOARD as SIDEBOARD
     from hlcg.deck.model import Deck as Deck
     from hlcg.deck.model import DeckCard as DeckCard
+    from hlcg.deck.model import Entry as Entry
     from hlcg.deck.model import LineIssue as LineIssue
     from hlcg.deck.model import ResolvedDeck as ResolvedDeck
     from hlcg.deck.narrowing import Resolver as Resolver
@@ -60,6 +61,7 @@ _DOOR = {
     "MAX_COPIES": "hlcg.deck.lines",
     "split_lines": "hlcg.deck.lines",
     "Deck": "hlcg.deck.model",
+    "Entry": "hlcg.deck.model",
     "DeckCard": "hlcg.deck.model",
     "ENDURANCE": "hlcg.deck.model",
     "LineIssue": "hlcg.deck.model",

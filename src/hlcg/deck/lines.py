@@ -113,7 +113,21 @@ SECTIONS = {
     "side board": SIDEBOARD,
     "side": SIDEBOARD,
     "sb": SIDEBOARD,
+    # cards kept beside the deck, as forums head them: never counted as Endurance
+    "side deck": SIDEBOARD,
+    "sidedeck": SIDEBOARD,
+    "reserve": SIDEBOARD,
+    "reserves": SIDEBOARD,
+    "extra": SIDEBOARD,
+    "extras": SIDEBOARD,
 }
+# `Key: value` lines that are no section: the deck's persona, format and name.
+KEY_WORDS = frozenset({"persona", "format", "name", "deck name", "title"})
+# `Persona - Duncan MacLeod`, `Format – Type Two`: the key lines with a dash for a colon.
+_DASHED_KEY = lazy(r"^(?P<word>persona|format)\s+[-\u2013\u2014]+\s+(?P<rest>\S.*)$", re.IGNORECASE)
+# The key ``header`` gives a group header: a heading over some of the section's own cards
+# ("Attacks (27):", "### Blocks", "**Specials (6)**"), layout rather than a section.
+GROUP = "group"
 # A header: a word, an optional count ("Deck (55)", "Endurance - 55", "Endurance 52",
 # "Endurance (52 cards)"), then a colon and maybe the section's first card ("Pre-Game:
 # Katana") or its count ("Deck: 52 cards"), or nothing at all ("PREGAME").
@@ -159,30 +173,78 @@ _GROUP_WORDS = frozenset(
 )  # fmt: skip
 
 
+def _singular(word: str) -> str:
+    return " ".join(
+        w[:-1] if w.endswith("s") and len(w) > 3 else w for w in section_key(word).split()
+    )
+
+
 def names_card_group(word: str) -> bool:
     """A header word naming a group of the deck's own cards ("Attacks", "Special Attacks",
     "Specials (6)", "Basic Blocks"), not a part kept out of the deck ("Side deck")."""
     from hlcg.catalog import CARD_TYPES
 
-    singular = " ".join(
-        w[:-1] if w.endswith("s") and len(w) > 3 else w for w in section_key(word).split()
-    )
+    singular = _singular(word)
     return singular in _GROUP_WORDS or singular in {t.replace("-", " ") for t in CARD_TYPES}
+
+
+def group_side(word: str) -> str | None:
+    """The side of the deck a group's cards are on: PREGAME for pre-game types
+    ("Premiums"), ENDURANCE for in-game ones ("Attacks", "Specials", "Defenses"), None when
+    the word does not say ("Weapons": a Weapon of Choice or weapon cards)."""
+    from hlcg.catalog import PREGAME_TYPES
+
+    singular = _singular(word)
+    if singular == "weapon":
+        return None
+    pregame = {t.replace("-", " ") for t in PREGAME_TYPES}
+    return PREGAME if singular in pregame else ENDURANCE
+
+
+def _plural(word: str) -> bool:
+    """A plural header word ("Blocks", "Weapons of Choice")."""
+    return any(w.endswith("s") for w in section_key(word).split())
+
+
+_DIGITS = lazy(r"\d+")
+
+
+def group_count(line: str) -> int | None:
+    """The count a group header gives ("Attacks (27):" -> 27), or None."""
+    found = _DIGITS.search(line)
+    return copies_value(found.group()) if found else None
+
+
+def _colon_header(word: str, rest: str) -> tuple[str, str, str]:
+    """A `Word: rest` line as ``header`` reads it."""
+    key = section_key(word)
+    counted = _COUNT_ONLY.match(rest) is not None
+    if key in SECTIONS:
+        return key, word.strip(), "" if counted else rest
+    group = not rest or (counted and _plural(word))
+    if key not in KEY_WORDS and group and names_card_group(word):
+        return GROUP, word.strip(), rest
+    return key, word.strip(), rest
 
 
 def header(line: str) -> tuple[str, str, str] | None:
     """(key, word as written, rest of the line) when the line is a header or a `Key: value`
     line; None for a card line. A section's size after its colon ("Deck: 52 cards") is no
-    card, and decoration ("== Deck ==", "**Deck:**") is taken off a section header."""
+    card, and decoration ("== Deck ==", "**Deck:**") is taken off a section header. A group
+    header's key is GROUP: a card group word with a colon and nothing but a count after it
+    ("Attacks: 27", "Event:"), or a plural one without ("Blocks", "Specials (6)"): a
+    singular word and a count is a card line ("Dodge 3")."""
+    dashed = _DASHED_KEY.match(line)
+    if dashed:
+        return dashed["word"].lower(), dashed["word"], dashed["rest"].strip()
     colon = _HEADER.match(line)
     if colon:
-        key, rest = section_key(colon["word"]), colon["rest"].strip()
-        if key in SECTIONS and _COUNT_ONLY.match(rest):
-            rest = ""
-        return key, colon["word"].strip(), rest
+        return _colon_header(colon["word"], colon["rest"].strip())
     bare = _BARE_HEADER.match(line)
     if bare and section_key(bare["word"]) in SECTIONS:
         return section_key(bare["word"]), bare["word"].strip(), ""
+    if bare and _plural(bare["word"]) and names_card_group(bare["word"]):
+        return GROUP, bare["word"].strip(), line[bare.end("word") :].strip()
     undecorated = " ".join(_DECORATION.sub(" ", line).split())
     if undecorated != line and undecorated:
         # "**Format:** 1st Ed", "**Side deck:**" read as they would undecorated

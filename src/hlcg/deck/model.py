@@ -48,6 +48,9 @@ class Entry(NamedTuple):
     # Where a JSON deck's entry is (`/endurance/5`): JSON decks have no line numbers, so
     # problems with the entry name it the way deck-syntax problems do.
     pointer: str | None = None
+    # A text line with no count before the first section or after the last card: a forum
+    # post's title, byline or sign-off when it names no card and reads as a sentence.
+    prose: bool = False
 
 
 # The problem of a `Persona:` line naming nothing; resolve adds which checks were skipped.
@@ -153,6 +156,7 @@ class ResolvedDeck:
         self.unresolved: list[Unresolved] = []
         self.issues = issues
         self.sideboard: list[SideboardCard] = []
+        self.prose: list[Entry] = []  # a forum post's text around the list (hlcg.deck.prose)
         # The `Persona:` line names no persona: persona checks are skipped rather than
         # judging the deck as a Generic Immortal because of a typo.
         self.persona_unresolved = False

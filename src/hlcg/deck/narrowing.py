@@ -174,6 +174,27 @@ class Resolver:
             return None
         return match["name"].strip(), match["set"].strip()
 
+    def edition_named(
+        self, written: str, names: Callable[[str], bool] | None = None
+    ) -> tuple[str, str] | None:
+        """ "Duncan MacLeod 2E", "Duncan MacLeod (2nd Ed.)", "Duncan MacLeod Type Two" ->
+        (name, the edition's code) when the name ends in a spelling `Format:` lines take and
+        the rest names a card (or passes ``names``): every such spelling also names its
+        format's edition."""
+        from hlcg.catalog import format_named
+
+        bracket = _BRACKETED_SET.match(written) if len(written) <= 200 else None
+        tails = [(bracket["name"].strip(), bracket["set"])] if bracket else []
+        words = written.split()
+        tails += [(" ".join(words[:-n]), " ".join(words[-n:])) for n in (1, 2, 3) if n < len(words)]
+        for name, tail in tails:
+            fmt = format_named(tail)
+            info = self.catalogue.formats.get(fmt) if fmt else None
+            named = names(name) if names else bool(self.candidates(name))
+            if info and info.editions and name and named:
+                return name, info.editions[0]
+        return None
+
     def by_set(self, found: list[Card], written: str, copies: int) -> list[Card]:
         """Candidates printed in the set (or edition) written; a code no candidate carries
         never makes a card unknown: it is counted for one warning and the name decides."""
@@ -265,14 +286,38 @@ class Resolver:
             return hinted
         return found_card
 
+    def _named(self, entry: Entry) -> tuple[Entry, list[Card]]:
+        """The cards the line's name names: as written, else without a set or edition in
+        round brackets or after it ("Thrust (SE)", "Duncan MacLeod 2E"), which then is the
+        line's set code."""
+        found = self.candidates(entry.name)
+        if found or entry.set_code:
+            return entry, found
+        split = self.bracketed_set(entry.name) or self.edition_named(entry.name)
+        if split is None:
+            return entry, self.persona_by_first_name(entry)
+        entry = entry._replace(name=split[0], set_code=split[1])
+        return entry, self.candidates(entry.name)
+
+    def persona_by_first_name(self, entry: Entry) -> list[Card]:
+        """A pre-game line (or one before any header) naming a persona by a first name one
+        persona alone goes by (`Connor`: Connor MacLeod, either printing)."""
+        from hlcg.catalog import persona_first_names
+
+        key = normalise(entry.name)
+        if entry.section == ENDURANCE or not key or " " in key:
+            return []
+        found = [
+            c
+            for c in self.catalogue.personas
+            if any(key in persona_first_names(name) for name in c.persona_names)
+        ]
+        return found if len({normalise(c.title) for c in found}) == 1 else []
+
     def _by_name(
         self, entry: Entry, persona_names: AbstractSet[str], as_persona: bool, settled: bool
     ) -> Card | Unresolved:
-        found = self.candidates(entry.name)
-        split = None if found or entry.set_code else self.bracketed_set(entry.name)
-        if split:
-            entry = entry._replace(name=split[0], set_code=split[1])
-            found = self.candidates(entry.name)
+        entry, found = self._named(entry)
         if not found:
             return self.unknown(entry.name, entry.line)
         if entry.set_code:
@@ -336,6 +381,10 @@ class Resolver:
             "name one by its id, e.g. `" + found[0].id + "`",
             tuple(c.id for c in found),
         )
+
+    def suggestions(self, name: str) -> list[Candidate]:
+        """Did-you-mean names for a name naming no card, best first."""
+        return self._suggest(name)
 
     def _suggest(self, name: str) -> list[Candidate]:
         """Did-you-mean names, cached per name and computed for at most

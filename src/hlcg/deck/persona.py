@@ -41,7 +41,20 @@ def persona_candidates(resolver: Resolver, name: str) -> list[Card]:
     bare = [c for c in personas if _without_article(normalise(c.title)) == key]
     if bare:
         return bare
-    return [c for c in personas if "/" in c.title and key in c.persona_names]
+    halves = [c for c in personas if "/" in c.title and key in c.persona_names]
+    return halves or _first_named(personas, key)
+
+
+def _first_named(personas: Sequence[Card], key: str) -> list[Card]:
+    """A first name one persona alone goes by: `Persona: Connor` is Connor MacLeod."""
+    first = [c for c in personas if key in _first_names(c)]
+    return first if len({normalise(c.title) for c in first}) == 1 else []
+
+
+def _first_names(card: Card) -> set[str]:
+    from hlcg.catalog import persona_first_names
+
+    return {short for name in card.persona_names for short in persona_first_names(name)}
 
 
 def persona_printing(resolver: Resolver, name: str, set_code: str | None) -> tuple[str, str | None]:
@@ -49,8 +62,13 @@ def persona_printing(resolver: Resolver, name: str, set_code: str | None) -> tup
     round brackets when the name alone is no persona (`Kurgan (Movie Edition)`)."""
     if set_code or persona_candidates(resolver, name):
         return name, set_code
-    split = resolver.bracketed_set(name)
+    split = resolver.bracketed_set(name) or _edition_named(resolver, name)
     return split if split else (name, None)
+
+
+def _edition_named(resolver: Resolver, name: str) -> tuple[str, str] | None:
+    """ "Duncan MacLeod 2E", "Connor (2nd Ed.)": a persona named with an edition spelling."""
+    return resolver.edition_named(name, lambda head: bool(persona_candidates(resolver, head)))
 
 
 def find_persona(

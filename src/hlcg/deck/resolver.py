@@ -29,6 +29,7 @@ from hlcg.deck.persona import (
     generic_names,
     settle_persona,
 )
+from hlcg.deck.prose import is_prose, prose_note
 from hlcg.deck.readings import deck_as_meant
 from hlcg.problems import Severity
 
@@ -63,10 +64,15 @@ def resolve(
     resolved.cards = list(merged.values())
     settle_persona(resolved, declared.card, catalogue, persona_rules)
     resolved.issues += _unmatched_sets(resolver)
-    resolved.sideboard = [
-        _sideboard_card(entry, resolver, persona_names, preferred.settled)
+    sideboard = [
+        (entry, _sideboard_card(entry, resolver, persona_names, preferred.settled))
         for entry in deck.sideboard
     ]
+    prose = [e for e, line in sideboard if line.card_id is None and is_prose(resolver, e)]
+    resolved.sideboard = [line for e, line in sideboard if e not in prose]
+    resolved.prose += prose
+    if resolved.prose:
+        resolved.issues.append(prose_note(resolved.prose))
     return resolved
 
 
@@ -84,7 +90,7 @@ def _merged_entries(
             entry, persona_names, as_persona=entry is persona.entry, settled=persona.settled
         )
         if isinstance(card, Unresolved):
-            _add_unresolved(resolved, entry, card)
+            _add_unresolved(resolved, resolver, entry, card)
             continue
         versions = resolver.last_versions
         if card.is_generic_immortal:
@@ -108,8 +114,14 @@ def _merged_entries(
     return merged
 
 
-def _add_unresolved(resolved: ResolvedDeck, entry: Entry, card: Unresolved) -> None:
-    """A line naming no single card; a header-shaped line naming none is a bad header."""
+def _add_unresolved(
+    resolved: ResolvedDeck, resolver: Resolver, entry: Entry, card: Unresolved
+) -> None:
+    """A line naming no single card; a header-shaped line naming none is a bad header, and
+    a forum post's prose around the list is no card (hlcg.deck.prose)."""
+    if card.rule == "unknown-card" and is_prose(resolver, entry):
+        resolved.prose.append(entry)
+        return
     if entry.header_text and card.rule == "unknown-card":
         resolved.issues.append(
             LineIssue(

@@ -24,13 +24,16 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from hlcg.deck.lines import (
+    GROUP,
+    KEY_WORDS,
     MAX_NAME,
     SECTIONS,
     clean_line,
+    group_count,
+    group_side,
     header,
     is_decoration,
     list_mark,
-    names_card_group,
     parse_line,
     split_lines,
     split_set_code,
@@ -43,7 +46,6 @@ from hlcg.problems import Severity
 # `Persona: Duncan MacLeod (2E)`: a set or edition code in brackets after a persona name.
 # Only codes shaped like ours (digits and capitals): "(Ramirez)" stays a subtitle.
 _PAREN_CODE = lazy(r"^(?P<name>.+?)\s*\((?P<code>[0-9][A-Za-z0-9-]{0,11}|[A-Z]{1,4})\)$")
-_DECK_NAME_KEYS = ("name", "deck name", "title")
 
 
 def _heading_text(raw: str) -> str | None:
@@ -66,7 +68,7 @@ def _markdown_heading(raw: str) -> str | None:
         return None
     text = clean_line(heading)
     found = header(text) if text else None
-    return text if found and found[0] in SECTIONS else None
+    return text if found and (found[0] in SECTIONS or found[0] == GROUP) else None
 
 
 class _Apart(NamedTuple):
@@ -76,9 +78,31 @@ class _Apart(NamedTuple):
     cards: list[Entry]
 
 
+class _Group:
+    """A group header's line, as written, the count it gives and the copies listed under
+    it so far."""
+
+    def __init__(self, line: int, text: str, count: int | None) -> None:
+        self.line, self.text, self.count, self.copies = line, text, count, 0
+
+    def issue(self) -> LineIssue | None:
+        """A warning when the header's count is not the copies under it: a typo in the
+        list is worth knowing, but no rulebook makes a header part of legality."""
+        if self.count is None or self.count == self.copies:
+            return None
+        return LineIssue(
+            self.line,
+            f"group header {self.text!r} gives {self.count} cards; the lines under it "
+            f"list {self.copies}",
+            "check the list for a missing or extra line, or correct the header's count",
+            Severity.WARNING,
+        )
+
+
 class _Reading:
     """Where the reader is: the current section, the line each section began on, the
-    number of the last numbered list item, and the unknown headers whose cards are apart."""
+    number of the last numbered list item, the unknown headers whose cards are apart, and
+    the group header the lines are under."""
 
     def __init__(self) -> None:
         self.section: str | None = None
@@ -86,6 +110,17 @@ class _Reading:
         self.last_number: int | None = None
         self.apart: list[_Apart] = []
         self.setting_apart = False
+        self.group: _Group | None = None
+        # The section a group header is within, restored by the next group header.
+        self.outer: str | None = None
+        self.in_group = False
+
+    def end_group(self, deck: Deck) -> None:
+        if self.group is not None:
+            issue = self.group.issue()
+            if issue is not None:
+                deck.issues.append(issue)
+        self.group = None
 
     def unmarked(self, line: str) -> str:
         """The line without its list mark. `3. Thrust` is three Thrust unless it continues
@@ -106,6 +141,7 @@ class _Reading:
 def parse_text(text: str, path: str = "<deck>") -> Deck:
     deck = Deck(path=path)
     reading = _Reading()
+    uncounted: set[int] = set()  # card lines written without a count
     for line_no, raw in enumerate(split_lines(text), start=1):
         line = clean_line(raw) or _markdown_heading(raw)
         if not line or is_decoration(line):
@@ -122,15 +158,53 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
         parsed = parse_line(line_no, card_text, line_section)
         if isinstance(parsed, LineIssue):
             deck.issues.append(parsed)
-        elif line_section == SIDEBOARD:
+            continue
+        if not written_count(card_text):
+            uncounted.add(line_no)
+        if reading.group is not None and parsed.header_text is None:
+            reading.group.copies += parsed.count
+        if line_section == SIDEBOARD:
             deck.sideboard.append(parsed)
             if reading.setting_apart and card_text is line:
                 reading.apart[-1].cards.append(parsed)
         else:
             deck.entries.append(parsed)
+    reading.end_group(deck)
     for apart in reading.apart:
         _say_apart(deck, apart)
+    _mark_prose(deck, uncounted)
     return deck
+
+
+def _mark_prose(deck: Deck, uncounted: set[int]) -> None:
+    """Lines that may be a forum post's prose: written without a count, before the first
+    section header or after the last line that writes one (resolve decides, with the
+    catalogue, whether each names a card)."""
+    first_section = next(
+        (line for line in deck.headers if line not in (deck.persona_line, deck.format_line)),
+        None,
+    )
+    entries = deck.entries
+    for number, entry in enumerate(entries):
+        if first_section is not None and (entry.line or 0) > first_section:
+            break
+        if not entry.header_text and entry.line in uncounted:
+            entries[number] = entry._replace(prose=True)
+    _mark_trailing_prose(deck, uncounted)
+
+
+def _mark_trailing_prose(deck: Deck, uncounted: set[int]) -> None:
+    """The lines after the last one that writes a count (a sign-off after the sideboard
+    too) may be prose."""
+    listed = sorted(
+        [(e.line or 0, n, deck.entries) for n, e in enumerate(deck.entries)]
+        + [(e.line or 0, n, deck.sideboard) for n, e in enumerate(deck.sideboard)],
+        key=lambda item: item[0],
+    )
+    for line, number, where in reversed(listed):
+        if where[number].header_text or line not in uncounted:
+            break
+        where[number] = where[number]._replace(prose=True)
 
 
 def _say_apart(deck: Deck, apart: _Apart) -> None:
@@ -153,7 +227,12 @@ def _take_header(
     the line also holds (`Pre-Game: Katana`, or a `Word: text` line that is no header),
     None when it holds none."""
     key, word, rest = found
+    reading.end_group(deck)
+    if key == GROUP:
+        _take_group(deck, reading, line_no, line, word)
+        return None
     if key in SECTIONS:
+        reading.in_group = False
         deck.headers.append(line_no)
         if key == "sb" and rest:
             # `SB: 2 Dodge`: a sideboard card on its own line; the section goes on.
@@ -162,11 +241,13 @@ def _take_header(
         _note_section(deck, reading.seen, reading.section, word, line_no)
         # `Pre-Game: Katana`: the section's first card
         return (reading.section, rest) if rest else None
-    if key == "persona" or key == "format" or key in _DECK_NAME_KEYS:
+    if key in KEY_WORDS:
         _set_value(deck, key, line_no, rest)
         deck.headers.append(line_no)
         return None
-    if rest:
+    if rest or _reads_as_sentence(line):
+        # a `Word: text` line that is no header; or a post's title line ("My Kurgan deck:"),
+        # read as a line of text, which resolve may find to be prose (hlcg.deck.prose)
         return reading.section, line
     deck.issues.append(
         LineIssue(
@@ -175,14 +256,31 @@ def _take_header(
             "use `Pre-Game:`, `Endurance:` or `Sideboard:`",
         )
     )
-    if names_card_group(word):
-        # "Attacks:", "Specials (6):": a group of the deck's own cards, placed by type
-        reading.section, reading.setting_apart = None, False
-    else:
-        # "Side deck:", "Extras:", "Reserve:": cards kept out of the deck
-        reading.section, reading.setting_apart = SIDEBOARD, True
-        reading.apart.append(_Apart(len(deck.issues) - 1, []))
+    # "Side deck:"-like words no list knows ("Tricks:"): cards kept out of the deck
+    reading.section, reading.setting_apart, reading.in_group = SIDEBOARD, True, False
+    reading.apart.append(_Apart(len(deck.issues) - 1, []))
     return None
+
+
+def _reads_as_sentence(line: str) -> bool:
+    from hlcg.deck.prose import reads_as_sentence
+
+    return reads_as_sentence(line.rstrip(":").rstrip())
+
+
+def _take_group(deck: Deck, reading: _Reading, line_no: int, line: str, word: str) -> None:
+    """A group header ("Attacks (27):", "### Blocks", "**Specials (6)**") is layout within
+    the section it is in: its cards stay in that section. A group of the other side's
+    cards (in-game "Attacks" right after the pre-game) is placed by type, as lines before any
+    header are."""
+    deck.headers.append(line_no)
+    if not reading.in_group:
+        reading.outer, reading.in_group = reading.section, True
+    section, side = reading.outer, group_side(word)
+    if section in SECTIONS.values() and section != SIDEBOARD and side not in (None, section):
+        section = None
+    reading.section = section
+    reading.group = _Group(line_no, line, group_count(line))
 
 
 def _set_value(deck: Deck, key: str, line_no: int, rest: str) -> None:

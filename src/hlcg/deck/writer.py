@@ -45,10 +45,12 @@ def sections(resolved: ResolvedDeck) -> dict[str, list[Line]]:
     out: dict[str, list[Line]] = {PREGAME: [], ENDURANCE: [], SIDEBOARD: []}
     for _, section, line in sorted(placed, key=lambda item: item[0]):
         out[section].append(line)
-    # resolve reads the sideboard entry by entry: one card per entry, in order
+    # resolve reads the sideboard entry by entry: one card per entry, in order, but for a
+    # forum post's prose after the list (hlcg.deck.prose), which is no card
+    entries = [e for e in resolved.deck.sideboard if e not in resolved.prose]
     out[SIDEBOARD] = [
         Line(card.name, card.count, entry.set_code, card.card_id, entry.card_id)
-        for card, entry in zip(resolved.sideboard, resolved.deck.sideboard, strict=True)
+        for card, entry in zip(resolved.sideboard, entries, strict=True)
     ]
     return out
 

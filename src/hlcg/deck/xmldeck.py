@@ -18,7 +18,17 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
 from hlcg.deck.kinds import LACKEY
-from hlcg.deck.lines import MAX_COPIES, copies_value, section_named, split_set_code
+from hlcg.deck.lines import (
+    GROUP,
+    MAX_COPIES,
+    SECTIONS,
+    clean_line,
+    copies_value,
+    header,
+    names_card_group,
+    section_named,
+    split_set_code,
+)
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, Line, LineIssue
 from hlcg.deck.text import set_persona
 from hlcg.errors import DeckFileError
@@ -63,12 +73,31 @@ def format_note(notes: str) -> str | None:
 PERSONA_ZONE = "persona"
 
 
+GROUP_ZONE = "group"
+
+
 def _zone(name: str | None) -> str | None:
     """Lackey superzones and OCTGN sections are named like text headers ("Deck", "Pregame");
-    a "Persona" section (OCTGN decks often have one) holds the persona card."""
+    a "Persona" section (OCTGN decks often have one) holds the persona card, and one named
+    for a group of the deck's cards ("Attacks", "Specials") holds deck cards, placed by
+    type as a text deck's group headers' are."""
     if (name or "").strip().lower() == PERSONA_ZONE:
         return PERSONA_ZONE
-    return section_named(name or "")
+    named = section_named(name or "")
+    if named is not None:
+        return named
+    # "Sideboard (2)", "Reserve:", "Specials (5)": a zone named as a text header is written
+    found = header(clean_line(name or ""))
+    if found is not None and found[0] in SECTIONS:
+        return SECTIONS[found[0]]
+    if (found is not None and found[0] == GROUP) or names_card_group(name or ""):
+        return GROUP_ZONE
+    return None
+
+
+def _placed(section: str) -> str | None:
+    """The section an entry of a zone is in: a group's cards are placed by type (None)."""
+    return None if section == GROUP_ZONE else section
 
 
 _CARD_TAG = re.compile(r"<card\b")
@@ -198,7 +227,7 @@ def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
             entries[number] = entries[number]._replace(count=entries[number].count + 1)
             continue
         first_copy[key] = len(entries)
-        entries.append(Entry(name, 1, line, section, set_code, ref))
+        entries.append(Entry(name, 1, line, _placed(section), set_code, ref))
 
 
 def _shown(text: str | None) -> str | None:
@@ -242,7 +271,7 @@ def _read_octgn(root: Element, deck: Deck, lines: Iterator[int]) -> None:
             continue
         ref = card.get("id") or None
         name, set_code = split_set_code(name)
-        _add(deck, Entry(name, copies, line, section, set_code, ref))
+        _add(deck, Entry(name, copies, line, _placed(section), set_code, ref))
 
 
 def _add(deck: Deck, entry: Entry) -> None:

@@ -175,12 +175,34 @@ def other_differences(a: DeckSide, b: DeckSide) -> list[str]:
     return notes
 
 
+def _legal(verdict: str) -> bool | None:
+    """Whether a side's verdict ("legal", "not legal, 2 errors") says legal; None when a
+    sheet records none."""
+    return verdict == "legal" if verdict else None
+
+
+def verdicts_differ(a: DeckSide, b: DeckSide) -> str | None:
+    """The note when one side is legal and the other is not, whatever their fingerprints:
+    one fingerprint must mean one verdict, so this is worth saying even of one deck."""
+    legal_a, legal_b = _legal(a.verdict), _legal(b.verdict)
+    if legal_a is None or legal_b is None or legal_a == legal_b:
+        return None
+    # the sides by the names the diff's own lines give them (`a: PATH: ...`), so the note
+    # reads the same wherever the decks came from (files, the web page's posted text)
+    first = "the sheet" if a.sheet else "the deck" if b.sheet else "a"
+    second = "the sheet" if b.sheet else "the deck" if a.sheet else "b"
+    return f"the verdicts differ: {first} is {a.verdict}, {second} is {b.verdict}"
+
+
 def deck_diff(a: DeckSide, b: DeckSide, catalogue: Catalogue) -> dict[str, Any]:
     """`hlcg deck diff` as data."""
     same = a.fingerprint == b.fingerprint
     listed = changes(a, b, catalogue)
     counted = [c for c in listed if c["section"] != "sideboard"]
     notes = other_differences(a, b) if not same else []
+    verdicts = verdicts_differ(a, b)
+    if verdicts is not None:
+        notes.insert(0, verdicts)
     if not same and not counted and not notes:
         notes.append(
             "the cards are the same; the fingerprints differ by the catalogue rows or "
