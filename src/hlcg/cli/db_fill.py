@@ -1,0 +1,224 @@
+"""`hlcg db fill DECK`: record what your cards say, card by card, into your own catalogue."""
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from hlcg.cli.common import DbOption, guarded
+from hlcg.errors import CatalogueError, UsageError
+
+if TYPE_CHECKING:
+    from hlcg.answers import CardQuestions
+
+_NO_CATALOGUE = (
+    "db fill writes what you read into your own catalogue, never the shipped one: start one "
+    "with `hlcg db init my.sqlite --from-shipped`, then `hlcg db fill DECK --db my.sqlite` "
+    "(or set HLCG_DB)"
+)
+
+
+def _own_catalogue(db: Path | None) -> Path:
+    from hlcg.catalog import is_shipped, resolve_path
+
+    path = resolve_path(db)  # the shipped catalogue when neither --db nor HLCG_DB names one
+    if is_shipped(path):
+        raise UsageError(_NO_CATALOGUE)
+    if not path.exists():
+        raise CatalogueError(
+            f"catalogue not found: {path}; start one with `hlcg db init {path} --from-shipped`"
+        )
+    return path
+
+
+class _Answers:
+    """Answers typed at a terminal, or read line by line from standard input (each question
+    and answer then echoed, so a script's run reads as a session)."""
+
+    def __init__(self) -> None:
+        self.typed = sys.stdin.isatty()
+
+    def ask(self, prompt: str) -> str | None:
+        """The next answer; None at the end of input."""
+        if self.typed:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        typer.echo(f"{prompt}{line.rstrip()}")
+        return line.rstrip("\n")
+
+
+def _fill_card(asked: "CardQuestions", answers: _Answers, db: Path, reader: str) -> int | None:
+    """Ask about one card; the number of answers recorded, None at the end of input."""
+    from hlcg.answers import AnswerError, read_answer, read_printing
+    from hlcg.catalog import load
+    from hlcg.curation import record_reading
+    from hlcg.errors import SourceError
+    from hlcg.tcboo import TABLE_GROUP
+
+    sets = {code: row["edition"] for code, row in load(db).sets.items()}
+    typer.echo(f"\n{asked.name} ({asked.card_id}), for {asked.format}")
+    for line in asked.known:
+        typer.echo(f"  known: {line}")
+    ours = [c for c in asked.printings if sets.get(c) in asked.editions]
+    default = f" [{ours[0]}]" if len(ours) == 1 else ""
+    printing = None
+    while printing is None:
+        text = answers.ask(f"  printing you hold (set and number as printed){default}: ")
+        if text is None:
+            return None
+        if text.strip().lower() == "skip":
+            return 0
+        try:
+            printing = read_printing(text.strip() or (ours[0] if default else ""), asked, sets)
+        except AnswerError as exc:
+            typer.echo(f"    {exc}")
+    recorded = 0
+    pending = [] if asked.questions else [None]  # a printing alone is a fact to record
+    for question in (*asked.questions, *pending):
+        facts: dict[str, str] | None = {}
+        while question is not None:
+            typer.echo(f"  {question.prompt}: {question.unlocks}")
+            text = answers.ask(f"  {question.prompt} (a value, none, skip, ?): ")
+            if text is None:
+                return None
+            try:
+                facts = read_answer(question, text, asked.persona)
+                break
+            except AnswerError as exc:
+                typer.echo(f"    {exc}")
+        if facts is None:
+            continue
+        try:
+            source = record_reading(
+                db,
+                asked.card_id,
+                (printing.set_code, printing.number),
+                facts,
+                reader,
+                [TABLE_GROUP],
+            )
+        except SourceError as exc:
+            typer.echo(f"    not recorded: {exc}")
+            continue
+        recorded += 1
+        typer.echo(f"    recorded ({source})")
+    return recorded
+
+
+def _sheet(askings: "list[CardQuestions]", reader: str | None) -> str:
+    """The questions as a fact sheet `hlcg db import` reads: one row per fact, the value
+    and the source's printing left to fill in."""
+    import csv
+    import datetime
+    import io
+
+    from hlcg.answers.filling import GEM_FIELDS, HELP_TEXT
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["id", "field", "value", "source", "name", "how"])
+    day = datetime.date.today().isoformat()
+    for asked in askings:
+        source = f"printed card SET NUMBER, read by {reader or 'NAME'} on {day}"
+        writer.writerow([asked.card_id, "sets", "", source, asked.name, HELP_TEXT["printing"]])
+        for question in asked.questions:
+            fields = GEM_FIELDS if question.fact == "gems" else (question.fact,)
+            how = "a whole number; 0 when none is printed" if question.fact == "gems" else ""
+            for name in fields:
+                help_text = how or HELP_TEXT[question.fact]
+                writer.writerow([asked.card_id, name, "", source, asked.name, help_text])
+    return buffer.getvalue()
+
+
+@guarded
+def fill_command(
+    decks: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="The deck whose checks to complete (with --top: decks or folders to rank "
+            "gaps by, default examples/decks/)."
+        ),
+    ] = None,
+    db: DbOption = None,
+    reader: Annotated[
+        str | None,
+        typer.Option(
+            "--reader",
+            help="Your name, written into every fact's source (remembered in the catalogue "
+            "after the first use).",
+        ),
+    ] = None,
+    top: Annotated[
+        int | None,
+        typer.Option("--top", min=1, help="Ask about the first N cards `hlcg db gaps` lists."),
+    ] = None,
+    sheet: Annotated[
+        Path | None,
+        typer.Option(
+            "--sheet",
+            help="Write the questions as a fact sheet (CSV) to fill in a spreadsheet and "
+            "`hlcg db import`, instead of asking.",
+        ),
+    ] = None,
+) -> None:
+    """Record what your cards say: ask, card by card, for the printed facts (printing,
+    gems, Master limit, restriction number, hand icons) that keep the deck's checks from
+    running, and write each answer into your catalogue at once, with its source
+    `printed card SET NUMBER, read by READER on DATE`.
+
+    Answers: a value, `none` (the card prints none), `skip`, `?` for help. Not at a
+    terminal, answers are read from standard input line by line. At the end the deck is
+    checked again and the change shown.
+    """
+    from hlcg.answers import changes, deck_questions, deck_state, example_decks, top_questions
+    from hlcg.catalog import load
+    from hlcg.cli.common import expand
+    from hlcg.curation import check_reader, remembered_reader
+
+    path = _own_catalogue(db)
+    catalogue = load(path)
+    if top is None:
+        if not decks or len(decks) != 1:
+            raise UsageError("name one deck (or pass --top N to take the cards `db gaps` ranks)")
+        deck = decks[0]
+        askings = deck_questions(deck, catalogue)
+    else:
+        deck = None
+        paths = expand([str(d) for d in decks], True) if decks else example_decks(Path.cwd())
+        askings = top_questions(paths, catalogue, top)
+    name = check_reader(reader) if reader else remembered_reader(path)
+    if sheet is not None:
+        from hlcg.output import refuse_writing_an_input, write_output
+
+        refuse_writing_an_input(sheet, [path, *(decks or [])])
+        write_output(sheet, _sheet(askings, name), force=True)
+        typer.echo(f"wrote {len(askings)} cards' questions to {sheet}", err=True)
+        return
+    if name is None:
+        raise UsageError("who is reading the cards? pass --reader NAME (remembered after)")
+    if not askings:
+        typer.echo("nothing to ask: no printed fact is missing for these checks")
+        return
+    before = deck_state(deck, catalogue) if deck else None
+    typer.echo(f"{len(askings)} cards to ask about; reading as {name}, into {path}")
+    answers, recorded = _Answers(), 0
+    try:
+        for asked in askings:
+            done = _fill_card(asked, answers, path, name)
+            if done is None:
+                typer.echo("\nend of answers")
+                break
+            recorded += done
+    except KeyboardInterrupt:
+        typer.echo(f"\nstopped: the {recorded} answers recorded are kept in {path}")
+        raise typer.Exit(130) from None
+    typer.echo(f"\nrecorded {recorded} answers in {path}")
+    if deck is not None and before is not None:
+        for line in changes(before, deck_state(deck, load(path))):
+            typer.echo(line)
