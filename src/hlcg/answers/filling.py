@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hlcg.catalog import ATTRIBUTES
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog import Card, Catalogue
@@ -365,7 +366,7 @@ def changes(before: DeckState, after: DeckState) -> list[str]:
             lines.append(f"{check}: now checked" + (f", {counted}" if counted else ""))
         elif now:
             fewer = f" (was {was})" if now != was else ""
-            lines.append(f"{check}: still not checked for {now} cards{fewer}")
+            lines.append(f"{check}: still not checked for {plural(now, 'card')}{fewer}")
     verdict = after.verdict
     if after.errors:
         verdict += f" ({', '.join(sorted(set(after.errors)))})"

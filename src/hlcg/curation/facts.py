@@ -17,6 +17,7 @@ from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
 from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
+from hlcg.curation.printed import parse_printed_source
 from hlcg.curation.upsert import add_source, superseded
 
 FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
@@ -101,8 +102,6 @@ class _Recording:
         """Why a fact read off a printed card cannot describe this card: gems read off a
         card of an edition that prints none, or a number read off one edition's card for a
         card recorded in another edition (it would answer that edition's checks)."""
-        from hlcg.curation.printed import parse_printed_source
-
         printed = parse_printed_source(source)
         if printed is None or name not in EDITION_PRINTED:
             return None
@@ -213,7 +212,8 @@ class _Recording:
             field=name,
             value=value if name == "sets" else None,
             source=merged,
-            inferred=had.inferred if had else None,
+            # A reader's own card states what it prints: the inference it confirms is over.
+            inferred=had.inferred if had and parse_printed_source(source) is None else None,
         )
 
     def _offered(self, where: str, card_id: str, name: str, value: str) -> CardRow | None:
