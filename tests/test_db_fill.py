@@ -30,12 +30,23 @@ TYPE_INFERRED = (
     "A versus pack named after two Immortals is taken to hold a Persona card for each; the "
     "page lists products, not cards."
 )
-BASICS = (
-    "Upper Left Attack, Upper Center Attack, Upper Right Attack, Middle Left Attack, Thrust, "
-    "Middle Right Attack, Lower Left Attack, Lower Center Attack, Lower Right Attack, "
-    "Upper Left Block, Upper Center Block, Upper Right Block, Lower Left Block, "
-    "Lower Center Block, Lower Right Block"
-).split(", ")
+BASICS = [
+    "Upper Left Attack",
+    "Upper Center Attack",
+    "Upper Right Attack",
+    "Middle Left Attack",
+    "Thrust",
+    "Middle Right Attack",
+    "Lower Left Attack",
+    "Lower Center Attack",
+    "Lower Right Attack",
+    "Upper Left Block",
+    "Upper Center Block",
+    "Upper Right Block",
+    "Lower Left Block",
+    "Lower Center Block",
+    "Lower Right Block",
+]
 
 
 def connor_deck(thrusts: int = 3) -> str:
