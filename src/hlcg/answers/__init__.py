@@ -22,9 +22,12 @@ if TYPE_CHECKING:
     from hlcg.answers.db_info import verification_json as verification_json
     from hlcg.answers.filling import AnswerError as AnswerError
     from hlcg.answers.filling import CardQuestions as CardQuestions
+    from hlcg.answers.filling import Printing as Printing
+    from hlcg.answers.filling import Question as Question
     from hlcg.answers.filling import changes as changes
     from hlcg.answers.filling import deck_questions as deck_questions
     from hlcg.answers.filling import deck_state as deck_state
+    from hlcg.answers.filling import questions_sheet as questions_sheet
     from hlcg.answers.filling import read_answer as read_answer
     from hlcg.answers.filling import read_printing as read_printing
     from hlcg.answers.filling import top_questions as top_questions
@@ -55,6 +58,9 @@ _DOOR = {
     "verification_json": "hlcg.answers.db_info",
     "catalogue_info": "hlcg.answers.db_info",
     "AnswerError": "hlcg.answers.filling",
+    "questions_sheet": "hlcg.answers.filling",
+    "Question": "hlcg.answers.filling",
+    "Printing": "hlcg.answers.filling",
     "CardQuestions": "hlcg.answers.filling",
     "changes": "hlcg.answers.filling",
     "deck_questions": "hlcg.answers.filling",

@@ -374,3 +374,26 @@ def changes(before: DeckState, after: DeckState) -> list[str]:
         verdict = f"{before.verdict} -> {verdict}"
     lines.append(f"verdict: {verdict}")
     return lines
+
+
+def questions_sheet(askings: list[CardQuestions], reader: str | None) -> str:
+    """The questions as a fact sheet `hlcg db import` reads: one row per fact, the value
+    and the source's printing left to fill in."""
+    import csv
+    import datetime
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["id", "field", "value", "source", "name", "how"])
+    day = datetime.date.today().isoformat()
+    for asked in askings:
+        source = f"printed card SET NUMBER, read by {reader or 'NAME'} on {day}"
+        writer.writerow([asked.card_id, "sets", "", source, asked.name, HELP_TEXT["printing"]])
+        for question in asked.questions:
+            fields = GEM_FIELDS if question.fact == "gems" else (question.fact,)
+            how = "a whole number; 0 when none is printed" if question.fact == "gems" else ""
+            for name in fields:
+                help_text = how or HELP_TEXT[question.fact]
+                writer.writerow([asked.card_id, name, "", source, asked.name, help_text])
+    return buffer.getvalue()

@@ -6,11 +6,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from hlcg.answers import Printing
 from hlcg.cli.common import DbOption, guarded
 from hlcg.errors import CatalogueError, UsageError
 
 if TYPE_CHECKING:
-    from hlcg.answers import CardQuestions
+    from hlcg.answers import CardQuestions, Question
+    from hlcg.catalog import Catalogue
 
 _NO_CATALOGUE = (
     "db fill writes what you read into your own catalogue, never the shipped one: start one "
@@ -53,87 +55,98 @@ class _Answers:
         return line.rstrip("\n")
 
 
-def _fill_card(asked: "CardQuestions", answers: _Answers, db: Path, reader: str) -> int | None:
-    """Ask about one card; the number of answers recorded, None at the end of input."""
-    from hlcg.answers import AnswerError, read_answer, read_printing
-    from hlcg.catalog import load
+def _ask_printing(
+    asked: "CardQuestions", answers: _Answers, sets: dict[str, str]
+) -> "Printing | str | None":
+    """The printing held; "skip" to leave the card, None at the end of input."""
+    from hlcg.answers import AnswerError, read_printing
+
+    ours = [c for c in asked.printings if sets.get(c) in asked.editions]
+    default = ours[0] if len(ours) == 1 else ""
+    shown = f" [{default}]" if default else ""
+    while True:
+        text = answers.ask(f"  printing you hold (set and number as printed){shown}: ")
+        if text is None or text.strip().lower() == "skip":
+            return None if text is None else "skip"
+        try:
+            return read_printing(text.strip() or default, asked, sets)
+        except AnswerError as exc:
+            typer.echo(f"    {exc}")
+
+
+def _ask_fact(
+    question: "Question | None", persona: bool, answers: _Answers
+) -> dict[str, str] | None | bool:
+    """The facts an answer states ({} for the printing alone), None to skip it, False at
+    the end of input."""
+    from hlcg.answers import AnswerError, read_answer
+
+    if question is None:
+        return {}
+    typer.echo(f"  {question.prompt}: {question.unlocks}")
+    while True:
+        text = answers.ask(f"  {question.prompt} (a value, none, skip, ?): ")
+        if text is None:
+            return False
+        try:
+            return read_answer(question, text, persona)
+        except AnswerError as exc:
+            typer.echo(f"    {exc}")
+
+
+def _record(
+    asked: "CardQuestions", printing: "Printing", facts: dict[str, str], db: Path, reader: str
+) -> bool:
     from hlcg.curation import record_reading
     from hlcg.errors import SourceError
     from hlcg.tcboo import TABLE_GROUP
+
+    try:
+        source = record_reading(
+            db, asked.card_id, (printing.set_code, printing.number), facts, reader, [TABLE_GROUP]
+        )
+    except SourceError as exc:
+        typer.echo(f"    not recorded: {exc}")
+        return False
+    typer.echo(f"    recorded ({source})")
+    return True
+
+
+def _fill_card(asked: "CardQuestions", answers: _Answers, db: Path, reader: str) -> int | None:
+    """Ask about one card; the number of answers recorded, None at the end of input."""
+    from hlcg.answers import Printing
+    from hlcg.catalog import load
 
     sets = {code: row["edition"] for code, row in load(db).sets.items()}
     typer.echo(f"\n{asked.name} ({asked.card_id}), for {asked.format}")
     for line in asked.known:
         typer.echo(f"  known: {line}")
-    ours = [c for c in asked.printings if sets.get(c) in asked.editions]
-    default = f" [{ours[0]}]" if len(ours) == 1 else ""
-    printing = None
-    while printing is None:
-        text = answers.ask(f"  printing you hold (set and number as printed){default}: ")
-        if text is None:
-            return None
-        if text.strip().lower() == "skip":
-            return 0
-        try:
-            printing = read_printing(text.strip() or (ours[0] if default else ""), asked, sets)
-        except AnswerError as exc:
-            typer.echo(f"    {exc}")
+    printing = _ask_printing(asked, answers, sets)
+    if not isinstance(printing, Printing):
+        return None if printing is None else 0
     recorded = 0
-    pending = [] if asked.questions else [None]  # a printing alone is a fact to record
-    for question in (*asked.questions, *pending):
-        facts: dict[str, str] | None = {}
-        while question is not None:
-            typer.echo(f"  {question.prompt}: {question.unlocks}")
-            text = answers.ask(f"  {question.prompt} (a value, none, skip, ?): ")
-            if text is None:
-                return None
-            try:
-                facts = read_answer(question, text, asked.persona)
-                break
-            except AnswerError as exc:
-                typer.echo(f"    {exc}")
-        if facts is None:
-            continue
-        try:
-            source = record_reading(
-                db,
-                asked.card_id,
-                (printing.set_code, printing.number),
-                facts,
-                reader,
-                [TABLE_GROUP],
-            )
-        except SourceError as exc:
-            typer.echo(f"    not recorded: {exc}")
-            continue
-        recorded += 1
-        typer.echo(f"    recorded ({source})")
+    # A card asked about for its printing alone: the printing is the fact recorded.
+    for question in asked.questions or (None,):
+        facts = _ask_fact(question, asked.persona, answers)
+        if facts is False:
+            return None
+        if isinstance(facts, dict) and _record(asked, printing, facts, db, reader):
+            recorded += 1
     return recorded
 
 
-def _sheet(askings: "list[CardQuestions]", reader: str | None) -> str:
-    """The questions as a fact sheet `hlcg db import` reads: one row per fact, the value
-    and the source's printing left to fill in."""
-    import csv
-    import datetime
-    import io
+def _askings(
+    decks: list[Path] | None, top: int | None, catalogue: "Catalogue"
+) -> "tuple[Path | None, list[CardQuestions]]":
+    from hlcg.answers import deck_questions, example_decks, top_questions
+    from hlcg.cli.common import expand
 
-    from hlcg.answers.filling import GEM_FIELDS, HELP_TEXT
-
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["id", "field", "value", "source", "name", "how"])
-    day = datetime.date.today().isoformat()
-    for asked in askings:
-        source = f"printed card SET NUMBER, read by {reader or 'NAME'} on {day}"
-        writer.writerow([asked.card_id, "sets", "", source, asked.name, HELP_TEXT["printing"]])
-        for question in asked.questions:
-            fields = GEM_FIELDS if question.fact == "gems" else (question.fact,)
-            how = "a whole number; 0 when none is printed" if question.fact == "gems" else ""
-            for name in fields:
-                help_text = how or HELP_TEXT[question.fact]
-                writer.writerow([asked.card_id, name, "", source, asked.name, help_text])
-    return buffer.getvalue()
+    if top is None:
+        if not decks or len(decks) != 1:
+            raise UsageError("name one deck (or pass --top N to take the cards `db gaps` ranks)")
+        return decks[0], deck_questions(decks[0], catalogue)
+    paths = expand([str(d) for d in decks], True) if decks else example_decks(Path.cwd())
+    return None, top_questions(paths, catalogue, top)
 
 
 @guarded
@@ -176,28 +189,18 @@ def fill_command(
     terminal, answers are read from standard input line by line. At the end the deck is
     checked again and the change shown.
     """
-    from hlcg.answers import changes, deck_questions, deck_state, example_decks, top_questions
+    from hlcg.answers import questions_sheet
     from hlcg.catalog import load
-    from hlcg.cli.common import expand
     from hlcg.curation import check_reader, remembered_reader
 
     path = _own_catalogue(db)
-    catalogue = load(path)
-    if top is None:
-        if not decks or len(decks) != 1:
-            raise UsageError("name one deck (or pass --top N to take the cards `db gaps` ranks)")
-        deck = decks[0]
-        askings = deck_questions(deck, catalogue)
-    else:
-        deck = None
-        paths = expand([str(d) for d in decks], True) if decks else example_decks(Path.cwd())
-        askings = top_questions(paths, catalogue, top)
+    deck, askings = _askings(decks, top, load(path))
     name = check_reader(reader) if reader else remembered_reader(path)
     if sheet is not None:
         from hlcg.output import refuse_writing_an_input, write_output
 
         refuse_writing_an_input(sheet, [path, *(decks or [])])
-        write_output(sheet, _sheet(askings, name), force=True)
+        write_output(sheet, questions_sheet(askings, name), force=True)
         typer.echo(f"wrote {len(askings)} cards' questions to {sheet}", err=True)
         return
     if name is None:
@@ -205,7 +208,14 @@ def fill_command(
     if not askings:
         typer.echo("nothing to ask: no printed fact is missing for these checks")
         return
-    before = deck_state(deck, catalogue) if deck else None
+    _session(deck, askings, path, name)
+
+
+def _session(deck: Path | None, askings: "list[CardQuestions]", path: Path, name: str) -> None:
+    from hlcg.answers import changes, deck_state
+    from hlcg.catalog import load
+
+    before = deck_state(deck, load(path)) if deck else None
     typer.echo(f"{len(askings)} cards to ask about; reading as {name}, into {path}")
     answers, recorded = _Answers(), 0
     try:
