@@ -397,3 +397,57 @@ def questions_sheet(askings: list[CardQuestions], reader: str | None) -> str:
                 help_text = how or HELP_TEXT[question.fact]
                 writer.writerow([asked.card_id, name, "", source, asked.name, help_text])
     return buffer.getvalue()
+
+
+def printed_gaps(card: Card, fmt: str) -> set[str]:
+    """The printed facts of ``card`` not recorded that a check in ``fmt`` reads, whatever
+    the deck: its gems where the format counts gems, its restriction number, a Weapon of
+    Choice's hand icons, a persona's Master limit where no Master gem stands for it."""
+    from hlcg.problems import Level
+    from hlcg.rules import profile
+
+    settings = profile(fmt).settings
+    fields: set[str] = set()
+    if settings["gem-cap"].severity != Level.OFF:
+        fields |= {f"gem_{a}" for a in ATTRIBUTES if card.gem(a) is None}
+    elif card.type == "persona" and card.master_limit is None:
+        fields.add("master_limit")
+    if card.restriction is None and not card.unrestricted and card.type != "persona":
+        fields.add("restriction")
+    if card.type == "weapon-of-choice" and card.hand_icons is None:
+        fields.add("hand_icons")
+    return fields
+
+
+def card_questions_in(card: Card, catalogue: Catalogue, fmt: str) -> CardQuestions | None:
+    """The questions about one card in ``fmt``, outside any deck (the page's card panel)."""
+    persona = card if card.type == "persona" else None
+    return card_questions(card, printed_gaps(card, fmt), catalogue, fmt, persona)
+
+
+def record_answer(
+    db: Path,
+    asked: CardQuestions,
+    printing_text: str,
+    fact: str,
+    answer_text: str,
+    reader: str,
+) -> str | None:
+    """Read one typed answer about ``asked`` (the printing, then the answer to its question
+    ``fact``) and record it in ``db``; the source recorded, or None for ``skip``. Raises
+    AnswerError for a value to ask again, SourceError for a conflict."""
+    from hlcg.catalog import load
+    from hlcg.curation import record_reading
+    from hlcg.tcboo import TABLE_GROUP
+
+    sets = {code: row["edition"] for code, row in load(db).sets.items()}
+    printing = read_printing(printing_text, asked, sets)
+    question = next((q for q in asked.questions if q.fact == fact), None)
+    if question is None and fact != "printing":
+        raise AnswerError(f"{asked.name}: nothing to ask about {fact!r}")
+    facts = {} if question is None else read_answer(question, answer_text, asked.persona)
+    if facts is None:
+        return None
+    return record_reading(
+        db, asked.card_id, (printing.set_code, printing.number), facts, reader, [TABLE_GROUP]
+    )

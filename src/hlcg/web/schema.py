@@ -92,6 +92,21 @@ class ConvertRequest(DeckRequest):
     )
 
 
+class FillRequest(_Strict):
+    """POST /api/fill: one answer about one card, as `hlcg db fill` reads it."""
+
+    card: str = Field(max_length=200, description="The card's id.")
+    format: str | None = Field(default=None, max_length=100, description="The format asked for.")
+    printing: str = Field(max_length=100, description="The printing held: set code and number.")
+    fact: str = Field(
+        max_length=40,
+        description="The question answered (gems, restriction, hand_icons, master_limit), "
+        "or printing to record the printing alone.",
+    )
+    answer: str = Field(default="", max_length=200, description="A value, none or skip.")
+    reader: str = Field(max_length=60, description="Who read the card (into every source).")
+
+
 class ErrorDetail(_Strict):
     status: int
     message: str

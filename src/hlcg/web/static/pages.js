@@ -71,7 +71,7 @@ function sourced(dd, sources) {
   dd.append(note);
 }
 
-function cardPanel(card) {
+function cardPanel(card, recorded) {
   const box = $("card");
   box.replaceChildren(el("h3", cardName(card)));
   const verdicts = el("ul", null, { class: "card-verdicts", "aria-label": "verdicts" });
@@ -127,6 +127,7 @@ function cardPanel(card) {
     });
     box.append(" ", persona);
   }
+  recordForm(card, box, recorded);
   box.hidden = false;
   box.scrollIntoView({ block: "nearest" }); // below a long card list: brought into sight
 }
