@@ -113,8 +113,9 @@ class ErrorDetail(_Strict):
 
 
 class ErrorResponse(_Strict):
-    """Every API error: 400 bad request, 403 foreign host or origin, 404 not found, 405,
-    413 body too large, 422 deck unreadable or not convertible, 500, 503 busy."""
+    """Every API error: 400 bad request, 403 foreign host or origin (or recording refused),
+    404 not found, 405, 409 a recorded fact says otherwise, 413 body too large, 422 deck
+    unreadable or not convertible (or an answer to ask again), 500, 503 busy."""
 
     error: ErrorDetail
 
@@ -125,5 +126,6 @@ API_SCHEMAS: dict[str, type[BaseModel]] = {
     "api-diff-request.schema.json": DiffRequest,
     "api-odds-request.schema.json": OddsRequest,
     "api-convert-request.schema.json": ConvertRequest,
+    "api-fill-request.schema.json": FillRequest,
     "api-error.schema.json": ErrorResponse,
 }
