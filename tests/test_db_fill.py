@@ -325,3 +325,33 @@ def test_a_killed_fill_keeps_the_answers_already_given(mine: Path, tmp_path: Pat
         ).fetchone() == (6, 5)
     verified = invoke("db", "info", "--verify", "--db", mine)
     assert verified.exit_code == 0, verified.output
+
+
+def test_top_takes_the_first_cards_db_gaps_ranks_and_says_which_it_cannot_ask(
+    mine: Path,
+) -> None:
+    deck = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
+    gaps = json.loads(invoke("db", "gaps", deck, "--db", mine, "-o", "json").stdout)
+    assert [g["id"] for g in gaps["items"][:2]] == ["dodge", "head-shot"]
+    result = invoke(
+        "db", "fill", deck, "--top", "2", "--db", mine, "--reader", "Fay", stdin="skip\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "2 cards to ask about" in result.output
+    assert "Dodge (dodge), for type-two" in result.output
+    # Head Shot is recorded in Series Edition only: a 2E card's numbers would answer 1E too.
+    assert (
+        "not asked: Head Shot is recorded in SE, of another edition than type-two's (2E)"
+        in result.output
+    )
+    assert "recorded 0 answers" in result.output
+    out = mine.parent / "top.csv"
+    result = invoke("db", "fill", deck, "--top", "2", "--db", mine, "--sheet", out)
+    assert result.exit_code == 0, result.output
+    assert "wrote the questions about 1 card to" in result.stderr
+    rows = out.read_text(encoding="utf-8").splitlines()[1:]
+    assert [r.split(",")[:2] for r in rows] == [
+        ["dodge", "sets"],
+        *[["dodge", f"gem_{a}"] for a in ATTRS],
+        ["dodge", "restriction"],
+    ]

@@ -65,6 +65,13 @@ def test_an_answer_is_recorded_with_its_printed_card_source(mine: Path) -> None:
                 "unlocks": "Connor MacLeod's gem caps (and Master limit) will be checked",
             }
         ]
+        # Head Shot is recorded in Series Edition only: no Type Two numbers asked for it.
+        other = client.get("/api/fill?card=head-shot&format=type-two").json()["card"]
+        assert other["questions"] == []
+        assert other["not_asked"].startswith("not asked: Head Shot is recorded in SE")
+        refused = client.post("/api/fill", json={**ANSWER, "card": "head-shot", "answer": "none"})
+        assert refused.status_code == 422
+        assert refused.json()["error"]["message"] == other["not_asked"]
         bad = client.post("/api/fill", json={**ANSWER, "printing": "SE 1"})
         assert bad.status_code == 422
         assert bad.json()["error"]["message"] == (

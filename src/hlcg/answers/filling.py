@@ -83,6 +83,7 @@ class CardQuestions:
     printings: tuple[str, ...]  # recorded printings of those editions
     questions: tuple[Question, ...]
     persona: bool = False  # gems are then its attribute values, all six printed
+    not_asked: str = ""  # why nothing is asked about it (recorded in another edition)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -94,6 +95,7 @@ class CardQuestions:
             "printings": list(self.printings),
             "questions": [q.to_json() for q in self.questions],
             "persona": self.persona,
+            "not_asked": self.not_asked,
         }
 
 
@@ -147,7 +149,22 @@ def card_questions(
     wanted = [f for f in ASKED if f in {_fact_of(x) for x in fields}]
     # A number printed on another edition's card than the format's does not answer it.
     foreign = [c for c in card.sets if catalogue.sets.get(c, {}).get("edition") not in editions]
-    if foreign or (not wanted and "formats" not in fields):
+    if foreign and (wanted or "formats" in fields):
+        shown = ", ".join(foreign)
+        return CardQuestions(
+            card.id,
+            card.name,
+            fmt,
+            editions,
+            _known(card, catalogue),
+            tuple(card.sets),
+            (),
+            not_asked=f"not asked: {card.name} is recorded in {shown}, of another edition "
+            f"than {fmt}'s ({'/'.join(editions)}): a number read off a {'/'.join(editions)} "
+            "card would answer that edition's checks too; record that card as its own "
+            "version (`hlcg db import`)",
+        )
+    if not wanted and "formats" not in fields:
         return None
     is_persona = persona is not None and card.id == persona.id
     questions = tuple(
@@ -387,7 +404,7 @@ def questions_sheet(askings: list[CardQuestions], reader: str | None) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["id", "field", "value", "source", "name", "how"])
     day = datetime.date.today().isoformat()
-    for asked in askings:
+    for asked in (a for a in askings if not a.not_asked):
         source = f"printed card SET NUMBER, read by {reader or 'NAME'} on {day}"
         writer.writerow([asked.card_id, "sets", "", source, asked.name, HELP_TEXT["printing"]])
         for question in asked.questions:
@@ -440,6 +457,8 @@ def record_answer(
     from hlcg.curation import record_reading
     from hlcg.tcboo import TABLE_GROUP
 
+    if asked.not_asked:
+        raise AnswerError(asked.not_asked)
     sets = {code: row["edition"] for code, row in load(db).sets.items()}
     printing = read_printing(printing_text, asked, sets)
     question = next((q for q in asked.questions if q.fact == fact), None)

@@ -9,6 +9,7 @@ import typer
 from hlcg.answers import Printing
 from hlcg.cli.common import DbOption, guarded
 from hlcg.errors import CatalogueError, UsageError
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.answers import CardQuestions, Question
@@ -121,6 +122,9 @@ def _fill_card(asked: "CardQuestions", answers: _Answers, db: Path, reader: str)
     typer.echo(f"\n{asked.name} ({asked.card_id}), for {asked.format}")
     for line in asked.known:
         typer.echo(f"  known: {line}")
+    if asked.not_asked:
+        typer.echo(f"  {asked.not_asked}")
+        return 0
     printing = _ask_printing(asked, answers, sets)
     if not isinstance(printing, Printing):
         return None if printing is None else 0
@@ -201,7 +205,8 @@ def fill_command(
 
         refuse_writing_an_input(sheet, [path, *(decks or [])])
         write_output(sheet, questions_sheet(askings, name), force=True)
-        typer.echo(f"wrote {len(askings)} cards' questions to {sheet}", err=True)
+        asked = [a for a in askings if not a.not_asked]
+        typer.echo(f"wrote the questions about {plural(len(asked), 'card')} to {sheet}", err=True)
         return
     if name is None:
         raise UsageError("who is reading the cards? pass --reader NAME (remembered after)")
@@ -216,7 +221,7 @@ def _session(deck: Path | None, askings: "list[CardQuestions]", path: Path, name
     from hlcg.catalog import load
 
     before = deck_state(deck, load(path)) if deck else None
-    typer.echo(f"{len(askings)} cards to ask about; reading as {name}, into {path}")
+    typer.echo(f"{plural(len(askings), 'card')} to ask about; reading as {name}, into {path}")
     answers, recorded = _Answers(), 0
     try:
         for asked in askings:

@@ -55,6 +55,11 @@ async function recordForm(card, box, said) {
   form.append(el("h4", "Record what your card says", { id: "record-heading" }));
   form.append(el("p", `For ${asked.format}: read it off a ${asked.editions.join("/")} card; `
     + "`none` when the card prints none, `skip` to leave it.", { class: "record-help" }));
+  if (asked.not_asked) { // recorded in another edition: its numbers are not asked here
+    form.append(el("p", asked.not_asked, { id: "record-status", role: "status" }));
+    box.append(form);
+    return;
+  }
   const inputs = new Map();
   inputs.set("reader", recordField(form, "record-reader", "Your name", data.reader));
   const ours = asked.printings.length === 1 ? asked.printings[0] : "";
