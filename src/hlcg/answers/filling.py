@@ -134,6 +134,25 @@ def _fact_of(field_name: str) -> str:
     return "gems" if field_name.startswith("gem_") else field_name
 
 
+def _not_asked(
+    card: Card, catalogue: Catalogue, fmt: str, editions: tuple[str, ...], foreign: list[str]
+) -> CardQuestions:
+    """A card recorded in another edition than the format's: nothing asked, and why."""
+    ours = "/".join(editions)
+    return CardQuestions(
+        card.id,
+        card.name,
+        fmt,
+        editions,
+        _known(card, catalogue),
+        tuple(card.sets),
+        (),
+        not_asked=f"not asked: {card.name} is recorded in {', '.join(foreign)}, of another "
+        f"edition than {fmt}'s ({ours}): a number read off a {ours} card would answer that "
+        "edition's checks too; record that card as its own version (`hlcg db import`)",
+    )
+
+
 def card_questions(
     card: Card,
     fields: set[str],
@@ -150,20 +169,7 @@ def card_questions(
     # A number printed on another edition's card than the format's does not answer it.
     foreign = [c for c in card.sets if catalogue.sets.get(c, {}).get("edition") not in editions]
     if foreign and (wanted or "formats" in fields):
-        shown = ", ".join(foreign)
-        return CardQuestions(
-            card.id,
-            card.name,
-            fmt,
-            editions,
-            _known(card, catalogue),
-            tuple(card.sets),
-            (),
-            not_asked=f"not asked: {card.name} is recorded in {shown}, of another edition "
-            f"than {fmt}'s ({'/'.join(editions)}): a number read off a {'/'.join(editions)} "
-            "card would answer that edition's checks too; record that card as its own "
-            "version (`hlcg db import`)",
-        )
+        return _not_asked(card, catalogue, fmt, editions, foreign)
     if not wanted and "formats" not in fields:
         return None
     is_persona = persona is not None and card.id == persona.id
