@@ -153,6 +153,12 @@ def _not_asked(
     )
 
 
+def _question(fact: str, card: Card, persona: Card | None, gem_cards: int) -> Question:
+    is_persona = persona is not None and card.id == persona.id
+    prompt = "attribute values" if fact == "gems" and is_persona else fact.replace("_", " ")
+    return Question(fact, prompt, _unlocks(fact, card, persona, max(0, gem_cards - 1)))
+
+
 def card_questions(
     card: Card,
     fields: set[str],
@@ -173,14 +179,7 @@ def card_questions(
     if not wanted and "formats" not in fields:
         return None
     is_persona = persona is not None and card.id == persona.id
-    questions = tuple(
-        Question(
-            fact,
-            "attribute values" if fact == "gems" and is_persona else fact.replace("_", " "),
-            _unlocks(fact, card, persona, max(0, gem_cards - 1)),
-        )
-        for fact in wanted
-    )
+    questions = tuple(_question(fact, card, persona, gem_cards) for fact in wanted)
     return CardQuestions(
         card.id,
         card.name,
