@@ -495,6 +495,7 @@ def test_schema_lists_names_and_refuses_unknown_ones():
         "api-diff-request",
         "api-odds-request",
         "api-convert-request",
+        "api-fill-request",
         "api-error",
     ]
     assert invoke("schema", "report.schema.json").stdout == (
@@ -505,7 +506,7 @@ def test_schema_lists_names_and_refuses_unknown_ones():
     assert unknown.stderr == (
         "No schema 'nope'. Schemas: card, deck, report, deck-diff, deck-odds, deck-verify, "
         "api-deck-request, api-add-request, api-diff-request, api-odds-request, "
-        "api-convert-request, api-error.\n"
+        "api-convert-request, api-fill-request, api-error.\n"
     )
 
 

@@ -20,6 +20,19 @@ if TYPE_CHECKING:
     from hlcg.answers.catalogue import shown_formats as shown_formats
     from hlcg.answers.db_info import catalogue_info as catalogue_info
     from hlcg.answers.db_info import verification_json as verification_json
+    from hlcg.answers.filling import AnswerError as AnswerError
+    from hlcg.answers.filling import CardQuestions as CardQuestions
+    from hlcg.answers.filling import Printing as Printing
+    from hlcg.answers.filling import Question as Question
+    from hlcg.answers.filling import card_questions_in as card_questions_in
+    from hlcg.answers.filling import changes as changes
+    from hlcg.answers.filling import deck_questions as deck_questions
+    from hlcg.answers.filling import deck_state as deck_state
+    from hlcg.answers.filling import questions_sheet as questions_sheet
+    from hlcg.answers.filling import read_answer as read_answer
+    from hlcg.answers.filling import read_printing as read_printing
+    from hlcg.answers.filling import record_answer as record_answer
+    from hlcg.answers.filling import top_questions as top_questions
     from hlcg.answers.fingerprints import format_warnings as format_warnings
     from hlcg.answers.fingerprints import hash_entry as hash_entry
     from hlcg.answers.fingerprints import unreadable_entry as unreadable_entry
@@ -46,6 +59,19 @@ _DOOR = {
     "shown_formats": "hlcg.answers.catalogue",
     "verification_json": "hlcg.answers.db_info",
     "catalogue_info": "hlcg.answers.db_info",
+    "AnswerError": "hlcg.answers.filling",
+    "record_answer": "hlcg.answers.filling",
+    "card_questions_in": "hlcg.answers.filling",
+    "questions_sheet": "hlcg.answers.filling",
+    "Question": "hlcg.answers.filling",
+    "Printing": "hlcg.answers.filling",
+    "CardQuestions": "hlcg.answers.filling",
+    "changes": "hlcg.answers.filling",
+    "deck_questions": "hlcg.answers.filling",
+    "deck_state": "hlcg.answers.filling",
+    "read_answer": "hlcg.answers.filling",
+    "read_printing": "hlcg.answers.filling",
+    "top_questions": "hlcg.answers.filling",
     "format_warnings": "hlcg.answers.fingerprints",
     "hash_entry": "hlcg.answers.fingerprints",
     "unreadable_entry": "hlcg.answers.fingerprints",

@@ -1,6 +1,7 @@
 """`hlcg db ...`: build, create, import into, export and describe catalogues."""
 
 from hlcg.cli.db_datasette import datasette_metadata_command
+from hlcg.cli.db_fill import fill_command
 from hlcg.cli.db_import import import_command
 from hlcg.cli.db_inspect import gaps_command, info_command
 from hlcg.cli.db_manage import build_command, export_command, init_command
@@ -16,6 +17,7 @@ for name, command in (
     ("export", export_command),
     ("info", info_command),
     ("gaps", gaps_command),
+    ("fill", fill_command),
     ("datasette-metadata", datasette_metadata_command),
 ):
     app.command(name, cls=PanelCommand)(command)

@@ -64,7 +64,10 @@ def serve_command(
         raise UsageError(
             f"hlcg serve needs the web extra ({exc.name} is missing): pip install 'hlcg[web]'"
         ) from None
-    app = create_app(load_catalogue(db), host)
+    from hlcg.catalog import resolve_path
+
+    # The card panel records into the catalogue served where it may (hlcg.web.recording).
+    app = create_app(load_catalogue(db), host, record_into=resolve_path(db))
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{sock.getsockname()[1]}/"

@@ -13,6 +13,8 @@ The entry points, one per ``hlcg db`` command:
   or none.
 - ``export`` and ``export_catalogue`` (``exports``, ``db export``): a card file, or the
   whole catalogue as a folder, archive or JSON document.
+- ``record_reading`` (``reading``, ``db fill``): the facts a player read off a printed
+  card, one answer per write, each with its printed-card source.
 - ``verify`` (``verification``, ``db info --verify``): a catalogue file's rows against
   its recorded hash, and its derived tables rebuilt to compare.
 
@@ -43,6 +45,9 @@ if TYPE_CHECKING:
     from hlcg.curation.piped import from_stdin as from_stdin
     from hlcg.curation.printed import PrintedSource as PrintedSource
     from hlcg.curation.printed import parse_printed_source as parse_printed_source
+    from hlcg.curation.reading import check_reader as check_reader
+    from hlcg.curation.reading import record_reading as record_reading
+    from hlcg.curation.reading import remembered_reader as remembered_reader
     from hlcg.curation.sources import MAX_SOURCE_BYTES as MAX_SOURCE_BYTES
     from hlcg.curation.verification import Verification as Verification
     from hlcg.curation.verification import verify as verify
@@ -62,6 +67,9 @@ _DOOR = {
     "PrintedSource": "hlcg.curation.printed",
     "parse_printed_source": "hlcg.curation.printed",
     "read_bundle": "hlcg.curation.bundle",
+    "check_reader": "hlcg.curation.reading",
+    "record_reading": "hlcg.curation.reading",
+    "remembered_reader": "hlcg.curation.reading",
     "MAX_SOURCE_BYTES": "hlcg.curation.sources",
     "export_catalogue": "hlcg.curation.exports",
     "is_whole_catalogue_target": "hlcg.curation.exports",

@@ -28,7 +28,7 @@ from hlcg.catalog import (
     normalise,
     row_key,
 )
-from hlcg.curation.bundle import Bundle, load_sources
+from hlcg.curation.bundle import SETTING_PREFIX, Bundle, load_sources
 from hlcg.curation.locking import writer_lock
 from hlcg.curation.models import AliasRow, CardRow
 from hlcg.errors import CatalogueError, ReadOnlyCatalogueError
@@ -222,6 +222,7 @@ def _write_meta(conn: sqlite3.Connection, bundle: Bundle) -> None:
         "build_inputs": json.dumps(bundle.inputs, sort_keys=True),
         "application": "hlcg",
     }
+    meta.update({f"{SETTING_PREFIX}{k}": v for k, v in bundle.settings.items()})
     with conn:
         conn.execute("DELETE FROM meta")
         conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", sorted(meta.items()))

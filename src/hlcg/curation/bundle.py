@@ -63,6 +63,9 @@ def row_digest(row: Any) -> str:
     return hashlib.sha256(_dumps(row).encode()).hexdigest()
 
 
+SETTING_PREFIX = "setting."
+
+
 @dataclass
 class Bundle:
     """Everything a catalogue holds, before it is written to SQLite."""
@@ -82,6 +85,9 @@ class Bundle:
     side: dict[str, list[BaseModel]] = field(default_factory=dict)
     # Where each fact source row was read (row key -> "file: row N"), for its errors.
     fact_locations: dict[str, str] = field(default_factory=dict)
+    # A user catalogue's own settings (`db fill`'s reader), kept in meta as `setting.NAME`;
+    # not content: they change no hash.
+    settings: dict[str, str] = field(default_factory=dict)
 
     def group_rows(self) -> Iterator[tuple[TableGroup, dict[str, list[BaseModel]]]]:
         """Each handed-in group with its tables' rows (table -> rows, by name)."""
@@ -468,6 +474,11 @@ def read_bundle(path: Path, groups: Sequence[TableGroup]) -> Bundle:
         inputs=[{"file": "(imported)", "sha256": meta.get("content_sha256", "")}],
         groups=tuple(groups),
         side=side,
+        settings={
+            k.removeprefix(SETTING_PREFIX): v
+            for k, v in meta.items()
+            if k.startswith(SETTING_PREFIX)
+        },
     )
 
 

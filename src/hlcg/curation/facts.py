@@ -10,13 +10,14 @@ the old value with its source goes to fact_history, never onto the new value.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
 from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
+from hlcg.curation.printed import parse_printed_source
 from hlcg.curation.upsert import add_source, superseded
 
 FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
@@ -24,6 +25,20 @@ FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
 # What a sheet may set: the facts `db gaps` lists, and printings (a set code, or several
 # `;`-separated, added to the card's sets).
 SHEET_FIELDS: tuple[str, ...] = (*GAP_FIELDS, "sets")
+
+# What "the card prints none" means for a number field: a card printing no restriction number
+# carries none (seed 001, Restricted Cards: restricted "if a number appears in the upper right
+# hand corner"); no gems or no hand icons printed is a count of 0.
+NONE_PRINTED = ("none", "unrestricted")
+ZERO_WHEN_NONE: tuple[str, ...] = tuple(f for f in GAP_FIELDS if f.startswith("gem_")) + (
+    "hand_icons",
+)
+
+# The facts printed per edition: read off a card of one edition, they never describe a
+# printing of another. Gems are printed on 2nd Edition cards only (seed 002, Attribute Gems;
+# seed 001 has none).
+EDITION_PRINTED: tuple[str, ...] = (*ZERO_WHEN_NONE, "restriction", "unrestricted", "master_limit")
+GEM_EDITIONS = ("2E",)
 
 
 def is_fact_sheet(path: Path) -> bool:
@@ -48,14 +63,14 @@ class _Recording:
     """The facts of a sheet recorded so far on the cards' flat rows, the sources they
     bring, the values they replace, and the errors found."""
 
-    def __init__(self, sheet: Path, db: Path, bundle: Bundle, overwrite: bool) -> None:
+    def __init__(self, sheet: str, label: str, db: Path, bundle: Bundle, overwrite: bool) -> None:
         self.sheet, self.db, self.overwrite = sheet, db, overwrite
         self.before = {c.id: c for c in bundle.cards}
         self.cards = {c.id: c.to_flat() for c in bundle.cards}
-        self.sets = {s.code for s in bundle.sets}
+        self.sets = {s.code: s.edition for s in bundle.sets}
         # (card id, field, value or '') -> the fact's own source, as recorded and as changed
         self.own = {(f.card_id, f.field, f.value or ""): f for f in bundle.facts}
-        self.superseded = f"{datetime.date.today().isoformat()} {sheet.name}"
+        self.superseded = f"{datetime.date.today().isoformat()} {label}"
         self.history: list[FactHistoryRow] = []
         self.errors: list[str] = []
         self.recorded: dict[tuple[str, str], tuple[int, str]] = {}  # (id, field) -> (row, value)
@@ -80,6 +95,32 @@ class _Recording:
             return (
                 f"{card_id} {name}: {value!r} here, {earlier[1]!r} in row {earlier[0]}; "
                 "one card has one value"
+            )
+        return self._edition_refusal(card_id, name, source)
+
+    def _edition_refusal(self, card_id: str, name: str, source: str) -> str | None:
+        """Why a fact read off a printed card cannot describe this card: gems read off a
+        card of an edition that prints none, or a number read off one edition's card for a
+        card recorded in another edition (it would answer that edition's checks)."""
+        printed = parse_printed_source(source)
+        if printed is None or name not in EDITION_PRINTED:
+            return None
+        edition = self.sets.get(printed.set_code)
+        if edition is None:
+            return f"source: unknown set {printed.set_code!r} (see `hlcg sets`)"
+        if name.startswith("gem_") and edition not in GEM_EDITIONS:
+            return (
+                f"{card_id} {name}: {printed.set_code} is a {edition} set, and only "
+                f"{'/'.join(GEM_EDITIONS)} cards print gems"
+            )
+        others = sorted(
+            c for c in self.before[card_id].sets if self.sets.get(c, edition) != edition
+        )
+        if others:
+            return (
+                f"{card_id} {name}: read off a {edition} card ({printed.set_code}), but the "
+                f"card is recorded in {', '.join(others)} of another edition, whose checks it "
+                "would answer too; record that printing as its own card"
             )
         return None
 
@@ -108,6 +149,30 @@ class _Recording:
         self.own.pop((card_id, "unrestricted", ""), None)
         self.cards[card_id]["unrestricted"] = ""
         self.cleared.add((card_id, "unrestricted"))
+        return True
+
+    def _restricted(self, where: str, card_id: str, source: str) -> bool:
+        """ "Prints none" for a card recorded with a restriction number: a conflict, or with
+        --overwrite the number goes to the history. False when refused."""
+        card = self.before[card_id]
+        if card.restriction is None or (card_id, "restriction") in self.cleared:
+            return True
+        old = str(card.restriction)
+        own = self._own_source(card_id, "restriction", old)
+        backing = f"source: {own.source}" if own else f"card-level source: {card.source}"
+        if not self.overwrite:
+            self.errors.append(
+                f"{where}: {card_id} restriction: the catalogue records {old!r} ({backing}), "
+                f"the sheet says it prints none (source: {source}); pass --overwrite to "
+                "replace it (the old value and its source are kept in fact_history)"
+            )
+            return False
+        self.history.append(superseded(card, "restriction", old, own, self.superseded))
+        self.replaced += 1
+        self.own.pop((card_id, "restriction", old), None)
+        self.own.pop((card_id, "restriction", ""), None)
+        self.cards[card_id]["restriction"] = ""
+        self.cleared.add((card_id, "restriction"))
         return True
 
     def _conflict(self, card_id: str, name: str, offered: CardRow, source: str) -> str | None:
@@ -147,7 +212,8 @@ class _Recording:
             field=name,
             value=value if name == "sets" else None,
             source=merged,
-            inferred=had.inferred if had else None,
+            # A reader's own card states what it prints: the inference it confirms is over.
+            inferred=had.inferred if had and parse_printed_source(source) is None else None,
         )
 
     def _offered(self, where: str, card_id: str, name: str, value: str) -> CardRow | None:
@@ -161,6 +227,8 @@ class _Recording:
         changed = {name: value}
         if name == "restriction":  # a number takes the place of "carries none" (checked apart)
             changed["unrestricted"] = ""
+        if name == "unrestricted":  # and the other way round
+            changed["restriction"] = ""
         try:
             return CardRow.model_validate({**self.cards[card_id], **changed})
         except ValidationError as exc:
@@ -180,10 +248,13 @@ class _Recording:
         if refusal is not None:
             self.errors.append(f"{where}: {refusal}")
             return
+        name, value = _none_printed(name, value)
         offered = self._offered(where, card_id, name, value)
         if offered is None:
             return
         if name == "restriction" and not self._unrestricted(where, card_id, value, source):
+            return
+        if name == "unrestricted" and not self._restricted(where, card_id, source):
             return
         conflict = self._conflict(card_id, name, offered, source)
         if conflict is not None:
@@ -196,6 +267,18 @@ class _Recording:
         self.cards[card_id][name] = flat[name]
         for fact_value in _codes(value) if name == "sets" else [flat[name]]:
             self._attribute(card_id, name, fact_value, source)
+
+
+def _none_printed(name: str, value: str) -> tuple[str, str]:
+    """The fact a "none" (the card prints no such number) states: no restriction number
+    is the ``unrestricted`` fact, no gems or hand icons a count of 0."""
+    if value.lower() not in NONE_PRINTED:
+        return name, value
+    if name == "restriction":
+        return "unrestricted", "true"
+    if name in ZERO_WHEN_NONE and value.lower() == "none":
+        return name, "0"
+    return name, value
 
 
 def import_facts(
@@ -214,12 +297,31 @@ def import_facts(
     error is reported at once and the catalogue is written only when there are none.
     """
     from hlcg.curation.sources import csv_rows, read_text
+
+    rows = csv_rows(sheet, read_text(sheet))
+    return record_facts(str(sheet), sheet.name, rows, db, groups, overwrite=overwrite)
+
+
+def record_facts(
+    where: str,
+    label: str,
+    rows: Iterable[tuple[int, dict[str, str]]],
+    db: Path,
+    groups: Sequence[TableGroup],
+    *,
+    overwrite: bool = False,
+    settings: Mapping[str, str] | None = None,
+) -> ImportResult:
+    """Record numbered fact rows (id, field, value, source) as a sheet's are recorded, in one
+    write: ``where`` names them in errors, ``label`` in the history of what they replace.
+    ``settings`` are kept in the catalogue's meta table with them (``db fill``'s reader).
+    The caller holds the writer lock."""
     from hlcg.errors import SourceError
 
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
-    recording = _Recording(sheet, db, bundle, overwrite)
-    for number, row in csv_rows(sheet, read_text(sheet)):
+    recording = _Recording(where, label, db, bundle, overwrite)
+    for number, row in rows:
         recording.record(number, row)
     if recording.errors:
         raise SourceError(recording.errors)
@@ -230,6 +332,7 @@ def import_facts(
     ]
     bundle.facts = list(recording.own.values())
     bundle.fact_history = [*bundle.fact_history, *recording.history]
+    bundle.settings = {**bundle.settings, **(settings or {})}
     write(db, bundle)
     return ImportResult(
         added=0,

@@ -32,7 +32,15 @@ from starlette.staticfiles import StaticFiles
 
 from hlcg.catalog import Catalogue
 from hlcg.web.guards import API_CACHE, SECURITY_HEADERS, Guard, error_response
-from hlcg.web.schema import AddRequest, ConvertRequest, DeckRequest, DiffRequest, OddsRequest
+from hlcg.web.recording import Recording
+from hlcg.web.schema import (
+    AddRequest,
+    ConvertRequest,
+    DeckRequest,
+    DiffRequest,
+    FillRequest,
+    OddsRequest,
+)
 from hlcg.web.service import DEFAULT_COMPLETIONS, ApiError, Service
 
 M = TypeVar("M", bound=BaseModel)
@@ -136,11 +144,16 @@ class WorkSlots:
 
 
 def create_app(
-    catalogue: Catalogue, host: str = "127.0.0.1", max_busy: int = MAX_BUSY
+    catalogue: Catalogue,
+    host: str = "127.0.0.1",
+    max_busy: int = MAX_BUSY,
+    record_into: Path | None = None,
 ) -> Starlette:
     """The app for a server bound to ``host`` (Host headers are checked against it),
-    answering at most ``max_busy`` requests at once."""
+    answering at most ``max_busy`` requests at once; the card panel records what a card
+    says into ``record_into`` where that may be written (hlcg.web.recording)."""
     service = Service(catalogue)
+    recording = Recording(service, record_into, host)
     slots = WorkSlots(max_busy)
 
     def ok(data: Any) -> JSONResponse:
@@ -217,6 +230,11 @@ def create_app(
         Route("/api/rules/{name}", asked(lambda r: service.rule(r.path_params["name"]))),
         Route("/api/rule", asked(lambda r: service.rule_text(query(r, "name")))),
         Route("/api/formats", formats),
+        Route(
+            "/api/fill",
+            asked(lambda r: recording.questions(query(r, "card"), optional(r, "format"))),
+        ),
+        Route("/api/fill", posted(recording.record, FillRequest), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(

@@ -92,14 +92,30 @@ class ConvertRequest(DeckRequest):
     )
 
 
+class FillRequest(_Strict):
+    """POST /api/fill: one answer about one card, as `hlcg db fill` reads it."""
+
+    card: str = Field(max_length=200, description="The card's id.")
+    format: str | None = Field(default=None, max_length=100, description="The format asked for.")
+    printing: str = Field(max_length=100, description="The printing held: set code and number.")
+    fact: str = Field(
+        max_length=40,
+        description="The question answered (gems, restriction, hand_icons, master_limit), "
+        "or printing to record the printing alone.",
+    )
+    answer: str = Field(default="", max_length=200, description="A value, none or skip.")
+    reader: str = Field(max_length=60, description="Who read the card (into every source).")
+
+
 class ErrorDetail(_Strict):
     status: int
     message: str
 
 
 class ErrorResponse(_Strict):
-    """Every API error: 400 bad request, 403 foreign host or origin, 404 not found, 405,
-    413 body too large, 422 deck unreadable or not convertible, 500, 503 busy."""
+    """Every API error: 400 bad request, 403 foreign host or origin (or recording refused),
+    404 not found, 405, 409 a recorded fact says otherwise, 413 body too large, 422 deck
+    unreadable or not convertible (or an answer to ask again), 500, 503 busy."""
 
     error: ErrorDetail
 
@@ -110,5 +126,6 @@ API_SCHEMAS: dict[str, type[BaseModel]] = {
     "api-diff-request.schema.json": DiffRequest,
     "api-odds-request.schema.json": OddsRequest,
     "api-convert-request.schema.json": ConvertRequest,
+    "api-fill-request.schema.json": FillRequest,
     "api-error.schema.json": ErrorResponse,
 }

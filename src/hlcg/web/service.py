@@ -104,6 +104,13 @@ class Service:
         self.catalogue = catalogue
         self._warm()
 
+    def reload(self, catalogue: Catalogue) -> None:
+        """Answer from ``catalogue`` from now on (the file was rewritten: an answer was
+        recorded into it); requests being answered finish with the one they started on."""
+        self.__dict__.pop("_names", None)
+        self.catalogue = catalogue
+        self._warm()
+
     def _warm(self) -> None:
         """Build the catalogue's lazy indexes now, before requests share them across
         threads: a check of a deck with a known card, a persona and an unknown name."""
