@@ -202,7 +202,7 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
     result = invoke("db", "import", sheet, "--db", db, "--overwrite")
     assert result.exit_code == 0, result.output
     assert result.stdout == (
-        f"recorded 2 facts in {db} (2 cards updated; 417 cards; 2 recorded facts replaced, "
+        f"recorded 2 facts in {db} (2 cards updated; 421 cards; 2 recorded facts replaced, "
         "the old values kept in fact_history)\n"
     )
     amnesia = card_json("amnesia", db)
