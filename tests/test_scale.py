@@ -256,7 +256,7 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     conn.close()
     result = runner.invoke(app, ["card", "Head Shot", "--db", str(old)])
     assert result.exit_code == 2
-    assert "schema version 1, this hlcg reads version 5" in result.stderr
+    assert "schema version 1, this hlcg reads version 6" in result.stderr
     assert "hlcg db build" in result.stderr and "hlcg db import FILE --db PATH" in result.stderr
     exported = tmp_path / "old.json"
     assert runner.invoke(app, ["db", "export", str(exported), "--db", str(old)]).exit_code == 0

@@ -33,6 +33,16 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True)
+class Confirmed:
+    """A recorded fact an import gave another source: every source it now has."""
+
+    card_id: str
+    field: str
+    value: str
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ImportResult:
     added: int
     replaced: int  # cards replaced whole (an export, or card rows with --replace)
@@ -56,6 +66,7 @@ class ImportResult:
     # What the catalogue lacks to judge decks by the rows imported (a sentence each).
     warnings: tuple[str, ...] = ()
     facts_overwritten: int = 0  # recorded facts a fact sheet replaced (--overwrite)
+    confirmed: tuple[Confirmed, ...] = ()  # recorded facts that gained a source
 
 
 def refuse_shipped(path: Path) -> None:
