@@ -360,6 +360,7 @@ def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):
             "field": "restriction",
             "value": "3",
             "source": "https://example.org/card-scan",
+            "sources": ["https://example.org/card-scan"],
             "inferred": None,
             "attributed": True,
         }

@@ -270,7 +270,7 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     imported = runner.invoke(app, ["db", "import", str(extra), "--db", str(old)])
     assert imported.exit_code == 0, imported.output
     upgraded = load(old)
-    assert upgraded.meta["schema_version"] == "5" and len(upgraded.cards) == shipped_cards + 1
+    assert upgraded.meta["schema_version"] == "6" and len(upgraded.cards) == shipped_cards + 1
     assert upgraded.lookup("brand new evnt").ids[0] == "new-event"
     assert upgraded.lookup("Upper Middle Attack").found
 
