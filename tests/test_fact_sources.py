@@ -264,7 +264,7 @@ def test_filling_a_fact_records_the_sheets_source_as_its_own(tmp_path: Path):
     ]
 
 
-def test_overwrite_is_for_card_rows_and_fact_sheets(tmp_path: Path):
+def test_overwrite_is_for_card_rows_fact_sheets_and_exports(tmp_path: Path):
     db = tmp_path / "mine.sqlite"
     assert invoke("db", "init", db, "--from-shipped").exit_code == 0
     rows = tmp_path / "legality.csv"
@@ -272,7 +272,7 @@ def test_overwrite_is_for_card_rows_and_fact_sheets(tmp_path: Path):
     result = invoke("db", "import", rows, "--db", db, "--overwrite")
     assert result.exit_code == 2
     assert result.stderr == (
-        "hlcg: error: --overwrite and --replace apply to card rows and fact sheets, "
+        "hlcg: error: --overwrite and --replace apply to card rows, fact sheets and exports, "
         "not to legality.csv\n"
     )
 

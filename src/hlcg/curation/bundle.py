@@ -244,7 +244,8 @@ def fact_errors(
     locations: Mapping[str, str] | None = None,
 ) -> list[str]:
     """Fact source rows that name no card, a printing the card lacks, a value other than
-    the card's, or a source a fact already has; each error where the row is (``locations``: row key -> "file: row N")."""
+    the card's, or a source a fact already has; each error where the row is
+    (``locations``: row key -> "file: row N")."""
     by_id = {c.id: c for c in cards}
     errors = []
     backed: set[tuple[str, str, str]] = set()

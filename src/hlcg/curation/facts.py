@@ -15,7 +15,8 @@ from pathlib import Path
 
 from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
 from hlcg.curation.bundle import Bundle, read_bundle
-from hlcg.curation.importer import Confirmed, ImportResult, refuse_shipped, write
+from hlcg.curation.importer import ImportResult, refuse_shipped, write
+from hlcg.curation.merging import Confirmed
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.curation.upsert import superseded
 
