@@ -13,6 +13,8 @@ The entry points, one per ``hlcg db`` command:
   or none.
 - ``export`` and ``export_catalogue`` (``exports``, ``db export``): a card file, or the
   whole catalogue as a folder, archive or JSON document.
+- ``reader_facts`` and ``fact_sheet`` (``sharing``, ``db facts export``): the facts
+  players read off their cards, as a fact sheet another catalogue imports.
 - ``verify`` (``verification``, ``db info --verify``): a catalogue file's rows against
   its recorded hash, and its derived tables rebuilt to compare.
 
@@ -43,6 +45,8 @@ if TYPE_CHECKING:
     from hlcg.curation.piped import from_stdin as from_stdin
     from hlcg.curation.printed import PrintedSource as PrintedSource
     from hlcg.curation.printed import parse_printed_source as parse_printed_source
+    from hlcg.curation.sharing import fact_sheet as fact_sheet
+    from hlcg.curation.sharing import reader_facts as reader_facts
     from hlcg.curation.sources import MAX_SOURCE_BYTES as MAX_SOURCE_BYTES
     from hlcg.curation.verification import Verification as Verification
     from hlcg.curation.verification import verify as verify
@@ -63,6 +67,8 @@ _DOOR = {
     "parse_printed_source": "hlcg.curation.printed",
     "read_bundle": "hlcg.curation.bundle",
     "MAX_SOURCE_BYTES": "hlcg.curation.sources",
+    "fact_sheet": "hlcg.curation.sharing",
+    "reader_facts": "hlcg.curation.sharing",
     "export_catalogue": "hlcg.curation.exports",
     "is_whole_catalogue_target": "hlcg.curation.exports",
     "Verification": "hlcg.curation.verification",

@@ -81,6 +81,7 @@ def _upsert_rows(
             overwrite=overwrite,
             keep_text=lackey,
             own_sources=own.get(card.id, {}),
+            cleared=row.cleared,
         )
         merged.cards[card.id] = done.card
         merged.merged += 1

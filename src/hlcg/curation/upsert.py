@@ -113,7 +113,7 @@ class _Merge:
             name,
             recorded,
             backing,
-            self.row_flat[name],
+            self.row_flat[name] or ("false" if getattr(self.row, name) is False else ""),
             self.row.source,
             self.number,
             recorded_field,
@@ -165,6 +165,7 @@ def upsert(
     overwrite: bool = False,
     keep_text: bool = False,
     own_sources: Mapping[str, str] | None = None,
+    cleared: Iterable[str] = (),
 ) -> Upserted:
     """``card`` with the facts of ``fields`` that ``row`` states (row ``number`` of its
     file): a fact the card lacks is filled, a printing added, an equal one left alone;
@@ -172,12 +173,17 @@ def upsert(
     ``keep_text``: a differing text is kept as recorded, not a conflict (LackeyCCG texts
     are transcriptions; the catalogue's paraphrase stays). ``own_sources``: the card's
     facts' own sources by field, which a conflict names in place of the card row's.
+    ``cleared``: flags the row states false in so many words; one the card records as true
+    is a conflict, which ``overwrite`` settles by clearing it (the true goes to history).
     """
+    cleared = set(cleared)
     merge = _Merge(card, row, number, overwrite, own_sources or {})
     given = set(fields)
     for name in CONTRACT_FIELDS:
         if name in given and name not in ("id", "source") and stated(name, getattr(row, name)):
             merge.fact(name, keep_text)
+        elif name in cleared and getattr(card, name) is True:
+            merge.disagree(name, "true")
     merge.result.card = CardRow.model_validate(merge.data)
     return merge.result
 
@@ -271,6 +277,8 @@ def attribute(
         _cleared(own, change)
         before, after = change.before, change.done.card
         for name in {*change.done.filled, *(c.field for c in change.done.overwritten)}:
+            if not stated(name, getattr(after, name)):
+                continue  # a flag cleared: no fact left to source
             values = [c for c in after.sets if c not in before.sets] if name == "sets" else [""]
             for value in values:
                 row = FactSourceRow(
