@@ -242,3 +242,50 @@ def test_a_differing_fact_in_an_export_is_a_conflict_unless_overwrite(readers, t
     [icons] = _facts("ancient-blade", a_db, "hand_icons")
     assert icons["sources"] == [ALICE, BOB]
     assert _history(a_db, tmp_path) == [("extra-weapon", "restriction", "3", ALICE_SE)]
+
+
+def test_a_card_rows_false_is_a_conflict_with_a_recorded_true(tmp_path):
+    # `false` in so many words is a fact (an empty cell is not): without --overwrite it is
+    # refused, naming both values and sources (with it: the five-fact case above).
+    db = _copy(shipped_path(), tmp_path, "mine.sqlite")
+    rows = write(tmp_path / "rows.csv", "id,unrestricted,source\nthrust,false,https://e.org/t\n")
+    before = db.read_bytes()
+    result = invoke("db", "import", str(rows), "--db", str(db))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[1:] == [
+        f"{rows}: row 2: thrust unrestricted: the catalogue records 'true' (source: "
+        "http://www.watcherdatabase.tk/Articles/23.html), the row says 'false' (source: "
+        "https://e.org/t)"
+    ]
+    assert db.read_bytes() == before
+    empty = write(tmp_path / "empty.csv", "id,unrestricted,source\nthrust,,https://e.org/t\n")
+    result = invoke("db", "import", str(empty), "--db", str(db), "--dry-run")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"dry run: importing {empty} would make 0 changes")
+
+
+def test_a_schema_5_catalogue_still_opens_verifies_and_imports(tmp_path):
+    """Version 5 keyed fact_sources (and their row digests) by card, field and value."""
+    import sqlite3
+
+    old = _copy(shipped_path(), tmp_path, "old.sqlite")
+    with sqlite3.connect(old) as conn:
+        conn.execute("UPDATE meta SET value = '5' WHERE key = 'schema_version'")
+        digests = conn.execute(
+            "SELECT key FROM _row_digests WHERE table_name = 'fact_sources'"
+        ).fetchall()
+        for (key,) in digests:
+            conn.execute(
+                "UPDATE _row_digests SET key = ? WHERE table_name = 'fact_sources' AND key = ?",
+                (key.rsplit("|", 1)[0], key),
+            )
+    conn.close()
+    assert card("amnesia", old)["restriction"] == 2
+    verified = invoke("db", "info", "--verify", "--db", str(old))
+    assert verified.exit_code == 0, verified.output
+    sheet = _sheet(tmp_path / "sheet.csv", ("amnesia", "restriction", "2", ALICE))
+    assert invoke("db", "import", str(sheet), "--db", str(old)).exit_code == 0
+    info = json.loads(invoke("db", "info", "--json", "--db", str(old)).stdout)
+    assert info["schema_version"] == 6
+    [fact] = _facts("amnesia", old, "restriction")
+    assert fact["sources"] == ["http://www.watcherdatabase.tk/Articles/55.html", ALICE]
