@@ -37,39 +37,47 @@ def _sources(rows: Sequence[FactSourceRow], card_id: str, name: str, value: str)
     ]
 
 
+def _fact_change(
+    before: CardRow,
+    after: CardRow,
+    fact: tuple[tuple[str, str], str],
+    was: dict[tuple[str, str], str],
+    rows: tuple[list[FactSourceRow], list[FactSourceRow]],
+) -> list[str]:
+    """The change to one fact ``after`` records: filled, replaced or confirmed."""
+    (name, code), value = fact
+    shown = f"{after.id} {name}"
+    new_sources = _sources(rows[1], after.id, name, value)
+    added = [s for s in new_sources if s not in _sources(rows[0], before.id, name, value)]
+    source = "; ".join(new_sources) or after.source
+    if (name, code) not in was:
+        return [f"fill {shown}: {value!r} (source: {source})"]
+    if was[(name, code)] != value:
+        return [
+            f"replace {shown}: {was[(name, code)]!r} -> {value!r} (source: {source}); the "
+            "old value and its sources go to fact_history"
+        ]
+    count = len(new_sources)
+    return [
+        f"confirm {shown} {value!r}: add source {added_source} (confirmed by {count} sources)"
+        for added_source in added
+    ]
+
+
 def _card_changes(
     before: CardRow, after: CardRow, old_rows: list[FactSourceRow], new_rows: list[FactSourceRow]
 ) -> list[str]:
-    lines = []
     was, now = _facts(before), _facts(after)
-    for (name, code), value in sorted(now.items()):
-        shown = f"{after.id} {name}"
-        new_sources = _sources(new_rows, after.id, name, value)
-        added = [s for s in new_sources if s not in _sources(old_rows, before.id, name, value)]
-        if (name, code) not in was:
-            source = "; ".join(new_sources) or after.source
-            lines.append(f"fill {shown}: {value!r} (source: {source})")
-        elif was[(name, code)] != value:
-            lines.append(
-                f"replace {shown}: {was[(name, code)]!r} -> {value!r} (source: "
-                f"{'; '.join(new_sources) or after.source}); the old value and its sources go "
-                "to fact_history"
-            )
-        elif added:
-            count = len(new_sources)
-            lines += [
-                f"confirm {shown} {value!r}: add source {source} (confirmed by {count} sources)"
-                for source in added
-            ]
+    lines = []
+    for fact in sorted(now.items()):
+        lines += _fact_change(before, after, fact, was, (old_rows, new_rows))
+    gone = [(key, value) for key, value in sorted(was.items()) if key not in now]
     lines += [
         f"clear {before.id} {name}: {value!r} (it goes to fact_history)"
-        for (name, _), value in sorted(was.items())
-        if (name, _) not in now and name != "sets"
+        if name != "sets"
+        else f"drop printing {before.id} {value}"
+        for (name, _), value in gone
     ]
-    lines += [
-        f"drop printing {before.id} {code}" for (name, code) in sorted(was) if name == "sets"
-        if (name, code) not in now
-    ]  # fmt: skip
     return lines
 
 

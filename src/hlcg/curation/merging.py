@@ -200,18 +200,28 @@ def _facts_of(
         rows.update((row.key, row) for row in own if _backs(row, card, final))
     kept = set(_recorded(final))
     for card, own in sides:
-        for name, value in _recorded(card):
-            if (name, value) not in kept or any(_names(r, name, value) for r in own):
-                continue
-            if any(_names(r, name, value) for r in rows.values()):
-                row = FactSourceRow(
-                    card_id=card.id,
-                    field=name,
-                    value=value if name == "sets" else None,
-                    source=card.source,
-                )
-                rows.setdefault(row.key, row)
+        for row in _card_level(card, own, kept, list(rows.values())):
+            rows.setdefault(row.key, row)
     return list(rows.values())
+
+
+def _card_level(
+    card: CardRow, own: list[FactSourceRow], kept: set[tuple[str, str]], rows: list[FactSourceRow]
+) -> list[FactSourceRow]:
+    """The card row's source of ``card`` as a row of each kept fact it backed alone there
+    that another side gave a source of its own."""
+    return [
+        FactSourceRow(
+            card_id=card.id,
+            field=name,
+            value=value if name == "sets" else None,
+            source=card.source,
+        )
+        for name, value in _recorded(card)
+        if (name, value) in kept
+        and not any(_names(r, name, value) for r in own)
+        and any(_names(r, name, value) for r in rows)
+    ]
 
 
 def _confirmed(
@@ -255,17 +265,15 @@ def _legality(
     return list(ours.values())
 
 
-def merge_catalogues(
-    target: Bundle, incoming: Bundle, label: str, *, overwrite: bool = False
-) -> Merged:
-    """``incoming`` merged into ``target`` fact by fact (see the module's docstring);
-    ``label``: when and from which file, for the history rows the merge writes."""
-    merged = Merged(Bundle())
+def _shared(
+    target: Bundle, incoming: Bundle, merged: Merged, label: str, overwrite: bool
+) -> tuple[list[CardRow], list[FactSourceRow], list[FactHistoryRow]]:
+    """The cards of ``target`` (those ``incoming`` holds too merged fact by fact), their
+    fact sources, and the history rows for the values the merge replaced."""
     theirs_by_id = {c.id: c for c in incoming.cards}
-    ours_ids = {c.id for c in target.cards}
     cards: list[CardRow] = []
-    facts: list[FactSourceRow] = [f for f in target.facts if f.card_id not in theirs_by_id]
-    history = _by_key(target.fact_history, incoming.fact_history, key=lambda r: r.key)
+    facts = [f for f in target.facts if f.card_id not in theirs_by_id]
+    history: list[FactHistoryRow] = []
     for ours in target.cards:
         theirs = theirs_by_id.get(ours.id)
         if theirs is None:
@@ -282,6 +290,17 @@ def merge_catalogues(
             if not _replaced(incoming.fact_history, ours.id, fact):
                 own = [r for r in target.facts if r.fact[:2] == (ours.id, fact[0])]
                 history.append(superseded(ours, fact[0], fact[1], own, label))
+    return cards, facts, history
+
+
+def merge_catalogues(
+    target: Bundle, incoming: Bundle, label: str, *, overwrite: bool = False
+) -> Merged:
+    """``incoming`` merged into ``target`` fact by fact (see the module's docstring);
+    ``label``: when and from which file, for the history rows the merge writes."""
+    merged = Merged(Bundle())
+    cards, facts, replaced = _shared(target, incoming, merged, label, overwrite)
+    ours_ids = {c.id for c in target.cards}
     for theirs in incoming.cards:
         if theirs.id not in ours_ids:
             merged.added += 1
@@ -295,7 +314,10 @@ def merge_catalogues(
         formats=_by_key(target.formats, incoming.formats, key=lambda f: f.name),
         legality=_legality(target, incoming, merged, overwrite),
         facts=facts,
-        fact_history=history,
+        fact_history=[
+            *_by_key(target.fact_history, incoming.fact_history, key=lambda r: r.key),
+            *replaced,
+        ],
         # A fresh catalogue takes the version of what it is filled from.
         data_version=incoming.data_version if not target.cards else target.data_version,
         inputs=[*target.inputs, *incoming.inputs],

@@ -184,6 +184,16 @@ def _card_csv_rows(
 _CLEARABLE = ("unrestricted", "reserved", "signature")
 
 
+def _cleared(raw: Mapping[str, Any], row: CardRow) -> frozenset[str]:
+    """The flags a raw row states false in so many words (not an empty cell)."""
+    given = {name: raw.get(name) for name in _CLEARABLE}
+    return frozenset(
+        name
+        for name, value in given.items()
+        if value is not None and str(value).strip() and getattr(row, name) is False
+    )
+
+
 @dataclass(frozen=True)
 class ImportedRow:
     """A card row as read: its row number, the card it validates to, and the contract
@@ -257,13 +267,7 @@ def _import_row(
     data = {**raw, "title": card.title} if card and untitled else raw
     try:
         card_row = CardRow.model_validate(dict(data))
-        cleared = frozenset(
-            name
-            for name in _CLEARABLE
-            if str(raw.get(name) if raw.get(name) is not None else "").strip()
-            and getattr(card_row, name) is False
-        )
-        return ImportedRow(number, card_row, stated, cleared), []
+        return ImportedRow(number, card_row, stated, _cleared(raw, card_row)), []
     except ValidationError as exc:
         new_card = bool(known and card_id and not card)
         whole = " (a row for a card the catalogue lacks is a whole card)"
