@@ -72,7 +72,8 @@ def test_card_sources_shows_each_fact_with_its_own_source(attributed: Path):
             "sources": ["http://www.watcherdatabase.tk/Articles/20.html"],
             "inferred": SE_REASONING, "attributed": True} in facts  # fmt: skip
     assert {"field": "type", "value": "event", "source": HEAD_SHOT_SOURCE,
-            "sources": [HEAD_SHOT_SOURCE], "inferred": None, "attributed": False} in facts  # fmt: skip
+            "sources": [HEAD_SHOT_SOURCE], "inferred": None,
+            "attributed": False} in facts  # fmt: skip
 
 
 def test_db_info_counts_facts_with_their_own_source_and_the_inferred(
