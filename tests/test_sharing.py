@@ -222,7 +222,7 @@ def test_a_differing_fact_in_an_export_is_a_conflict_unless_overwrite(readers, t
     assert refused.exit_code == 2
     assert refused.stderr.splitlines()[1:] == [
         f"{b_export}: extra-weapon restriction: the catalogue records '3' (source: "
-        f"{ALICE_SE}), the row says '2' (source: {BOB_SE})"
+        f"{ALICE_SE}), the export says '2' (source: {BOB_SE})"
     ]
     assert a_db.read_bytes() == before
     dry = invoke("db", "import", str(b_export), "--db", str(a_db), "--overwrite", "--dry-run")

@@ -6,7 +6,7 @@ share the importer's result and its one-step write.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from hlcg.catalog import TableGroup
@@ -45,21 +45,11 @@ def import_any(
             f"catalogue not found: {db}; start one with `hlcg db init {db} --from-shipped`"
         )
     refuse_shipped(db)
-    if dry_run:
-        return _dry_run(
-            source,
-            db,
-            column_map,
-            groups=groups,
-            id_from_title=id_from_title,
-            default_source=default_source,
-            overwrite=overwrite,
-            replace=replace,
-        )
-    with writer_lock(db):
+
+    def run(target: Path) -> ImportResult:
         return _import(
             source,
-            db,
+            target,
             column_map,
             groups=groups,
             id_from_title=id_from_title,
@@ -67,21 +57,18 @@ def import_any(
             overwrite=overwrite,
             replace=replace,
         )
+
+    if dry_run:
+        return _dry_run(db, groups, run)
+    with writer_lock(db):
+        return run(db)
 
 
 def _dry_run(
-    source: Path,
-    db: Path,
-    column_map: Mapping[str, str] | None,
-    *,
-    groups: Sequence[TableGroup],
-    id_from_title: bool,
-    default_source: str | None,
-    overwrite: bool,
-    replace: bool,
+    db: Path, groups: Sequence[TableGroup], run: Callable[[Path], ImportResult]
 ) -> ImportResult:
-    """The import made on a copy of ``db`` in a scratch folder (under the same name, so its
-    messages name it), and the changes read from the two."""
+    """The import ``run`` made on a copy of ``db`` in a scratch folder (under the same
+    name, so its messages name it), and the changes read from the two."""
     import dataclasses
     import shutil
     import tempfile
@@ -92,16 +79,7 @@ def _dry_run(
     with tempfile.TemporaryDirectory(prefix="hlcg-dry-run-") as scratch:
         copy = Path(scratch) / db.name
         shutil.copyfile(db, copy)
-        result = _import(
-            source,
-            copy,
-            column_map,
-            groups=groups,
-            id_from_title=id_from_title,
-            default_source=default_source,
-            overwrite=overwrite,
-            replace=replace,
-        )
+        result = run(copy)
         changes = describe_changes(read_bundle(db, groups), read_bundle(copy, groups))
     return dataclasses.replace(result, changes=tuple(changes))
 

@@ -139,7 +139,12 @@ def import_catalogue(
     merged = merge_catalogues(target, incoming, label, overwrite=overwrite)
     if merged.conflicts or merged.legality_conflicts:
         raise ConflictError(
-            [c.describe(str(source)).replace(": row 0", "") for c in merged.conflicts]
+            [
+                f"{source}: {c.card_id} {c.field}: the catalogue records {c.recorded!r} "
+                f"(source: {c.recorded_source}), the export says {c.offered!r} (source: "
+                f"{c.offered_source})"
+                for c in merged.conflicts
+            ]
             + [f"{source}: legality {line}" for line in merged.legality_conflicts]
         )
     write(db, merged.bundle)
