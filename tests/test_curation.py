@@ -172,7 +172,7 @@ def test_export_init_import_reproduces_the_shipped_catalogue(tmp_path, target):
     assert invoke("db", "init", str(db)).exit_code == 0
     imported = invoke("db", "import", str(out), "--db", str(db))
     assert imported.exit_code == 0, imported.output
-    assert f"({shipped['cards']} new, 0 replaced; {shipped['cards']} cards)" in imported.stdout
+    assert f"({shipped['cards']} new, 0 merged; {shipped['cards']} cards)" in imported.stdout
     assert info(db)["content_sha256"] == shipped_hash()
     assert info(db)["data_version"] == info(shipped_path())["data_version"]
     # The verdicts the export used to lose: aliases, formats and set editions.
@@ -246,7 +246,7 @@ def test_import_of_an_export_merges_and_bad_archives_lose_nothing(tmp_path):
     invoke("db", "export", str(out), "--db", str(db))
     again = invoke("db", "import", str(out), "--db", str(db))
     total = counts()["cards"]
-    assert f"(0 new, {total} replaced; {total} cards)" in again.stdout
+    assert f"(0 new, {total} merged; {total} cards)" in again.stdout
     before = db.read_bytes()
     broken = tmp_path / "broken.zip"
     broken.write_bytes(b"PK\x03\x04 not really a zip")
@@ -358,6 +358,7 @@ def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):
             "field": "restriction",
             "value": "3",
             "source": "https://example.org/card-scan",
+            "sources": ["https://example.org/card-scan"],
             "inferred": None,
             "attributed": True,
         }

@@ -211,6 +211,7 @@ def test_a_fact_sheet_sets_only_gap_fields_refuses_conflicts_and_nonsense(tmp_pa
             "field": "restriction",
             "value": "3",
             "source": "https://example.org/a; https://example.org/b",
+            "sources": ["https://example.org/a", "https://example.org/b"],
             "inferred": None,
             "attributed": True,
         }

@@ -70,8 +70,10 @@ def test_card_sources_shows_each_fact_with_its_own_source(attributed: Path):
     assert [line.split()[0] for line in lines[3:]].count("legality") == 2
     facts = card_json("Head Shot", attributed)["facts"]
     assert {"field": "sets", "value": "SE", "source": "http://www.watcherdatabase.tk/Articles/20.html",
+            "sources": ["http://www.watcherdatabase.tk/Articles/20.html"],
             "inferred": SE_REASONING, "attributed": True} in facts  # fmt: skip
-    assert {"field": "type", "value": "event", "source": HEAD_SHOT_SOURCE, "inferred": None,
+    assert {"field": "type", "value": "event", "source": HEAD_SHOT_SOURCE,
+            "sources": [HEAD_SHOT_SOURCE], "inferred": None,
             "attributed": False} in facts  # fmt: skip
 
 
@@ -83,7 +85,7 @@ def test_db_info_counts_facts_with_their_own_source_and_the_inferred(
     shipped = shipped["counts"]["sourced_facts"]
     mine = json.loads(invoke("db", "info", "--json", "--db", attributed).stdout)
     counts = mine["counts"]["sourced_facts"]
-    assert mine["schema_version"] == 5
+    assert mine["schema_version"] == 6
     assert counts["total"] == shipped["total"]
     assert counts["attributed"] == shipped["attributed"] + 2
     assert counts["card_level"] == shipped["card_level"] - 2
@@ -130,7 +132,8 @@ def test_a_changed_fact_source_is_seen_by_verify(attributed: Path):
         conn.execute("UPDATE fact_sources SET source = 'elsewhere' WHERE card_id = 'head-shot'")
     result = invoke("db", "info", "--verify", "--db", attributed)
     assert result.exit_code == 1
-    assert "fact_sources: 1 changed, 0 added, 0 removed" in result.stdout
+    # A fact's source is part of its row's key (a fact may have several): the row is new.
+    assert "fact_sources: 0 changed, 1 added, 1 removed" in result.stdout
 
 
 def test_facts_rows_that_back_no_recorded_fact_are_errors_with_their_row(tmp_path: Path):
@@ -203,7 +206,7 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
     result = invoke("db", "import", sheet, "--db", db, "--overwrite")
     assert result.exit_code == 0, result.output
     assert result.stdout == (
-        f"recorded 2 facts in {db} (2 cards updated; 417 cards; 2 recorded facts replaced, "
+        f"recorded 2 facts in {db} (2 cards updated; 421 cards; 2 recorded facts replaced, "
         "the old values kept in fact_history)\n"
     )
     amnesia = card_json("amnesia", db)
@@ -216,6 +219,7 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
             "field": "restriction",
             "value": "3",
             "source": "https://example.org/scan",
+            "sources": ["https://example.org/scan"],
             "inferred": None,
             "attributed": True,
         }  # fmt: skip
@@ -261,14 +265,14 @@ def test_filling_a_fact_records_the_sheets_source_as_its_own(tmp_path: Path):
     ]
 
 
-def test_overwrite_is_for_card_rows_and_fact_sheets(tmp_path: Path):
+def test_overwrite_is_for_card_rows_fact_sheets_and_exports(tmp_path: Path):
     db = shipped_copy(tmp_path)
     rows = tmp_path / "legality.csv"
     rows.write_text((ROOT / "data" / "source" / "legality.csv").read_text(), encoding="utf-8")
     result = invoke("db", "import", rows, "--db", db, "--overwrite")
     assert result.exit_code == 2
     assert result.stderr == (
-        "hlcg: error: --overwrite and --replace apply to card rows and fact sheets, "
+        "hlcg: error: --overwrite and --replace apply to card rows, fact sheets and exports, "
         "not to legality.csv\n"
     )
 

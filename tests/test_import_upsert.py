@@ -60,7 +60,7 @@ def test_a_row_restating_one_fact_keeps_the_card_and_the_deck_legal(tmp_path):
     result = import_(data, db)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        f"imported 1 row into {db} (0 new, 1 updated; 417 cards)",
+        f"imported 1 row into {db} (0 new, 1 updated; 421 cards)",
         "updated: 0 missing facts filled, 0 recorded facts overwritten, 0 fact sources recorded",
     ]
     # Type, printings, text and sources stay: the row restated a fact the card records.
@@ -112,7 +112,7 @@ def test_replace_is_a_whole_card_and_lists_every_fact_it_erased(tmp_path):
     result = import_(data, db, "--replace")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        f"imported 1 row into {db} (0 new, 1 replaced; 417 cards)",
+        f"imported 1 row into {db} (0 new, 1 replaced; 421 cards)",
         "replaced 1 card whole, erasing 3 recorded facts",
         "erased duncan-macleod-se type 'persona' (the row leaves it empty)",
         "erased duncan-macleod-se sets 'SE' (the row leaves it empty)",
@@ -153,7 +153,7 @@ def test_conflicting_rows_are_all_listed_with_both_sources_and_nothing_is_writte
     result = import_(data, db, "--overwrite")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        f"imported 2 rows into {db} (0 new, 2 updated; 417 cards)",
+        f"imported 2 rows into {db} (0 new, 2 updated; 421 cards)",
         "updated: 2 missing facts filled, 2 recorded facts overwritten, 4 fact sources recorded",
         f"overwrote duncan-macleod-se master_limit: '6' (source: {WATCHER_ARTICLE}) -> '7' "
         f"(source: {ERRATA})",
@@ -200,7 +200,7 @@ def test_thrust_in_two_sets_adds_a_printing_not_a_card_and_keeps_every_verdict(t
     result = import_(data, db, "--id-from", "title", "--source", PLUGIN)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        f"imported 1 row into {db} (0 new, 1 updated; 417 cards)",
+        f"imported 1 row into {db} (0 new, 1 updated; 421 cards)",
         "updated: 1 missing fact filled, 0 recorded facts overwritten, 2 fact sources recorded",
     ]
     thrust = card("thrust", db)

@@ -256,7 +256,7 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     conn.close()
     result = runner.invoke(app, ["card", "Head Shot", "--db", str(old)])
     assert result.exit_code == 2
-    assert "schema version 1, this hlcg reads version 5" in result.stderr
+    assert "schema version 1, this hlcg reads version 6" in result.stderr
     assert "hlcg db build" in result.stderr and "hlcg db import FILE --db PATH" in result.stderr
     exported = tmp_path / "old.json"
     assert runner.invoke(app, ["db", "export", str(exported), "--db", str(old)]).exit_code == 0
@@ -270,7 +270,7 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     imported = runner.invoke(app, ["db", "import", str(extra), "--db", str(old)])
     assert imported.exit_code == 0, imported.output
     upgraded = load(old)
-    assert upgraded.meta["schema_version"] == "5" and len(upgraded.cards) == shipped_cards + 1
+    assert upgraded.meta["schema_version"] == "6" and len(upgraded.cards) == shipped_cards + 1
     assert upgraded.lookup("brand new evnt").ids[0] == "new-event"
     assert upgraded.lookup("Upper Middle Attack").found
 

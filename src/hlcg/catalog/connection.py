@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-from hlcg.catalog.schema import SCHEMA_VERSION
+from hlcg.catalog.schema import READABLE_VERSIONS, SCHEMA_VERSION
 from hlcg.errors import CatalogueError
 
 ENV_VAR = "HLCG_DB"
@@ -113,7 +113,9 @@ def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sq
             "with `hlcg db init my.sqlite --from-shipped`"
         )
     readable = (
-        {str(v) for v in range(1, SCHEMA_VERSION + 1)} if upgrading else {str(SCHEMA_VERSION)}
+        {str(v) for v in range(1, SCHEMA_VERSION + 1)}
+        if upgrading
+        else {str(v) for v in READABLE_VERSIONS}
     )
     if version not in readable:
         conn.close()

@@ -23,7 +23,11 @@ if TYPE_CHECKING:
 # arrays; foreign keys to sets and formats; the lookup tables and row digests named with a
 # leading underscore (Datasette's mark of an internal table); the views; fact_sources (a
 # source per fact), fact_history (what --overwrite replaced), legality.inferred.
-SCHEMA_VERSION = 5
+# 6: fact_sources keyed by its source too, so a fact two readers confirm has two rows.
+SCHEMA_VERSION = 6
+# Versions whose tables read as they are: 5 has the same columns as 6, only fact_sources'
+# key is narrower (one source per fact), so a version 5 catalogue opens without an upgrade.
+READABLE_VERSIONS: frozenset[int] = frozenset({5, SCHEMA_VERSION})
 
 
 class Table(NamedTuple):
@@ -91,11 +95,11 @@ TABLES: dict[str, Table] = {
         not_null=frozenset({"status", "source"}),
         foreign_keys=(*_on_card(), ("format", "formats", "name")),
     ),
-    # The source of one fact of a card (data/source/facts.csv); "value" is the set code of a
-    # printing, the card's value or '' for the field as a whole.
+    # The sources of one fact of a card (data/source/facts.csv), a row each; "value" is the
+    # set code of a printing, the card's value or '' for the field as a whole.
     "fact_sources": Table(
         {"card_id": str, "field": str, "value": str, "source": str, "inferred": str},
-        pk=("card_id", "field", "value"),
+        pk=("card_id", "field", "value", "source"),
         not_null=frozenset({"source"}),
         foreign_keys=_on_card(),
     ),

@@ -8,7 +8,7 @@ the next.
 
 # No `from __future__ import annotations`: NamedTuple fields written as strings cost a
 # compile each at import.
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from hlcg.catalog.card import Card, LegalityFact, flat_card
@@ -17,20 +17,29 @@ from hlcg.catalog.vocabulary import FACT_FIELDS
 
 class SourcedFact(NamedTuple):
     """One recorded fact: ``attributed`` when a source backs this fact itself, false when
-    only the card row's source (which may cite several pages) does."""
+    only the card row's source (which may cite several pages) does. ``sources``: every
+    source recorded for it, the ones that state it first (two readers who read it off their
+    cards are two); ``source`` is them in one text."""
 
     card_id: str
     field: str
     value: str
     source: str
-    inferred: str  # the reasoning when the source implies the fact; '' when it states it
+    inferred: str  # the reasoning when every source only implies the fact; '' when one states it
     attributed: bool
+    sources: tuple[str, ...] = ()
+
+    @property
+    def confirmations(self) -> int:
+        """How many sources back the fact (the card row's counts as one)."""
+        return max(1, len(self.sources))
 
     def as_json(self) -> dict[str, object]:
         return {
             "field": self.field,
             "value": self.value,
             "source": self.source,
+            "sources": list(self.sources or (self.source,)),
             "inferred": self.inferred or None,
             "attributed": self.attributed,
         }
@@ -61,18 +70,30 @@ def legality_value(fact: LegalityFact) -> str:
     return f"{fact.format} {fact.status}{since}"
 
 
+def _backed(card: Card, name: str, value: str, backing: list[FactSource]) -> SourcedFact:
+    """A fact with the sources recorded for it: those that state it before those that
+    infer it; inferred only when none states it."""
+    stating = [b for b in backing if not b.inferred]
+    ordered = list(dict.fromkeys(b.source for b in (*stating, *backing)))
+    inferred = "" if stating else backing[0].inferred
+    return SourcedFact(card.id, name, value, "; ".join(ordered), inferred, True, tuple(ordered))
+
+
 def card_facts(
     card: Card, sources: Iterable[FactSource], legality: Iterable[LegalityFact]
 ) -> list[SourcedFact]:
-    """Every recorded fact of ``card`` with its source; then its legality facts."""
-    own: Mapping[tuple[str, str], FactSource] = {(s.field, s.value): s for s in sources}
+    """Every recorded fact of ``card`` with its sources; then its legality facts."""
+    own: dict[tuple[str, str], list[FactSource]] = {}
+    for row in sources:
+        own.setdefault((row.field, row.value), []).append(row)
     facts = []
     for name, value in recorded_facts(card):
-        backing = own.get((name, value)) or (None if name == "sets" else own.get((name, "")))
-        if backing is None:
+        # A row for this value, and for a field as a whole the rows that name no value.
+        backing = own.get((name, value), []) + ([] if name == "sets" else own.get((name, ""), []))
+        if not backing:
             facts.append(SourcedFact(card.id, name, value, card.source, "", False))
         else:
-            facts.append(SourcedFact(card.id, name, value, backing.source, backing.inferred, True))
+            facts.append(_backed(card, name, value, backing))
     facts += [
         SourcedFact(card.id, "legality", legality_value(f), f.source, f.inferred, True)
         for f in legality

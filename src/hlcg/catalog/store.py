@@ -371,8 +371,8 @@ class Catalogue:
         """Every recorded fact of the card with its own source, or the card-level one
         (``hlcg.catalog.sourcing``)."""
         rows = self._rows(
-            "SELECT field, value, source, coalesce(inferred, '') FROM fact_sources "
-            "WHERE card_id = ?",
+            "SELECT field, coalesce(value, ''), source, coalesce(inferred, '') FROM fact_sources "
+            "WHERE card_id = ? ORDER BY field, value, source",
             (card_id,),
         )
         sources = [FactSource(*r) for r in rows]
@@ -389,9 +389,13 @@ class Catalogue:
             marks = ", ".join("?" * len(chunk))
             read: dict[str, list[FactSource]] = {card_id: [] for card_id in chunk}
             for row in self._rows(
-                "SELECT card_id, field, value, source, inferred FROM fact_sources "
+                "SELECT card_id, field, value, source, inferred FROM fact_sources AS f "
                 f"WHERE card_id IN ({marks}) AND coalesce(inferred, '') <> '' "
-                "ORDER BY card_id, field, value",
+                # a fact another source states (a reader's own card) rests on no inference
+                "AND NOT EXISTS (SELECT 1 FROM fact_sources AS s WHERE s.card_id = f.card_id "
+                "AND s.field = f.field AND coalesce(s.value, '') IN (coalesce(f.value, ''), '') "
+                "AND coalesce(s.inferred, '') = '') "
+                "ORDER BY card_id, field, value, source",
                 chunk,
             ):
                 read.setdefault(row[0], []).append(FactSource(*row[1:]))
@@ -436,8 +440,11 @@ class Catalogue:
         legality, legality_inferred = self._rows(
             "SELECT count(*), coalesce(sum(coalesce(inferred, '') <> ''), 0) FROM legality"
         )[0]
+        # A fact several sources back counts once, inferred only when none of them states it.
         own, own_inferred = self._rows(
-            "SELECT count(*), coalesce(sum(coalesce(inferred, '') <> ''), 0) FROM fact_sources"
+            "SELECT count(*), coalesce(sum(stated = 0), 0) FROM (SELECT "
+            "max(coalesce(inferred, '') = '') AS stated FROM fact_sources "
+            "GROUP BY card_id, field, coalesce(value, ''))"
         )[0]
         total = fields + printings + legality
         return {

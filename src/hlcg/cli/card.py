@@ -98,8 +98,9 @@ _SHOWN_VALUE = 60
 
 
 def render_sources(card: "Card", catalogue: "Catalogue") -> str:
-    """Each recorded fact of one card with its own source: "inferred: ..." where the source
-    implies it, "card-level" where only the card row's source backs it."""
+    """Each recorded fact of one card with its own sources: "inferred: ..." where they only
+    imply it, "card-level" where only the card row's source backs it, "confirmed by N
+    sources" where several back it."""
     rows = []
     for fact in catalogue.facts(card.id):
         value = fact.value if len(fact.value) <= _SHOWN_VALUE else fact.value[:57] + "..."
@@ -109,6 +110,9 @@ def render_sources(card: "Card", catalogue: "Catalogue") -> str:
             mark = f"inferred: {fact.inferred}"
         else:
             mark = ""
+        if fact.confirmations > 1:
+            confirmed = f"confirmed by {fact.confirmations} sources"
+            mark = f"{confirmed}; {mark}" if mark else confirmed
         rows.append([fact.field, value, fact.source, mark])
     return f"{card.name}  [{card.id}]\n" + table(rows, ["field", "value", "source", "mark"])
 

@@ -1,6 +1,7 @@
 """`hlcg db ...`: build, create, import into, export and describe catalogues."""
 
 from hlcg.cli.db_datasette import datasette_metadata_command
+from hlcg.cli.db_facts import app as facts_app
 from hlcg.cli.db_fill import fill_command
 from hlcg.cli.db_import import import_command
 from hlcg.cli.db_inspect import gaps_command, info_command
@@ -21,3 +22,4 @@ for name, command in (
     ("datasette-metadata", datasette_metadata_command),
 ):
     app.command(name, cls=PanelCommand)(command)
+app.add_typer(facts_app, name="facts")

@@ -55,10 +55,11 @@ def import_command(
         bool,
         typer.Option(
             "--overwrite",
-            help="Card rows or a fact sheet that state another value for a recorded fact "
-            "replace it (without it such a conflict refuses the import); a fact sheet's new "
-            "value gets the sheet's source, the old value and its source are kept in "
-            "fact_history.",
+            help="Card rows, a fact sheet or an export that state another value for a "
+            "recorded fact replace it (without it such a conflict refuses the import); the "
+            "new value gets its own source, the old value and its sources are kept in "
+            "fact_history. A card row's false (reserved, signature, unrestricted) clears "
+            "a recorded true.",
         ),
     ] = False,
     replace: Annotated[
@@ -67,6 +68,14 @@ def import_command(
             "--replace",
             help="Card rows are whole cards and replace the card of their id; the summary "
             "lists every recorded fact erased.",
+        ),
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            help="List every change the import would make (facts filled, confirmed, "
+            "replaced; cards, sources and history rows added) and write nothing.",
         ),
     ] = False,
 ) -> None:
@@ -93,12 +102,16 @@ def import_command(
             groups=[TABLE_GROUP],
             overwrite=overwrite,
             replace=replace,
+            dry_run=dry_run,
         )
 
     try:
         result = from_stdin(from_file, MAX_SOURCE_BYTES) if is_stdin(file) else from_file(file)
     except OSError as exc:
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None
+    if result.changes is not None:
+        _print_dry_run(result.changes, file, path)
+        return
     if result.facts:
         replaced = (
             f"; {plural(result.facts_overwritten, 'recorded fact')} replaced, the old values kept "
@@ -106,10 +119,17 @@ def import_command(
             if result.facts_overwritten
             else ""
         )
+        confirmed = (
+            f"; {plural(len(result.confirmed), 'recorded fact')} confirmed by another source"
+            if result.confirmed
+            else ""
+        )
         typer.echo(
             f"recorded {plural(result.facts, 'fact')} in {path} "
-            f"({plural(result.replaced, 'card')} updated; {result.total} cards{replaced})"
+            f"({plural(result.replaced, 'card')} updated; {result.total} cards{replaced}"
+            f"{confirmed})"
         )
+        _print_confirmed(result)
         return
     if result.legality:
         typer.echo(
@@ -122,15 +142,62 @@ def import_command(
     if result.tables:
         count = dict(result.tables)
         typer.echo(
-            f"imported {plural(result.added + result.replaced, 'row')} into {path} "
-            f"({result.added} new, {result.replaced} replaced; {result.total} cards) with "
+            f"imported {plural(result.added + result.merged, 'row')} into {path} "
+            f"({result.added} new, {result.merged} merged; {result.total} cards) with "
             f"{count['aliases']} aliases, {count['sets']} sets, {count['formats']} formats, "
             f"{count['legality']} legality facts, {count['fact_sources']} fact sources, "
             f"{count['fact_history']} superseded facts and {count['tcboo']} There Can Be "
             "Only One rows"
         )
+        _print_merge(result)
         return
     _print_card_rows(result, path)
+
+
+def _print_dry_run(changes: tuple[str, ...], file: Path, path: Path) -> None:
+    typer.echo(
+        f"dry run: importing {file} would make {plural(len(changes), 'change')} to {path} "
+        "(nothing was written)"
+    )
+    for line in changes:
+        typer.echo(f"  {line}")
+
+
+def _print_confirmed(result: "ImportResult") -> None:
+    for fact in result.confirmed:
+        typer.echo(
+            f"confirmed {fact.card_id} {fact.field} {fact.value!r}: confirmed by "
+            f"{plural(len(fact.sources), 'source')} ({'; '.join(fact.sources)})"
+        )
+
+
+def _print_merge(result: "ImportResult") -> None:
+    """What merging an export did to the facts of the cards both held."""
+    if not result.merged:
+        return
+    typer.echo(
+        f"merged fact by fact: {plural(result.filled, 'missing fact')} filled, "
+        f"{plural(len(result.confirmed), 'recorded fact')} confirmed by another source, "
+        f"{plural(len(result.taken), 'newer value')} taken from the export, "
+        f"{plural(len(result.kept), 'older value')} not taken (the catalogue had replaced it), "
+        f"{plural(len(result.overwritten), 'recorded fact')} overwritten"
+    )
+    for fact in result.taken:
+        typer.echo(
+            f"took {fact.card_id} {fact.field}: {fact.recorded!r} -> {fact.offered!r} "
+            "(the export had replaced the old value)"
+        )
+    for fact in result.kept:
+        typer.echo(
+            f"kept {fact.card_id} {fact.field} {fact.recorded!r} (the export's "
+            f"{fact.offered!r} is a value this catalogue replaced)"
+        )
+    for conflict in result.overwritten:
+        typer.echo(
+            f"overwrote {conflict.card_id} {conflict.field}: {conflict.recorded!r} (source: "
+            f"{conflict.recorded_source}) -> {conflict.offered!r} (source: "
+            f"{conflict.offered_source})"
+        )
 
 
 def _print_card_rows(result: "ImportResult", path: Path) -> None:

@@ -15,6 +15,8 @@ The entry points, one per ``hlcg db`` command:
   whole catalogue as a folder, archive or JSON document.
 - ``record_reading`` (``reading``, ``db fill``): the facts a player read off a printed
   card, one answer per write, each with its printed-card source.
+- ``reader_facts`` and ``fact_sheet`` (``sharing``, ``db facts export``): the facts
+  players read off their cards, as a fact sheet another catalogue imports.
 - ``verify`` (``verification``, ``db info --verify``): a catalogue file's rows against
   its recorded hash, and its derived tables rebuilt to compare.
 
@@ -48,6 +50,8 @@ if TYPE_CHECKING:
     from hlcg.curation.reading import check_reader as check_reader
     from hlcg.curation.reading import record_reading as record_reading
     from hlcg.curation.reading import remembered_reader as remembered_reader
+    from hlcg.curation.sharing import fact_sheet as fact_sheet
+    from hlcg.curation.sharing import reader_facts as reader_facts
     from hlcg.curation.sources import MAX_SOURCE_BYTES as MAX_SOURCE_BYTES
     from hlcg.curation.verification import Verification as Verification
     from hlcg.curation.verification import verify as verify
@@ -71,6 +75,8 @@ _DOOR = {
     "record_reading": "hlcg.curation.reading",
     "remembered_reader": "hlcg.curation.reading",
     "MAX_SOURCE_BYTES": "hlcg.curation.sources",
+    "fact_sheet": "hlcg.curation.sharing",
+    "reader_facts": "hlcg.curation.sharing",
     "export_catalogue": "hlcg.curation.exports",
     "is_whole_catalogue_target": "hlcg.curation.exports",
     "Verification": "hlcg.curation.verification",

@@ -249,16 +249,21 @@ def fact_errors(
     facts: Sequence[FactSourceRow],
     locations: Mapping[str, str] | None = None,
 ) -> list[str]:
-    """Fact source rows that name no card, a printing the card lacks, or a value other than
-    the card's; each error where the row is (``locations``: row key -> "file: row N")."""
+    """Fact source rows that name no card, a printing the card lacks, a value other than
+    the card's, or a source a fact already has; each error where the row is
+    (``locations``: row key -> "file: row N")."""
     by_id = {c.id: c for c in cards}
     errors = []
-    backed: set[tuple[str, str]] = set()
+    backed: set[tuple[str, str, str]] = set()
     for row in facts:
         problem = _fact_error(row, by_id.get(row.card_id))
-        fact = (row.card_id, row.field if row.field != "sets" else f"sets {row.value}")
+        # A fact may have several sources, each once.
+        fact = (row.card_id, row.field if row.field != "sets" else f"sets {row.value}", row.source)
         if problem is None and fact in backed:
-            problem = f"field: a second row for {row.card_id}'s {row.field}; one fact, one row"
+            problem = (
+                f"source: a second row for {row.card_id}'s {row.field} with the same source; "
+                "one source, one row"
+            )
         backed.add(fact)
         if problem is not None:
             where = (locations or {}).get(row.key) or f"facts: {row.card_id} {row.field}"

@@ -28,7 +28,15 @@ from hlcg.curation.lackey import (
 )
 from hlcg.curation.models import CardRow, SetRow
 from hlcg.curation.sources import ImportedRow, read_import_rows, read_text
-from hlcg.curation.upsert import Change, Conflict, Erased, attribute, erased, upsert
+from hlcg.curation.upsert import (
+    Change,
+    Conflict,
+    Erased,
+    add_source,
+    attribute,
+    erased,
+    upsert,
+)
 from hlcg.errors import ConflictError, SourceError, UsageError
 
 
@@ -73,6 +81,7 @@ def _upsert_rows(
             overwrite=overwrite,
             keep_text=lackey,
             own_sources=own.get(card.id, {}),
+            cleared=row.cleared,
         )
         merged.cards[card.id] = done.card
         merged.merged += 1
@@ -146,7 +155,8 @@ def _merged_into(
         own: dict[str, dict[str, str]] = {}
         for fact in bundle.facts:
             if fact.field != "sets":  # printings are added, never in conflict
-                own.setdefault(fact.card_id, {})[fact.field] = fact.source
+                have = own.setdefault(fact.card_id, {})
+                have[fact.field] = add_source(have.get(fact.field, ""), fact.source)
         lackey = is_lackey_data(source)
         merged = _upsert_rows(existing, rows, own, overwrite=overwrite, lackey=lackey)
     if merged.conflicts:

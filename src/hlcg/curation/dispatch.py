@@ -6,7 +6,7 @@ share the importer's result and its one-step write.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from hlcg.catalog import TableGroup
@@ -31,10 +31,13 @@ def import_any(
     default_source: str | None = None,
     overwrite: bool = False,
     replace: bool = False,
+    dry_run: bool = False,
 ) -> ImportResult:
     """Import a whole catalogue export, a fact sheet or card rows, whichever ``source`` is;
     ``overwrite`` lets a fact sheet replace recorded facts. One import at a time per
-    catalogue: the catalogue is locked from its read to its replacement (``locking``)."""
+    catalogue: the catalogue is locked from its read to its replacement (``locking``).
+    ``dry_run``: the import is made on a copy, ``db`` is not written, and the result lists
+    every change it would make (``ImportResult.changes``)."""
     if not source.exists():
         raise UsageError(f"{source}: not found")
     if not db.exists():
@@ -42,10 +45,11 @@ def import_any(
             f"catalogue not found: {db}; start one with `hlcg db init {db} --from-shipped`"
         )
     refuse_shipped(db)
-    with writer_lock(db):
+
+    def run(target: Path) -> ImportResult:
         return _import(
             source,
-            db,
+            target,
             column_map,
             groups=groups,
             id_from_title=id_from_title,
@@ -53,6 +57,31 @@ def import_any(
             overwrite=overwrite,
             replace=replace,
         )
+
+    if dry_run:
+        return _dry_run(db, groups, run)
+    with writer_lock(db):
+        return run(db)
+
+
+def _dry_run(
+    db: Path, groups: Sequence[TableGroup], run: Callable[[Path], ImportResult]
+) -> ImportResult:
+    """The import ``run`` made on a copy of ``db`` in a scratch folder (under the same
+    name, so its messages name it), and the changes read from the two."""
+    import dataclasses
+    import shutil
+    import tempfile
+
+    from hlcg.curation.bundle import read_bundle
+    from hlcg.curation.changes import describe_changes
+
+    with tempfile.TemporaryDirectory(prefix="hlcg-dry-run-") as scratch:
+        copy = Path(scratch) / db.name
+        shutil.copyfile(db, copy)
+        result = run(copy)
+        changes = describe_changes(read_bundle(db, groups), read_bundle(copy, groups))
+    return dataclasses.replace(result, changes=tuple(changes))
 
 
 def _import(
@@ -74,14 +103,20 @@ def _import(
             raise UsageError("--replace applies to card rows, not to a fact sheet")
         return import_facts(source, db, groups, overwrite=overwrite)
     card_row_options = bool(column_map or id_from_title or default_source)
-    if (overwrite or replace) and (is_catalogue_export(source) or is_legality_sheet(source)):
+    if replace and is_catalogue_export(source):
         raise UsageError(
-            f"--overwrite and --replace apply to card rows and fact sheets, not to {source.name}"
+            f"--replace applies to card rows, not to {source.name}: an export is merged fact "
+            "by fact (--overwrite lets its values replace conflicting ones)"
+        )
+    if (overwrite or replace) and is_legality_sheet(source):
+        raise UsageError(
+            f"--overwrite and --replace apply to card rows, fact sheets and exports, not to "
+            f"{source.name}"
         )
     if is_catalogue_export(source):
         if card_row_options:
             raise UsageError("--map, --id-from and --source apply to card rows, not to exports")
-        return import_catalogue(source, db, groups)
+        return import_catalogue(source, db, groups, overwrite=overwrite)
     if is_legality_sheet(source):
         if card_row_options:
             raise UsageError("--map, --id-from and --source apply to card rows, not to legality")

@@ -16,9 +16,10 @@ from pathlib import Path
 from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
 from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
+from hlcg.curation.merging import Confirmed
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.curation.printed import parse_printed_source
-from hlcg.curation.upsert import add_source, superseded
+from hlcg.curation.upsert import superseded
 
 FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
 
@@ -52,6 +53,12 @@ def _codes(value: str) -> list[str]:
     return [c.strip() for c in value.split(";") if c.strip()]
 
 
+def _row_value(name: str, value: str) -> str | None:
+    """A fact_sources row's value: the set code of a printing; none for another field (the
+    row backs the field as a whole, whatever its value)."""
+    return value if name == "sets" else None
+
+
 def _same(name: str, first: object, second: object) -> bool:
     """Whether two values of one field are one fact (a list in another order is)."""
     if name in LIST_FIELDS and isinstance(first, list) and isinstance(second, list):
@@ -68,14 +75,16 @@ class _Recording:
         self.before = {c.id: c for c in bundle.cards}
         self.cards = {c.id: c.to_flat() for c in bundle.cards}
         self.sets = {s.code: s.edition for s in bundle.sets}
-        # (card id, field, value or '') -> the fact's own source, as recorded and as changed
-        self.own = {(f.card_id, f.field, f.value or ""): f for f in bundle.facts}
+        # row key -> a source of one fact (a fact may have several), as recorded and as changed
+        self.own = {f.key: f for f in bundle.facts}
         self.superseded = f"{datetime.date.today().isoformat()} {label}"
         self.history: list[FactHistoryRow] = []
         self.errors: list[str] = []
         self.recorded: dict[tuple[str, str], tuple[int, str]] = {}  # (id, field) -> (row, value)
         self.replaced = 0
         self.cleared: set[tuple[str, str]] = set()  # facts --overwrite took away
+        # (id, field, value) -> the sources of a recorded fact the sheet confirmed
+        self.confirmed: dict[tuple[str, str, str], tuple[str, ...]] = {}
 
     def _refusal(self, card_id: str, name: str, value: str, source: str) -> str | None:
         """Why a filled-in row cannot be recorded, before its value is validated."""
@@ -124,8 +133,21 @@ class _Recording:
             )
         return None
 
-    def _own_source(self, card_id: str, name: str, value: str) -> FactSourceRow | None:
-        return self.own.get((card_id, name, value)) or self.own.get((card_id, name, ""))
+    def _own_sources(self, card_id: str, name: str, value: str) -> list[FactSourceRow]:
+        """The rows backing a fact: those for its value, and for a field as a whole."""
+        wanted = {(card_id, name, value)} | (set() if name == "sets" else {(card_id, name, "")})
+        return [row for row in self.own.values() if row.fact in wanted]
+
+    def _drop(self, card_id: str, name: str) -> list[FactSourceRow]:
+        """Take every source of a fact away (its value is replaced or cleared)."""
+        gone = [k for k, row in self.own.items() if row.fact[:2] == (card_id, name)]
+        return [self.own.pop(k) for k in gone]
+
+    def _backing(self, card_id: str, name: str, value: str) -> str:
+        own = self._own_sources(card_id, name, value)
+        if own:
+            return "source: " + "; ".join(dict.fromkeys(r.source for r in own))
+        return f"card-level source: {self.before[card_id].source}"
 
     def _unrestricted(self, where: str, card_id: str, value: str, source: str) -> bool:
         """A restriction number for a card recorded as carrying none: a conflict, or with
@@ -133,8 +155,7 @@ class _Recording:
         card = self.before[card_id]
         if not card.unrestricted or (card_id, "unrestricted") in self.cleared:
             return True
-        own = self._own_source(card_id, "unrestricted", "true")
-        backing = f"source: {own.source}" if own else f"card-level source: {card.source}"
+        backing = self._backing(card_id, "unrestricted", "true")
         if not self.overwrite:
             self.errors.append(
                 f"{where}: {card_id} restriction: the catalogue records that it carries no "
@@ -143,10 +164,9 @@ class _Recording:
                 "source are kept in fact_history)"
             )
             return False
+        own = self._drop(card_id, "unrestricted")
         self.history.append(superseded(card, "unrestricted", "true", own, self.superseded))
         self.replaced += 1
-        self.own.pop((card_id, "unrestricted", "true"), None)
-        self.own.pop((card_id, "unrestricted", ""), None)
         self.cards[card_id]["unrestricted"] = ""
         self.cleared.add((card_id, "unrestricted"))
         return True
@@ -158,63 +178,65 @@ class _Recording:
         if card.restriction is None or (card_id, "restriction") in self.cleared:
             return True
         old = str(card.restriction)
-        own = self._own_source(card_id, "restriction", old)
-        backing = f"source: {own.source}" if own else f"card-level source: {card.source}"
         if not self.overwrite:
             self.errors.append(
-                f"{where}: {card_id} restriction: the catalogue records {old!r} ({backing}), "
-                f"the sheet says it prints none (source: {source}); pass --overwrite to "
-                "replace it (the old value and its source are kept in fact_history)"
+                f"{where}: {card_id} restriction: the catalogue records {old!r} "
+                f"({self._backing(card_id, 'restriction', old)}), the sheet says it prints "
+                f"none (source: {source}); pass --overwrite to replace it (the old value and "
+                "its source are kept in fact_history)"
             )
             return False
+        own = self._drop(card_id, "restriction")
         self.history.append(superseded(card, "restriction", old, own, self.superseded))
         self.replaced += 1
-        self.own.pop((card_id, "restriction", old), None)
-        self.own.pop((card_id, "restriction", ""), None)
         self.cards[card_id]["restriction"] = ""
         self.cleared.add((card_id, "restriction"))
         return True
 
     def _conflict(self, card_id: str, name: str, offered: CardRow, source: str) -> str | None:
         """A recorded fact the row states otherwise: refused, or replaced with --overwrite
-        (the old value and its source then go to the history)."""
+        (the old value and its sources then go to the history)."""
         card = self.before[card_id]
         if name == "sets" or card.to_flat()[name] == "":
             return None
         if _same(name, getattr(card, name), getattr(offered, name)):
             return None
         old, new = card.to_flat()[name], offered.to_flat()[name]
-        own = self._own_source(card_id, name, old)
-        backing = f"source: {own.source}" if own else f"card-level source: {card.source}"
         if not self.overwrite:
             return (
-                f"{card_id} {name}: the catalogue records {old!r} ({backing}), the sheet "
-                f"says {new!r} (source: {source}); pass --overwrite to replace it (the old "
-                "value and its source are kept in fact_history)"
+                f"{card_id} {name}: the catalogue records {old!r} "
+                f"({self._backing(card_id, name, old)}), the sheet says {new!r} (source: "
+                f"{source}); pass --overwrite to replace it (the old value and its source are "
+                "kept in fact_history)"
             )
         if (card_id, name) not in self.recorded:
+            # The replaced value's own sources go with it, never onto the new value.
+            own = self._drop(card_id, name)
             self.history.append(superseded(card, name, old, own, self.superseded))
             self.replaced += 1
-            # The replaced value's own source goes with it, never onto the new value.
-            self.own.pop((card_id, name, old), None)
-            self.own.pop((card_id, name, ""), None)
         return None
 
     def _attribute(self, card_id: str, name: str, value: str, source: str) -> None:
-        """The row's source as the fact's own: added to the one it has, if it has one."""
-        key = (card_id, name, value if name == "sets" else "")
-        had = self.own.get(key) if name == "sets" else self._own_source(card_id, name, value)
-        merged = add_source(had.source, source) if had else source
-        if had is not None and had.value is not None and name != "sets":
-            self.own.pop((card_id, name, had.value), None)
-        self.own[key] = FactSourceRow(
-            card_id=card_id,
-            field=name,
-            value=value if name == "sets" else None,
-            source=merged,
-            # A reader's own card states what it prints: the inference it confirms is over.
-            inferred=had.inferred if had and parse_printed_source(source) is None else None,
+        """The row's source as one of the fact's own. A fact the catalogue recorded before
+        with the same value is confirmed: it keeps its sources (the card row's, where it
+        had none of its own) and gains this one."""
+        card = self.before[card_id]
+        had = value in card.sets if name == "sets" else card.to_flat()[name] == value
+        own = self._own_sources(card_id, name, value)
+        if had and not own:
+            kept = FactSourceRow(
+                card_id=card_id, field=name, value=_row_value(name, value), source=card.source
+            )
+            self.own[kept.key] = kept
+            own = [kept]
+        if any(row.source == source for row in own):
+            return
+        row = FactSourceRow(
+            card_id=card_id, field=name, value=_row_value(name, value), source=source
         )
+        self.own[row.key] = row
+        if had:
+            self.confirmed[(card_id, name, value)] = (*(r.source for r in own), source)
 
     def _offered(self, where: str, card_id: str, name: str, value: str) -> CardRow | None:
         """The card with the row's value, validated; None (and the errors kept) if invalid.
@@ -290,10 +312,11 @@ def import_facts(
     icons, types, formats) and adds printings (`sets`: codes the catalogue lists, added to the
     card's own), nothing else: not titles, texts or ids. Rows with an empty value
     are gaps still open and are skipped. The same fact given twice must have one value (its
-    sources are all kept). Every recorded fact gets the sheet's source as its own (the card
-    row's source, which backs its other facts, is left as it is). A value other than the one
-    the catalogue records is a conflict; ``overwrite`` replaces it and keeps the old value and
-    source in the fact history. Every
+    sources are all kept). Every recorded fact gets the sheet's source as one of its own (the
+    card row's source, which backs its other facts, is left as it is); a fact the catalogue
+    records with the same value is confirmed: it keeps its sources and gains the sheet's. A
+    value other than the one the catalogue records is a conflict; ``overwrite`` replaces it
+    and keeps the old value and its sources in the fact history. Every
     error is reported at once and the catalogue is written only when there are none.
     """
     from hlcg.curation.sources import csv_rows, read_text
@@ -341,4 +364,8 @@ def record_facts(
         content_sha256=bundle.content_sha256(),
         facts=len(recording.recorded),
         facts_overwritten=recording.replaced,
+        confirmed=tuple(
+            Confirmed(card_id, name, value, sources)
+            for (card_id, name, value), sources in recording.confirmed.items()
+        ),
     )

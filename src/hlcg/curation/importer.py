@@ -12,18 +12,20 @@ hands in its own): an import reads and writes them with the cards, so none is lo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from hlcg.catalog import TableGroup, is_shipped, row_key
+from hlcg.catalog import TableGroup, is_shipped
 from hlcg.curation.builder import replacing, write_catalogue
 from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.exports import read_catalogue_export
 from hlcg.curation.locking import writer_lock
+from hlcg.curation.merging import Confirmed, FactChange
 from hlcg.curation.upsert import Conflict, Erased
 from hlcg.errors import (
+    ConflictError,
     ReadOnlyCatalogueError,
     SourceError,
     UsageError,
@@ -56,6 +58,12 @@ class ImportResult:
     # What the catalogue lacks to judge decks by the rows imported (a sentence each).
     warnings: tuple[str, ...] = ()
     facts_overwritten: int = 0  # recorded facts a fact sheet replaced (--overwrite)
+    confirmed: tuple[Confirmed, ...] = ()  # recorded facts that gained a source
+    # A merged export: values the catalogue had replaced (kept so), and values the export
+    # had replaced (taken from it).
+    kept: tuple[FactChange, ...] = ()
+    taken: tuple[FactChange, ...] = ()
+    changes: tuple[str, ...] | None = None  # a dry run: every change the import would make
 
 
 def refuse_shipped(path: Path) -> None:
@@ -114,63 +122,47 @@ def import_legality(source: Path, db: Path, groups: Sequence[TableGroup]) -> Imp
     )
 
 
-def _by_key(first: Iterable[T], second: Iterable[T], key: Callable[[T], str]) -> list[T]:
-    """The rows of both by key, in first-seen order, a row of ``second`` replacing one of
-    ``first``."""
-    rows = {key(r): r for r in first}
-    rows.update((key(r), r) for r in second)
-    return list(rows.values())
+def import_catalogue(
+    source: Path, db: Path, groups: Sequence[TableGroup], *, overwrite: bool = False
+) -> ImportResult:
+    """Merge a whole exported catalogue (folder, archive or JSON document) into ``db`` fact
+    by fact (``hlcg.curation.merging``): a conflict refuses the whole import unless
+    ``overwrite``."""
+    import datetime
 
+    from hlcg.curation.merging import merge_catalogues
 
-def merge(target: Bundle, incoming: Bundle) -> tuple[Bundle, int, int]:
-    """``target`` with every row of ``incoming`` added or replacing the row of the same key.
-
-    Returns the merged bundle and how many cards were added and replaced.
-    """
-    cards = {c.id: c for c in target.cards}
-    replaced = sum(1 for c in incoming.cards if c.id in cards)
-    cards.update((c.id, c) for c in incoming.cards)
-    groups = {g.name: g for g in (*target.groups, *incoming.groups)}
-    side = {
-        table: _by_key(target.side.get(table, []), incoming.side.get(table, []), key=row_key)
-        for table in sorted({*target.side, *incoming.side})
-    }
-    # A card the export holds comes with its own fact sources: the target's go with it.
-    incoming_ids = {c.id for c in incoming.cards}
-    kept_facts = [f for f in target.facts if f.card_id not in incoming_ids]
-    merged = Bundle(
-        cards=list(cards.values()),
-        aliases=_by_key(target.aliases, incoming.aliases, key=lambda a: a.alias),
-        sets=_by_key(target.sets, incoming.sets, key=lambda s: s.code),
-        formats=_by_key(target.formats, incoming.formats, key=lambda f: f.name),
-        legality=_by_key(target.legality, incoming.legality, key=lambda r: r.key),
-        facts=_by_key(kept_facts, incoming.facts, key=lambda r: r.key),
-        fact_history=_by_key(target.fact_history, incoming.fact_history, key=lambda r: r.key),
-        # A fresh catalogue takes the version of what it is filled from.
-        data_version=incoming.data_version if not target.cards else target.data_version,
-        inputs=[*target.inputs, *incoming.inputs],
-        groups=tuple(groups.values()),
-        side=side,
-    )
-    return merged, len(incoming.cards) - replaced, replaced
-
-
-def import_catalogue(source: Path, db: Path, groups: Sequence[TableGroup]) -> ImportResult:
-    """Import a whole exported catalogue (folder, archive or JSON document) into ``db``."""
     refuse_shipped(db)
     target = read_bundle(db, groups)
     incoming = read_catalogue_export(source, groups)
-    merged, added, replaced = merge(target, incoming)
-    write(db, merged)
+    label = f"{datetime.date.today().isoformat()} {source.name}"
+    merged = merge_catalogues(target, incoming, label, overwrite=overwrite)
+    if merged.conflicts or merged.legality_conflicts:
+        raise ConflictError(
+            [
+                f"{source}: {c.card_id} {c.field}: the catalogue records {c.recorded!r} "
+                f"(source: {c.recorded_source}), the export says {c.offered!r} (source: "
+                f"{c.offered_source})"
+                for c in merged.conflicts
+            ]
+            + [f"{source}: legality {line}" for line in merged.legality_conflicts]
+        )
+    write(db, merged.bundle)
     handed_in = [
         (group.name, sum(len(rows) for rows in tables.values()))
         for group, tables in incoming.group_rows()
     ]
     return ImportResult(
-        added=added,
-        replaced=replaced,
-        total=len(merged.cards),
-        content_sha256=merged.content_sha256(),
+        added=merged.added,
+        replaced=0,
+        total=len(merged.bundle.cards),
+        content_sha256=merged.bundle.content_sha256(),
+        merged=merged.shared,
+        filled=len(merged.filled),
+        overwritten=tuple(merged.overwritten),
+        confirmed=tuple(merged.confirmed),
+        kept=tuple(merged.kept),
+        taken=tuple(merged.taken),
         tables=(
             ("aliases", len(incoming.aliases)),
             ("sets", len(incoming.sets)),

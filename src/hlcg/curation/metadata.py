@@ -102,8 +102,9 @@ DESCRIPTIONS: dict[str, Described] = {
         },
     ),
     "fact_sources": Described(
-        "A source per fact (data/source/facts.csv): the page that backs one fact of a card; "
-        "a fact without a row here is backed by the card row's source",
+        "The sources of each fact (data/source/facts.csv), a row each: the page, or the "
+        "printed card a reader read, that backs one fact of a card (two readers who confirm "
+        "it are two rows); a fact without a row here is backed by the card row's source",
         {
             "card_id": "The card",
             "field": "The card contract field the source backs",
@@ -118,7 +119,7 @@ DESCRIPTIONS: dict[str, Described] = {
             "card_id": "The card",
             "field": "The card contract field",
             "value": "The value replaced",
-            "source": "The source the replaced value had",
+            "source": "The sources the replaced value had",
             "inferred": _INFERRED,
             "superseded": "The day and the file whose import replaced it",
         },
@@ -178,7 +179,7 @@ DESCRIPTIONS: dict[str, Described] = {
         },
     ),
     "card_facts": Described(
-        "View: every recorded fact of every card, one row each, with its source",
+        "View: every recorded fact of every card with its source, one row per source",
         {
             "card_id": "The card",
             "title": "Its title",

@@ -346,8 +346,9 @@ def _blank_is_none(value: Any) -> Any:
 
 
 class FactSourceRow(Strict):
-    """The source of one recorded fact of a card (data/source/facts.csv): one field, and for
-    ``sets`` one printing. A fact without such a row keeps the card row's own source."""
+    """A source of one recorded fact of a card (data/source/facts.csv): one field, and for
+    ``sets`` one printing. A fact without such a row keeps the card row's own source; a fact
+    two sources confirm has two rows."""
 
     card_id: str = Field(pattern=ID_PATTERN)
     field: FactField
@@ -380,9 +381,14 @@ class FactSourceRow(Strict):
         return self
 
     @property
+    def fact(self) -> tuple[str, str, str]:
+        """The fact the row backs: card, field and value ('' for the field as a whole)."""
+        return (self.card_id, self.field, self.value or "")
+
+    @property
     def key(self) -> str:
-        """The row's key: one source per card, field and value."""
-        return f"{self.card_id}|{self.field}|{self.value or ''}"
+        """The row's key: a fact may have several sources, one row each."""
+        return f"{self.card_id}|{self.field}|{self.value or ''}|{self.source}"
 
 
 class FactHistoryRow(Strict):

@@ -180,6 +180,20 @@ def _card_csv_rows(
     return csv_rows(path, text)
 
 
+# The flags whose false the catalogue stores as "not stated" (``unique`` is true or false).
+_CLEARABLE = ("unrestricted", "reserved", "signature")
+
+
+def _cleared(raw: Mapping[str, Any], row: CardRow) -> frozenset[str]:
+    """The flags a raw row states false in so many words (not an empty cell)."""
+    given = {name: raw.get(name) for name in _CLEARABLE}
+    return frozenset(
+        name
+        for name, value in given.items()
+        if value is not None and str(value).strip() and getattr(row, name) is False
+    )
+
+
 @dataclass(frozen=True)
 class ImportedRow:
     """A card row as read: its row number, the card it validates to, and the contract
@@ -188,6 +202,9 @@ class ImportedRow:
     number: int
     card: CardRow
     stated: frozenset[str]
+    # Flags the row states false in so many words ("false", not an empty cell): with
+    # --overwrite they clear a flag the catalogue records as true.
+    cleared: frozenset[str] = frozenset()
 
 
 def _raw_rows(path: Path, text: str, required: tuple[str, ...]) -> list[tuple[int, Any]]:
@@ -249,7 +266,8 @@ def _import_row(
     untitled = not str(raw.get("title") or "").strip()
     data = {**raw, "title": card.title} if card and untitled else raw
     try:
-        return ImportedRow(number, CardRow.model_validate(dict(data)), stated), []
+        card_row = CardRow.model_validate(dict(data))
+        return ImportedRow(number, card_row, stated, _cleared(raw, card_row)), []
     except ValidationError as exc:
         new_card = bool(known and card_id and not card)
         whole = " (a row for a card the catalogue lacks is a whole card)"

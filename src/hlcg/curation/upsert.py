@@ -8,7 +8,7 @@ conflict. A whole-card replacement (``--replace``) says which recorded facts it 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hlcg.catalog import CONTRACT_FIELDS, LIST_FIELDS, normalise
@@ -113,7 +113,7 @@ class _Merge:
             name,
             recorded,
             backing,
-            self.row_flat[name],
+            self.row_flat[name] or ("false" if getattr(self.row, name) is False else ""),
             self.row.source,
             self.number,
             recorded_field,
@@ -165,6 +165,7 @@ def upsert(
     overwrite: bool = False,
     keep_text: bool = False,
     own_sources: Mapping[str, str] | None = None,
+    cleared: Iterable[str] = (),
 ) -> Upserted:
     """``card`` with the facts of ``fields`` that ``row`` states (row ``number`` of its
     file): a fact the card lacks is filled, a printing added, an equal one left alone;
@@ -172,12 +173,17 @@ def upsert(
     ``keep_text``: a differing text is kept as recorded, not a conflict (LackeyCCG texts
     are transcriptions; the catalogue's paraphrase stays). ``own_sources``: the card's
     facts' own sources by field, which a conflict names in place of the card row's.
+    ``cleared``: flags the row states false in so many words; one the card records as true
+    is a conflict, which ``overwrite`` settles by clearing it (the true goes to history).
     """
+    cleared = set(cleared)
     merge = _Merge(card, row, number, overwrite, own_sources or {})
     given = set(fields)
     for name in CONTRACT_FIELDS:
         if name in given and name not in ("id", "source") and stated(name, getattr(row, name)):
             merge.fact(name, keep_text)
+        elif name in cleared and getattr(card, name) is True:
+            merge.disagree(name, "true")
     merge.result.card = CardRow.model_validate(merge.data)
     return merge.result
 
@@ -206,44 +212,53 @@ class Change:
 
 
 def superseded(
-    card: CardRow, field: str, value: str, own: FactSourceRow | None, label: str
+    card: CardRow,
+    field: str,
+    value: str,
+    own: FactSourceRow | Sequence[FactSourceRow] | None,
+    label: str,
 ) -> FactHistoryRow:
     """The history row of ``card``'s ``field`` (``value``), replaced by the import
-    ``label``: with its own source and reasoning where it had one, else the card row's."""
+    ``label``: with the sources it had (all of them, and the reasoning where none stated
+    it), else the card row's."""
+    rows = [own] if isinstance(own, FactSourceRow) else list(own or ())
+    if not rows:
+        return FactHistoryRow(
+            card_id=card.id, field=field, value=value, source=card.source, superseded=label
+        )
+    stating = [r for r in rows if not r.inferred]
+    source = ""
+    for row in (*stating, *rows):
+        source = add_source(source, row.source)
     return FactHistoryRow(
         card_id=card.id,
         field=field,
         value=value,
-        source=own.source if own else card.source,
-        inferred=own.inferred if own else None,
+        source=source,
+        inferred=None if stating else rows[0].inferred,
         superseded=label,
     )
 
 
-def _superseded(
-    own: dict[tuple[str, str, str], FactSourceRow], change: Change, label: str
-) -> list[FactHistoryRow]:
+def _superseded(own: dict[str, FactSourceRow], change: Change, label: str) -> list[FactHistoryRow]:
     """The overwritten values of ``change`` with the sources that backed them (their own,
     which leave ``own``, or the card row's), for the history."""
     history = []
     for conflict in change.done.overwritten:
         key = (change.before.id, conflict.contradicted)
-        backing: list[FactSourceRow | None] = [own.pop(k) for k in list(own) if k[:2] == key]
+        backing = [own.pop(k) for k, row in list(own.items()) if row.fact[:2] == key]
         value = change.before.to_flat()[conflict.contradicted]
-        history += [
-            superseded(change.before, conflict.contradicted, value, old, label)
-            for old in (backing or [None])
-        ]
+        history.append(superseded(change.before, conflict.contradicted, value, backing, label))
     return history
 
 
-def _cleared(own: dict[tuple[str, str, str], FactSourceRow], change: Change) -> None:
+def _cleared(own: dict[str, FactSourceRow], change: Change) -> None:
     """A fact the merge cleared (a restriction number taking the place of "carries none")
     keeps no source."""
     before, after = change.before, change.done.card
     for name in CONTRACT_FIELDS:
         if stated(name, getattr(before, name)) and not stated(name, getattr(after, name)):
-            for key in [k for k in own if k[:2] == (before.id, name)]:
+            for key in [k for k, row in own.items() if row.fact[:2] == (before.id, name)]:
                 del own[key]
 
 
@@ -254,7 +269,7 @@ def attribute(
     gets the row's source as its own; an overwritten one too, and its old value with the
     source it had goes to the history (``label``: when and by which file), never onto the
     new value. Returns the sources, the history and how many sources were recorded."""
-    own = {(f.card_id, f.field, f.value or ""): f for f in facts}
+    own = {f.key: f for f in facts}
     history = list(history)
     recorded = 0
     for change in changes:
@@ -262,11 +277,14 @@ def attribute(
         _cleared(own, change)
         before, after = change.before, change.done.card
         for name in {*change.done.filled, *(c.field for c in change.done.overwritten)}:
+            if not stated(name, getattr(after, name)):
+                continue  # a flag cleared: no fact left to source
             values = [c for c in after.sets if c not in before.sets] if name == "sets" else [""]
             for value in values:
-                own[(before.id, name, value)] = FactSourceRow(
+                row = FactSourceRow(
                     card_id=before.id, field=name, value=value or None, source=change.source
                 )
+                own[row.key] = row
                 recorded += 1
     return list(own.values()), history, recorded
 

@@ -135,7 +135,8 @@ def settle_persona(
     catalogue: Catalogue,
     persona_rules: Sequence[str],
 ) -> None:
-    """The deck's persona: the declared one, else the first listed; with neither, a
+    """The deck's persona: the declared one, else the first listed (under Pre-Game before
+    the Endurance); with neither, a
     persona line or pre-game line that looks like a typo skips the persona checks, and its
     problem names them (``persona_rules``: the rules' own business, so given)."""
     personas = [dc for dc in resolved.cards if dc.card.type == "persona"]
@@ -145,7 +146,10 @@ def settle_persona(
     elif personas and _declares_generic(resolved):
         _note_generic_with_persona(resolved, personas[0], skipped)
     elif personas:
-        resolved.persona = personas[0].card
+        # One listed under Pre-Game before one listed, by mistake, in the Endurance: a
+        # LackeyCCG .dek writes its Deck zone before its Pregame zone.
+        in_pregame = [dc for dc in personas if any(e.section == PREGAME for e in dc.entries)]
+        resolved.persona = (in_pregame or personas)[0].card
     else:
         _note_persona_typo(resolved, catalogue, skipped)
 
