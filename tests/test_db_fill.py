@@ -26,6 +26,10 @@ from hlcg.cli.app import app
 runner = CliRunner()
 TODAY = datetime.date.today().isoformat()
 ATTRS = ("master", "agility", "strength", "toughness", "empathy", "reason")
+SETS_INFERRED = (
+    "The product list names a versus pack after two Immortals; that it holds this persona "
+    "card is inferred from the product name."
+)
 TYPE_INFERRED = (
     "A versus pack named after two Immortals is taken to hold a Persona card for each; the "
     "page lists products, not cards."
@@ -137,8 +141,9 @@ def test_the_piped_answers_close_the_gem_and_master_gaps_of_a_type_two_connor(
         [(f"gem_{a}", connor_source, None) for a in ("master", "agility", "strength")]
         + [(f"gem_{a}", connor_source, None) for a in ("toughness", "empathy", "reason")]
         # The versus pack's printing was inferred from its product name: the reader's card
-        # states it, so it is inferred no longer.
-        + [("sets", f"https://www.highlanderendgame.com/the-card-game/; {connor_source}", None)]
+        # states it, a source of its own beside the inferred one.
+        + [("sets", "https://www.highlanderendgame.com/the-card-game/", SETS_INFERRED)]
+        + [("sets", connor_source, None)]
         + [("type", "https://www.highlanderendgame.com/the-card-game/", TYPE_INFERRED)]
     )
     assert thrust == (3, 0, '["2E-B1"]')
@@ -210,9 +215,11 @@ def test_the_sheet_holds_the_questions_and_imports_once_filled(mine: Path, tmp_p
     assert rows[0] == "id,field,value,source,name,how"
     source = f'"printed card SET NUMBER, read by Cy on {TODAY}"'
     assert rows[1].startswith(f"connor-macleod-2e,sets,,{source},Connor MacLeod,")
-    assert f"upper-left-block,restriction,,{source},Upper Left Block," in "\n".join(rows)
-    # Filled in as a spreadsheet would: the block prints no restriction number.
-    filled = [r for r in rows if r.startswith("upper-left-block,restriction,")]
+    assert f"upper-guard,restriction,,{source},Upper Guard," in "\n".join(rows)
+    # The basic blocks' restriction numbers are recorded (inferred): not asked again.
+    assert not [r for r in rows if r.startswith("upper-left-block,restriction,")]
+    # Filled in as a spreadsheet would: the guard prints no restriction number.
+    filled = [r for r in rows if r.startswith("upper-guard,restriction,")]
     sheet.write_text(
         rows[0]
         + "\n"
@@ -223,7 +230,7 @@ def test_the_sheet_holds_the_questions_and_imports_once_filled(mine: Path, tmp_p
     assert invoke("db", "import", sheet, "--db", mine).exit_code == 0
     with sqlite3.connect(mine) as conn:
         assert conn.execute(
-            "SELECT unrestricted, restriction FROM cards WHERE id = 'upper-left-block'"
+            "SELECT unrestricted, restriction FROM cards WHERE id = 'upper-guard'"
         ).fetchone() == (1, None)
 
 
@@ -264,10 +271,13 @@ def test_a_fact_sheet_records_none_printed_and_refuses_zero_and_first_edition_ge
     )
     assert accepted.exit_code == 0, accepted.output
     with sqlite3.connect(mine) as conn:
-        assert conn.execute(
+        rows = conn.execute(
             "SELECT field, value, source, inferred FROM fact_sources "
-            "WHERE card_id = 'lower-left-block' AND field = 'unrestricted'"
-        ).fetchall() == [("unrestricted", "", f"printed card 2E-B1 4, read by Di on {TODAY}", None)]
+            "WHERE card_id = 'lower-left-block' AND field = 'unrestricted' ORDER BY source"
+        ).fetchall()
+    # The reader's card confirms what the rulebooks' allowance implied: two sources.
+    assert rows[0] == ("unrestricted", "", f"printed card 2E-B1 4, read by Di on {TODAY}", None)
+    assert len(rows) == 2 and rows[1][2].startswith("seed 001") and rows[1][3]
     # --overwrite: "prints none" replaces a recorded number, kept in the history.
     overwritten = invoke(
         "db",
