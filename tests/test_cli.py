@@ -114,6 +114,7 @@ def test_validate_json_matches_schema():
         "warnings": 0,
         "notes": sum(d["notes"] for d in data["decks"]),
         "unreadable": 0,
+        "skipped": 0,
     }
     assert [d["notes"] for d in data["decks"]] == [
         sum(p["severity"] == "note" for p in d["problems"]) for d in data["decks"]
