@@ -312,7 +312,7 @@ def test_fix_offers_only_cards_known_legal_and_swaps_an_illegal_persona(tmp_path
     assert "changed Persona: Duncan MacLeod [duncan-macleod-2e] to Duncan MacLeod" in told
     assert "removed 0" not in told
     text = (tmp_path / "deck.fixed.txt").read_text(encoding="utf-8")
-    assert "Persona: duncan-macleod-se\n" in text
+    assert "Persona: Duncan MacLeod\n" in text  # by name, not as an id (issue 32)
     code, again = report(tmp_path / "deck.fixed.txt")
     assert code == 0 and again["legal"]
 

@@ -209,6 +209,8 @@ def render_fixes(fixes: Sequence["DeckFix"]) -> None:
     from hlcg.report import render_deck
 
     for fix in fixes:
+        for kept in fix.kept:
+            note(f"{fix.path}: {kept}")
         if fix.target is None:
             typer.echo(f"\n{fix.path}: no automatic fix for its problems", err=True)
             continue

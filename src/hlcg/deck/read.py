@@ -11,8 +11,8 @@ from pathlib import Path
 from hlcg.deck.encoding import byte_order_mark, decode, is_binary
 from hlcg.deck.finding import files_under, glob_recursive, has_magic
 from hlcg.deck.kinds import DECK_SUFFIXES, JSON, SNIFF_BYTES, deck_kind, sniffed_kind
-from hlcg.deck.sniff import MAYBE_DECK_SUFFIXES, passed_over, reads_as_deck, saved_report
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck
+from hlcg.deck.sniff import MAYBE_DECK_SUFFIXES, passed_over, reads_as_deck, saved_report
 from hlcg.errors import DeckFileError, UsageError
 from hlcg.patterns import lazy
 from hlcg.stdin import STDIN_NAME, bounded_read, is_stdin, read_stdin

@@ -27,6 +27,7 @@ _REPORT_MARKS = (
     (lazy(r"^\d+ of \d+ decks? legal\b", re.MULTILINE), "text"),
     (lazy(r"^\S.*\nCOULD NOT READ: ", re.MULTILINE), "text"),
     (lazy(r"^::(?:error|warning|notice) (?:file|title)=", re.MULTILINE), "GitHub annotations"),
+    (lazy(r"^\{\s*\"version\"\s*:\s*\d+,\s*\"decks\"\s*:"), "JSON"),
     (lazy(r"<testsuites\b[^>]*\bname=\"hlcg\""), "JUnit"),
     (lazy(r"\"\$schema\"\s*:\s*\"[^\"]*sarif[^\"]*\"[\s\S]*\"name\"\s*:\s*\"hlcg\""), "SARIF"),
     (lazy(r"^\s*\[\s*\{\s*\"description\"[\s\S]*?\"check_name\"\s*:\s*\"[a-z-]+\""), "GitLab"),
@@ -39,7 +40,7 @@ MULTI_COPY_LINES = 5
 
 
 def saved_report(text: str) -> str | None:
-    """"an hlcg text report" (JUnit, SARIF, ...) when ``text`` (a file's start) is a report
+    """ "an hlcg text report" (JUnit, SARIF, ...) when ``text`` (a file's start) is a report
     `hlcg validate` writes, else None."""
     head = text[:SNIFF_BYTES]
     for mark, kind in _REPORT_MARKS:

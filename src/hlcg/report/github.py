@@ -11,7 +11,6 @@ from hlcg.problems import Severity
 from hlcg.report.reporters import Skipped, Unreadable, with_fix
 from hlcg.report.streaming import DeckSummary, Spool, TextSink, render_all, run_summary
 from hlcg.rules import DeckReport
-from hlcg.wording import plural
 
 
 def _escape_data(text: str) -> str:

@@ -3,7 +3,6 @@ finish (``part`` and ``Writer``, hlcg.report.streaming): the same bytes."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 

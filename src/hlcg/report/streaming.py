@@ -126,8 +126,8 @@ def render_all(
     """A whole report as one text: what every reporter's ``render`` is."""
     out = io.StringIO()
     stream = writer(out)
-    for item in skipped:
-        stream.skipped(item)
+    for passed_over in skipped:
+        stream.skipped(passed_over)
     for report in reports:
         stream.deck(part(report), DeckSummary.of(report))
     for item in unreadable:
