@@ -149,7 +149,6 @@ def not_a_deck(path: Path) -> str | None:
     if path.name.lower().split(".")[0] in NOT_DECK_STEMS:
         return "a README, licence or changelog"
     suffix = path.suffix.lower()
-    kind = deck_kind(path)
     if suffix in NOT_DECK_SUFFIXES:
         return f"a {suffix} file"
     try:
@@ -162,9 +161,13 @@ def not_a_deck(path: Path) -> str | None:
     text = _head_text(head)
     if text is not None and not text.strip() and len(head) < SNIFF_BYTES:
         return "an empty file"
-    report = saved_report(text or "")
-    if report is not None:
-        return report
+    return saved_report(text or "") or _not_a_deck_of_its_kind(path, text)
+
+
+def _not_a_deck_of_its_kind(path: Path, text: str | None) -> str | None:
+    """Why a file of a kind decks come in holds none (by its start, ``text``), or None."""
+    suffix = path.suffix.lower()
+    kind = deck_kind(path)
     if suffix in MAYBE_DECK_SUFFIXES and not reads_as_deck(text or ""):
         return f"a {suffix} file that does not read as a deck"
     if kind.reader == JSON:
