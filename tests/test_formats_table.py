@@ -63,14 +63,17 @@ def test_an_unknown_rule_name_gets_the_nearest_names():
 
 def test_search_by_format_agrees_with_validate():
     """`f:type-two` leaves out the cards validate refuses in Type Two (Shield: its card page
-    bans it there) and keeps those it only cannot confirm (a 1st Edition Duck)."""
+    bans it there) and those it cannot confirm (a 1st Edition Duck), which
+    `unchecked:type-two` finds (issue 32)."""
     found = runner.invoke(app, ["search", "t:weapon-of-choice f:type-two", "--json"])
     ids = [c["id"] for c in json.loads(found.stdout)["cards"]]
     assert "katana-weapon-of-choice" in ids and "shield" not in ids
     first = runner.invoke(app, ["search", "t:weapon-of-choice f:first-edition", "--json"])
     assert "shield" in [c["id"] for c in json.loads(first.stdout)["cards"]]
     dodges = runner.invoke(app, ["search", "t:dodge f:type-two", "--json"])
-    assert "duck-duncan-macleod" in [c["id"] for c in json.loads(dodges.stdout)["cards"]]
+    assert "duck-duncan-macleod" not in [c["id"] for c in json.loads(dodges.stdout)["cards"]]
+    unchecked = runner.invoke(app, ["search", "t:dodge unchecked:type-two", "--json"])
+    assert "duck-duncan-macleod" in [c["id"] for c in json.loads(unchecked.stdout)["cards"]]
     table_text = runner.invoke(app, ["search", "t:dodge"]).stdout
     row = next(line for line in table_text.splitlines() if line.startswith("duck-duncan-macleod"))
     assert row.split()[-1] == "first-edition,type-one,type-two?"  # ?: no source decides
