@@ -374,20 +374,10 @@ def run(catalogue: Catalogue, query: Query, verdict: Verdict | None = None) -> l
 def _run_group(
     catalogue: Catalogue, query: Query, verdict: Verdict, formats_recorded: bool
 ) -> list[Card]:
-    unrecorded = [f for f in (*query.formats, *query.unchecked) if f not in catalogue.formats]
-    if unrecorded:
-        raise QueryError(
-            f"this catalogue records no format {unrecorded[0]}, so f:{unrecorded[0]} cannot "
-            "be judged; start a catalogue with the game's formats: "
-            "`hlcg db init my.sqlite --from-shipped`"
-        )
+    titles = _checked_names(catalogue, query)
     ids: list[str] = []
     if query.has_text:
         ids = full_text_ids(catalogue.path, fts_expression(query.text, query.phrases))
-    titles = [_persona_titles(catalogue, persona) for persona in query.personas]
-    for persona, found in zip(query.personas, titles, strict=True):
-        if not found:
-            raise QueryError(f"no persona matches {persona!r}; see `hlcg search t:persona`")
     cards = catalogue.select_cards(*_prefilter(catalogue, query, formats_recorded))
     if query.has_text:
         by_id = {c.id: c for c in cards}
@@ -397,6 +387,23 @@ def _run_group(
         left_out = {c.id for c in _run_group(catalogue, excluded, verdict, formats_recorded)}
         cards = [card for card in cards if card.id not in left_out]
     return cards
+
+
+def _checked_names(catalogue: Catalogue, query: Query) -> list[set[str]]:
+    """The persona titles each p: term names, refusing a format the catalogue does not
+    record and a p: term naming no persona."""
+    unrecorded = [f for f in (*query.formats, *query.unchecked) if f not in catalogue.formats]
+    if unrecorded:
+        raise QueryError(
+            f"this catalogue records no format {unrecorded[0]}, so f:{unrecorded[0]} cannot "
+            "be judged; start a catalogue with the game's formats: "
+            "`hlcg db init my.sqlite --from-shipped`"
+        )
+    titles = [_persona_titles(catalogue, persona) for persona in query.personas]
+    for persona, found in zip(query.personas, titles, strict=True):
+        if not found:
+            raise QueryError(f"no persona matches {persona!r}; see `hlcg search t:persona`")
+    return titles
 
 
 def _matches(
