@@ -265,7 +265,7 @@ class Service:
         except UsageError as exc:
             raise ApiError(400, str(exc).replace("--kind", "kinds")) from None
         deck, _ = self._read(request)
-        return deck_odds(resolve_deck(deck, self.catalogue, fmt), kinds)
+        return deck_odds(resolve_deck(deck, self.catalogue, fmt), kinds, self.catalogue)
 
     def convert(self, request: ConvertRequest) -> dict[str, Any]:
         """`hlcg deck convert --to TO`: the same writers; a deck with a line naming no
