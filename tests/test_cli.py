@@ -240,7 +240,7 @@ def test_shipped_catalogue_cannot_be_written_through_hlcg():
 
 def test_rules_shows_each_formats_parameters_and_the_permissions():
     result = invoke("rules", "title-limit", "--json")
-    data = json.loads(result.stdout)
+    data = json.loads(result.stdout)["rule"]
     assert data["parameters"][0]["name"] == "max" and data["parameters"][0]["default"] == 6
     assert {f: v["parameters"] for f, v in data["formats"].items()} == {
         "first-edition": {"max": 6},

@@ -189,7 +189,7 @@ def test_format_option_takes_format_line_spellings():
 
 def test_rules_code_family_and_not_found():
     result = invoke("rules", "HL2", "--json")
-    codes = [r["code"] for r in json.loads(result.stdout)]
+    codes = [r["code"] for r in json.loads(result.stdout)["rules"]]
     assert result.exit_code == 0 and codes and all(c.startswith("HL2") for c in codes)
     missing = invoke("rules", "nonsense", "--json")
     assert missing.exit_code == 1 and json.loads(missing.stdout)["rule"] is None

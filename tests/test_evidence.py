@@ -243,7 +243,7 @@ def test_a_suspension_applies_from_its_date(tmp_path, curators_copy):
     assert sarif["runs"][0]["properties"]["decks"][0]["date"] == "2026-01-15"
     text = invoke("validate", str(deck), *db, "--date", "2026-01-15").stdout
     assert "format type-two on 2026-01-15 |" in text
-    rules = json.loads(invoke("rules", "format-legality", *db, "--json").stdout)
+    rules = json.loads(invoke("rules", "format-legality", *db, "--json").stdout)["rule"]
     assert {
         "card": "head-shot",
         "format": "type-two",

@@ -41,7 +41,7 @@ def test_every_reader_and_schema_takes_the_table():
 
 def test_the_command_line_lists_and_loops_over_the_table():
     shown = runner.invoke(app, ["rules", "restriction", "--json"])
-    assert list(json.loads(shown.stdout)["formats"]) == list(CHECKED_FORMATS)
+    assert list(json.loads(shown.stdout)["rule"]["formats"]) == list(CHECKED_FORMATS)
     deck = ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt"
     matrix = runner.invoke(app, ["validate", str(deck), "--all-formats"]).stdout
     header = next(line for line in matrix.splitlines() if line.startswith("deck"))
@@ -50,7 +50,7 @@ def test_the_command_line_lists_and_loops_over_the_table():
 
 def test_rules_format_option_narrows_a_rule_and_the_permissions():
     shown = runner.invoke(app, ["rules", "title-limit", "--format", "Type One", "--json"])
-    assert list(json.loads(shown.stdout)["formats"]) == ["type-one"]
+    assert list(json.loads(shown.stdout)["rule"]["formats"]) == ["type-one"]
     text = runner.invoke(app, ["rules", "permissions", "-f", "type-two"]).stdout
     assert "  type-two: does not apply" in text and "  first-edition:" not in text
 

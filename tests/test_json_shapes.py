@@ -117,3 +117,28 @@ def test_persona_answers_share_one_shape(name, code):
 def test_tcboo_lookups_share_one_shape_found_or_not(table, name, code):
     data = answer("tcboo-lookup.schema.json", code, "tcboo", table, name, "--json")
     assert (data["found"] is not None) is (code == 0) and data["query"] == name
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "rule", "rules"),
+    [
+        ((), 0, False, "all"),
+        (("HL2",), 0, False, "some"),
+        (("title-limit",), 0, True, 1),
+        (("HL103",), 0, True, 1),
+        (("nonsense",), 1, False, 0),
+        (("permissions",), 0, False, 0),
+        (("title-limit", "--format", "type-two"), 0, True, 1),
+    ],
+)
+def test_rules_answers_share_one_shape(args, code, rule, rules):
+    data = answer("rules-answer.schema.json", code, "rules", *args, "--json")
+    assert (data["rule"] is not None) is rule
+    assert data["query"] == (args[0] if args else None)
+    if rules == "all":
+        assert len(data["rules"]) > 20
+    elif rules == "some":
+        assert data["rules"] and all(r["code"].startswith("HL2") for r in data["rules"])
+    else:
+        assert len(data["rules"]) == rules
+    assert (data["permissions"] is not None) is (args[:1] == ("permissions",))

@@ -89,7 +89,27 @@ class PersonaAnswerModel(_Strict):
     candidates: list[IdsCandidateModel]
 
 
+class RuleSummaryModel(_Strict):
+    code: str
+    name: str
+    severity: dict[str, str] = Field(description="The rule's severity in each format listed")
+    summary: str
+
+
+class RulesAnswerModel(_Strict):
+    """`hlcg rules [NAME] --json`: the name asked (null for the whole list), the one rule it
+    names in full (its documentation, parameters and each format's numbers; null for a
+    code family, the list or no such rule, exit 1), the rules listed (that rule alone, a
+    family, every rule, none) and, for `hlcg rules permissions`, the permissions."""
+
+    query: str | None
+    rule: dict[str, Any] | None
+    rules: list[RuleSummaryModel]
+    permissions: dict[str, Any] | None
+
+
 COMMAND_SCHEMAS: dict[str, type[BaseModel]] = {
+    "rules-answer.schema.json": RulesAnswerModel,
     "deck-hash.schema.json": DeckHashModel,
     "card-answer.schema.json": CardAnswerModel,
     "search-answer.schema.json": SearchAnswerModel,
