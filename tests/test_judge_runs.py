@@ -219,3 +219,16 @@ def test_fix_writes_a_new_persona_by_name(tmp_path):
     invoke("validate", str(deck), "--fix")
     text = (tmp_path / "deck.fixed.txt").read_text(encoding="utf-8")
     assert "Persona: Duncan MacLeod\n" in text and "duncan-macleod-se" not in text
+
+
+@pytest.mark.parametrize("kind", ["json", "junit", "sarif", "github", "gitlab"])
+def test_a_run_that_skips_every_file_still_writes_its_report(tmp_path, kind):
+    readme = tmp_path / "README.md"
+    readme.write_text("# Decks\n", encoding="utf-8")
+    result = invoke("validate", "--skip-non-decks", str(readme), "-o", kind)
+    assert result.exit_code == 0
+    assert "no deck files to check" in result.stderr
+    assert str(readme) in result.stdout
+    if kind == "json":
+        data = json.loads(result.stdout)
+        assert data["decks"] == [] and data["summary"]["skipped"] == 1

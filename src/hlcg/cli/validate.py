@@ -227,6 +227,16 @@ def render_fixes(fixes: Sequence["DeckFix"]) -> None:
         typer.echo(render_deck(fix.report))
 
 
+def _no_decks(kind: str, output_file: Path | None, skipped: Sequence["Skipped"]) -> None:
+    """Nothing to check (--skip-non-decks passed over every file named): say so; a
+    machine-read report is still written, empty but for the files passed over, so a job
+    reading it finds its usual shape. Exit 0."""
+    note("no deck files to check")
+    if kind != "text" or output_file is not None:
+        render_streamed((), kind, output_file, skipped)
+    raise typer.Exit(0)
+
+
 def _note_skipped(found: Iterable[tuple[Path, str]]) -> None:
     """Each file passed over, as a note on the terminal, when no text report there names
     it (one note per file either way)."""
@@ -402,8 +412,7 @@ def _run_whole(
     if not result.paths or not _terminal_shows_text(kind, output_file):
         _note_skipped(result.skipped)
     if not result.paths:
-        note("no deck files to check")
-        raise typer.Exit(0)
+        _no_decks(kind, output_file, skipped_files(result.skipped))
     render(result, kind, output_file)
     return [DeckSummary.of(r) for r in result.verdicts], result.exit_code()
 
@@ -419,8 +428,7 @@ def _run_streamed(
     if not found or not _terminal_shows_text(kind, output_file):
         _note_skipped(passed_over)
     if not found:
-        note("no deck files to check")
-        raise typer.Exit(0)
+        _no_decks(kind, output_file, skipped_files(passed_over))
     kinds = (kind,) if output_file is None else (kind, "text")
     outcomes = check_each(found, options, kinds, jobs=jobs)
     skipped = skipped_files(passed_over)
