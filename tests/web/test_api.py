@@ -241,7 +241,7 @@ def test_check_adds_stats_and_the_fingerprint_of_hlcg_deck(client, monkeypatch):
     )
     data = response.json()
     assert data["stats"] == json.loads(stats)
-    assert data["fingerprint"] == json.loads(hashed)["fingerprint"]
+    assert data["fingerprint"] == json.loads(hashed)["decks"][0]["fingerprint"]
     assert data["report"] == post_deck(client, path).json()
     problems = data["report"]["decks"][0]["problems"]
     assert data["errors"] == sum(1 for p in problems if p["severity"] == "error") == 0

@@ -332,8 +332,10 @@ def validate_command(
     """Check decks: every problem at once, with lines, numbers against limits, and fixes.
 
     DECKS may be files, folders (searched recursively for .txt, .deck, .json, .dek and .o8d
-    files, skipping with a note those that are recognisably not decks), globs and - (standard
-    input; its kind told by its first character); all are checked in one run. Exit codes:
+    files, and .md and .dec files that read as decks; every other file, a README, a backup,
+    a report hlcg saved, is named as skipped in the report and counted in the summary),
+    globs and - (standard input; its kind told by its first character); all are checked in
+    one run. Exit codes:
     0 every deck legal (warnings allowed), 1 any deck illegal (or any warning with
     --strict, or any data-gap note with --fail-on unchecked), 2 could not run (missing or
     unreadable file, bad option, catalogue error, a fixed deck not overwritten). With

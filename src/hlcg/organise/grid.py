@@ -65,7 +65,9 @@ def area_named(text: str) -> str | None:
     return f"{match[1]}-{_COLUMN_WORDS[match[2]]}" if match else None
 
 
-FIRST_EDITION, TYPE_TWO = "001", "002"  # the rulebook (seed) a format's cards follow
+# The rulebook (seed) whose grid a format's cards follow.
+FIRST_EDITION = "001"
+TYPE_TWO = "002"
 # The basic cards by title (seed 001 §Basic Attack and §Basic Defenses; seed 002 §Card
 # Groups) -> the area each is named for.
 BASIC_ATTACKS = {f"{row} {column} attack": f"{row}-{column}" for row in ROWS for column in COLUMNS}
