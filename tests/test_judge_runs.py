@@ -232,3 +232,14 @@ def test_a_run_that_skips_every_file_still_writes_its_report(tmp_path, kind):
     if kind == "json":
         data = json.loads(result.stdout)
         assert data["decks"] == [] and data["summary"]["skipped"] == 1
+
+
+@pytest.mark.parametrize("kind", ["text", "github", "junit"])
+def test_a_saved_report_named_as_a_deck_is_refused_with_what_it_is(judged_folder, kind):
+    saved = judged_folder / f"round-1-{kind}.txt"
+    invoke("validate", str(judged_folder / "duncan.txt"), "-o", kind, "--output-file", str(saved))
+    result = invoke("validate", str(saved), "-o", "json")
+    assert result.exit_code == 2
+    [unreadable] = json.loads(result.stdout)["unreadable"]
+    name = {"text": "text", "github": "GitHub annotations", "junit": "JUnit"}[kind]
+    assert unreadable["message"] == f"an hlcg {name} report, not a deck; check the decks it names"

@@ -90,6 +90,14 @@ def _refuse_hlcg_documents(text: str, path: Path) -> None:
         raise DeckFileError(f"{path}: an hlcg JSON report, not a deck; check the decks it names")
 
 
+def _refuse_saved_report(text: str, path: Path) -> None:
+    """A report `hlcg validate` wrote (text, GitHub annotations, JUnit...) named as a text
+    deck is refused with what it is, never checked line by line as an illegal deck."""
+    report = saved_report(text)
+    if report is not None:
+        raise DeckFileError(f"{path}: {report}, not a deck; check the decks it names")
+
+
 def read_deck_data(data: bytes, path: Path) -> Deck:
     """The deck in ``data``, read as a file named ``path`` would be (its extension picks the
     reader; the name labels the report). Nothing is opened: `hlcg serve` passes a client's
@@ -108,6 +116,7 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
     else:
         from hlcg.deck.text import parse_text
 
+        _refuse_saved_report(text, path)
         deck = parse_text(text, str(path))
     deck.issues[:0] = issues
     _refuse_long_names(deck)
