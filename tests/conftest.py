@@ -23,6 +23,67 @@ ROOT = Path(__file__).resolve().parent.parent
 # folder of this run's own, for the tests and the hlcg processes they start.
 os.environ.setdefault("HLCG_CACHE_DIR", tempfile.mkdtemp(prefix="hlcg-test-cache-"))
 
+# The tests whose outcome can depend on a dependency's version, by path: .ci/run runs them
+# (`-m versions`) on the lowest versions pyproject.toml allows as well, so the lower bounds stay
+# true. The rest (the web stack and the browser, which no lower bound pins; kills, locks and
+# load; our own source read as text) runs once, on the current versions.
+VERSION_SENSITIVE: dict[str, str] = {
+    "tests/test_cli.py": "typer/click options and help, tabulate tables",
+    "tests/test_command_line.py": "typer/click parsing, usage errors and exit codes",
+    "tests/test_readme.py": "every README command as typer runs it",
+    "tests/test_standard_streams.py": "click's handling of '-' as standard input and output",
+    "tests/test_report_choices.py": "click's choices and their messages",
+    "tests/deck/": "the readers: pydantic JSON decks, defusedxml, rapidfuzz name matching",
+    "tests/test_forum_decks.py": "the text reader on real forum layouts",
+    "tests/test_catalog.py": "rapidfuzz scores and the lookup's acceptance rule",
+    "tests/test_format_names.py": "format spellings through the CLI",
+    "tests/test_curation.py": "sqlite-utils writes and pydantic rows in build, init and import",
+    "tests/test_curator_import.py": "pydantic row messages on import",
+    "tests/test_import_upsert.py": "sqlite-utils upserts",
+    "tests/test_fact_sources.py": "sqlite-utils tables of sources and their history",
+    "tests/hostile/test_edited_values.py": "pydantic's refusal of hand-edited catalogue values",
+    "tests/test_datasette.py": "datasette's lowest allowed version (pinned in the test extra)",
+    "tests/organise/test_sheet.py": "segno and fpdf2, the print extra's lower bounds",
+    "tests/organise/test_output_schemas.py": "pydantic's JSON schemas",
+    "tests/test_examples.py": "every example deck's verdict, end to end",
+    "tests/test_seed_verdicts.py": "the rulebooks' verdicts, end to end",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Both cores by default (pytest-xdist, `-n auto`) unless the command line chose: `-n 0`
+    or `-p no:xdist` runs in one process, for a debugger."""
+    if not config.pluginmanager.hasplugin("xdist") or config.getoption("usepdb", False):
+        return
+    if config.option.numprocesses is None and "PYTEST_XDIST_WORKER" not in os.environ:
+        config.option.numprocesses = "auto"
+
+
+def _version_sensitive(path: Path) -> bool:
+    where = path.resolve().relative_to(ROOT).as_posix()
+    return any(where.startswith(entry) for entry in VERSION_SENSITIVE)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """With `-m versions` the other test files are not even imported: their imports (the web
+    stack, the browser driver) are neither needed in the lowest versions' venv nor paid for."""
+    if config.getoption("markexpr") != "versions":
+        return None
+    if collection_path.is_dir():
+        folder = collection_path.resolve().relative_to(ROOT).as_posix() + "/"
+        return not any(entry.startswith(folder) for entry in VERSION_SENSITIVE)
+    if collection_path.suffix == ".py" and collection_path.name.startswith("test_"):
+        return not _version_sensitive(collection_path)
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if _version_sensitive(Path(item.path)):
+            item.add_marker(pytest.mark.versions)
+
+
 # The 15 basic cards by their seed 002 titles (the basics rule's first spellings).
 BASIC_TITLES: tuple[str, ...] = tuple(spellings[0] for spellings in DEFAULT_BASICS)
 
@@ -151,7 +212,7 @@ def mini_cards() -> list[Card]:
         Card(
             id="relic", title="Relic", type="object", restriction=6, formats=("type-two",), **zero
         ),
-        Card(id="trinket-1", title="Trinket", type="other-pre-game"),
+        Card(id="trinket-1", title="Trinket", type="other-pre-game", unique=True),
         Card(id="trinket-2", title="Trinket Two", type="other-pre-game"),
         Card(id="trinket-3", title="Trinket Three", type="other-pre-game"),
         Card(id="trinket-4", title="Trinket Four", type="other-pre-game"),

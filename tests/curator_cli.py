@@ -4,6 +4,8 @@ files they write, and a card as `hlcg card --json` answers."""
 from __future__ import annotations
 
 import json
+import shutil
+import tempfile
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -17,11 +19,20 @@ def invoke(*args: str):
     return runner.invoke(app, list(args))
 
 
+_FROM_SHIPPED: list[Path] = []
+
+
 def shipped_copy(tmp_path: Path, name: str = "mine.sqlite") -> Path:
-    """A catalogue of one's own started from the shipped one, as the docs say."""
+    """A catalogue of one's own started from the shipped one, as the docs say: made by
+    `hlcg db init --from-shipped` once per test process, then copied (an init gives the same
+    bytes every time; tests/test_curation.py tests init itself)."""
+    if not _FROM_SHIPPED:
+        made = Path(tempfile.mkdtemp(prefix="hlcg-from-shipped-")) / "mine.sqlite"
+        result = invoke("db", "init", str(made), "--from-shipped")
+        assert result.exit_code == 0, result.output
+        _FROM_SHIPPED.append(made)
     db = tmp_path / name
-    result = invoke("db", "init", str(db), "--from-shipped")
-    assert result.exit_code == 0, result.output
+    shutil.copyfile(_FROM_SHIPPED[0], db)
     return db
 
 

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from conftest import ROOT
 from hlcg.catalog import shipped_path
 from hlcg.cli.app import app
+from hlcg.deck.read import MAX_DECK_ENTRIES
 
 runner = CliRunner()
 LEGAL = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text(encoding="utf-8")
@@ -75,7 +76,8 @@ CASES = [
     ("bom-then-nul-characters", "nuls.txt", b"\xff\xfe" + b"\x00" * 64, 2),
     ("utf-16-cut-mid-character", "cut.txt", NOTEPAD_UNICODE + b"T", 2),
     ("utf-8-bom-then-windows-1252", "marked-utf8.txt", b"\xef\xbb\xbf" + CP1252_DECK, 2),
-    ("200000-lines", "many.txt", "1 Thrust\n" * 200_000, 2),
+    # one card line over the limit is refused as 200,000 are (their size is under 5 MB either way)
+    ("over-line-limit", "many.txt", "1 Thrust\n" * (MAX_DECK_ENTRIES + 1), 2),
     ("200000-char-line", "long.txt", "3 Thrust\n" + "A" * 200_000 + "\n", 1),
     # JSON that is not JSON cannot be read: exit 2, not an empty deck judged by the rules
     ("nested-json", "nested.json", "[" * 100_000, 2),

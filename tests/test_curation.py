@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from curator_cli import shipped_copy
 from hlcg.catalog import shipped_path
 from hlcg.cli.app import app
 
@@ -240,8 +241,7 @@ def test_init_from_shipped_and_from_a_file(tmp_path):
 
 
 def test_import_of_an_export_merges_and_bad_archives_lose_nothing(tmp_path):
-    db = tmp_path / "mine.sqlite"
-    invoke("db", "init", str(db), "--from-shipped")
+    db = shipped_copy(tmp_path)
     out = tmp_path / "x.json"
     invoke("db", "export", str(out), "--db", str(db))
     again = invoke("db", "import", str(out), "--db", str(db))
@@ -318,8 +318,7 @@ def test_lackey_options_on_other_files_are_refused(tmp_path):
 def test_lackey_rows_take_the_id_of_a_card_the_catalogue_holds_once(tmp_path):
     data = tmp_path / "carddata.tsv"
     data.write_text("Name\tSet\tImageFile\tType\tText\nKhan\tMovie Edition\tkhan\tPersona\tx\n")
-    db = tmp_path / "mine.sqlite"
-    invoke("db", "init", str(db), "--from-shipped")
+    db = shipped_copy(tmp_path)
     result = invoke(
         "db", "import", str(data), "--db", str(db), "--map", LACKEY_MAP, "--id-from", "title",
         "--source", SOURCE_URL,
@@ -348,8 +347,7 @@ def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
-    db = tmp_path / "mine.sqlite"
-    invoke("db", "init", str(db), "--from-shipped")
+    db = shipped_copy(tmp_path)
     recorded = invoke("db", "import", str(filled), "--db", str(db))
     assert recorded.exit_code == 0 and "recorded 1 fact in" in recorded.stdout
     card = json.loads(invoke("card", target["id"], "--db", str(db), "--json").stdout)["cards"][0]
@@ -370,8 +368,7 @@ def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):
 
 
 def test_a_fact_without_its_source_is_refused(tmp_path):
-    db = tmp_path / "mine.sqlite"
-    invoke("db", "init", str(db), "--from-shipped")
+    db = shipped_copy(tmp_path)
     before = db.read_bytes()
     sheet = tmp_path / "sheet.csv"
     sheet.write_text("id,field,value,source\nhead-shot,restriction,3,\nnope,type,event,s\n")

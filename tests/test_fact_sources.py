@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from curator_cli import shipped_copy
 from hlcg.cli.app import app
 
 runner = CliRunner()
@@ -240,8 +241,7 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
 
 
 def test_filling_a_fact_records_the_sheets_source_as_its_own(tmp_path: Path):
-    db = tmp_path / "mine.sqlite"
-    assert invoke("db", "init", db, "--from-shipped").exit_code == 0
+    db = shipped_copy(tmp_path)
     sheet = tmp_path / "sheet.csv"
     sheet.write_text(
         "id,field,value,source\nhead-shot,restriction,3,https://example.org/scan\n"
@@ -262,8 +262,7 @@ def test_filling_a_fact_records_the_sheets_source_as_its_own(tmp_path: Path):
 
 
 def test_overwrite_is_for_card_rows_and_fact_sheets(tmp_path: Path):
-    db = tmp_path / "mine.sqlite"
-    assert invoke("db", "init", db, "--from-shipped").exit_code == 0
+    db = shipped_copy(tmp_path)
     rows = tmp_path / "legality.csv"
     rows.write_text((ROOT / "data" / "source" / "legality.csv").read_text(), encoding="utf-8")
     result = invoke("db", "import", rows, "--db", db, "--overwrite")
@@ -280,10 +279,10 @@ def test_db_gaps_ranks_the_inferred_facts_the_verdicts_rest_on():
     found = json.loads(result.stdout)
     assert found["inferred"] == len(found["inferred_items"]) == 13
     top = found["inferred_items"][:2]
-    assert [(f["ids"], f["decks"]) for f in top] == [(["duncan-macleod-se"], 6), (["head-shot"], 6)]
+    assert [(f["ids"], f["decks"]) for f in top] == [(["duncan-macleod-se"], 7), (["head-shot"], 7)]
     assert top[1]["fact"].startswith("Head Shot's printing SE is inferred (The review is dated")
     decks = [f["decks"] for f in found["inferred_items"]]
     assert decks == sorted(decks, reverse=True)
     text = invoke("db", "gaps", ROOT / "examples" / "decks")
     assert "Inferred facts the verdicts rest on" in text.stdout
-    assert text.stderr.endswith("13 inferred fact(s) deciding verdicts across 31 deck(s)\n")
+    assert text.stderr.endswith("13 inferred fact(s) deciding verdicts across 32 deck(s)\n")

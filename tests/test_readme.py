@@ -39,7 +39,9 @@ def test_readme_quick_start_is_what_ci_runs():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "pip install . && .venv/bin/hlcg validate examples/decks/valid/" in README
     assert ".venv/bin/pip install '.[test]' && .venv/bin/python -m pytest" in README
-    assert ".venv/bin/pip install --quiet '.[test]'" in ci
+    # the project built from this checkout, installed with its test extra
+    assert ".venv/bin/pip wheel --quiet --no-deps --wheel-dir .ci/wheel .\n" in ci
+    assert re.search(r'^\.venv/bin/pip install [-a-z ]*"\$wheel\[test,web\]"$', ci, re.MULTILINE)
     assert ".venv/bin/python -m pytest\n" in ci.splitlines(keepends=True)
 
 

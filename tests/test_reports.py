@@ -33,6 +33,9 @@ def test_the_text_report_shows_each_problems_severity():
     deck = INVALID / "title-limit.txt"
     lines = invoke("validate", deck).stdout.splitlines()
     assert f"{deck}:25: error HL103 title-limit: 7 cards titled 'Flurry Strike'" in "\n".join(lines)
+    # the data gaps are one not-checked line; --select unchecked lists them
+    assert not [line for line in lines if " HL900 " in line]
+    lines = invoke("validate", deck, "--select", "unchecked").stdout.splitlines()
     notes = [line for line in lines if " HL900 " in line]
     assert notes and all(line.startswith(f"{deck}: note HL900 unchecked: ") for line in notes)
 

@@ -1,8 +1,11 @@
 """A card that carries no restriction number is a fact, distinct from an unknown number.
 
-Sources state it for the nine basic attacks ("the six card limitation for each attack",
-watcherdatabase Articles/23) and for Joe Dawson (cotw16). The catalogue records it as
-`unrestricted`; the restriction rule then has nothing to check and reports no data gap."""
+Sources state it for Joe Dawson (cotw16); for the nine basic attacks it is read from "the six
+card limitation for each attack" (watcherdatabase Articles/23), and for the six basic blocks from
+the rulebooks' six-copy allowance for every card that shows no number (seed 001 §Deck
+Composition, §Making your Deck; seed 000 §Restricted Cards): both inferred, with that reasoning.
+The catalogue records it as `unrestricted`; the restriction rule then has nothing to check and
+reports no data gap."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from conftest import ROOT
+from curator_cli import shipped_copy
 from hlcg.cli.app import app
 from hlcg.curation.models import CardRow
 
@@ -31,6 +35,14 @@ BASIC_ATTACKS = (
     "lower-left-attack",
     "lower-center-attack",
     "lower-right-attack",
+)
+BASIC_BLOCKS = (
+    "upper-left-block",
+    "upper-center-block",
+    "upper-right-block",
+    "lower-left-block",
+    "lower-center-block",
+    "lower-right-block",
 )
 
 
@@ -49,16 +61,18 @@ def test_the_sources_record_which_cards_carry_no_restriction_number():
     with (ROOT / "data" / "source" / "cards.csv").open(encoding="utf-8", newline="") as f:
         rows = {r["id"]: r for r in csv.DictReader(f)}
     unrestricted = sorted(i for i, r in rows.items() if r["unrestricted"] == "true")
-    assert unrestricted == sorted((*BASIC_ATTACKS, "joe-dawson-watcher"))
+    assert unrestricted == sorted((*BASIC_ATTACKS, *BASIC_BLOCKS, "joe-dawson-watcher"))
     for card_id in BASIC_ATTACKS:
         assert "http://www.watcherdatabase.tk/Articles/23.html" in rows[card_id]["source"]
+    for card_id in BASIC_BLOCKS:
+        assert "seed 001_6402d66a7a4065b1.txt §Deck Composition" in rows[card_id]["source"]
     assert "http://www.oocities.org/gislef/cotw16.htm" in rows["joe-dawson-watcher"]["source"]
 
 
 def test_no_restriction_number_is_not_an_unknown_one():
-    thrust, block = card_json("thrust"), card_json("upper-left-block")
+    thrust, dodge = card_json("thrust"), card_json("dodge")
     assert (thrust["restriction"], thrust["unrestricted"]) == (None, True)
-    assert (block["restriction"], block["unrestricted"]) == (None, False)
+    assert (dodge["restriction"], dodge["unrestricted"]) == (None, False)
     shown = invoke("card", "thrust").stdout
     assert re.search(r"^  restriction +none printed$", shown, re.MULTILINE)
 
@@ -73,8 +87,8 @@ def test_the_restriction_gap_names_only_cards_whose_number_is_unknown():
         if p["message"].startswith("restriction:")
     ]
     assert gap["severity"] == "note"
-    assert not set(gap["cards"]) & set(BASIC_ATTACKS)
-    assert "upper-left-block" in gap["cards"]
+    assert not set(gap["cards"]) & {*BASIC_ATTACKS, *BASIC_BLOCKS}
+    assert "dodge" in gap["cards"]
 
 
 def test_a_card_cannot_carry_a_number_and_none():
@@ -86,8 +100,7 @@ def test_a_card_cannot_carry_a_number_and_none():
 
 
 def test_import_refuses_a_row_with_both_and_leaves_the_catalogue_untouched(tmp_path: Path):
-    db = tmp_path / "mine.sqlite"
-    assert invoke("db", "init", str(db), "--from-shipped").exit_code == 0
+    db = shipped_copy(tmp_path)
     before = db.read_bytes()
     rows = tmp_path / "rows.csv"
     rows.write_text(
@@ -110,15 +123,15 @@ def test_export_and_import_keep_the_fact(tmp_path: Path, kind: str):
     result = invoke("db", "import", str(exported), "--db", str(rebuilt))
     assert result.exit_code == 0, result.output
     assert card_json("thrust", "--db", str(rebuilt))["unrestricted"] is True
-    assert card_json("upper-left-block", "--db", str(rebuilt))["unrestricted"] is False
+    assert card_json("upper-left-block", "--db", str(rebuilt))["unrestricted"] is True
+    assert card_json("dodge", "--db", str(rebuilt))["unrestricted"] is False
     shipped = json.loads(invoke("db", "info", "--json").stdout)["content_sha256"]
     mine = json.loads(invoke("db", "info", "--json", "--db", str(rebuilt)).stdout)
     assert mine["content_sha256"] == shipped
 
 
 def test_a_lackey_restriction_for_a_card_that_carries_none_is_a_conflict(tmp_path: Path):
-    db = tmp_path / "mine.sqlite"
-    assert invoke("db", "init", str(db), "--from-shipped").exit_code == 0
+    db = shipped_copy(tmp_path)
     data = tmp_path / "carddata.txt"
     data.write_text("Name\tRestriction\nThrust\t2\n", encoding="utf-8")
     mapping = '{"Name": "title", "Restriction": "restriction"}'

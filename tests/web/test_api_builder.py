@@ -211,3 +211,20 @@ def test_counts_line_names_unrecognised_copies_as_the_cli(client):
     deck = "Persona: Duncan MacLeod\nEndurance:\n50 Dodge\n2 Qqqq Zzzz\n"
     counts = client.post("/api/check", json={"deck": deck}).json()["counts"]
     assert "| Endurance 52/50 (50 recognised + 2 unrecognised) |" in counts
+
+
+def test_check_gives_the_checked_and_not_checked_lines_of_the_text_report(client, monkeypatch):
+    # issue 31: the page says what `hlcg validate` says it checked, and keeps every note
+    path = ROOT / "examples/decks/valid/duncan-katana-type-two.txt"
+    _, printed = cli(monkeypatch, "validate", str(path.relative_to(ROOT)))
+    data = client.post("/api/check", json={"deck": path.read_text(encoding="utf-8")}).json()
+    assert data["coverage"] == [
+        "checked: size, basics, titles, persona cards, Master limit, pre-game, Watcher and "
+        "Hunter cards, weapons",
+        "not checked (facts missing): gem caps (18 cards), 3 restriction numbers, Type Two "
+        "legality of 2 cards",
+    ]
+    assert [f"  {line}" for line in data["coverage"]] == printed.splitlines()[-4:-2]
+    notes = [p for p in data["report"]["decks"][0]["problems"] if p["code"] == "HL900"]
+    assert len(notes) == 3
+    assert data["verdict"] == printed.splitlines()[-1] == "LEGAL in type-two (4 notes)"

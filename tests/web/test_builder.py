@@ -549,3 +549,15 @@ def test_the_counts_line_reads_as_the_clis(page: Page, tmp_path: Path):
     assert "(54 recognised + 5 unrecognised)" in header.group(1)
     paste(page, deck)
     expect(page.locator("#counts")).to_contain_text(f"| {header.group(1).strip()} |")
+
+
+def test_the_page_says_what_was_checked_as_the_cli_does(page: Page):
+    # issue 31: the checked / not-checked lines under the verdict, every note still listed
+    path = ROOT / "examples" / "decks" / "valid" / "duncan-katana-type-two.txt"
+    code, out = cli("validate", str(path))
+    assert code == 0
+    lines = out.splitlines()
+    paste(page, path.read_text(encoding="utf-8"))
+    expect(page.locator("#verdict")).to_have_text(lines[-1])
+    expect(page.locator("#coverage")).to_have_text("\n".join(s.strip() for s in lines[-4:-2]))
+    expect(page.locator("#problems li[data-rule='unchecked']")).to_have_count(3)

@@ -1,6 +1,7 @@
 """`hlcg serve` under attack, over real sockets: slow clients are dropped, an oversized
 chunked upload is refused before its end, a client that leaves logs nothing, normal
-requests stay fast meanwhile, and 20,000 distinct misses leave the memory flat.
+requests stay fast meanwhile, and distinct misses past every cache bound leave the memory
+flat.
 
 The server runs with `--read-timeout 1`, so that the drops take a second, not five."""
 
@@ -19,6 +20,8 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
+
+from hlcg.catalog.store import CACHE_SIZE
 
 READ_TIMEOUT = 1.0
 LIMIT = 1024 * 1024
@@ -146,8 +149,11 @@ def test_a_client_that_leaves_mid_request_is_no_error(limited):
 
 
 def test_normal_requests_stay_fast_while_slow_and_large_clients_attack(limited):
+    """Under attack a lookup is answered in under 100 ms (median), or, on a machine so busy
+    that the same lookup takes over 33 ms unattacked, in under three times that."""
     addr = address(limited)
     settle(addr)
+    unattacked = statistics.median(timed_get(addr) for _ in range(9))
     stop = threading.Event()
     opened: list[socket.socket] = []
 
@@ -180,22 +186,25 @@ def test_normal_requests_stay_fast_while_slow_and_large_clients_attack(limited):
         for sock in opened:
             sock.close()
     assert len(opened) > 20
-    assert statistics.median(latencies) < 0.1, latencies
+    assert statistics.median(latencies) < max(0.1, 3 * unattacked), (unattacked, latencies)
 
 
-def test_memory_stays_flat_over_20000_distinct_misses(limited):
-    """One lookup in four comes from a foreign page (refused before any lookup), the others
-    from this machine's tools: each a miss of a long new name and a did-you-mean search.
-    Past 10,000 requests (7,500 misses) every bounded cache is nearly full, so the memory
-    stays where it is; an unbounded one would grow by each of the 7,500 misses after."""
+def test_memory_stays_flat_over_distinct_misses(limited):
+    """Past the largest cache bound (CACHE_SIZE distinct names) every bounded cache is full,
+    so the memory stays where it is over 4,000 requests more: one in four from a foreign page
+    (refused before any lookup), the others from this machine's tools, each a miss of a long
+    new name and a did-you-mean search. An unbounded cache would grow by each of the 3,000
+    misses after. (tests/web/test_bounded_caches.py holds each known cache to its bound; this
+    holds the whole server.)"""
     addr = address(limited)
     rng = random.Random(24)
     conn = http.client.HTTPConnection(*addr, timeout=10)
+    filled = CACHE_SIZE + 200
     samples = {}
-    for number in range(1, 20_001):
+    for number in range(1, filled + 4_001):
         # digits only (no card name is near), long enough that a cache of misses shows
         name = f"qz{rng.randrange(10**30):030d}{number:05d}"
-        foreign = number % 4 == 0
+        foreign = number > filled and number % 4 == 0
         headers = {"Origin": "http://evil.example"} if foreign else {}
         conn.request("GET", f"/api/card?q={name}", headers=headers)
         response = conn.getresponse()
@@ -204,9 +213,9 @@ def test_memory_stays_flat_over_20000_distinct_misses(limited):
             assert response.status == 403
         else:
             assert response.status == 200 and answer["cards"] == [], answer
-        if number in (10_000, 20_000):
+        if number in (filled, filled + 4_000):
             samples[number] = limited.rss_mib()
     conn.close()
-    if samples[10_000] is None:
+    if samples[filled] is None:
         pytest.skip("no /proc: the server's memory cannot be read here")
-    assert samples[20_000] - samples[10_000] < 2, samples
+    assert samples[filled + 4_000] - samples[filled] < 1, samples

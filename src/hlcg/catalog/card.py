@@ -5,8 +5,8 @@ how a card's contract values are written as a row of the ``cards`` table and rea
 how any contract value is written as CSV text. One encode/decode pair serves the build, the
 importer, the exporter and the run-time card, so the encoding cannot drift between them:
 lists (sets, formats, faction) are JSON arrays of strings, so that Datasette facets them
-(``_facet_array``), modifiers compact JSON, flags 0/1 (``unique`` may be NULL: unknown, the
-pre-game default applies). CSV keeps lists `;`-joined (``flat_value``).
+(``_facet_array``), modifiers compact JSON, flags 0/1 (``unique`` may be NULL: unknown).
+CSV keeps lists `;`-joined (``flat_value``).
 """
 
 # No `from __future__ import annotations`: each field annotation written as a string would
@@ -104,8 +104,9 @@ class Card(NamedTuple):
 
     @property
     def is_unique(self) -> bool:
-        """Pre-game cards are unique unless the row says otherwise."""
-        return self.unique if self.unique is not None else self.is_pregame
+        """Recorded as unique. Seed 002 forbids two copies of a *unique* pre-game card, so
+        uniqueness belongs to some cards, not to every pre-game card: empty is unknown."""
+        return self.unique is True
 
     @property
     def is_master(self) -> bool:
@@ -247,7 +248,7 @@ def flat_card(values: Mapping[str, Any]) -> dict[str, str]:
             flat[key] = encode_modifiers(value) if value else ""
         elif value is False and key not in OPTIONAL_FLAGS:
             # Sources leave reserved and signature empty when false; unique keeps "false"
-            # because empty means the pre-game default there.
+            # because empty means unknown there.
             flat[key] = ""
         else:
             flat[key] = flat_value(value)

@@ -306,7 +306,7 @@ _FLAG_SQL = {
     "signature": "signature = 1",
     "master": "master = 1",
     "pregame": "pregame = 1",
-    "unique": 'coalesce("unique", pregame) = 1',
+    "unique": '"unique" = 1',
 }
 
 

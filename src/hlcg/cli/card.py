@@ -49,7 +49,7 @@ def _rules_fields(card: "Card") -> list[tuple[str, str]]:
         ("restriction", _restriction(card)),
         ("reserved", _value(card.reserved)),
         ("signature", _value(card.signature)),
-        ("unique", _value(card.is_unique) + ("" if card.unique is not None else " (default)")),
+        ("unique", _value(card.unique)),
         ("hand icons", _value(card.hand_icons)),
         ("gems", "  ".join(f"{a} {_value(card.gem(a))}" for a in ATTRIBUTES)),
     ]

@@ -61,9 +61,10 @@ def summary_table(
     ]
     rows += [[u.path, "-", "-", "COULD NOT READ", "-", "-", "-"] for u in unreadable]
     rows += [[s.path, "-", "-", "SKIPPED", "-", "-", "-"] for s in skipped]
+    # A judge's run: the decks whose checks a missing fact kept from finishing, in one count.
     return (
         table(rows, ["deck", "persona", "format", "legal", "errors", "warnings", "notes"])
-        + f"\n{run_summary(reports, unreadable, skipped)}\n"
+        + f"\n{run_summary(reports, unreadable, skipped, not_in_full=True)}\n"
     )
 
 

@@ -36,7 +36,7 @@ _CARD_COLUMNS: dict[str, str] = {
     "unrestricted": "1: a source states the card carries no restriction number",
     "reserved": "1: a reserved card",
     "signature": "1: a signature card",
-    "unique": "1 unique, 0 not; empty: the pre-game default (pre-game cards are unique)",
+    "unique": "1 unique, 0 not; empty: unknown",
     "hand_icons": "Hand icons printed on the card; empty: unknown",
     "gem_master": "Master gems (a persona's attribute value); empty: unknown",
     "gem_agility": "Agility gems; empty: unknown",

@@ -156,7 +156,9 @@ class CardRow(Strict):
     reserved: bool = False
     signature: bool = False
     unique: bool | None = Field(
-        default=None, description="Empty: pre-game cards are unique, others are not"
+        default=None,
+        description="Whether the card is unique (seed 002: one copy of a unique pre-game "
+        "card); empty: unknown",
     )
     hand_icons: int | None = Field(default=None, ge=0)
     gem_master: int | None = Field(default=None, ge=0)

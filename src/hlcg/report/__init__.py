@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from hlcg.report.streaming import ReportWriter as ReportWriter
     from hlcg.report.streaming import run_summary as run_summary
     from hlcg.report.text import counts_line as counts_line
+    from hlcg.report.text import coverage_summary as coverage_summary
     from hlcg.report.text import render_deck as render_deck
     from hlcg.report.text import verdict_line as verdict_line
 
@@ -36,6 +37,7 @@ _DOOR = {
     "ReportWriter": "hlcg.report.streaming",
     "run_summary": "hlcg.report.streaming",
     "counts_line": "hlcg.report.text",
+    "coverage_summary": "hlcg.report.text",
     "render_deck": "hlcg.report.text",
     "verdict_line": "hlcg.report.text",
 }

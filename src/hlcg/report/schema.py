@@ -58,6 +58,33 @@ class Gems(_Strict):
     reason: GemUse
 
 
+class GapModel(_Strict):
+    """A fact a check lacked: what `hlcg db fill` asks for."""
+
+    fact: str = Field(
+        description="The fact missing: gems, persona-gems, master-limit, restriction, "
+        "hand-icons, type, uniqueness, legality, basic-cards or permission"
+    )
+    rules: list[str] = Field(description="The rules it kept from finishing")
+    cards: list[str] = Field(description="The cards it concerns (ids), as their notes name them")
+    text: str = Field(description='As the text report says it: "9 restriction numbers"')
+
+
+class CoverageModel(_Strict):
+    """What the check covered: the text report's "checked" and "not checked" lines."""
+
+    checked: list[str] = Field(
+        description='The checks that finished ("size", "basics", "titles", ...)'
+    )
+    not_checked: list[GapModel] = Field(
+        description="The facts missing, one entry each; their `unchecked` notes are among "
+        "the problems"
+    )
+    fill: str | None = Field(
+        description="The command that asks for the missing facts (None without gaps)"
+    )
+
+
 class SideboardCardModel(_Strict):
     """A sideboard line as written: listed, never counted or checked."""
 
@@ -88,6 +115,7 @@ class DeckReportModel(_Strict):
         description="Pre-game copies on lines naming no single card (they count toward the limit)"
     )
     gems: Gems
+    coverage: CoverageModel
     problems: list[ProblemModel]
     sideboard: list[SideboardCardModel]
 

@@ -66,13 +66,20 @@ def run_summary(
     summaries: Sequence[DeckSummary],
     unreadable: Sequence[Unreadable] = (),
     skipped: Sequence[Skipped] = (),
+    *,
+    not_in_full: bool = False,
 ) -> str:
-    """The run's closing line: "2 of 2 decks legal; 1 file could not be read; 3 files
-    skipped: a.md, b.bak, report.json" (every file the run found, accounted for)."""
+    """The run's closing line: "2 of 2 decks legal; 1 file could not be read, 3 files
+    skipped: a.md, b.bak, report.json" (every file the run found, accounted for); with
+    ``not_in_full``, after the verdicts, how many decks a missing fact kept from being
+    checked in full."""
     from hlcg.wording import plural
 
     legal = sum(1 for s in summaries if s.legal)
     line = f"{legal} of {plural(len(summaries), 'deck')} legal"
+    gaps = sum(1 for s in summaries if s.data_gaps)
+    if not_in_full and gaps:
+        line += f"; {gaps} not checked in full (facts missing)"
     if unreadable:
         line += f"; {plural(len(unreadable), 'file')} could not be read"
     if skipped:

@@ -1,4 +1,5 @@
-"""The human report: a header per deck, problems with their fixes, the gem budget, a verdict."""
+"""The human report: a header per deck, problems with their fixes, the gem budget, what was
+checked and what could not be, a verdict."""
 
 from __future__ import annotations
 
@@ -7,15 +8,19 @@ from collections.abc import Sequence
 from hlcg.catalog import ATTRIBUTES
 from hlcg.report.reporters import Skipped, Unreadable
 from hlcg.report.streaming import DeckSummary, TextSink, render_all
-from hlcg.rules import DeckReport
+from hlcg.rules import DeckReport, not_checked_line
 from hlcg.wording import plural
 
 
 def render_deck(report: DeckReport) -> str:
     """One deck: its header, each problem (`path:line: severity CODE rule: message`) with
-    its fix, the gem budget, the sideboard and the verdict."""
+    its fix, the gem budget, the sideboard, what was checked and not, and the verdict. The
+    data gaps (`unchecked` notes) are the not-checked line, listed card by card only when
+    --select named `unchecked` (``report.lists_gaps``)."""
     lines = _header(report)
     for problem in report.problems:
+        if problem.rule == "unchecked" and not report.lists_gaps:
+            continue
         where = f"{report.path}:{problem.line}" if problem.line else report.path
         lines.append(
             f"{where}: {problem.severity} {problem.code} {problem.rule}: {problem.message}"
@@ -27,6 +32,7 @@ def render_deck(report: DeckReport) -> str:
     if sideboard:
         listed = ", ".join(f"{card.count} {card.name}" for card in sideboard)
         lines.append(f"  sideboard (not checked): {listed}")
+    lines += coverage_lines(report)
     lines.append(verdict_line(report))
     return "\n".join(lines)
 
@@ -70,6 +76,34 @@ def _gem_budget(report: DeckReport) -> list[str]:
         cap_text = "?" if cap is None else str(cap)
         room = "?" if cap is None else str(cap - (used or 0))
         lines.append(f"    {attribute:<10} {used:>4} {cap_text:>5} {room:>8}")
+    return lines
+
+
+def coverage_summary(report: DeckReport) -> list[str]:
+    """What was checked, and what could not be for want of which facts: "checked: size,
+    basics, titles" and "not checked (facts missing): gem caps (23 cards), 9 restriction
+    numbers" (each when there is something to say); the web page shows the same."""
+    coverage = report.coverage
+    lines = [f"checked: {', '.join(coverage.checked)}"] if coverage.checked else []
+    if coverage.not_checked:
+        lines.append(f"not checked (facts missing): {not_checked_line(coverage)}")
+    return lines
+
+
+def coverage_lines(report: DeckReport) -> list[str]:
+    """The summary lines, and under the not-checked one the command that records the
+    missing facts (and how to list the notes the line stands for)."""
+    coverage = report.coverage
+    lines = [f"  {line}" for line in coverage_summary(report)]
+    if coverage.not_checked:
+        notes = report.data_gaps
+        listed = (
+            f"; `--select unchecked` lists {'its note' if notes == 1 else f'their {notes} notes'} "
+            "card by card"
+            if notes and not report.lists_gaps
+            else ""
+        )
+        lines.append(f"    fix: record what your cards print: {coverage.fill}{listed}")
     return lines
 
 

@@ -9,6 +9,9 @@ if TYPE_CHECKING:
     from hlcg.rules.base import Rule as Rule
     from hlcg.rules.basics import basic_cards as basic_cards
     from hlcg.rules.context import Context as Context
+    from hlcg.rules.coverage import Coverage as Coverage
+    from hlcg.rules.coverage import Gap as Gap
+    from hlcg.rules.coverage import not_checked_line as not_checked_line
     from hlcg.rules.engine import DeckReport as DeckReport
     from hlcg.rules.engine import validate as validate
     from hlcg.rules.gems import gem_caps as gem_caps
@@ -29,6 +32,9 @@ _DOOR = {
     "Rule": "hlcg.rules.base",
     "basic_cards": "hlcg.rules.basics",
     "Context": "hlcg.rules.context",
+    "Coverage": "hlcg.rules.coverage",
+    "Gap": "hlcg.rules.coverage",
+    "not_checked_line": "hlcg.rules.coverage",
     "DeckReport": "hlcg.rules.engine",
     "validate": "hlcg.rules.engine",
     "gem_caps": "hlcg.rules.gems",

@@ -11,6 +11,7 @@ from hlcg.catalog import ATTRIBUTES, Catalogue
 from hlcg.deck import ENDURANCE, PREGAME, ResolvedDeck
 from hlcg.problems import Detail, Finding, Level, Problem, Severity, TextChange
 from hlcg.rules.context import Context
+from hlcg.rules.coverage import Coverage, coverage
 from hlcg.rules.profiles import Profile
 from hlcg.rules.registry import RULES, selected
 from hlcg.rules.replacement import with_replacements
@@ -38,6 +39,8 @@ class DeckReport:
         unrecognised: int = 0,
         date: str = "",
         pregame_unrecognised: int = 0,
+        coverage: Coverage = Coverage(),  # noqa: B008 (an immutable NamedTuple)
+        lists_gaps: bool = False,
     ) -> None:
         self.path = path
         self.format = format
@@ -57,6 +60,11 @@ class DeckReport:
         # Pre-game copies on such lines, counted toward the pre-game limit.
         self.pregame_unrecognised = pregame_unrecognised
         self.date = date  # the date judged by: the legality facts in force on it
+        # What the check covered and the facts it lacked (hlcg.rules.coverage).
+        self.coverage = coverage
+        # Whether --select named `unchecked`: the text report then lists each data gap's
+        # cards; otherwise it says what was not checked in one line.
+        self.lists_gaps = lists_gaps
         # Set by hlcg.api.add_fingerprint (it knows the catalogue's content hash); see
         # docs/fingerprint.md.
         self.fingerprint: str | None = None
@@ -110,6 +118,7 @@ class DeckReport:
             "pregame": self.pregame,
             "pregame_unrecognised": self.pregame_unrecognised,
             "gems": self.gems,
+            "coverage": self.coverage.to_json(),
             "problems": [p.to_json() for p in self.problems],
             "sideboard": [
                 {"card": s.name, "count": s.count, "line": s.line, "id": s.card_id}
@@ -138,6 +147,9 @@ class _Collector:
         self.select = select
         self.ignore = ignore
         self.problems: list[Problem] = []
+        self.ran: set[str] = set()  # the rules that ran whole
+        self.incomplete: set[str] = set()  # the rules that could not finish for a fact
+        self.gaps: list[tuple[str, Problem]] = []  # each `unchecked` note, by its rule
 
     def runs(self, rule_name: str) -> bool:
         rule = RULES[rule_name]
@@ -188,13 +200,16 @@ class _Collector:
     def finding(self, rule_name: str, finding: Finding) -> None:
         """A rule's finding: a data gap goes to `unchecked`, the rest under the rule."""
         if finding.unchecked:
-            self.add(
-                "unchecked",
-                message=f"{rule_name}: {finding.message}",
-                cards=finding.cards,
-                line=finding.line,
-                fix=finding.fix or "check these cards by hand",
-            )
+            self.incomplete.add(rule_name)
+            if self.runs("unchecked"):
+                self.add(
+                    "unchecked",
+                    message=f"{rule_name}: {finding.message}",
+                    cards=finding.cards,
+                    line=finding.line,
+                    fix=finding.fix or "check these cards by hand",
+                )
+                self.gaps.append((rule_name, self.problems[-1]))
             return
         self.problems.append(self.problem(rule_name, finding))
 
@@ -236,7 +251,11 @@ def validate(
         found = notes(collector.problems, deck, context)
         problems += [collector.problem("inferred-fact", finding) for finding in found]
     problems.sort(key=Problem.sort_key)
-    return _report(deck, context, problems)
+    standing = set(problems)  # a note about cards an error's fix removes is gone
+    gaps = [(rule, gap) for rule, gap in collector.gaps if gap in standing]
+    covered = coverage(deck, catalogue, collector.ran, collector.incomplete, gaps)
+    lists_gaps = bool(select) and selected("unchecked", RULES["unchecked"].code, select, ())
+    return _report(deck, context, problems, covered, lists_gaps)
 
 
 def _findings(
@@ -251,6 +270,8 @@ def _findings(
             continue
         if deck.persona_unresolved and rule.persona:
             continue  # the unknown-card problem on the Persona: line names these
+        if whole:
+            collector.ran.add(name)
         for finding in rule.check(deck, context, context.profile.settings[name].params):
             if whole or finding.unchecked:
                 found.append((name, finding))
@@ -269,7 +290,13 @@ def _describer(deck: ResolvedDeck, catalogue: Catalogue) -> Callable[[str], tupl
     return describe
 
 
-def _report(deck: ResolvedDeck, context: Context, problems: list[Problem]) -> DeckReport:
+def _report(
+    deck: ResolvedDeck,
+    context: Context,
+    problems: list[Problem],
+    covered: Coverage,
+    lists_gaps: bool,
+) -> DeckReport:
     profile = context.profile
     budget = context.gem_budget
     gem_rule_on = profile.settings["gem-cap"].severity != Level.OFF
@@ -297,6 +324,8 @@ def _report(deck: ResolvedDeck, context: Context, problems: list[Problem]) -> De
         unrecognised=deck.unrecognised_copies(),
         date=context.date,
         pregame_unrecognised=deck.unrecognised_copies(PREGAME),
+        coverage=covered,
+        lists_gaps=lists_gaps,
     )
 
 

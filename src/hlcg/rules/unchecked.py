@@ -17,7 +17,12 @@ Source: hlcg's data policy (README, "Real data only").
 Failing example: a deck holding 2 copies of a card whose restriction number is not
 recorded.
 
-Fix: check the named cards by hand; curators can record the missing facts, with their
+The text report says these gaps in one line per deck ("not checked (facts missing): gem caps
+(23 cards), 9 restriction numbers") and lists the notes card by card only with `--select
+unchecked`; the JSON, SARIF and JUnit reports keep every note (docs/formats.md).
+
+Fix: record what your cards print: `hlcg db fill DECK` asks for the facts the deck's checks
+lack; or check the named cards by hand. Curators can record the missing facts, with their
 source, in their catalogue: `hlcg db gaps --output csv` writes a fact sheet of them to fill
 in, and `hlcg db import SHEET.csv --db my.sqlite` records it (docs/catalogue.md).
 

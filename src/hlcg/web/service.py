@@ -16,7 +16,7 @@ from hlcg.api import add_fingerprint, check_date, check_deck
 from hlcg.catalog import DEFAULT_FORMAT, Catalogue, format_from_user, normalise
 from hlcg.deck import DECK_KINDS, TEXT_SUFFIXES, Deck, deck_kind, read_deck_data, sniffed_kind
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
-from hlcg.report import counts_line, renderer, report_data, verdict_line
+from hlcg.report import counts_line, coverage_summary, renderer, report_data, verdict_line
 from hlcg.rules import DeckReport
 from hlcg.web.schema import AddRequest, ConvertRequest, DeckRequest, DiffRequest, OddsRequest
 
@@ -170,6 +170,8 @@ class Service:
             "counts": counts_line(report),
             # the verdict as `hlcg validate` words it: "LEGAL in type-two (4 notes)"
             "verdict": verdict_line(report),
+            # the lines `hlcg validate` prints above it: what was checked, what could not be
+            "coverage": coverage_summary(report),
             "errors": report.errors,
             "warnings": report.warnings,
             "notes": report.notes,

@@ -239,6 +239,8 @@ function render(data) {
   verdict.textContent = data.verdict; // as `hlcg validate` words it, notes and all
   $("counts").textContent = countsText(deck, data);
   $("counts").classList.remove("stale");
+  // what was checked and what could not be, as `hlcg validate` words it
+  $("coverage").textContent = data.coverage.join("\n");
   renderProblems(deck.problems);
   renderGems(data.stats);
   $("fingerprint").textContent = data.fingerprint;
