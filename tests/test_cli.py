@@ -114,6 +114,7 @@ def test_validate_json_matches_schema():
         "warnings": 0,
         "notes": sum(d["notes"] for d in data["decks"]),
         "unreadable": 0,
+        "skipped": 0,
     }
     assert [d["notes"] for d in data["decks"]] == [
         sum(p["severity"] == "note" for p in d["problems"]) for d in data["decks"]
@@ -239,7 +240,7 @@ def test_shipped_catalogue_cannot_be_written_through_hlcg():
 
 def test_rules_shows_each_formats_parameters_and_the_permissions():
     result = invoke("rules", "title-limit", "--json")
-    data = json.loads(result.stdout)
+    data = json.loads(result.stdout)["rule"]
     assert data["parameters"][0]["name"] == "max" and data["parameters"][0]["default"] == 6
     assert {f: v["parameters"] for f, v in data["formats"].items()} == {
         "first-edition": {"max": 6},

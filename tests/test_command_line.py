@@ -128,10 +128,10 @@ def test_did_you_mean_follows_the_grid_and_merges_aliases():
 
 def test_tcboo_lookups_decide_like_hlcg_card():
     result = invoke("tcboo", "immortal", "Connor MacLeod", "--json")
-    assert result.exit_code == 0 and json.loads(result.stdout)["name"] == "Conner MacLeod"
-    assert json.loads(invoke("tcboo", "sword", "Longsword", "--json").stdout)["name"] == (
-        "Long Sword"
-    )
+    found = json.loads(result.stdout)["found"]  # one shape, found or not
+    assert result.exit_code == 0 and found["name"] == "Conner MacLeod"
+    sword = json.loads(invoke("tcboo", "sword", "Longsword", "--json").stdout)
+    assert sword["found"]["name"] == "Long Sword"
     missing = invoke("tcboo", "card", "qqqqqqqq", "--json")
     assert missing.exit_code == 1
     assert json.loads(missing.stdout) == {"query": "qqqqqqqq", "found": None, "candidates": []}
@@ -189,7 +189,7 @@ def test_format_option_takes_format_line_spellings():
 
 def test_rules_code_family_and_not_found():
     result = invoke("rules", "HL2", "--json")
-    codes = [r["code"] for r in json.loads(result.stdout)]
+    codes = [r["code"] for r in json.loads(result.stdout)["rules"]]
     assert result.exit_code == 0 and codes and all(c.startswith("HL2") for c in codes)
     missing = invoke("rules", "nonsense", "--json")
     assert missing.exit_code == 1 and json.loads(missing.stdout)["rule"] is None
@@ -355,6 +355,7 @@ def test_unreadable_deck_in_github_summary_and_json(folder_with_unreadable):
         "errors": 0,
         "warnings": 0,
         "notes": 3,  # restriction, gem-cap and format-legality gaps
+        "skipped": 0,
     }
     assert report["unreadable"][0]["path"] == "my decks/photo.txt"
 

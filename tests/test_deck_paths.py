@@ -21,6 +21,8 @@ def test_a_folder_gives_its_deck_files_and_skips_what_is_not_a_deck(tmp_path):
     assert found == [tmp_path / "a.txt", tmp_path / "sub" / "b.dek"]
     assert skipped == [
         ("README.txt", "a README, licence or changelog"),
+        ("a.fixed.txt", "a fixed copy that `hlcg validate --fix` wrote"),
+        ("notes.md", "a .md file that does not read as a deck"),
         ("report.json", "an hlcg JSON report"),
     ]
 

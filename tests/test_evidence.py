@@ -243,7 +243,7 @@ def test_a_suspension_applies_from_its_date(tmp_path, curators_copy):
     assert sarif["runs"][0]["properties"]["decks"][0]["date"] == "2026-01-15"
     text = invoke("validate", str(deck), *db, "--date", "2026-01-15").stdout
     assert "format type-two on 2026-01-15 |" in text
-    rules = json.loads(invoke("rules", "format-legality", *db, "--json").stdout)
+    rules = json.loads(invoke("rules", "format-legality", *db, "--json").stdout)["rule"]
     assert {
         "card": "head-shot",
         "format": "type-two",
@@ -312,7 +312,7 @@ def test_fix_offers_only_cards_known_legal_and_swaps_an_illegal_persona(tmp_path
     assert "changed Persona: Duncan MacLeod [duncan-macleod-2e] to Duncan MacLeod" in told
     assert "removed 0" not in told
     text = (tmp_path / "deck.fixed.txt").read_text(encoding="utf-8")
-    assert "Persona: duncan-macleod-se\n" in text
+    assert "Persona: Duncan MacLeod\n" in text  # by name, not as an id (issue 32)
     code, again = report(tmp_path / "deck.fixed.txt")
     assert code == 0 and again["legal"]
 

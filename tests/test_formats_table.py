@@ -41,7 +41,7 @@ def test_every_reader_and_schema_takes_the_table():
 
 def test_the_command_line_lists_and_loops_over_the_table():
     shown = runner.invoke(app, ["rules", "restriction", "--json"])
-    assert list(json.loads(shown.stdout)["formats"]) == list(CHECKED_FORMATS)
+    assert list(json.loads(shown.stdout)["rule"]["formats"]) == list(CHECKED_FORMATS)
     deck = ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt"
     matrix = runner.invoke(app, ["validate", str(deck), "--all-formats"]).stdout
     header = next(line for line in matrix.splitlines() if line.startswith("deck"))
@@ -50,7 +50,7 @@ def test_the_command_line_lists_and_loops_over_the_table():
 
 def test_rules_format_option_narrows_a_rule_and_the_permissions():
     shown = runner.invoke(app, ["rules", "title-limit", "--format", "Type One", "--json"])
-    assert list(json.loads(shown.stdout)["formats"]) == ["type-one"]
+    assert list(json.loads(shown.stdout)["rule"]["formats"]) == ["type-one"]
     text = runner.invoke(app, ["rules", "permissions", "-f", "type-two"]).stdout
     assert "  type-two: does not apply" in text and "  first-edition:" not in text
 
@@ -63,14 +63,17 @@ def test_an_unknown_rule_name_gets_the_nearest_names():
 
 def test_search_by_format_agrees_with_validate():
     """`f:type-two` leaves out the cards validate refuses in Type Two (Shield: its card page
-    bans it there) and keeps those it only cannot confirm (a 1st Edition Duck)."""
+    bans it there) and those it cannot confirm (a 1st Edition Duck), which
+    `unchecked:type-two` finds (issue 32)."""
     found = runner.invoke(app, ["search", "t:weapon-of-choice f:type-two", "--json"])
     ids = [c["id"] for c in json.loads(found.stdout)["cards"]]
     assert "katana-weapon-of-choice" in ids and "shield" not in ids
     first = runner.invoke(app, ["search", "t:weapon-of-choice f:first-edition", "--json"])
     assert "shield" in [c["id"] for c in json.loads(first.stdout)["cards"]]
     dodges = runner.invoke(app, ["search", "t:dodge f:type-two", "--json"])
-    assert "duck-duncan-macleod" in [c["id"] for c in json.loads(dodges.stdout)["cards"]]
+    assert "duck-duncan-macleod" not in [c["id"] for c in json.loads(dodges.stdout)["cards"]]
+    unchecked = runner.invoke(app, ["search", "t:dodge unchecked:type-two", "--json"])
+    assert "duck-duncan-macleod" in [c["id"] for c in json.loads(unchecked.stdout)["cards"]]
     table_text = runner.invoke(app, ["search", "t:dodge"]).stdout
     row = next(line for line in table_text.splitlines() if line.startswith("duck-duncan-macleod"))
     assert row.split()[-1] == "first-edition,type-one,type-two?"  # ?: no source decides

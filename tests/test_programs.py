@@ -85,7 +85,7 @@ def test_each_file_names_its_own_format(name, shipped):
 def cli_canonical(path: Path, *args: str) -> list[str]:
     result = runner.invoke(app, ["deck", "hash", str(path), "--json", *args])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)["canonical"].splitlines()
+    return json.loads(result.stdout)["decks"][0]["canonical"].splitlines()
 
 
 @pytest.mark.parametrize("fmt", (None, *FORMATS))
@@ -181,7 +181,8 @@ def test_unknown_persona_deck_still_has_a_fingerprint(tmp_path):
     deck.write_text("Persona: Dunkan\n3 Thrust\n", encoding="utf-8")
     result = runner.invoke(app, ["deck", "hash", str(deck), "--json"])
     assert result.exit_code == 0
-    canonical = json.loads(result.stdout)["canonical"]
+    [entry] = json.loads(result.stdout)["decks"]
+    canonical = entry["canonical"]
     assert "persona generic-immortal\n" in canonical and "\n1 - dunkan\n" in canonical
 
 

@@ -40,5 +40,5 @@ def test_a_machine_read_report_carries_the_fingerprint(kind):
     result = runner.invoke(app, ["validate", DECK, "--output", kind])
     assert result.exit_code == 0, result.output
     fingerprint = runner.invoke(app, ["deck", "hash", DECK, "--json"])
-    digest = json.loads(fingerprint.stdout)["fingerprint"]
+    digest = json.loads(fingerprint.stdout)["decks"][0]["fingerprint"]
     assert (digest in result.stdout) is REPORTERS[kind].machine_read

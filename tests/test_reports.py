@@ -490,6 +490,12 @@ def test_schema_lists_names_and_refuses_unknown_ones():
         "deck-diff",
         "deck-odds",
         "deck-verify",
+        "rules-answer",
+        "deck-hash",
+        "card-answer",
+        "search-answer",
+        "persona-answer",
+        "tcboo-lookup",
         "api-deck-request",
         "api-add-request",
         "api-diff-request",
@@ -505,6 +511,7 @@ def test_schema_lists_names_and_refuses_unknown_ones():
     assert unknown.exit_code == 1 and unknown.stdout == ""
     assert unknown.stderr == (
         "No schema 'nope'. Schemas: card, deck, report, deck-diff, deck-odds, deck-verify, "
+        "rules-answer, deck-hash, card-answer, search-answer, persona-answer, tcboo-lookup, "
         "api-deck-request, api-add-request, api-diff-request, api-odds-request, "
         "api-convert-request, api-fill-request, api-error.\n"
     )

@@ -86,7 +86,8 @@ def test_card_command_finds_sever():
     result = invoke("tcboo", "card", "sever")
     assert result.exit_code == 0
     assert re.search(r"Sever\s+A \(attack\)\s+9\s+decapitation", result.stdout)
-    assert json.loads(invoke("tcboo", "card", "Sevr", "--json").stdout)["name"] == "Sever"
+    found = json.loads(invoke("tcboo", "card", "Sevr", "--json").stdout)["found"]
+    assert found["name"] == "Sever"
 
 
 def test_cards_filters():
@@ -107,7 +108,7 @@ def test_swords_and_locations():
 
 
 def test_immortal_command():
-    data = json.loads(invoke("tcboo", "immortal", "ramirez", "--json").stdout)
+    data = json.loads(invoke("tcboo", "immortal", "ramirez", "--json").stdout)["found"]
     assert (data["wits"], data["endurance"], data["experience"]) == (9, 5, 9)
 
 

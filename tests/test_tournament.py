@@ -565,7 +565,7 @@ def test_deck_hash_lists_no_garbage_and_exits_2(tmp_path):
     folder = _unreadable_folder(tmp_path)
     result = invoke("deck", "hash", str(folder), "--output", "json")
     assert result.exit_code == 2
-    entries = json.loads(result.stdout)
+    entries = json.loads(result.stdout)["decks"]
     assert [Path(e["path"]).name for e in entries if e["fingerprint"]] == ["alice-duncan.txt"]
     unreadable = [e for e in entries if e["fingerprint"] is None]
     assert sorted(Path(e["path"]).name for e in unreadable) == UNREADABLE_NAMES

@@ -269,6 +269,9 @@ class DeckFix(NamedTuple):
     diff: str = ""
     applied: tuple[str, ...] = ()
     report: DeckReport | None = None  # the fixed deck, checked again
+    # Lines naming no single card, kept as written with their error: a fix never drops
+    # their copies (`3 Thurst (line 19): no card named so; left as written`).
+    kept: tuple[str, ...] = ()
 
     @property
     def own_file(self) -> bool:
@@ -361,7 +364,7 @@ def fix_deck(
     text, is_text = _deck_text(path, report)
     outcome = fix_text(text, parse_text(text, str(path)), catalogue, requested_format, report.date)
     if not outcome.changed:
-        return DeckFix(path)
+        return DeckFix(path, kept=kept_lines(report))
     own_file = in_place and is_text
     target = path if own_file else fixed_path(path)
     moved = in_place and not is_text
@@ -380,7 +383,21 @@ def fix_deck(
         diff=outcome.diff(str(path), str(target)),
         applied=tuple(outcome.applied),
         report=outcome.report,
+        kept=kept_lines(report),
     )
+
+
+def kept_lines(report: DeckReport) -> tuple[str, ...]:
+    """The deck's lines that name no single card (a misspelt card, one name for several),
+    as a fix leaves them: written as they were, their error still reported."""
+    if report.resolved is None:
+        return ()
+    kept = []
+    for line in report.resolved.unresolved:
+        where = f" (line {line.line})" if line.line is not None else ""
+        why = "no card is named so" if line.rule == "unknown-card" else "it names several cards"
+        kept.append(f"kept {line.count} {line.name}{where} as written: {why}; fix it by hand")
+    return tuple(kept)
 
 
 def fix_decks(

@@ -14,6 +14,7 @@ from typing import Any
 def generate() -> dict[str, dict[str, Any]]:
     from pydantic import BaseModel
 
+    from hlcg.answers import COMMAND_SCHEMAS
     from hlcg.curation import CardFileRow
     from hlcg.deck import DeckFile
     from hlcg.organise import OUTPUT_SCHEMAS
@@ -25,6 +26,7 @@ def generate() -> dict[str, dict[str, Any]]:
         ("deck.schema.json", DeckFile),
         ("report.schema.json", Report),
         *OUTPUT_SCHEMAS.items(),
+        *COMMAND_SCHEMAS.items(),
         *API_SCHEMAS.items(),
     ]
     schemas = {}

@@ -60,7 +60,7 @@ def test_fingerprint_changes_with_the_deck(tmp_path):
     changed.write_text(valid.read_text().replace("2 Dodge", "1 Dodge"))
     assert fingerprint_of(changed) != base
     assert fingerprint_of(valid, "--format", "type-one") != base
-    data = json.loads(invoke("deck", "hash", str(valid), "--json").stdout)
+    [data] = json.loads(invoke("deck", "hash", str(valid), "--json").stdout)["decks"]
     assert data["fingerprint"] == base and data["canonical"].startswith("hlcg-deck-fingerprint 3\n")
 
 
@@ -72,7 +72,7 @@ def test_deck_hash_manifest_matches_report_fingerprints():
     report = json.loads(invoke("validate", str(TOURNAMENT), "-o", "json").stdout)
     assert {d["path"]: d["fingerprint"] for d in report["decks"]} == manifest
     listed = json.loads(invoke("deck", "hash", str(TOURNAMENT), "--output", "json").stdout)
-    assert {d["path"]: d["fingerprint"] for d in listed} == manifest
+    assert {d["path"]: d["fingerprint"] for d in listed["decks"]} == manifest
 
 
 def test_deck_hash_warns_on_an_unknown_format_line(tmp_path):

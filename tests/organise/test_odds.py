@@ -117,9 +117,11 @@ def test_a_search_query_is_a_kind():
 
 def test_grid_coverage_counts_unknown_grids_apart():
     coverage = odds(str(ALICE))["coverage"]
-    assert coverage["areas"]["upper-left"] == {"attacks": 3, "defenses": 3}
-    assert coverage["areas"]["middle-center"] == {"attacks": 3, "defenses": 0}  # Thrust
-    assert coverage["areas"]["middle-left"] == {"attacks": 3, "defenses": 0}
+    assert coverage["rulebook"] == "seed 002 (Type Two, 2009)"
+    assert coverage["areas"]["upper-left"] == {"attacks": 3, "defenses": 3, "not_recorded": 0}
+    # Thrust; whether Type Two's Upper and Lower Center Blocks reach the middle: no source
+    assert coverage["areas"]["middle-center"] == {"attacks": 3, "defenses": 0, "not_recorded": 6}
+    assert coverage["areas"]["middle-left"] == {"attacks": 3, "defenses": 0, "not_recorded": 6}
     assert coverage["unknown_grid"] == {"copies": 7, "cards": {"Dodge": 5, "Upper Guard": 2}}
 
 

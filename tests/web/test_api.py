@@ -241,7 +241,7 @@ def test_check_adds_stats_and_the_fingerprint_of_hlcg_deck(client, monkeypatch):
     )
     data = response.json()
     assert data["stats"] == json.loads(stats)
-    assert data["fingerprint"] == json.loads(hashed)["fingerprint"]
+    assert data["fingerprint"] == json.loads(hashed)["decks"][0]["fingerprint"]
     assert data["report"] == post_deck(client, path).json()
     problems = data["report"]["decks"][0]["problems"]
     assert data["errors"] == sum(1 for p in problems if p["severity"] == "error") == 0
@@ -305,6 +305,22 @@ def test_fix_of_a_json_deck_returns_the_cli_fix_as_a_text_deck(client, tmp_path,
     assert data["filename"] == "deck.txt"
     assert data["changed"] is True
     assert data["applied"] == ["removed 1 Duck: Connor MacLeod", "added 1 Duck: Duncan MacLeod"]
+
+
+def test_fix_of_a_dek_keeps_a_misspelt_card_and_says_so(client):
+    """Issue 32: "Apply suggested fixes" on an opened .dek never drops a misspelt card."""
+    source = ROOT / "examples" / "programs" / "richie-lackey.dek"
+    deck = source.read_text(encoding="utf-8").replace(">Thrust<", ">Thurst<")
+    extra = '\t\t<card><name id="UppLefAtt_S">Upper Left Attack</name><set>SE</set></card>\n'
+    deck = deck.replace(extra, extra * 5, 1)  # 7 Upper Left Attack: one over the limit
+    data = client.post("/api/fix", json={"deck": deck, "filename": "richie.dek"}).json()
+    assert data["changed"] is True and data["applied"] == ["removed 1 Upper Left Attack"]
+    assert "3 Thurst\n" in data["deck"]
+    assert data["kept"] == [
+        "kept 3 Thurst (line 23) as written: no card is named so; fix it by hand"
+    ]
+    again = client.post("/api/validate", json={"deck": data["deck"]}).json()["decks"][0]
+    assert again["legal"] is False and again["unrecognised"] == 3
 
 
 def test_add_raises_a_count_or_adds_a_line_in_its_section(client):

@@ -113,7 +113,7 @@ def test_rule_text_is_what_hlcg_rules_prints(client, monkeypatch, name):
     _, printed = cli(monkeypatch, "rules", name)
     _, as_json = cli(monkeypatch, "rules", name, "--json")
     answer = client.get(f"/api/rules/{name}").json()
-    assert answer == json.loads(as_json)
+    assert answer == json.loads(as_json)["rule"]
     text = client.get("/api/rule", params={"name": name}).json()
     assert text["code"] == answer["code"] and text["name"] == answer["name"]
     assert printed.startswith(text["text"] + "\n")
@@ -123,7 +123,7 @@ def test_rule_text_is_what_hlcg_rules_prints(client, monkeypatch, name):
 
 def test_rules_list_and_an_unknown_rule(client, monkeypatch):
     _, printed = cli(monkeypatch, "rules", "--json")
-    assert client.get("/api/rules").json() == json.loads(printed)
+    assert client.get("/api/rules").json() == json.loads(printed)["rules"]
     missing = client.get("/api/rules/no-such-rule")
     assert missing.status_code == 404
     assert missing.json()["error"]["message"] == "no rule 'no-such-rule'; see `hlcg rules`"

@@ -147,7 +147,7 @@ def test_search_add_a_card_and_the_verdict_changes(page: Page):
 def test_dropping_a_dek_file_shows_it_as_text_checked_as_the_cli_does(page: Page):
     path = ROOT / "examples" / "tournament" / "bob-richie.dek"
     report = cli_json("validate", "--output", "json", str(path))["decks"][0]
-    digest = cli_json("deck", "hash", str(path), "--json")["fingerprint"]
+    digest = cli_json("deck", "hash", str(path), "--json")["decks"][0]["fingerprint"]
     transfer = page.evaluate_handle(
         "([text, name]) => { const t = new DataTransfer();"
         " t.items.add(new File([text], name, {type: 'application/xml'})); return t; }",

@@ -294,7 +294,7 @@ def test_a_problem_code_opens_its_rule_and_gems_name_their_cards(page: Page):
     expect(problem.locator(".severity")).to_have_text("error")  # in words, not only colour
     problem.locator("button.code").click()
     rule = page.locator("#rule")
-    answer = cli_json("rules", "title-limit", "--json")
+    answer = cli_json("rules", "title-limit", "--json")["rule"]
     expect(rule.locator("h3")).to_have_text(f"HL103 title-limit: {answer['summary']}")
     # the hard-wrapped lines joined in paragraphs, the blank-line breaks kept
     paragraphs = [" ".join(block.split()) for block in answer["doc"].strip().split("\n\n")]

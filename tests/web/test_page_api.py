@@ -48,7 +48,7 @@ def test_rules_answers_what_rules_json_prints(client):
     for name in ("title-limit", "HL103"):
         answer = client.get(f"/api/rules/{name}")
         assert answer.status_code == 200
-        assert answer.json() == json.loads(cli("rules", "title-limit", "--json"))
+        assert answer.json() == json.loads(cli("rules", "title-limit", "--json"))["rule"]
     missing = client.get("/api/rules/no-such-rule")
     assert missing.status_code == 404
     assert missing.json()["error"]["message"] == "no rule 'no-such-rule'; see `hlcg rules`"

@@ -44,9 +44,11 @@ if TYPE_CHECKING:
     from hlcg.answers.rules import rule_answer as rule_answer
     from hlcg.answers.rules import rule_list as rule_list
     from hlcg.answers.rules import rule_text as rule_text
+    from hlcg.answers.schema import COMMAND_SCHEMAS as COMMAND_SCHEMAS
     from hlcg.answers.stats import deck_stats as deck_stats
 
 _DOOR = {
+    "COMMAND_SCHEMAS": "hlcg.answers.schema",
     "CannotAdd": "hlcg.answers.adding",
     "add_card": "hlcg.answers.adding",
     "SearchFilters": "hlcg.answers.catalogue",

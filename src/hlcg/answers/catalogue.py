@@ -67,25 +67,29 @@ def search_cards(
 ) -> list[Card]:
     """The cards matching the compact ``query`` and every filter (AND). A bad term or
     filter raises ValueError with a message for the user."""
-    from hlcg.catalog import check_format, check_type, parse_gem, parse_query, run
+    from hlcg.catalog import Query, check_format, check_type, parse_gem, parse_query, run
 
     parsed = parse_query(query)
     if filters is not None:
-        parsed.types += [check_type(t.lower()) for t in filters.types]
-        parsed.personas += filters.personas
-        parsed.sets += filters.sets
-        parsed.formats += [check_format(f.lower()) for f in filters.formats]
-        parsed.gems += [parse_gem(g) for g in filters.gems]
-        if filters.text:
-            parsed.text += filters.text.split()
-        parsed.flags += filters.flags
-    return run(catalogue, parsed, lambda card, fmt: _not_illegal(card, fmt, catalogue))
+        given = Query(
+            types=[check_type(t.lower()) for t in filters.types],
+            personas=list(filters.personas),
+            sets=list(filters.sets),
+            formats=[check_format(f.lower()) for f in filters.formats],
+            gems=[parse_gem(g) for g in filters.gems],
+            text=filters.text.split() if filters.text else [],
+            flags=list(filters.flags),
+        )
+        for group in parsed.groups():  # the options hold on each side of an OR
+            group.add(given)
+    return run(catalogue, parsed, lambda card, fmt: _verdict(card, fmt, catalogue))
 
 
-def _not_illegal(card: Card, fmt: str, catalogue: Catalogue) -> bool:
-    from hlcg.rules import ILLEGAL, verdict_in
+def _verdict(card: Card, fmt: str, catalogue: Catalogue) -> str:
+    """The card's verdict in the format today, as `hlcg validate` reaches it."""
+    from hlcg.rules import verdict_in
 
-    return verdict_in(card, fmt, catalogue).status != ILLEGAL
+    return verdict_in(card, fmt, catalogue).status
 
 
 def shown_formats(card: Card, catalogue: Catalogue) -> str:

@@ -49,6 +49,7 @@ def hash_entry(
         "date": date,
         "canonical": form,
         "catalogue_rows": {"cards": used_card_ids(resolved), "format": resolved.format},
+        "unreadable": None,
     }
     return entry, warnings
 
@@ -71,4 +72,12 @@ def unreadable_entry(path: Path, message: str) -> dict[str, Any]:
     from hlcg.stdin import shown
 
     name = shown(path)
-    return {"path": name, "fingerprint": None, "unreadable": message.removeprefix(f"{name}: ")}
+    return {
+        "path": name,
+        "fingerprint": None,
+        "format": None,
+        "date": None,
+        "canonical": None,
+        "catalogue_rows": None,
+        "unreadable": message.removeprefix(f"{name}: "),
+    }

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.schema import TableGroup as TableGroup
     from hlcg.catalog.schema import group_table as group_table
     from hlcg.catalog.schema import row_key as row_key
+    from hlcg.catalog.search import Query as Query
     from hlcg.catalog.search import check_format as check_format
     from hlcg.catalog.search import check_type as check_type
     from hlcg.catalog.search import parse_gem as parse_gem
@@ -108,6 +109,7 @@ _DOOR = {
     "check_type": "hlcg.catalog.search",
     "parse_gem": "hlcg.catalog.search",
     "parse_query": "hlcg.catalog.search",
+    "Query": "hlcg.catalog.search",
     "run": "hlcg.catalog.search",
     "FactSource": "hlcg.catalog.sourcing",
     "remember": "hlcg.catalog.store",

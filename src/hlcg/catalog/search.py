@@ -7,11 +7,17 @@ Compact query terms (space-separated, combined with AND):
     p:PERSONA       persona-specific to a persona (part of its name), e.g. p:duncan
                     (also persona:)
     s:SET           printed in a set, e.g. s:WC (also set:)
-    f:FORMAT        legal in a format, e.g. f:type-two (also format:)
+    f:FORMAT        legal in a format on evidence (a legality fact, a recorded format, a
+                    printing of the format's edition), e.g. f:type-two (also format:)
+    unchecked:FORMAT  no source decides the card's legality in the format (what f: leaves
+                    out besides the cards the format refuses), e.g. unchecked:type-two
     g:ATTR OP N     gem count, e.g. g:reason>=1 (OP one of = != < <= > >=) (also gem:)
     is:reserved | is:signature | is:master | is:pregame | is:unique
     WORD ...        full-text search over title, subtitle and text
     "A PHRASE"      words next to each other, in this order
+    -TERM           leave out what the term finds: -dodge, -t:edge, -"power blow", -f:type-two
+    A OR B          either side: t:edge OR t:event (terms side by side bind first:
+                    `t:edge p:duncan OR t:event` is (t:edge AND p:duncan) OR t:event)
 
 Words are this game's: an apostrophe belongs to its word (Master's Block), and a word also
 finds its longer forms and its plural or possessive (masters finds Master's, dodges finds
@@ -65,10 +71,14 @@ PREFIXES = {
     "gem": "g",
     "gems": "g",
     "is": "is",
+    "unchecked": "unchecked",
 }
+OR = "OR"  # the word that joins alternatives; in capitals, so "or" is still a word
+# A format's verdicts, as the format-legality rule gives them (hlcg.rules.legality).
+LEGAL, ILLEGAL, UNCONFIRMED = "legal", "illegal", "unconfirmed"
 # A term: a "quoted phrase" (a missing closing quote ends it at the end of the query), or a
 # run of anything but white space. Apostrophes are letters here, not quotes.
-_TERM = re.compile(r'"(?P<phrase>[^"]*)(?:"|$)|(?P<word>[^\s"]+)')
+_TERM = re.compile(r'(?P<minus>-?)"(?P<phrase>[^"]*)(?:"|$)|(?P<word>[^\s"]+)')
 _PREFIXED = re.compile(r"^(?P<prefix>[A-Za-z]+):(?P<value>.*)$")
 
 
@@ -97,10 +107,25 @@ class Query:
     flags: list[str] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
     phrases: list[str] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)  # formats no source decides
+    excluded: list[Query] = field(default_factory=list)  # -TERM: each a query of one term
+    alternatives: list[Query] = field(default_factory=list)  # what follows each OR
 
     @property
     def has_text(self) -> bool:
         return bool(self.text or self.phrases)
+
+    def add(self, other: Query) -> None:
+        """AND ``other``'s filters (not its alternatives) into this query."""
+        for name in ("types", "personas", "sets", "formats", "gems", "flags", "text"):
+            getattr(self, name).extend(getattr(other, name))
+        self.phrases += other.phrases
+        self.unchecked += other.unchecked
+        self.excluded += other.excluded
+
+    def groups(self) -> list[Query]:
+        """This query's side of each OR, itself first."""
+        return [self, *self.alternatives]
 
 
 def parse_gem(expression: str) -> GemFilter:
@@ -130,53 +155,83 @@ def check_format(value: str) -> str:
 
 
 def split_terms(text: str) -> list[tuple[str, bool]]:
-    """(term, is_phrase) pairs: "quoted phrases" kept whole, apostrophes left in words."""
+    """(term, is_phrase) pairs: "quoted phrases" kept whole, apostrophes left in words; a
+    phrase with a minus before it (`-"power blow"`) is the phrase with its minus."""
     terms = []
     for match in _TERM.finditer(text):
         if match["word"] is not None:
             terms.append((match["word"], False))
         elif match["phrase"].strip():
-            terms.append((match["phrase"].strip(), True))
+            terms.append((match["minus"] + match["phrase"].strip(), True))
     return terms
 
 
 def parse_query(text: str, into: Query | None = None) -> Query:
-    """Read a compact query string into ``into`` (or a new Query)."""
+    """Read a compact query string into ``into`` (or a new Query): its terms ANDed, each
+    `-TERM` an exclusion, each `OR` starting an alternative."""
     query = into or Query()
+    group = query
     for term, is_phrase in split_terms(text):
-        prefixed = None if is_phrase else _PREFIXED.match(term)
-        if prefixed is None:
-            (query.phrases if is_phrase else query.text).append(term)
+        if term == OR and not is_phrase:
+            if not _has_terms(group):
+                raise QueryError("OR needs a term on each side, e.g. t:edge OR t:event")
+            group = Query()
+            query.alternatives.append(group)
             continue
-        name, value = prefixed["prefix"].lower(), prefixed["value"]
-        if not value:
-            if name in PREFIXES:
-                raise QueryError(f"term {term!r} has no value, e.g. {name}:VALUE")
-            # "Flashback: The Kurgan" written out: the colon is punctuation, not a prefix.
-            query.text.append(term[:-1])
+        if len(term) > 1 and term.startswith("-"):
+            excluded = Query()
+            _add_term(excluded, term[1:], is_phrase)
+            group.excluded.append(excluded)
             continue
-        prefix = PREFIXES.get(name)
-        if prefix is None:
-            raise QueryError(
-                f"unknown prefix {name + ':'!r} in {term!r}; prefixes are "
-                "t: (type), p: (persona), s: (set), f: (format), g: (gem), is:; "
-                'put a word with a colon in quotes to search for it: "A:B"'
-            )
-        if prefix == "t":
-            query.types.append(check_type(value.lower()))
-        elif prefix == "p":
-            query.personas.append(value)
-        elif prefix == "s":
-            query.sets.append(value)
-        elif prefix == "f":
-            query.formats.append(check_format(value.lower()))
-        elif prefix == "g":
-            query.gems.append(parse_gem(value))
-        elif value.lower() in _FLAGS:
-            query.flags.append(value.lower())
-        else:
-            raise QueryError(f"is:{value} not understood; one of: {', '.join(_FLAGS)}")
+        _add_term(group, term, is_phrase)
+    if query.alternatives and not _has_terms(group):
+        raise QueryError("OR needs a term on each side, e.g. t:edge OR t:event")
     return query
+
+
+def _has_terms(query: Query) -> bool:
+    return query != Query(alternatives=query.alternatives)
+
+
+def _add_term(query: Query, term: str, is_phrase: bool) -> None:
+    """One term (no minus, no OR) into ``query``."""
+    prefixed = None if is_phrase else _PREFIXED.match(term)
+    if prefixed is None:
+        (query.phrases if is_phrase else query.text).append(term)
+        return
+    name, value = prefixed["prefix"].lower(), prefixed["value"]
+    if not value:
+        if name in PREFIXES:
+            raise QueryError(f"term {term!r} has no value, e.g. {name}:VALUE")
+        # "Flashback: The Kurgan" written out: the colon is punctuation, not a prefix.
+        query.text.append(term[:-1])
+        return
+    prefix = PREFIXES.get(name)
+    if prefix is None:
+        raise QueryError(
+            f"unknown prefix {name + ':'!r} in {term!r}; prefixes are "
+            "t: (type), p: (persona), s: (set), f: (format), unchecked: (format), "
+            'g: (gem), is:; put a word with a colon in quotes to search for it: "A:B"'
+        )
+    _PREFIX_READERS[prefix](query, value)
+
+
+def _add_flag(query: Query, value: str) -> None:
+    if value.lower() not in _FLAGS:
+        raise QueryError(f"is:{value} not understood; one of: {', '.join(_FLAGS)}")
+    query.flags.append(value.lower())
+
+
+# Each prefix's short form -> how its value goes into a query.
+_PREFIX_READERS: dict[str, Callable[[Query, str], None]] = {
+    "t": lambda query, value: query.types.append(check_type(value.lower())),
+    "p": lambda query, value: query.personas.append(value),
+    "s": lambda query, value: query.sets.append(value),
+    "f": lambda query, value: query.formats.append(check_format(value.lower())),
+    "unchecked": lambda query, value: query.unchecked.append(check_format(value.lower())),
+    "g": lambda query, value: query.gems.append(parse_gem(value)),
+    "is": _add_flag,
+}
 
 
 # --- the full-text step ---------------------------------------------------------------------
@@ -255,11 +310,14 @@ _FLAG_SQL = {
 }
 
 
-def _prefilter(catalogue: Catalogue, query: Query) -> tuple[str, list[object]]:
+def _prefilter(
+    catalogue: Catalogue, query: Query, formats_recorded: bool
+) -> tuple[str, list[object]]:
     """The filters as one SQL condition, so only matching rows are read; the Python filters
     in ``run`` still decide. An unknown gem or flag value never matches, as NULL never
     compares true in SQL. Words and phrases are the full-text index's: only the rows they
-    match are read, however large the catalogue."""
+    match are read, however large the catalogue. Formats are read here only when they are
+    judged by the recorded formats alone (``formats_recorded``)."""
     where: list[str] = []
     params: list[object] = []
     if query.has_text:
@@ -279,11 +337,8 @@ def _prefilter(catalogue: Catalogue, query: Query) -> tuple[str, list[object]]:
     for code in query.sets:
         where.append("id IN (SELECT card_id FROM printings WHERE lower(set_code) = lower(?))")
         params.append(code)
-    for fmt in query.formats:
-        where.append(
-            "(coalesce(formats, '[]') = '[]' "
-            "OR EXISTS (SELECT 1 FROM json_each(cards.formats) WHERE value = ?))"
-        )
+    for fmt in query.formats if formats_recorded else ():
+        where.append("EXISTS (SELECT 1 FROM json_each(cards.formats) WHERE value = ?)")
         params.append(fmt)
     for gem in query.gems:
         where.append(f"gem_{gem.attribute} {gem.op} ?")
@@ -292,43 +347,70 @@ def _prefilter(catalogue: Catalogue, query: Query) -> tuple[str, list[object]]:
     return " AND ".join(where) or "1", params
 
 
-def run(
-    catalogue: Catalogue, query: Query, legal_in: Callable[[Card, str], bool] | None = None
+# A card's verdict in a format: LEGAL, ILLEGAL or UNCONFIRMED (no source decides).
+Verdict = Callable[[Card, str], str]
+
+
+def recorded_verdict(card: Card, fmt: str) -> str:
+    """A verdict from the recorded formats alone: legal where they name the format,
+    unconfirmed where none is recorded, else illegal."""
+    if fmt in card.formats:
+        return LEGAL
+    return ILLEGAL if card.formats else UNCONFIRMED
+
+
+def run(catalogue: Catalogue, query: Query, verdict: Verdict | None = None) -> list[Card]:
+    """Cards matching every filter of a side of the query's ORs and none of its -TERMs, in
+    id order (full-text rank order with text terms), each once. ``verdict`` judges the
+    format terms (the rules pass theirs, which weighs legality facts and a card's editions);
+    by default only the recorded formats count (``recorded_verdict``)."""
+    found: dict[str, Card] = {}
+    for group in query.groups():
+        for card in _run_group(catalogue, group, verdict or recorded_verdict, verdict is None):
+            found.setdefault(card.id, card)
+    return list(found.values())
+
+
+def _run_group(
+    catalogue: Catalogue, query: Query, verdict: Verdict, formats_recorded: bool
 ) -> list[Card]:
-    """Cards matching every filter, in id order (full-text rank order with text terms).
-    ``legal_in`` judges the format filters (the rules pass their verdict, which also weighs
-    a card's editions); by default only recorded format legality counts."""
-    unrecorded = [fmt for fmt in query.formats if fmt not in catalogue.formats]
+    titles = _checked_names(catalogue, query)
+    ids: list[str] = []
+    if query.has_text:
+        ids = full_text_ids(catalogue.path, fts_expression(query.text, query.phrases))
+    cards = catalogue.select_cards(*_prefilter(catalogue, query, formats_recorded))
+    if query.has_text:
+        by_id = {c.id: c for c in cards}
+        cards = [by_id[i] for i in ids if i in by_id]
+    cards = [card for card in cards if _matches(card, query, titles, verdict)]
+    for excluded in query.excluded:
+        left_out = {c.id for c in _run_group(catalogue, excluded, verdict, formats_recorded)}
+        cards = [card for card in cards if card.id not in left_out]
+    return cards
+
+
+def _checked_names(catalogue: Catalogue, query: Query) -> list[set[str]]:
+    """The persona titles each p: term names, refusing a format the catalogue does not
+    record and a p: term naming no persona."""
+    unrecorded = [f for f in (*query.formats, *query.unchecked) if f not in catalogue.formats]
     if unrecorded:
         raise QueryError(
             f"this catalogue records no format {unrecorded[0]}, so f:{unrecorded[0]} cannot "
             "be judged; start a catalogue with the game's formats: "
             "`hlcg db init my.sqlite --from-shipped`"
         )
-    ids: list[str] = []
-    if query.has_text:
-        ids = full_text_ids(catalogue.path, fts_expression(query.text, query.phrases))
     titles = [_persona_titles(catalogue, persona) for persona in query.personas]
     for persona, found in zip(query.personas, titles, strict=True):
         if not found:
             raise QueryError(f"no persona matches {persona!r}; see `hlcg search t:persona`")
-    cards = catalogue.select_cards(*_prefilter(catalogue, query))
-    if query.has_text:
-        by_id = {c.id: c for c in cards}
-        cards = [by_id[i] for i in ids if i in by_id]
-    judge = legal_in or _recorded_legality
-    return [card for card in cards if _matches(card, query, titles, judge)]
-
-
-def _recorded_legality(card: Card, fmt: str) -> bool:
-    return card.legal_in(fmt)
+    return titles
 
 
 def _matches(
     card: Card,
     query: Query,
     persona_titles: list[set[str]],
-    legal_in: Callable[[Card, str], bool],
+    verdict: Verdict,
 ) -> bool:
     """Whether a card the SQL prefilter let through passes every filter of the query."""
     subtitle = normalise(card.subtitle) if card.subtitle else None
@@ -337,9 +419,16 @@ def _matches(
         all(card.type == wanted for wanted in query.types)
         and all(subtitle in titles for titles in persona_titles)
         and all(code.lower() in sets for code in query.sets)
-        and all(legal_in(card, fmt) for fmt in query.formats)
+        and _judged(card, query, verdict)
         and all(gem(card) for gem in query.gems)
         and all(_has_flag(card, flag) for flag in query.flags)
+    )
+
+
+def _judged(card: Card, query: Query, verdict: Verdict) -> bool:
+    """Legal on evidence in each f: format, undecided in each unchecked: format."""
+    return all(verdict(card, fmt) == LEGAL for fmt in query.formats) and all(
+        verdict(card, fmt) == UNCONFIRMED for fmt in query.unchecked
     )
 
 

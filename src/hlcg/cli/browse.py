@@ -58,7 +58,10 @@ def search_command(
         list[str] | None, typer.Option("--persona", help="Specific to this persona.")
     ] = None,
     set_code: Annotated[list[str] | None, typer.Option("--set", help="Printed in set.")] = None,
-    fmt: Annotated[list[str] | None, typer.Option("--format", help="Legal in format.")] = None,
+    fmt: Annotated[
+        list[str] | None,
+        typer.Option("--format", help="Legal in format on evidence (as f:FORMAT)."),
+    ] = None,
     gem: Annotated[
         list[str] | None, typer.Option("--gem", help="Gem filter such as agility>=2.")
     ] = None,
@@ -73,9 +76,13 @@ def search_command(
 ) -> None:
     """Find cards by type, persona, set, format, gems, flags and words.
 
-    Compact terms: t:TYPE p:PERSONA s:SET f:FORMAT g:ATTR>=N is:FLAG (reserved, signature,
-    master, pregame, unique), and bare words for full-text search. Options and terms combine
-    with AND. Unknown gem counts never satisfy a gem filter.
+    Compact terms: t:TYPE p:PERSONA s:SET f:FORMAT unchecked:FORMAT g:ATTR>=N is:FLAG
+    (reserved, signature, master, pregame, unique), and bare words for full-text search.
+    f:FORMAT finds the cards legal in the format on evidence (as `hlcg validate` judges
+    them); unchecked:FORMAT the cards no source decides there. Terms side by side combine
+    with AND; A OR B finds either (AND binds first); -TERM leaves out what a term finds
+    (-duck, -t:edge, -"power blow"). Options hold on each side of an OR. Unknown gem counts
+    never satisfy a gem filter.
     """
     from hlcg.answers import SearchFilters, search_cards, search_json
 

@@ -70,7 +70,8 @@ def hash_command(
 
     One deck file: its digest alone. Several decks or a folder (searched like `hlcg
     validate`): one `fingerprint  path` line per deck, a registration manifest that diffs
-    and `sha256sum`-style tools read; `--output json` gives the same as a list. The same
+    and `sha256sum`-style tools read. `--output json` has one shape for one deck or many:
+    `{"decks": [...]}`, a deck that cannot be read listed with a null fingerprint. The same
     deck written differently gives the same digest; any card, count, persona, format or
     ruleset change gives another, and so does a change to a catalogue row the deck's verdict
     reads (its cards, persona, their sets and legality facts, the format). --date hashes the
@@ -100,7 +101,8 @@ def hash_command(
     hashed = [entry for entry in entries if entry["fingerprint"]]
     one_file = len(decks) == 1 and len(hashed) == 1 and _one_file(decks[0])
     if as_json or output is HashOutput.json:
-        print_json(hashed[0] if one_file else entries)
+        # One shape whatever was named: {"decks": [...]} (schemas/deck-hash.schema.json)
+        print_json({"decks": entries})
     elif one_file:
         typer.echo(hashed[0]["fingerprint"])
     else:

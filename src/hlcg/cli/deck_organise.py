@@ -259,7 +259,7 @@ def odds_command(
     catalogue = load_catalogue(db)
     wanted = [parse_kind(kind, catalogue) for kind in (kinds or DEFAULT_KINDS)]
     resolved = resolve_deck(read_deck(deck), catalogue, fmt)
-    answer = deck_odds(resolved, wanted)
+    answer = deck_odds(resolved, wanted, catalogue)
     if output is Output.json:
         print_json(answer)
         return
@@ -302,6 +302,10 @@ def _echo_gems(gems: dict[str, Any]) -> None:
         typer.echo(f"  at least {entry['gems']}: {_percent(entry['chance'])}")
     for check in gems["checks"]:
         typer.echo(f"  {check['check']} ({check['gems']} gems): {_percent(check['chance'])}")
+    if not gems["checks"]:
+        typer.echo(
+            "  (no gem checks: they are Type Two's, seed 002; first-edition rules have none)"
+        )
     unknown = gems["unknown_gems"]
     if unknown:
         named = ", ".join(unknown[:4]) + (", ..." if len(unknown) > 4 else "")
@@ -311,16 +315,26 @@ def _echo_gems(gems: dict[str, Any]) -> None:
         )
 
 
+def _coverage_cell(cell: dict[str, int]) -> str:
+    maybe = f" (+{cell['not_recorded']}?)" if cell["not_recorded"] else ""
+    return f"{cell['attacks']} / {cell['defenses']}{maybe}"
+
+
 def _echo_coverage(coverage: dict[str, Any]) -> None:
     from hlcg.organise import AREAS
 
-    typer.echo("grid coverage (attacks / defenses):")
+    typer.echo(f"grid coverage (attacks / defenses), as {coverage['rulebook']} gives it:")
     areas = coverage["areas"]
     rows = []
     for row in ("upper", "middle", "lower"):
-        cells = [a for a in AREAS if a.startswith(row)]
-        rows.append([row, *(f"{areas[a]['attacks']} / {areas[a]['defenses']}" for a in cells)])
+        cells = [areas[a] for a in AREAS if a.startswith(row)]
+        rows.append([row, *(_coverage_cell(cell) for cell in cells)])
     typer.echo(table(rows, ["", "left", "center", "right"]))
+    if any(cell["not_recorded"] for cell in areas.values()):
+        typer.echo(
+            "(+N?: defense copies that may also cover the area; no source decides, so they "
+            "are not counted)"
+        )
     unknown = coverage["unknown_grid"]
     if unknown["copies"]:
         named = ", ".join(f"{name} ({n})" for name, n in unknown["cards"].items())

@@ -1,7 +1,7 @@
 """`hlcg rules [NAME|CODE]`: the rule list, or one rule's documentation."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -25,7 +25,7 @@ def _print_permissions(formats: list[str], as_json: bool) -> None:
 
     answer = permissions_answer(formats)
     if as_json:
-        print_json(answer)
+        print_json(rules_json("permissions", permissions=answer))
         return
     typer.echo("Rulebook permissions (per format; absent: does not apply):\n")
     for permission in answer["permissions"]:
@@ -57,25 +57,42 @@ def _print_legality(facts: list[dict[str, str]]) -> None:
         )
 
 
-def _print_rule(rule: "Rule", formats: list[str], as_json: bool, db: Path | None = None) -> None:
-    from hlcg.answers import rule_answer, rule_text
+def rules_json(
+    query: str | None,
+    rule: dict[str, Any] | None = None,
+    rules: list[dict[str, Any]] | None = None,
+    permissions: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """`hlcg rules --json`, one shape whatever was asked (schemas/rules-answer.schema.json):
+    the name asked (null: the whole list), the one rule it names in full (else null), the
+    rules it lists, and with `permissions` the permissions (else null)."""
+    return {"query": query, "rule": rule, "rules": rules or [], "permissions": permissions}
+
+
+def _print_rule(
+    rule: "Rule", formats: list[str], as_json: bool, db: Path | None = None, name: str = ""
+) -> None:
+    from hlcg.answers import rule_answer, rule_list, rule_text
 
     answer = rule_answer(rule, formats, lambda: load_catalogue(db))
     if as_json:
-        print_json(answer)
+        summary = rule_list([rule], formats, one_format=len(formats) == 1)
+        print_json(rules_json(name, rule=answer, rules=summary))
         return
     typer.echo(rule_text(answer))
     if "legality" in answer:
         _print_legality(answer["legality"])
 
 
-def _print_list(listed: "list[Rule]", fmt: str | None, as_json: bool) -> None:
+def _print_list(
+    listed: "list[Rule]", fmt: str | None, as_json: bool, name: str | None = None
+) -> None:
     from hlcg.answers import rule_list
 
     formats = [fmt] if fmt else list(CHECKED_FORMATS)
     answer = rule_list(listed, formats, one_format=fmt is not None)
     if as_json:
-        print_json(answer)
+        print_json(rules_json(name, rules=answer))
         return
     rows = [[r["code"], r["name"], *r["severity"].values(), r["summary"]] for r in answer]
     typer.echo(table(rows, ["code", "name", *formats, "checks"]))
@@ -88,7 +105,7 @@ def _no_rule(name: str, as_json: bool) -> None:
     from hlcg.rules import RULES
 
     if as_json:
-        print_json({"query": name, "rule": None, "rules": []})
+        print_json(rules_json(name))
     close = [
         c.name for c in score_names(normalise(name), {r.name: (r.name,) for r in RULES.values()})
     ]
@@ -119,11 +136,11 @@ def rules_command(
         return
     rule = find(name) if name else None
     if rule is not None:
-        _print_rule(rule, formats, as_json, db)
+        _print_rule(rule, formats, as_json, db, name or rule.name)
         return
     listed = list(RULES.values())
     if name:
         listed = [r for r in listed if r.code.upper().startswith(name.strip().upper())]
         if not listed:
             _no_rule(name, as_json)
-    _print_list(listed, fmt, as_json)
+    _print_list(listed, fmt, as_json, name)

@@ -2,7 +2,7 @@
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
 
 import typer
 
@@ -24,7 +24,14 @@ from hlcg.wording import plural
 if TYPE_CHECKING:
     from hlcg.tcboo import Card, TcbooData
 
-Row = TypeVar("Row")
+
+class _Row(Protocol):
+    """A row of a There Can Be Only One table (a NamedTuple)."""
+
+    def _asdict(self) -> dict[str, Any]: ...
+
+
+Row = TypeVar("Row", bound=_Row)
 
 app = command_group(
     "There Can Be Only One: its cards, Immortals, swords and locations; sheet checks."
@@ -46,16 +53,20 @@ def _data(db: Path | None) -> "TcbooData":
 
 
 def _find(rows: dict[str, Row], name: str, what: str, as_json: bool) -> Row:
-    """The row ``name`` means (``hlcg.catalog.judge_match``), or exit 1 listing the candidates
-    (as JSON with --json: ``{"query", "found": null, "candidates"}``)."""
+    """The row ``name`` means (``hlcg.catalog.judge_match``), or exit 1 listing the candidates.
+    With --json, found or not, one shape (schemas/tcboo-lookup.schema.json): ``{"query",
+    "found": ROW or null, "candidates"}``."""
     from hlcg.tcboo import TcbooData
 
     decision = TcbooData.decide(rows, name)
-    if decision.found:
-        if decision.how == "fuzzy" and not as_json:
-            echo_closest(name, decision.score)
-        return rows[decision.ids[0]]
     candidates = [{"name": c.name, "score": c.score} for c in decision.candidates]
+    if decision.found:
+        row = rows[decision.ids[0]]
+        if as_json:
+            print_json({"query": name, "found": row._asdict(), "candidates": candidates})
+        elif decision.how == "fuzzy":
+            echo_closest(name, decision.score)
+        return row
     if as_json:
         print_json({"query": name, "found": None, "candidates": candidates})
     elif candidates:
@@ -81,7 +92,6 @@ def card_command(
     data = _data(db)
     card = _find(data.cards, name, "card", as_json)
     if as_json:
-        print_json(card._asdict())
         return
     typer.echo(table(_card_rows([card]), ["card", "type", "force", "effects"]))
     typer.echo(f"source: {card.source}")
@@ -128,7 +138,6 @@ def immortal_command(
     data = _data(db)
     immortal = _find(data.immortals, name, "premade Immortal", as_json)
     if as_json:
-        print_json(immortal._asdict())
         return
     typer.echo(immortal.name)
     typer.echo(table([[s, v] for s, v in immortal.stats().items()], ["stat", "value"]))
@@ -162,7 +171,6 @@ def sword_command(
     data = _data(db)
     sword = _find(data.swords, name, "sword", as_json)
     if as_json:
-        print_json(sword._asdict())
         return
     row = [sword.name, *(getattr(sword, k) for k in SWORD_STATS)]
     typer.echo(table([row], ["sword", *SWORD_STATS]))

@@ -27,7 +27,7 @@ from hlcg.wording import plural
 if TYPE_CHECKING:
     from hlcg.api import CheckOptions, MatrixRow
     from hlcg.fix import DeckFix
-    from hlcg.report import DeckSummary, Unreadable
+    from hlcg.report import DeckSummary, Skipped, Unreadable
     from hlcg.runner import Checked, RunResult
 
 
@@ -48,20 +48,23 @@ def resolve_output(output: OutputKind) -> str:
     return str(output.value)
 
 
-def summary_table(reports: Sequence["DeckSummary"], unreadable: Sequence["Unreadable"] = ()) -> str:
+def summary_table(
+    reports: Sequence["DeckSummary"],
+    unreadable: Sequence["Unreadable"] = (),
+    skipped: Sequence["Skipped"] = (),
+) -> str:
+    from hlcg.report import run_summary
+
     rows = [
         [r.path, r.persona, r.format, "yes" if r.legal else "NO", r.errors, r.warnings, r.notes]
         for r in reports
     ]
     rows += [[u.path, "-", "-", "COULD NOT READ", "-", "-", "-"] for u in unreadable]
-    legal = sum(1 for r in reports if r.legal)
-    could_not_read = f"; {plural(len(unreadable), 'file')} could not be read" if unreadable else ""
+    rows += [[s.path, "-", "-", "SKIPPED", "-", "-", "-"] for s in skipped]
     # A judge's run: the decks whose checks a missing fact kept from finishing, in one count.
-    gaps = sum(1 for r in reports if r.data_gaps)
-    not_in_full = f"; {gaps} not checked in full (facts missing)" if gaps else ""
     return (
         table(rows, ["deck", "persona", "format", "legal", "errors", "warnings", "notes"])
-        + f"\n{legal} of {plural(len(reports), 'deck')} legal{not_in_full}{could_not_read}\n"
+        + f"\n{run_summary(reports, unreadable, skipped, not_in_full=True)}\n"
     )
 
 
@@ -83,17 +86,18 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
     from hlcg.report import DeckSummary, renderer
 
     reports, unreadable = result.reports, result.unreadable
+    skipped = skipped_files(result.skipped)
     for item in unreadable:
         error(f"{item.path}: {item.message}")
-    rendered = renderer(kind)(reports, unreadable)
+    rendered = renderer(kind)(reports, unreadable, skipped)
     if output_file is not None:
         write_output(output_file, rendered, force=True)  # refused before the run
         # The report went to the file; the terminal still gets the human report.
-        typer.echo(renderer("text")(reports, unreadable), nl=False)
+        typer.echo(renderer("text")(reports, unreadable, skipped), nl=False)
     else:
         typer.echo(rendered, nl=False)
     summaries = [DeckSummary.of(r) for r in reports]
-    terminal_shows_text = _summaries(summaries, unreadable, kind, output_file)
+    terminal_shows_text = _summaries(summaries, unreadable, skipped, kind, output_file)
     if result.options.all_formats:
         # Beside a machine-read report on stdout, the matrix is talk: stderr.
         typer.echo("\n" + matrix_table(result.matrix), nl=False, err=not terminal_shows_text)
@@ -104,6 +108,7 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
 def _summaries(
     summaries: Sequence["DeckSummary"],
     unreadable: Sequence["Unreadable"],
+    skipped: Sequence["Skipped"],
     kind: str,
     output_file: Path | None,
 ) -> bool:
@@ -113,13 +118,26 @@ def _summaries(
         from hlcg.report import write_step_summary
 
         try:
-            write_step_summary(summaries, unreadable)
+            write_step_summary(summaries, unreadable, skipped)
         except OSError as exc:  # the annotations went out; the summary is extra
             warn(f"could not write $GITHUB_STEP_SUMMARY: {exc.strerror}")
-    terminal_shows_text = kind == "text" or output_file is not None
-    if terminal_shows_text and len(summaries) + len(unreadable) > 1:
-        typer.echo("\n" + summary_table(summaries, unreadable), err=True, nl=False)
+    terminal_shows_text = _terminal_shows_text(kind, output_file)
+    if terminal_shows_text and len(summaries) + len(unreadable) + len(skipped) > 1:
+        typer.echo("\n" + summary_table(summaries, unreadable, skipped), err=True, nl=False)
     return terminal_shows_text
+
+
+def _terminal_shows_text(kind: str, output_file: Path | None) -> bool:
+    """Whether the terminal gets the text report (which names each skipped file)."""
+    return kind == "text" or output_file is not None
+
+
+def skipped_files(found: Iterable[tuple[Path, str]]) -> list["Skipped"]:
+    """The files a run passed over, as the reports name them."""
+    from hlcg.report import Skipped
+    from hlcg.stdin import shown
+
+    return [Skipped(shown(path), reason) for path, reason in found]
 
 
 class _Echo:
@@ -143,7 +161,10 @@ class _Echo:
 
 
 def render_streamed(
-    outcomes: Iterable["Checked"], kind: str, output_file: Path | None
+    outcomes: Iterable["Checked"],
+    kind: str,
+    output_file: Path | None,
+    skipped: Sequence["Skipped"] = (),
 ) -> tuple[list["DeckSummary"], list["Unreadable"]]:
     """The report written as decks finish (``hlcg.runner.check_each`` rendered each deck's
     part in ``kind``, then text when there is an output file): on stdout or in the output
@@ -162,6 +183,9 @@ def render_streamed(
         if output_file is not None:  # the report to the file, text to the terminal
             handle = stack.enter_context(streamed_output(output_file))
             writers = [streamer(kind).writer(handle), streamer("text").writer(echo)]
+        for writer in writers:
+            for item in skipped:
+                writer.skipped(item)
         for outcome in outcomes:
             if outcome.unreadable is not None:
                 error(f"{outcome.unreadable.path}: {outcome.unreadable.message}")
@@ -176,7 +200,7 @@ def render_streamed(
         for writer in writers:
             writer.close()
     echo.flush()
-    _summaries(summaries, unreadable, kind, output_file)
+    _summaries(summaries, unreadable, skipped, kind, output_file)
     return summaries, unreadable
 
 
@@ -186,6 +210,8 @@ def render_fixes(fixes: Sequence["DeckFix"]) -> None:
     from hlcg.report import render_deck
 
     for fix in fixes:
+        for kept in fix.kept:
+            note(f"{fix.path}: {kept}")
         if fix.target is None:
             typer.echo(f"\n{fix.path}: no automatic fix for its problems", err=True)
             continue
@@ -202,8 +228,24 @@ def render_fixes(fixes: Sequence["DeckFix"]) -> None:
         typer.echo(render_deck(fix.report))
 
 
-def _note_skipped(path: Path, reason: str) -> None:
-    note(f"skipped {path}: not a deck ({reason})")
+def _no_decks(kind: str, output_file: Path | None, skipped: Sequence["Skipped"]) -> None:
+    """Nothing to check (--skip-non-decks passed over every file named): say so; a
+    machine-read report is still written, empty but for the files passed over, so a job
+    reading it finds its usual shape. Exit 0."""
+    note("no deck files to check")
+    if kind != "text" or output_file is not None:
+        render_streamed((), kind, output_file, skipped)
+    raise typer.Exit(0)
+
+
+def _note_skipped(found: Iterable[tuple[Path, str]]) -> None:
+    """Each file passed over, as a note on the terminal, when no text report there names
+    it (one note per file either way)."""
+    from hlcg.report import Skipped
+    from hlcg.stdin import shown
+
+    for path, reason in found:
+        note(f"skipped {shown(path)}: {Skipped(shown(path), reason).message}")
 
 
 @guarded
@@ -291,8 +333,10 @@ def validate_command(
     """Check decks: every problem at once, with lines, numbers against limits, and fixes.
 
     DECKS may be files, folders (searched recursively for .txt, .deck, .json, .dek and .o8d
-    files, skipping with a note those that are recognisably not decks), globs and - (standard
-    input; its kind told by its first character); all are checked in one run. Exit codes:
+    files, and .md and .dec files that read as decks; every other file, a README, a backup,
+    a report hlcg saved, is named as skipped in the report and counted in the summary),
+    globs and - (standard input; its kind told by its first character); all are checked in
+    one run. Exit codes:
     0 every deck legal (warnings allowed), 1 any deck illegal (or any warning with
     --strict, or any data-gap note with --fail-on unchecked), 2 could not run (missing or
     unreadable file, bad option, catalogue error, a fixed deck not overwritten). With
@@ -367,10 +411,11 @@ def _run_whole(
     from hlcg.report import DeckSummary
     from hlcg.runner import run
 
-    result = run(decks, options, on_skip=_note_skipped)
+    result = run(decks, options)
+    if not result.paths or not _terminal_shows_text(kind, output_file):
+        _note_skipped(result.skipped)
     if not result.paths:
-        note("no deck files to check")
-        raise typer.Exit(0)
+        _no_decks(kind, output_file, skipped_files(result.skipped))
     render(result, kind, output_file)
     return [DeckSummary.of(r) for r in result.verdicts], result.exit_code()
 
@@ -382,13 +427,15 @@ def _run_streamed(
     processes (``hlcg.runner.check_each``)."""
     from hlcg.runner import check_each, deck_files
 
-    found, _ = deck_files(decks, options, _note_skipped)
+    found, passed_over = deck_files(decks, options)
+    if not found or not _terminal_shows_text(kind, output_file):
+        _note_skipped(passed_over)
     if not found:
-        note("no deck files to check")
-        raise typer.Exit(0)
+        _no_decks(kind, output_file, skipped_files(passed_over))
     kinds = (kind,) if output_file is None else (kind, "text")
     outcomes = check_each(found, options, kinds, jobs=jobs)
-    summaries, unreadable = render_streamed(outcomes, kind, output_file)
+    skipped = skipped_files(passed_over)
+    summaries, unreadable = render_streamed(outcomes, kind, output_file, skipped)
     if unreadable:
         return summaries, 2
     strict, unchecked = options.stricter

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from hlcg.catalog import Catalogue
+from hlcg.catalog import Card, Catalogue
 from hlcg.deck.lines import list_mark, remark_start, split_lines
 from hlcg.deck.model import ENDURANCE, PREGAME, DeckCard, Entry, ResolvedDeck
 from hlcg.deck.narrowing import Resolver
@@ -120,10 +120,29 @@ def _swap_persona(
     if new is None:
         return removals, additions
     raw = lines[number - 1]
-    lines[number - 1] = raw[: raw.index(":") + 1] + f" {new}" + _comment(raw)
+    name = _persona_name(cards[new], resolved, catalogue)
+    lines[number - 1] = raw[: raw.index(":") + 1] + f" {name}" + _comment(raw)
     applied.append(f"changed Persona: {persona.name} [{persona.id}] to {cards[new].name} [{new}]")
     rest = {k: v for k, v in removals.items() if k != persona.id}
     return rest, {k: v for k, v in additions.items() if k != new}
+
+
+def _persona_name(persona: Card, resolved: ResolvedDeck, catalogue: Catalogue) -> str:
+    """How a `Persona:` line names a persona --fix puts there: as the player wrote the
+    persona when that name means the new one (another printing of the same Immortal), else
+    by its printed name or title when that means it, its id only when no name does."""
+    from hlcg.deck.persona import find_persona
+
+    resolver = Resolver(catalogue, resolved.format)
+    written = resolved.deck.persona
+    for name in (written, persona.name, persona.title):
+        if name and _names(find_persona(resolver, name, None), persona):
+            return name
+    return persona.id
+
+
+def _names(found: object, persona: Card) -> bool:
+    return isinstance(found, Card) and found.id == persona.id
 
 
 def _insert_additions(

@@ -12,6 +12,7 @@ from hlcg.deck.encoding import byte_order_mark, decode, is_binary
 from hlcg.deck.finding import files_under, glob_recursive, has_magic
 from hlcg.deck.kinds import DECK_SUFFIXES, JSON, SNIFF_BYTES, deck_kind, sniffed_kind
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck
+from hlcg.deck.sniff import MAYBE_DECK_SUFFIXES, passed_over, reads_as_deck, saved_report
 from hlcg.errors import DeckFileError, UsageError
 from hlcg.patterns import lazy
 from hlcg.stdin import STDIN_NAME, bounded_read, is_stdin, read_stdin
@@ -28,7 +29,7 @@ NOT_DECK_STEMS = ("readme", "license", "licence", "changelog", "contributing", "
 # Kinds of file a curator or player keeps beside decks that no deck program writes: card
 # data and fact sheets, notes, catalogues, archives, Immortal sheets, configuration.
 NOT_DECK_SUFFIXES = (
-    ".csv", ".tsv", ".md", ".rst", ".sqlite", ".db", ".zip", ".gz", ".tgz", ".toml",
+    ".csv", ".tsv", ".rst", ".sqlite", ".db", ".zip", ".gz", ".tgz", ".toml",
     ".yaml", ".yml", ".py", ".html",
 )  # fmt: skip
 
@@ -89,6 +90,14 @@ def _refuse_hlcg_documents(text: str, path: Path) -> None:
         raise DeckFileError(f"{path}: an hlcg JSON report, not a deck; check the decks it names")
 
 
+def _refuse_saved_report(text: str, path: Path) -> None:
+    """A report `hlcg validate` wrote (text, GitHub annotations, JUnit...) named as a text
+    deck is refused with what it is, never checked line by line as an illegal deck."""
+    report = saved_report(text)
+    if report is not None:
+        raise DeckFileError(f"{path}: {report}, not a deck; check the decks it names")
+
+
 def read_deck_data(data: bytes, path: Path) -> Deck:
     """The deck in ``data``, read as a file named ``path`` would be (its extension picks the
     reader; the name labels the report). Nothing is opened: `hlcg serve` passes a client's
@@ -107,6 +116,7 @@ def read_deck_data(data: bytes, path: Path) -> Deck:
     else:
         from hlcg.deck.text import parse_text
 
+        _refuse_saved_report(text, path)
         deck = parse_text(text, str(path))
     deck.issues[:0] = issues
     _refuse_long_names(deck)
@@ -140,14 +150,14 @@ def _refuse_long_names(deck: Deck) -> None:
 
 
 def not_a_deck(path: Path) -> str | None:
-    """Why a file is recognisably not a deck (a README, an empty file, an hlcg JSON report,
-    JSON or XML without a deck in it), or None when it may be one and should be checked."""
+    """Why a file is recognisably not a deck (a README, an empty file, a report hlcg wrote,
+    JSON or XML without a deck in it, a `.md` or `.dec` file that does not read as a deck),
+    or None when it may be one and should be checked."""
     if is_stdin(path):
         return None
     if path.name.lower().split(".")[0] in NOT_DECK_STEMS:
         return "a README, licence or changelog"
     suffix = path.suffix.lower()
-    kind = deck_kind(path)
     if suffix in NOT_DECK_SUFFIXES:
         return f"a {suffix} file"
     try:
@@ -160,6 +170,15 @@ def not_a_deck(path: Path) -> str | None:
     text = _head_text(head)
     if text is not None and not text.strip() and len(head) < SNIFF_BYTES:
         return "an empty file"
+    return saved_report(text or "") or _not_a_deck_of_its_kind(path, text)
+
+
+def _not_a_deck_of_its_kind(path: Path, text: str | None) -> str | None:
+    """Why a file of a kind decks come in holds none (by its start, ``text``), or None."""
+    suffix = path.suffix.lower()
+    kind = deck_kind(path)
+    if suffix in MAYBE_DECK_SUFFIXES and not reads_as_deck(text or ""):
+        return f"a {suffix} file that does not read as a deck"
     if kind.reader == JSON:
         return _not_a_json_deck(path, text)
     if kind.is_xml:
@@ -228,17 +247,35 @@ def _is_file_or_dangling(path: Path) -> bool:
     return path.is_file() or (path.is_symlink() and not path.exists())
 
 
-def _deck_files_in(folder: Path, raw: str, *, may_be_empty: bool = False) -> list[Path]:
-    in_folder = sorted(
-        p
-        for p in files_under(folder)
-        if p.suffix.lower() in DECK_SUFFIXES
-        and not p.name.endswith(".fixed.txt")
-        and _is_file_or_dangling(p)
-    )
+def _deck_files_in(
+    folder: Path, raw: str, on_skip: OnSkip, *, may_be_empty: bool = False
+) -> list[Path]:
+    """The files of ``folder`` that may be decks; every other file it holds is passed to
+    ``on_skip`` with why it is passed over, so a run accounts for every file."""
+    in_folder: list[Path] = []
+    hidden: set[Path] = set()
+    for path in sorted(files_under(folder)):
+        inside = path.relative_to(folder).parts[:-1]
+        hidden_at = next((i for i, part in enumerate(inside) if part.startswith(".")), None)
+        if hidden_at is not None:
+            hidden.add(folder.joinpath(*inside[: hidden_at + 1]))
+            continue
+        if _is_file_or_dangling(path):
+            reason = passed_over(path) or not_a_deck(path)
+        else:
+            reason = _NOT_REGULAR
+        if reason is None:
+            in_folder.append(path)
+        else:
+            on_skip(path, reason)
+    for skipped_folder in sorted(hidden):
+        on_skip(skipped_folder, "a hidden folder, not searched")
     if not in_folder and not may_be_empty:
         raise UsageError(f"{raw}: no deck files ({', '.join(DECK_SUFFIXES)}) in this folder")
     return in_folder
+
+
+_NOT_REGULAR = "a pipe, socket or device, not a regular file"
 
 
 def _glob(raw: str, on_skip: OnSkip) -> list[Path]:
@@ -262,7 +299,7 @@ def _glob(raw: str, on_skip: OnSkip) -> list[Path]:
         elif _is_file_or_dangling(match):
             kept.append(match)
         else:
-            on_skip(match, "a pipe, socket or device, not a regular file")
+            on_skip(match, _NOT_REGULAR)
     return kept
 
 
@@ -273,7 +310,7 @@ def _globbed(
     (`decks/*`, `decks/**`), where a folder without decks is no error."""
     for match in _glob(raw, on_skip):
         if match.is_dir():
-            yield from (p for p in _deck_files_in(match, raw, may_be_empty=True) if keep(p))
+            yield from _deck_files_in(match, raw, on_skip, may_be_empty=True)
         elif not skip_non_decks or keep(match):
             yield match
 
@@ -295,7 +332,7 @@ def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ig
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found.extend(p for p in _deck_files_in(path, raw) if keep(p))
+            found.extend(_deck_files_in(path, raw, on_skip))
         elif not path.exists() and has_magic(raw):
             found.extend(_globbed(raw, skip_non_decks, keep, on_skip))
         elif not skip_non_decks or not path.is_file() or keep(path):

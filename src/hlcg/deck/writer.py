@@ -42,6 +42,12 @@ def sections(resolved: ResolvedDeck) -> dict[str, list[Line]]:
             section = entry.section or deck_card.section
             line = Line(entry.name, entry.count, entry.set_code, deck_card.card.id, entry.card_id)
             placed.append((entry.line if entry.line is not None else order, section, line))
+    # A line naming no single card is written as written: a conversion, and --fix of a
+    # deck that is not text, never lose its copies (they still count toward the deck).
+    for order, unresolved in enumerate(resolved.unresolved, start=len(resolved.cards)):
+        line = Line(unresolved.name, unresolved.count, None, None)
+        where = unresolved.line if unresolved.line is not None else order
+        placed.append((where, unresolved.section or ENDURANCE, line))
     out: dict[str, list[Line]] = {PREGAME: [], ENDURANCE: [], SIDEBOARD: []}
     for _, section, line in sorted(placed, key=lambda item: item[0]):
         out[section].append(line)

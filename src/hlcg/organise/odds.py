@@ -23,7 +23,18 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.catalog import ATTRIBUTES, normalise
 from hlcg.errors import UsageError
-from hlcg.organise.grid import AREAS, FAMILIES, area_named, card_area, is_attack, is_defense
+from hlcg.organise.grid import (
+    AREAS,
+    FAMILIES,
+    FIRST_EDITION,
+    TYPE_TWO,
+    area_named,
+    card_grid,
+    covers,
+    is_attack,
+    is_defense,
+    rulebook_of,
+)
 
 if TYPE_CHECKING:
     from hlcg.catalog import Card, Catalogue
@@ -90,7 +101,7 @@ class Kind(NamedTuple):
 
     label: str
     how: str  # title | type | defends | attacks | gem | query
-    matches: Callable[[Card], bool]
+    matches: Callable[[Card, str], bool]  # (card, the rulebook whose grid it follows)
     attribute: str | None = None
 
 
@@ -102,7 +113,7 @@ def _lookup_title(name: str, catalogue: Catalogue) -> Kind:
         raise UsageError(f"--kind {name!r}: no card, type, area, gem or search matches{hint}")
     ids = frozenset(match.ids)
     label = catalogue.cards[match.ids[0]].name if len(ids) == 1 else name
-    return Kind(label, "title", lambda card: card.id in ids)
+    return Kind(label, "title", lambda card, _: card.id in ids)
 
 
 def _area_kind(prefix: str, value: str, text: str) -> Kind:
@@ -110,8 +121,12 @@ def _area_kind(prefix: str, value: str, text: str) -> Kind:
     if area is None:
         raise UsageError(f"--kind {text!r}: name an area, one of {', '.join(AREAS)}")
     if prefix == "attacks":
-        return Kind(f"attacks {area}", "attacks", lambda c: is_attack(c) and card_area(c) == area)
-    return Kind(f"defends {area}", "defends", lambda c: is_defense(c) and card_area(c) == area)
+        return Kind(
+            f"attacks {area}", "attacks", lambda c, book: is_attack(c) and covers(c, area, book)
+        )
+    return Kind(
+        f"defends {area}", "defends", lambda c, book: is_defense(c) and covers(c, area, book)
+    )
 
 
 def _query_kind(text: str, catalogue: Catalogue) -> Kind:
@@ -121,7 +136,7 @@ def _query_kind(text: str, catalogue: Catalogue) -> Kind:
         ids = frozenset(card.id for card in run(catalogue, parse_query(text)))
     except ValueError as exc:  # the search's QueryError: the message names the term
         raise UsageError(f"--kind {text!r}: {exc}") from None
-    return Kind(text, "query", lambda card: card.id in ids)
+    return Kind(text, "query", lambda card, _: card.id in ids)
 
 
 def parse_kind(text: str, catalogue: Catalogue) -> Kind:
@@ -137,9 +152,9 @@ def parse_kind(text: str, catalogue: Catalogue) -> Kind:
     word = normalise(text)
     if word in FAMILIES:
         types = FAMILIES[word]
-        return Kind(word, "type", lambda card: card.type in types)
+        return Kind(word, "type", lambda card, _: card.type in types)
     if word in ATTRIBUTES:
-        return Kind(f"{word} gems", "gem", lambda card: bool(card.gem(word)), word)
+        return Kind(f"{word} gems", "gem", lambda card, _: bool(card.gem(word)), word)
     if area_named(text):
         return _area_kind("defends", text, text)
     if colon:
@@ -156,12 +171,12 @@ def endurance_size(deck: ResolvedDeck) -> int:
     return deck.copies("endurance") + deck.unrecognised_copies()
 
 
-def kind_odds(kind: Kind, deck: ResolvedDeck) -> dict[str, Any]:
+def kind_odds(kind: Kind, deck: ResolvedDeck, rulebook: str) -> dict[str, Any]:
     """The chances of at least one card of ``kind`` in each draw, and for a gem the chance
-    of each total in a 5-card Exertion."""
+    of each total in a 5-card Exertion (and of seed 002's gem checks, under its rules)."""
     population = endurance_size(deck)
     cards = _endurance(deck)
-    matching = [(card, n) for card, n in cards if kind.matches(card)]
+    matching = [(card, n) for card, n in cards if kind.matches(card, rulebook)]
     hits = sum(n for _, n in matching)
     answer: dict[str, Any] = {
         "kind": kind.label,
@@ -175,12 +190,12 @@ def kind_odds(kind: Kind, deck: ResolvedDeck) -> dict[str, Any]:
         },
     }
     if kind.attribute is not None:
-        answer["gems"] = _gem_answer(kind.attribute, cards, population)
+        answer["gems"] = _gem_answer(kind.attribute, cards, population, rulebook)
     return answer
 
 
 def _gem_answer(
-    attribute: str, cards: Sequence[tuple[Card, int]], population: int
+    attribute: str, cards: Sequence[tuple[Card, int]], population: int, rulebook: str
 ) -> dict[str, Any]:
     known = [(card.gem(attribute) or 0, n) for card, n in cards if card.gem(attribute) is not None]
     unknown = sorted({card.name for card, _ in cards if card.gem(attribute) is None})
@@ -195,6 +210,7 @@ def _gem_answer(
         # Each entry names its gem count, so a reader need not know the lists start at 0.
         "exactly": [{"gems": g, "chance": chance_json(p)} for g, p in enumerate(exactly)],
         "at_least": [{"gems": g, "chance": chance_json(p)} for g, p in enumerate(at_least)],
+        # The gem checks are seed 002's: a first-edition deck's game has none.
         "checks": [
             {
                 "check": what,
@@ -203,40 +219,56 @@ def _gem_answer(
                 "chance": chance_json(at_least[needed] if needed < len(at_least) else Fraction(0)),
             }
             for what, needed, source in GEM_CHECKS
+            if rulebook != FIRST_EDITION
         ],
     }
 
 
-def coverage(deck: ResolvedDeck) -> dict[str, Any]:
-    """For each of the nine areas, the attack and defense copies the catalogue records as
-    covering it; the attacks and defenses whose grid it does not record, counted apart."""
-    areas = {area: {"attacks": 0, "defenses": 0} for area in AREAS}
+def coverage(deck: ResolvedDeck, rulebook: str) -> dict[str, Any]:
+    """For each of the nine areas, the attack and defense copies a source gives as covering
+    it under ``rulebook``'s rules, and the copies that may cover it but no source decides;
+    the attacks and defenses whose grid no source gives, counted apart."""
+    areas = {area: {"attacks": 0, "defenses": 0, "not_recorded": 0} for area in AREAS}
     unknown: dict[str, int] = {}
     for card, count in _endurance(deck):
         if not (is_attack(card) or is_defense(card)):
             continue
-        area = card_area(card)
-        if area is None:
+        grid = card_grid(card, rulebook)
+        if grid is None:
             unknown[card.name] = unknown.get(card.name, 0) + count
             continue
-        areas[area]["attacks" if is_attack(card) else "defenses"] += count
+        family = "attacks" if is_attack(card) else "defenses"
+        for area in grid.covers:
+            areas[area][family] += count
+        for area in grid.not_recorded:
+            areas[area]["not_recorded"] += count
     return {
+        "rulebook": RULEBOOKS[rulebook],
         "areas": areas,
         "unknown_grid": {"copies": sum(unknown.values()), "cards": dict(sorted(unknown.items()))},
     }
 
 
+RULEBOOKS = {
+    FIRST_EDITION: "seed 001 (first edition)",
+    TYPE_TWO: "seed 002 (Type Two, 2009)",
+}
+
+
 DEFAULT_KINDS = ("attack", "block", "dodge", "special")
 
 
-def deck_odds(deck: ResolvedDeck, kinds: Sequence[Kind]) -> dict[str, Any]:
-    """`hlcg deck odds` as data."""
+def deck_odds(deck: ResolvedDeck, kinds: Sequence[Kind], catalogue: Catalogue) -> dict[str, Any]:
+    """`hlcg deck odds` as data: the grid and the gem checks of the rulebook the deck's
+    format follows (seed 001 for first-edition cards, seed 002 for Type Two)."""
+    known = catalogue.formats.get(deck.format)
+    rulebook = rulebook_of(known.editions if known is not None else ())
     return {
         "path": deck.path,
         "format": deck.format,
         "endurance": endurance_size(deck),
         "unresolved_copies": deck.unrecognised_copies(),
         "draws": dict(DRAWS),
-        "kinds": [kind_odds(kind, deck) for kind in kinds],
-        "coverage": coverage(deck),
+        "kinds": [kind_odds(kind, deck, rulebook) for kind in kinds],
+        "coverage": coverage(deck, rulebook),
     }

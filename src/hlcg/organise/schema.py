@@ -59,8 +59,12 @@ class KindOddsModel(_Strict):
 
 
 class AreaModel(_Strict):
-    attacks: int
-    defenses: int
+    attacks: int = Field(description="Attack copies a source gives as covering the area")
+    defenses: int = Field(description="Defense copies a source gives as covering the area")
+    not_recorded: int = Field(
+        description="Copies that may also cover the area but no source decides (a Type Two "
+        "basic Block and the middle row)"
+    )
 
 
 class UnknownGridModel(_Strict):
@@ -69,6 +73,7 @@ class UnknownGridModel(_Strict):
 
 
 class CoverageModel(_Strict):
+    rulebook: str = Field(description="The rulebook whose grid the deck's format follows")
     areas: dict[str, AreaModel]
     unknown_grid: UnknownGridModel
 

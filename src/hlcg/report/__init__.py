@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     from hlcg.report.github import write_step_summary as write_step_summary
     from hlcg.report.jsonreport import report_data as report_data
     from hlcg.report.reporters import REPORTERS as REPORTERS
+    from hlcg.report.reporters import Skipped as Skipped
     from hlcg.report.reporters import Streamer as Streamer
     from hlcg.report.reporters import Unreadable as Unreadable
     from hlcg.report.reporters import renderer as renderer
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from hlcg.report.schema import Report as Report
     from hlcg.report.streaming import DeckSummary as DeckSummary
     from hlcg.report.streaming import ReportWriter as ReportWriter
+    from hlcg.report.streaming import run_summary as run_summary
     from hlcg.report.text import counts_line as counts_line
     from hlcg.report.text import coverage_summary as coverage_summary
     from hlcg.report.text import render_deck as render_deck
@@ -26,12 +28,14 @@ _DOOR = {
     "report_data": "hlcg.report.jsonreport",
     "REPORTERS": "hlcg.report.reporters",
     "Unreadable": "hlcg.report.reporters",
+    "Skipped": "hlcg.report.reporters",
     "renderer": "hlcg.report.reporters",
     "Streamer": "hlcg.report.reporters",
     "streamer": "hlcg.report.reporters",
     "Report": "hlcg.report.schema",
     "DeckSummary": "hlcg.report.streaming",
     "ReportWriter": "hlcg.report.streaming",
+    "run_summary": "hlcg.report.streaming",
     "counts_line": "hlcg.report.text",
     "coverage_summary": "hlcg.report.text",
     "render_deck": "hlcg.report.text",

@@ -1,4 +1,5 @@
-"""GitHub workflow commands (one annotation per problem) and a step summary table."""
+"""GitHub workflow commands (one annotation per problem; a notice per file the scan passed
+over as no deck) and a step summary table."""
 
 from __future__ import annotations
 
@@ -7,10 +8,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from hlcg.problems import Severity
-from hlcg.report.reporters import Unreadable, with_fix
-from hlcg.report.streaming import DeckSummary, Spool, TextSink, render_all
+from hlcg.report.reporters import Skipped, Unreadable, with_fix
+from hlcg.report.streaming import DeckSummary, Spool, TextSink, render_all, run_summary
 from hlcg.rules import DeckReport
-from hlcg.wording import plural
 
 
 def _escape_data(text: str) -> str:
@@ -47,6 +47,7 @@ class Writer:
         self.annotations = Spool()
         self.dates: set[str] = set()
         self.unreadable_files: list[Unreadable] = []
+        self.skipped_files: list[Skipped] = []
 
     def deck(self, part: str, summary: DeckSummary) -> None:
         self.annotations.write(part)
@@ -55,17 +56,27 @@ class Writer:
     def unreadable(self, item: Unreadable) -> None:
         self.unreadable_files.append(item)
 
+    def skipped(self, item: Skipped) -> None:
+        self.skipped_files.append(item)
+
     def close(self) -> None:
         for u in self.unreadable_files:
             path, message = _escape_property(u.path), _escape_data(u.message)
             self.out.write(f"::error file={path},title=unreadable deck::{message}\n")
+        for s in self.skipped_files:
+            path, message = _escape_property(s.path), _escape_data(s.message)
+            self.out.write(f"::notice file={path},title=skipped file::{message}\n")
         self.annotations.copy_to(self.out)
         # A plain line in the job log (no annotation): the date every verdict rests on.
         self.out.write("".join(f"hlcg: {line}\n" for line in _judged_by(self.dates)))
 
 
-def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
-    return render_all(part, Writer, reports, unreadable)
+def render(
+    reports: list[DeckReport],
+    unreadable: Sequence[Unreadable] = (),
+    skipped: Sequence[Skipped] = (),
+) -> str:
+    return render_all(part, Writer, reports, unreadable, skipped)
 
 
 def _judged_by(dates: Iterable[str]) -> list[str]:
@@ -75,13 +86,15 @@ def _judged_by(dates: Iterable[str]) -> list[str]:
     return [f"Judged by the legality facts in force on {', '.join(judged)}."]
 
 
-def summary_markdown(reports: Sequence[DeckSummary], unreadable: Sequence[Unreadable] = ()) -> str:
-    legal = sum(1 for r in reports if r.legal)
-    could_not_read = f"; {plural(len(unreadable), 'file')} could not be read" if unreadable else ""
+def summary_markdown(
+    reports: Sequence[DeckSummary],
+    unreadable: Sequence[Unreadable] = (),
+    skipped: Sequence[Skipped] = (),
+) -> str:
     rows = [
         "## hlcg deck check",
         "",
-        f"{legal} of {plural(len(reports), 'deck')} legal{could_not_read}.",
+        run_summary(reports, unreadable, skipped) + ".",
         *_judged_by(r.date for r in reports),
         "",
         "| deck | persona | format | legal | errors | warnings | notes |",
@@ -95,15 +108,20 @@ def summary_markdown(reports: Sequence[DeckSummary], unreadable: Sequence[Unread
     for u in unreadable:
         path = u.path.replace("|", "\\|")
         rows.append(f"| {path} | - | - | **could not read** | - | - | - |")
+    for s in skipped:
+        path = s.path.replace("|", "\\|")
+        rows.append(f"| {path} | - | - | skipped: {s.reason.replace('|', '/')} | - | - | - |")
     return "\n".join(rows) + "\n"
 
 
 def write_step_summary(
-    reports: Sequence[DeckSummary], unreadable: Sequence[Unreadable] = ()
+    reports: Sequence[DeckSummary],
+    unreadable: Sequence[Unreadable] = (),
+    skipped: Sequence[Skipped] = (),
 ) -> None:
     """Append the table to $GITHUB_STEP_SUMMARY when set: GitHub shows only the first
     annotations of a step. ``reports``: each deck's summary (``DeckSummary.of``)."""
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if target:
         with Path(target).open("a", encoding="utf-8", errors="surrogateescape") as handle:
-            handle.write(summary_markdown(reports, unreadable))
+            handle.write(summary_markdown(reports, unreadable, skipped))

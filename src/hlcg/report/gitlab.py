@@ -4,7 +4,8 @@
 
 Each issue's `fingerprint` is the problem's identity (hlcg.report.identity), so GitLab keeps
 two findings of one rule apart and knows a finding again after other lines change. A deck
-file that could not be read is an issue too. Paths are relative to the working directory
+file that could not be read is an issue too, and so is (at `info`) a file the scan passed
+over as no deck. Paths are relative to the working directory
 where they can be (GitLab reads them from the repository's root), with forward slashes; a
 problem of the whole deck sits on line 1.
 """
@@ -18,7 +19,7 @@ from typing import Any
 
 from hlcg.problems import Severity
 from hlcg.report.identity import IDENTITY_KEY, problem_identities
-from hlcg.report.reporters import Unreadable, with_fix
+from hlcg.report.reporters import Skipped, Unreadable, with_fix
 from hlcg.report.streaming import (
     DeckSummary,
     JsonList,
@@ -74,6 +75,13 @@ def _unreadable_issue(item: Unreadable) -> dict[str, Any]:
     return _issue(text, "unreadable-deck", identity, UNREADABLE_SEVERITY, item.path, 1)
 
 
+def _skipped_issue(item: Skipped) -> dict[str, Any]:
+    parts = f"{IDENTITY_KEY}\0skipped-file\0{item.path}".encode()
+    identity = hashlib.sha256(parts).hexdigest()[:32]
+    text = f"skipped {item.path}: {item.message}"
+    return _issue(text, "skipped-file", identity, SEVERITY[Severity.NOTE], item.path, 1)
+
+
 def part(report: DeckReport) -> str:
     return joined(_issues(report))
 
@@ -86,6 +94,7 @@ class Writer:
         self.skeleton = dump(list_marker("issues"))
         self.issues = JsonList("issues", self.skeleton, out)
         self.unreadable_files: list[Unreadable] = []
+        self.skipped_files: list[Skipped] = []
 
     def _add(self, part: str) -> None:
         if part and not self.issues.count:
@@ -98,11 +107,20 @@ class Writer:
     def unreadable(self, item: Unreadable) -> None:
         self.unreadable_files.append(item)
 
+    def skipped(self, item: Skipped) -> None:
+        self.skipped_files.append(item)
+
     def close(self) -> None:
         for item in self.unreadable_files:
             self._add(dump(_unreadable_issue(item)))
+        for skipped_file in self.skipped_files:
+            self._add(dump(_skipped_issue(skipped_file)))
         write_document(self.out, list_marker("issues"), [self.issues], {})
 
 
-def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
-    return render_all(part, Writer, reports, unreadable)
+def render(
+    reports: list[DeckReport],
+    unreadable: Sequence[Unreadable] = (),
+    skipped: Sequence[Skipped] = (),
+) -> str:
+    return render_all(part, Writer, reports, unreadable, skipped)

@@ -3,11 +3,10 @@ finish (``part`` and ``Writer``, hlcg.report.streaming): the same bytes."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from hlcg.report.reporters import Unreadable
+from hlcg.report.reporters import Skipped, Unreadable
 from hlcg.report.streaming import (
     DeckSummary,
     JsonList,
@@ -23,11 +22,17 @@ from hlcg.rules import DeckReport
 REPORT_VERSION = 1
 
 
-def _document(decks: list[Any], unreadable: Sequence[Unreadable], totals: Totals) -> dict[str, Any]:
+def _document(
+    decks: list[Any],
+    unreadable: Sequence[Unreadable],
+    totals: Totals,
+    skipped: Sequence[Skipped] = (),
+) -> dict[str, Any]:
     return {
         "version": REPORT_VERSION,
         "decks": decks,
         "unreadable": [{"path": u.path, "message": u.message} for u in unreadable],
+        "skipped": [{"path": s.path, "reason": s.reason} for s in skipped],
         "summary": {
             "decks": totals.decks,
             "legal": totals.legal,
@@ -36,17 +41,26 @@ def _document(decks: list[Any], unreadable: Sequence[Unreadable], totals: Totals
             "warnings": totals.warnings,
             "notes": totals.notes,
             "unreadable": len(unreadable),
+            "skipped": len(skipped),
         },
     }
 
 
-def report_data(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> dict[str, Any]:
+def report_data(
+    reports: list[DeckReport],
+    unreadable: Sequence[Unreadable] = (),
+    skipped: Sequence[Skipped] = (),
+) -> dict[str, Any]:
     totals = Totals(DeckSummary.of(r) for r in reports)
-    return _document([r.to_json() for r in reports], unreadable, totals)
+    return _document([r.to_json() for r in reports], unreadable, totals, skipped)
 
 
-def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
-    return json.dumps(report_data(reports, unreadable), indent=2, ensure_ascii=False) + "\n"
+def render(
+    reports: list[DeckReport],
+    unreadable: Sequence[Unreadable] = (),
+    skipped: Sequence[Skipped] = (),
+) -> str:
+    return dump(report_data(reports, unreadable, skipped)) + "\n"
 
 
 def part(report: DeckReport) -> str:
@@ -62,6 +76,7 @@ class Writer:
         self.decks = JsonList("decks", self.skeleton, out)
         self.totals = Totals()
         self.unreadable_files: list[Unreadable] = []
+        self.skipped_files: list[Skipped] = []
 
     def deck(self, part: str, summary: DeckSummary) -> None:
         if not self.decks.count:
@@ -72,6 +87,11 @@ class Writer:
     def unreadable(self, item: Unreadable) -> None:
         self.unreadable_files.append(item)
 
+    def skipped(self, item: Skipped) -> None:
+        self.skipped_files.append(item)
+
     def close(self) -> None:
-        document = _document(list_marker("decks"), self.unreadable_files, self.totals)
+        document = _document(
+            list_marker("decks"), self.unreadable_files, self.totals, self.skipped_files
+        )
         write_document(self.out, document, [self.decks], {})

@@ -1,6 +1,7 @@
 """JUnit XML: one testsuite per deck file, holding the deck's properties (the date judged by,
 its fingerprint) and one testcase, which fails for an illegal deck and is an error for a
-deck file that could not be read. The root `testsuites` counts them all: written as decks
+deck file that could not be read; a file the scan passed over as no deck is a suite whose
+testcase is `skipped`, naming why. The root `testsuites` counts them all: written as decks
 finish, the suites wait in a spool (hlcg.report.streaming) until the counts are known.
 
 The file follows the strict JUnit XML schema Jenkins checks reports against and GitLab
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from hlcg.problems import Severity
-from hlcg.report.reporters import Unreadable
+from hlcg.report.reporters import Skipped, Unreadable
 from hlcg.report.streaming import DeckSummary, Spool, TextSink, render_all
 from hlcg.rules import DeckReport
 from hlcg.wording import plural
@@ -30,8 +31,13 @@ def _problem_lines(report: DeckReport) -> str:
     return "\n".join(lines)
 
 
-def _suite(parent: Element, path: str, failures: int, errors: int) -> Element:
-    counts = {"tests": "1", "failures": str(failures), "errors": str(errors), "skipped": "0"}
+def _suite(parent: Element, path: str, failures: int, errors: int, skipped: int = 0) -> Element:
+    counts = {
+        "tests": "1",
+        "failures": str(failures),
+        "errors": str(errors),
+        "skipped": str(skipped),
+    }
     return SubElement(parent, "testsuite", {"name": path, **counts, "file": path})
 
 
@@ -80,6 +86,14 @@ def _unreadable_part(item: Unreadable) -> str:
     return _as_part(root)
 
 
+def _skipped_part(item: Skipped) -> str:
+    root = Element("testsuites")
+    suite = _suite(root, item.path, 0, 0, skipped=1)
+    case = SubElement(suite, "testcase", name=item.path, classname="hlcg.skipped")
+    SubElement(case, "skipped", message=item.message, type="not-a-deck")
+    return _as_part(root)
+
+
 HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
 
@@ -91,6 +105,7 @@ class Writer:
         self.suites = Spool()
         self.decks = self.failures = 0
         self.unreadable_files: list[Unreadable] = []
+        self.skipped_files: list[Skipped] = []
 
     def deck(self, part: str, summary: DeckSummary) -> None:
         self.suites.write(part)
@@ -100,15 +115,19 @@ class Writer:
     def unreadable(self, item: Unreadable) -> None:
         self.unreadable_files.append(item)
 
+    def skipped(self, item: Skipped) -> None:
+        self.skipped_files.append(item)
+
     def close(self) -> None:
         errors = len(self.unreadable_files)
+        skipped = len(self.skipped_files)
         counts = {
-            "tests": str(self.decks + errors),
+            "tests": str(self.decks + errors + skipped),
             "failures": str(self.failures),
             "errors": str(errors),
         }
         root = Element("testsuites", {"name": "hlcg", **counts})
-        if not self.decks + errors:
+        if not self.decks + errors + skipped:
             self.out.write(HEADER + tostring(root, encoding="unicode") + "\n")
             return
         root.text = "\n"
@@ -117,8 +136,14 @@ class Writer:
         self.suites.copy_to(self.out)
         for item in self.unreadable_files:
             self.out.write(_unreadable_part(item))
+        for skipped_file in self.skipped_files:
+            self.out.write(_skipped_part(skipped_file))
         self.out.write("</testsuites>\n")
 
 
-def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
-    return render_all(part, Writer, reports, unreadable)
+def render(
+    reports: list[DeckReport],
+    unreadable: Sequence[Unreadable] = (),
+    skipped: Sequence[Skipped] = (),
+) -> str:
+    return render_all(part, Writer, reports, unreadable, skipped)

@@ -1,9 +1,10 @@
 """The reporters by name (``REPORTERS``, the CLI's --output choices), and what they share:
 unreadable deck files, a fix in a message.
 
-Every reporter is ``render(reports, unreadable=()) -> str``: the judged decks, and the deck
-files that could not be read at all, which every report shows too (a CI job that fails on
-an unreadable deck must not look green in its report).
+Every reporter is ``render(reports, unreadable=(), skipped=()) -> str``: the judged decks,
+the deck files that could not be read at all, which every report shows too (a CI job that
+fails on an unreadable deck must not look green in its report), and the files a folder scan
+passed over as no deck, each named, so a judge's run accounts for every file.
 """
 
 from __future__ import annotations
@@ -46,7 +47,19 @@ class Unreadable(NamedTuple):
     message: str
 
 
-Renderer = Callable[["list[DeckReport]", Sequence[Unreadable]], str]
+class Skipped(NamedTuple):
+    """A file a run passed over as recognisably no deck (a README, a saved report, a
+    backup): named in every report, never judged."""
+
+    path: str
+    reason: str
+
+    @property
+    def message(self) -> str:
+        return f"not a deck ({self.reason})"
+
+
+Renderer = Callable[["list[DeckReport]", Sequence[Unreadable], Sequence[Skipped]], str]
 
 
 def with_fix(problem: Problem) -> str:

@@ -1,7 +1,8 @@
 """SARIF 2.1.0: the rule registry as `tool.driver.rules` (each rule's summary with its
 default numbers and a `helpUri` to its documentation), one result per problem, and a deck
 file that could not be read as a `toolExecutionNotifications` entry of the run's invocation
-(which then did not succeed).
+(which then did not succeed), and a file the scan passed over as no deck as a `note`-level
+entry there (the run still succeeds).
 
 Each result's `partialFingerprints` holds the problem's identity (hlcg.report.identity:
 rule, deck path, cards), so code scanning keeps two findings of one rule in one deck as two
@@ -24,7 +25,7 @@ from urllib.parse import quote
 from hlcg import __version__
 from hlcg.problems import Problem, Severity, TextChange
 from hlcg.report.identity import IDENTITY_KEY, problem_identities
-from hlcg.report.reporters import Unreadable, with_fix
+from hlcg.report.reporters import Skipped, Unreadable, with_fix
 from hlcg.report.streaming import (
     DeckSummary,
     JsonList,
@@ -148,7 +149,7 @@ def part(report: DeckReport) -> str:
     return joined(_results(report, _RULE_INDEX))
 
 
-def _log(unreadable: Sequence[Unreadable]) -> dict[str, Any]:
+def _log(unreadable: Sequence[Unreadable], skipped: Sequence[Skipped] = ()) -> dict[str, Any]:
     notifications = [
         {
             "level": LEVEL[Severity.ERROR],
@@ -157,6 +158,14 @@ def _log(unreadable: Sequence[Unreadable]) -> dict[str, Any]:
             "locations": [_location(item.path)],
         }
         for item in unreadable
+    ] + [
+        {
+            "level": "note",
+            "message": {"text": f"skipped {item.path}: {item.message}"},
+            "descriptor": {"id": "skipped-file"},
+            "locations": [_location(item.path)],
+        }
+        for item in skipped
     ]
     return {
         "$schema": SARIF_SCHEMA,
@@ -196,6 +205,7 @@ class Writer:
         self.results = JsonList("results", skeleton, self.spools["results"])
         self.decks = JsonList("decks", skeleton, self.spools["decks"])
         self.unreadable_files: list[Unreadable] = []
+        self.skipped_files: list[Skipped] = []
 
     def deck(self, part: str, summary: DeckSummary) -> None:
         self.results.add(part)
@@ -210,10 +220,17 @@ class Writer:
     def unreadable(self, item: Unreadable) -> None:
         self.unreadable_files.append(item)
 
+    def skipped(self, item: Skipped) -> None:
+        self.skipped_files.append(item)
+
     def close(self) -> None:
-        log = _log(self.unreadable_files)
+        log = _log(self.unreadable_files, self.skipped_files)
         write_document(self.out, log, [self.results, self.decks], self.spools)
 
 
-def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
-    return render_all(part, Writer, reports, unreadable)
+def render(
+    reports: list[DeckReport],
+    unreadable: Sequence[Unreadable] = (),
+    skipped: Sequence[Skipped] = (),
+) -> str:
+    return render_all(part, Writer, reports, unreadable, skipped)

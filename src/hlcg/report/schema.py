@@ -128,6 +128,15 @@ class Summary(_Strict):
     warnings: int
     notes: int
     unreadable: int
+    skipped: int = Field(description="Files the run found and passed over as no deck")
+
+
+class SkippedModel(_Strict):
+    """A file the run found and passed over as recognisably no deck (a README, a saved
+    report, a backup, a `.md` file that does not read as a deck): never judged."""
+
+    path: str
+    reason: str
 
 
 class UnreadableModel(_Strict):
@@ -143,4 +152,8 @@ class Report(_Strict):
     version: Literal[1]
     decks: list[DeckReportModel]
     unreadable: list[UnreadableModel]
+    skipped: list[SkippedModel] = Field(
+        description="Every file the run found and passed over, with why: a run accounts "
+        "for every file"
+    )
     summary: Summary

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
-    from hlcg.report.reporters import Unreadable
+    from hlcg.report.reporters import Skipped, Unreadable
     from hlcg.rules import DeckReport
 
 
@@ -62,6 +62,31 @@ class DeckSummary(NamedTuple):
         )
 
 
+def run_summary(
+    summaries: Sequence[DeckSummary],
+    unreadable: Sequence[Unreadable] = (),
+    skipped: Sequence[Skipped] = (),
+    *,
+    not_in_full: bool = False,
+) -> str:
+    """The run's closing line: "2 of 2 decks legal; 1 file could not be read, 3 files
+    skipped: a.md, b.bak, report.json" (every file the run found, accounted for); with
+    ``not_in_full``, after the verdicts, how many decks a missing fact kept from being
+    checked in full."""
+    from hlcg.wording import plural
+
+    legal = sum(1 for s in summaries if s.legal)
+    line = f"{legal} of {plural(len(summaries), 'deck')} legal"
+    gaps = sum(1 for s in summaries if s.data_gaps)
+    if not_in_full and gaps:
+        line += f"; {gaps} not checked in full (facts missing)"
+    if unreadable:
+        line += f"; {plural(len(unreadable), 'file')} could not be read"
+    if skipped:
+        line += f", {plural(len(skipped), 'file')} skipped: " + ", ".join(s.path for s in skipped)
+    return line
+
+
 class Totals:
     """The counts of a run's decks that reports print (their summaries, added up)."""
 
@@ -93,6 +118,8 @@ class ReportWriter(Protocol):
 
     def unreadable(self, item: Unreadable) -> None: ...
 
+    def skipped(self, item: Skipped) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -101,10 +128,13 @@ def render_all(
     writer: Callable[[TextSink], ReportWriter],
     reports: Iterable[DeckReport],
     unreadable: Sequence[Unreadable],
+    skipped: Sequence[Skipped] = (),
 ) -> str:
     """A whole report as one text: what every reporter's ``render`` is."""
     out = io.StringIO()
     stream = writer(out)
+    for passed_over in skipped:
+        stream.skipped(passed_over)
     for report in reports:
         stream.deck(part(report), DeckSummary.of(report))
     for item in unreadable:

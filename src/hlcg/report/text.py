@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hlcg.catalog import ATTRIBUTES
-from hlcg.report.reporters import Unreadable
+from hlcg.report.reporters import Skipped, Unreadable
 from hlcg.report.streaming import DeckSummary, TextSink, render_all
 from hlcg.rules import DeckReport, not_checked_line
 from hlcg.wording import plural
@@ -130,6 +130,7 @@ class Writer:
         self.out = out
         self.blocks = 0
         self.unreadable_files: list[Unreadable] = []
+        self.skipped_files: list[Skipped] = []
 
     def _block(self, text: str) -> None:
         self.out.write("\n\n" + text if self.blocks else text)
@@ -141,11 +142,25 @@ class Writer:
     def unreadable(self, item: Unreadable) -> None:
         self.unreadable_files.append(item)
 
+    def skipped(self, item: Skipped) -> None:
+        self.skipped_files.append(item)
+
     def close(self) -> None:
         for item in self.unreadable_files:
             self._block(f"{item.path}\nCOULD NOT READ: {item.message}")
+        if self.skipped_files:
+            self._block("\n".join(skipped_note(item) for item in self.skipped_files))
         self.out.write("\n")
 
 
-def render(reports: list[DeckReport], unreadable: Sequence[Unreadable] = ()) -> str:
-    return render_all(part, Writer, reports, unreadable)
+def skipped_note(item: Skipped) -> str:
+    """A passed-over file as the text report (and the terminal) names it."""
+    return f"note: skipped {item.path}: {item.message}"
+
+
+def render(
+    reports: list[DeckReport],
+    unreadable: Sequence[Unreadable] = (),
+    skipped: Sequence[Skipped] = (),
+) -> str:
+    return render_all(part, Writer, reports, unreadable, skipped)

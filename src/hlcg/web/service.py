@@ -160,7 +160,7 @@ class Service:
 
     def validate_json(self, request: DeckRequest) -> str:
         """What `hlcg validate --output json FILE` prints for this deck, byte for byte."""
-        return renderer("json")([self.report(request)], ())
+        return renderer("json")([self.report(request)], (), ())
 
     def check(self, request: DeckRequest) -> dict[str, Any]:
         """The deck page's view: the report, `hlcg deck stats` and the fingerprint."""
@@ -191,14 +191,20 @@ class Service:
         """`hlcg validate --fix` for the posted deck: the fixed text and what changed. A
         .json, .dek or .o8d deck comes back as a text deck, as the CLI writes it."""
         from hlcg.deck import as_text, parse_text
-        from hlcg.fix import fix_text
+        from hlcg.fix import fix_text, kept_lines
 
         fmt, date = self._format(request.format), self._date(request.date)
         deck, name = self._read(request)
         report = self._checked(deck, fmt, date)
         is_text = deck_kind(name).is_text
         if report.legal:
-            return {"deck": request.deck, "filename": name, "changed": False, "applied": []}
+            return {
+                "deck": request.deck,
+                "filename": name,
+                "changed": False,
+                "applied": [],
+                "kept": [],
+            }
         if is_text:
             text = request.deck
         else:
@@ -211,6 +217,8 @@ class Service:
             "filename": name if outcome.changed else request.filename or name,
             "changed": outcome.changed,
             "applied": outcome.applied,
+            # lines naming no single card stay as written, with their error
+            "kept": list(kept_lines(report)),
         }
 
     def add(self, request: AddRequest) -> dict[str, Any]:
@@ -266,7 +274,7 @@ class Service:
         except UsageError as exc:
             raise ApiError(400, str(exc).replace("--kind", "kinds")) from None
         deck, _ = self._read(request)
-        return deck_odds(resolve_deck(deck, self.catalogue, fmt), kinds)
+        return deck_odds(resolve_deck(deck, self.catalogue, fmt), kinds, self.catalogue)
 
     def convert(self, request: ConvertRequest) -> dict[str, Any]:
         """`hlcg deck convert --to TO`: the same writers; a deck with a line naming no

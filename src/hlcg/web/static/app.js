@@ -348,12 +348,14 @@ async function applyFixes() {
   const result = $("fix-result");
   try {
     const data = await api("/api/fix", deckRequest());
+    // Lines naming no card are kept as written, never dropped: the page says which.
+    const kept = data.kept.length ? ` ${data.kept.join("; ")}.` : "";
     if (!data.changed) {
-      announce("fix-result", "No automatic fix for these problems.");
+      announce("fix-result", `No automatic fix for these problems.${kept}`);
       return;
     }
     deckBox.value = data.deck;
-    announce("fix-result", `Fixed: ${data.applied.join("; ")}`);
+    announce("fix-result", `Fixed: ${data.applied.join("; ")}.${kept}`);
     save();
     await check();
     // The button is disabled once the deck is legal: the focus goes to what was done.
