@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hlcg.errors import EventRefusal
+from hlcg.errors import DeckFileError, EventRefusal
 from hlcg.event.core import Event, event_from
 from hlcg.event.registration import Registration, registration_of
 from hlcg.event.store import reading
@@ -35,6 +35,15 @@ def registered_side(reg: Registration) -> DeckSide:
     return sheet_side(f"registered by {reg.player}", parse_canonical(reg.sheet_payload, reg.player))
 
 
+def _names_a_file(path: Path, deck_suffixes: tuple[str, ...]) -> bool:
+    """Whether one line of text names a file (a folder in it, or a deck or image suffix)
+    rather than being a one-line pasted list."""
+    from hlcg.organise import IMAGE_SUFFIXES
+
+    suffix = path.suffix.lower()
+    return "/" in str(path) or suffix in IMAGE_SUFFIXES or suffix in deck_suffixes
+
+
 def presented_side(given: str, event: Event, catalogue: Catalogue) -> DeckSide | str:
     """The deck presented as a side of the diff, or the bare fingerprint a sheet's QR held.
     A name of an existing file is read (an image through its QR code); anything else is a
@@ -50,7 +59,13 @@ def presented_side(given: str, event: Event, catalogue: Catalogue) -> DeckSide |
         text_side,
     )
 
+    from hlcg.deck import DECK_SUFFIXES
+
     path = Path(given) if "\n" not in given and len(given) < 4096 else None
+    if path is not None and not path.is_file() and _names_a_file(path, DECK_SUFFIXES):
+        raise DeckFileError(
+            f"{given}: no such file (a pasted list is read as text when it has several lines)"
+        )
     if path is not None and path.is_file():
         if path.suffix.lower() in IMAGE_SUFFIXES or is_payload_file(path):
             sheet = read_sheet(given)
