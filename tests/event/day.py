@@ -89,7 +89,9 @@ def run_event_day(folder: Path) -> EventDay:
         steps[f"register {player}"] = hlcg("event", "register", day.event, player, deck, *options)
     steps["register refused"] = hlcg("event", "register", day.event, *REFUSED)
     steps["lock"] = hlcg("event", "lock", day.event)
-    steps["register after lock"] = hlcg("event", "register", day.event, *REFUSED, "--accept-illegal")
+    steps["register after lock"] = hlcg(
+        "event", "register", day.event, *REFUSED, "--accept-illegal"
+    )
     steps["sheets"] = hlcg("event", "sheets", day.event, "-o", folder / "sheets.html")
     for number, (round_number, player, opponent, winner, extra) in enumerate(RESULTS):
         steps[f"result {number}"] = hlcg(

@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from tests.event.day import (
     EVENT_DATE,
     QUICKENING,
@@ -51,7 +50,9 @@ def test_the_four_deck_kinds_register_and_the_illegal_deck_is_refused(day: Event
     assert status["illegal_accepted"] == ["Carol"]
     assert players["Carol"]["verdict"] == "not legal, 2 errors"
     assert [p for p in players.values() if not p["legal"]] == [players["Carol"]]
-    bob = hlcg("deck", "hash", TOURNAMENT / "bob-richie.dek", "--date", EVENT_DATE, "-f", "type-two")
+    bob = hlcg(
+        "deck", "hash", TOURNAMENT / "bob-richie.dek", "--date", EVENT_DATE, "-f", "type-two"
+    )
     assert players["Bob"]["fingerprint"] == bob.stdout.strip()
     assert day.steps["register Carol"].stdout.startswith(
         "registered Carol: Methos, not legal, 2 errors (accepted by the organiser), "
@@ -71,12 +72,14 @@ def test_the_four_deck_kinds_register_and_the_illegal_deck_is_refused(day: Event
 
 
 def test_the_sheets_hold_each_player_and_their_registered_fingerprint(day: EventDay):
-    assert day.steps["sheets"].stderr == f"wrote {day.folder / 'sheets.html'}: 8 sheets, a page each\n"
+    assert (
+        day.steps["sheets"].stderr == f"wrote {day.folder / 'sheets.html'}: 8 sheets, a page each\n"
+    )
     page = (day.folder / "sheets.html").read_text(encoding="utf-8")
     status = json.loads(day.steps["status"].stdout)
     found = [p.splitlines()[1].removeprefix("fingerprint ") for p in payloads(page)]
     assert found == [p["fingerprint"] for p in status["players"]]  # by player name
-    assert all(f"Spring league" in page and p["player"] in page for p in status["players"])
+    assert all("Spring league" in page and p["player"] in page for p in status["players"])
 
 
 def test_the_league_refuses_a_beheaded_persona_and_a_quickening_claimed_twice(day: EventDay):
@@ -110,13 +113,19 @@ def test_standings_count_the_league_points_and_break_the_tie(day: EventDay):
         (7, "Gina", 2, 0, 0, 2, False),
         (8, "Carol", 1, 0, 0, 1, True),
     ]
-    assert [r["opponents_points"] for r in answer["standings"] if r["player"] in ("Bob", "Dan")] == [20, 16]
+    assert [
+        r["opponents_points"] for r in answer["standings"] if r["player"] in ("Bob", "Dan")
+    ] == [20, 16]
     assert answer["heads"] == [
         {"round": 1, "taker": "Alice", "beheaded": "Carol", "persona": "Methos"},
         {"round": 3, "taker": "Ken", "beheaded": "Alice", "persona": "Duncan MacLeod"},
     ]
     assert answer["quickenings"] == [{"quickening": QUICKENING, "holder": "Ken"}]
-    assert [t["name"] for t in answer["ruleset"]["tie_breaks"]] == ["heads", "wins", "opponents-points"]
+    assert [t["name"] for t in answer["ruleset"]["tie_breaks"]] == [
+        "heads",
+        "wins",
+        "opponents-points",
+    ]
     assert answer["ruleset"]["points"] == {"win": 2, "played": 1, "head": 4}
     text = hlcg("event", "standings", day.event)
     assert text.exit_code == 0
@@ -128,7 +137,9 @@ def test_verify_an_unchanged_and_a_changed_deck_as_file_and_qr_photo(day: EventD
     bob, frank = TOURNAMENT / "bob-richie.dek", TOURNAMENT / "frank-richie.dek"
     same = hlcg("event", "verify", day.event, "Bob", bob)
     assert same.exit_code == 0, same.output
-    assert same.stdout.splitlines()[-1] == f"same deck: Bob ({JUDGED_BY}2026.12.1, rule set 2e-league)"
+    assert (
+        same.stdout.splitlines()[-1] == f"same deck: Bob ({JUDGED_BY}2026.12.1, rule set 2e-league)"
+    )
     changed = hlcg("event", "verify", day.event, "Bob", frank, "--json")
     assert changed.exit_code == 1
     answer = json.loads(changed.stdout)

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from datasette.app import Datasette
+from tests.event.day import EVENT_DATE, TOURNAMENT, hlcg
 
 from conftest import ROOT
-from tests.event.day import EVENT_DATE, TOURNAMENT, hlcg
 
 DOC = (ROOT / "docs" / "event.md").read_text(encoding="utf-8")
 
@@ -27,7 +27,12 @@ def columns(path: Path) -> set[tuple[str, str]]:
 
 def small_event(folder: Path) -> Path:
     event = folder / "spring.hlcg"
-    assert hlcg("event", "new", event, "--name", "Spring", "--date", EVENT_DATE, "--rules", "2e-league").exit_code == 0
+    assert (
+        hlcg(
+            "event", "new", event, "--name", "Spring", "--date", EVENT_DATE, "--rules", "2e-league"
+        ).exit_code
+        == 0
+    )
     for player, deck in (("Alice", "alice-duncan.txt"), ("Bob", "bob-richie.dek")):
         assert hlcg("event", "register", event, player, TOURNAMENT / deck).exit_code == 0
     result = hlcg("event", "result", event, "Alice", "Bob", "--round", "1", "--winner", "Alice",
@@ -57,7 +62,9 @@ def test_datasette_opens_the_event_file(tmp_path):
     games = asyncio.run(fetch("/spring/games.json?_shape=array"))
     assert [(g["round"], g["winner"], g["head_taken"]) for g in games] == [(1, "Alice", 1)]
     passed = asyncio.run(fetch("/spring/quickenings.json?_shape=array"))
-    assert [(q["quickening"], q["from_player"], q["to_player"]) for q in passed] == [("Q", "Bob", "Alice")]
+    assert [(q["quickening"], q["from_player"], q["to_player"]) for q in passed] == [
+        ("Q", "Bob", "Alice")
+    ]
     # the foreign keys Datasette follows: a game's players are registrations
     keys = asyncio.run(fetch("/spring/games.json?_shape=objects&_labels=on"))
     assert keys["rows"][0]["player"] in ("Alice", {"value": "Alice", "label": "Alice"})

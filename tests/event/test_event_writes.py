@@ -16,9 +16,9 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from tests.event.day import EVENT_DATE, TOURNAMENT, VALID, hlcg
 
 from conftest import ROOT
-from tests.event.day import EVENT_DATE, TOURNAMENT, VALID, hlcg
 
 HOLDER = (
     "import sys; from pathlib import Path; from hlcg.curation import writer_lock\n"

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 import shlex
 
-from conftest import ROOT
 from tests.event.day import hlcg
+
+from conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 

@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from tests.event.day import EVENT_DATE, TOURNAMENT, VALID, hlcg
 
 LEAGUE = "http://bofthebb.com/highlander/rules.php"
@@ -33,7 +32,9 @@ def two_players(folder: Path, rules: str = "2e-league", name: str = "spring.hlcg
 
 def test_the_league_refuses_a_beheaded_persona_with_the_rule_and_its_source(tmp_path):
     event = two_players(tmp_path)
-    taken = hlcg("event", "result", event, "Alice", "Bob", "--round", "1", "--winner", "Alice", "--head")
+    taken = hlcg(
+        "event", "result", event, "Alice", "Bob", "--round", "1", "--winner", "Alice", "--head"
+    )
     assert taken.stdout == "round 1: Alice beat Bob, took Bob's head\n"
     before = digest(event)
     back = hlcg("event", "result", event, "Gina", "Bob", "--round", "2", "--winner", "Bob")
@@ -51,12 +52,19 @@ def test_the_league_refuses_a_beheaded_persona_with_the_rule_and_its_source(tmp_
 
 def test_a_plain_tournament_counts_wins_and_lets_the_beheaded_play_on(tmp_path):
     event = two_players(tmp_path, "tournament")
-    assert hlcg("event", "result", event, "Alice", "Bob", "--round", "1", "--winner", "Alice", "--head").exit_code == 0
+    assert (
+        hlcg(
+            "event", "result", event, "Alice", "Bob", "--round", "1", "--winner", "Alice", "--head"
+        ).exit_code
+        == 0
+    )
     again = hlcg("event", "result", event, "Gina", "Bob", "--round", "2", "--winner", "Bob")
     assert again.exit_code == 0, again.output
     answer = json.loads(hlcg("event", "standings", event, "--json").stdout)
     assert [(r["player"], r["points"], r["place"]) for r in answer["standings"]] == [
-        ("Alice", 1, 1), ("Bob", 1, 2), ("Gina", 0, 3)
+        ("Alice", 1, 1),
+        ("Bob", 1, 2),
+        ("Gina", 0, 3),
     ]  # fmt: skip  (opponents' points 1 each; then heads: Alice's 1 to Bob's 0)
     assert answer["ruleset"]["points_source"] == (
         "a win counts one: a parameter, not a number from a source (source: hlcg's default)"
@@ -73,18 +81,31 @@ def test_an_organisers_own_rule_set_in_toml(tmp_path):
         encoding="utf-8",
     )
     event = two_players(tmp_path, str(rules))
-    assert hlcg("event", "result", event, "Alice", "Bob", "--round", "1", "--winner", "Alice", "--head").exit_code == 0
+    assert (
+        hlcg(
+            "event", "result", event, "Alice", "Bob", "--round", "1", "--winner", "Alice", "--head"
+        ).exit_code
+        == 0
+    )
     answer = json.loads(hlcg("event", "standings", event, "--json").stdout)
     assert [(r["player"], r["points"]) for r in answer["standings"]] == [
         ("Alice", 4), ("Bob", 0), ("Gina", 0)
     ]  # fmt: skip
-    rules.write_text('name = "x"\n[points]\nwin = -1\n', encoding="utf-8")
-    bad = hlcg("event", "new", tmp_path / "bad.hlcg", "--name", "X", "--date", EVENT_DATE, "--rules", rules)
+    rules.write_text(
+        'name = "x"\ntitle = "x"\nsource = "x"\n[points]\nwin = -1\n', encoding="utf-8"
+    )
+    bad = hlcg(
+        "event", "new", tmp_path / "bad.hlcg", "--name", "X", "--date", EVENT_DATE, "--rules", rules
+    )
     assert (bad.exit_code, bad.stderr) == (
         2, f"hlcg: error: {rules}: points.win must be a whole number 0..1000\n"
     )  # fmt: skip
-    rules.write_text('name = "x"\ntitle = "x"\nsource = "x"\n[rules.everyone-wins]\n', encoding="utf-8")
-    bad = hlcg("event", "new", tmp_path / "bad.hlcg", "--name", "X", "--date", EVENT_DATE, "--rules", rules)
+    rules.write_text(
+        'name = "x"\ntitle = "x"\nsource = "x"\n[rules.everyone-wins]\n', encoding="utf-8"
+    )
+    bad = hlcg(
+        "event", "new", tmp_path / "bad.hlcg", "--name", "X", "--date", EVENT_DATE, "--rules", rules
+    )
     assert bad.stderr == (
         f"hlcg: error: {rules}: unknown rule 'everyone-wins' (known: beheaded-persona-removed, "
         "quickening-stays-with-taker)\n"
@@ -114,8 +135,14 @@ def test_two_laptops_exchange_and_a_recorded_result_is_never_silently_replaced(t
         "recorded, 0 replaced\n"
     )
     # each laptop records round 1; they disagree on who won Alice v Bob
-    assert hlcg("event", "result", home, "Alice", "Bob", "--round", "1", "--winner", "Alice").exit_code == 0
-    assert hlcg("event", "result", away, "Alice", "Bob", "--round", "1", "--winner", "Bob").exit_code == 0
+    assert (
+        hlcg("event", "result", home, "Alice", "Bob", "--round", "1", "--winner", "Alice").exit_code
+        == 0
+    )
+    assert (
+        hlcg("event", "result", away, "Alice", "Bob", "--round", "1", "--winner", "Bob").exit_code
+        == 0
+    )
     assert hlcg("event", "lock", away).exit_code == 0
     back = tmp_path / "away.json"
     assert hlcg("event", "export", away, back).exit_code == 0
@@ -135,11 +162,16 @@ def test_two_laptops_exchange_and_a_recorded_result_is_never_silently_replaced(t
     assert [g["winner"] for g in answer["games"]] == ["Bob"]
     assert answer["event"]["locked_at"] is not None  # the lock travels too
     same = hlcg("event", "import", home, back)
-    assert same.stderr.endswith("0 registrations and 0 games added, 4 already recorded, 0 replaced\n")
+    assert same.stderr.endswith(
+        "0 registrations and 0 games added, 4 already recorded, 0 replaced\n"
+    )
     other = tmp_path / "other.hlcg"
     assert hlcg("event", "new", other, "--name", "Other", "--date", EVENT_DATE).exit_code == 0
     foreign = hlcg("event", "import", other, back)
-    assert foreign.exit_code == 1 and "is an export of another event (event_id differs" in foreign.stderr
+    assert (
+        foreign.exit_code == 1
+        and "is an export of another event (event_id differs" in foreign.stderr
+    )
 
 
 @pytest.mark.parametrize(

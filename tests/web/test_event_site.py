@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
-
 from tests.event.day import run_event_day
 
 

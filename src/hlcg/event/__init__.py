@@ -13,7 +13,8 @@ if TYPE_CHECKING:
     from hlcg.event.core import open_event as open_event
     from hlcg.event.exchange import import_export as import_export
     from hlcg.event.exchange import write_export as write_export
-    from hlcg.event.publish import publish as publish
+    from hlcg.event.presented import verify as verify
+    from hlcg.event.ranking import standings as standings
     from hlcg.event.registration import event_sheets as event_sheets
     from hlcg.event.registration import judge_registered as judge_registered
     from hlcg.event.registration import lock as lock
@@ -23,9 +24,8 @@ if TYPE_CHECKING:
     from hlcg.event.results import record_result as record_result
     from hlcg.event.rulesets import RULESETS as RULESETS
     from hlcg.event.rulesets import load_ruleset as load_ruleset
-    from hlcg.event.standings import standings as standings
+    from hlcg.event.site import publish as publish
     from hlcg.event.store import SCHEMA as SCHEMA
-    from hlcg.event.verify import verify as verify
 
 _DOOR = {
     "Event": "hlcg.event.core",
@@ -33,7 +33,7 @@ _DOOR = {
     "open_event": "hlcg.event.core",
     "import_export": "hlcg.event.exchange",
     "write_export": "hlcg.event.exchange",
-    "publish": "hlcg.event.publish",
+    "publish": "hlcg.event.site",
     "event_sheets": "hlcg.event.registration",
     "judge_registered": "hlcg.event.registration",
     "lock": "hlcg.event.registration",
@@ -43,9 +43,9 @@ _DOOR = {
     "record_result": "hlcg.event.results",
     "RULESETS": "hlcg.event.rulesets",
     "load_ruleset": "hlcg.event.rulesets",
-    "standings": "hlcg.event.standings",
+    "standings": "hlcg.event.ranking",
     "SCHEMA": "hlcg.event.store",
-    "verify": "hlcg.event.verify",
+    "verify": "hlcg.event.presented",
 }
 
 if not TYPE_CHECKING:

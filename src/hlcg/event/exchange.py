@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import base64
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from hlcg.errors import EventRefusal, UsageError
-from hlcg.event.core import event_from
+from hlcg.event.core import Event, event_from
 from hlcg.event.registration import Registration, insert, registrations
-from hlcg.event.results import Game, check_result, games, insert_game
+from hlcg.event.results import Game, check_result, games, insert_game, personas_of
 from hlcg.event.store import create, read_meta, reading, writing
+from hlcg.wording import plural
 
 KIND = "hlcg-event-export"
 # The event's identity: an export of another event is refused, never merged.
@@ -112,6 +114,96 @@ def import_export(path: Path, source: Path, *, overwrite: bool = False) -> dict[
         raise
 
 
+class _Merge:
+    """One import's bookkeeping: what was added, already there, replaced, in conflict."""
+
+    def __init__(self, source: Path, overwrite: bool) -> None:
+        self.source, self.overwrite = source, overwrite
+        self.counts = {"registrations_added": 0, "games_added": 0, "same": 0}
+        self.conflicts: list[str] = []
+        self.replaced: list[str] = []
+
+    def differs(self, text: str) -> bool:
+        """A record both sides hold differently: listed as replaced (with ``overwrite``,
+        then True) or as a conflict (False)."""
+        (self.replaced if self.overwrite else self.conflicts).append(text)
+        return self.overwrite
+
+
+def _merge_registrations(
+    conn: sqlite3.Connection, incoming: list[Registration], merge: _Merge
+) -> dict[str, Registration]:
+    regs = {r.player: r for r in registrations(conn)}
+    for reg in incoming:
+        old = regs.get(reg.player)
+        if old == reg:
+            merge.counts["same"] += 1
+            continue
+        if old is not None and not merge.differs(
+            f"{reg.player} registered {old.deck_file} ({old.fingerprint[:12]}, "
+            f"{old.registered_at}) here and {reg.deck_file} ({reg.fingerprint[:12]}, "
+            f"{reg.registered_at}) in {merge.source.name}"
+        ):
+            continue
+        if old is None:
+            merge.counts["registrations_added"] += 1
+        regs[reg.player] = reg
+        insert(conn, reg)
+    return regs
+
+
+def _clash(game: Game, played: dict[str, Game]) -> Game | None:
+    """The recorded game ``game`` would replace: the same game, or one of its players' game
+    of the same round."""
+    return played.get(game.id) or next(
+        (
+            g
+            for g in played.values()
+            if g.round == game.round and {g.player, g.opponent} & {game.player, game.opponent}
+        ),
+        None,
+    )
+
+
+def _merge_games(
+    conn: sqlite3.Connection, event: Event, incoming: list[Game], merge: _Merge
+) -> None:
+    played = {g.id: g for g in games(conn)}
+    for game in sorted(incoming, key=lambda g: (g.round, g.recorded_at, g.id)):
+        if played.get(game.id) == game:
+            merge.counts["same"] += 1
+            continue
+        clash = _clash(game, played)
+        if clash is not None:
+            if not merge.differs(
+                f"{_describe(clash)} here; {_describe(game)} in {merge.source.name}"
+            ):
+                continue
+            conn.execute("DELETE FROM quickenings WHERE game_id = ?", (clash.id,))
+            conn.execute("DELETE FROM games WHERE id = ?", (clash.id,))
+            del played[clash.id]
+        else:
+            merge.counts["games_added"] += 1
+        earlier = sorted(
+            (
+                g
+                for g in played.values()
+                if (g.round, g.recorded_at) < (game.round, game.recorded_at)
+            ),
+            key=lambda g: (g.round, g.recorded_at),
+        )
+        personas, names = personas_of(conn)
+        try:
+            if game.player not in personas or game.opponent not in personas:
+                raise EventRefusal("a player of it is not registered")
+            check_result(event, game, earlier, personas, names)
+        except EventRefusal as exc:
+            merge.conflicts.append(f"{_describe(game)}: {exc}")
+            continue
+        played[game.id] = game
+        insert_game(conn, game)
+
+
 def _merge(
     path: Path,
     source: Path,
@@ -120,9 +212,7 @@ def _merge(
     incoming_games: list[Game],
     overwrite: bool,
 ) -> dict[str, Any]:
-    conflicts: list[str] = []
-    replaced: list[str] = []
-    counts = {"registrations_added": 0, "games_added": 0, "same": 0}
+    merge = _Merge(source, overwrite)
     with writing(path) as conn:
         mine = read_meta(conn)
         for key in IDENTITY:
@@ -133,83 +223,16 @@ def _merge(
                     "nothing was written"
                 )
         event = event_from(conn, path)
-        regs = {r.player: r for r in registrations(conn)}
-        for reg in incoming_regs:
-            old = regs.get(reg.player)
-            if old == reg:
-                counts["same"] += 1
-                continue
-            if old is not None:
-                text = (
-                    f"{reg.player} registered {old.deck_file} ({old.fingerprint[:12]}, "
-                    f"{old.registered_at}) here and {reg.deck_file} ({reg.fingerprint[:12]}, "
-                    f"{reg.registered_at}) in {source.name}"
-                )
-                if not overwrite:
-                    conflicts.append(text)
-                    continue
-                replaced.append(text)
-            else:
-                counts["registrations_added"] += 1
-            regs[reg.player] = reg
-            insert(conn, reg)
-        played = {g.id: g for g in games(conn)}
-        for game in sorted(incoming_games, key=lambda g: (g.round, g.recorded_at, g.id)):
-            old_game = played.get(game.id)
-            if old_game == game:
-                counts["same"] += 1
-                continue
-            clash = old_game or next(
-                (
-                    g
-                    for g in played.values()
-                    if g.round == game.round
-                    and {g.player, g.opponent} & {game.player, game.opponent}
-                ),
-                None,
-            )
-            if clash is not None:
-                text = f"{_describe(clash)} here; {_describe(game)} in {source.name}"
-                if not overwrite:
-                    conflicts.append(text)
-                    continue
-                conn.execute("DELETE FROM quickenings WHERE game_id = ?", (clash.id,))
-                conn.execute("DELETE FROM games WHERE id = ?", (clash.id,))
-                del played[clash.id]
-                replaced.append(text)
-            else:
-                counts["games_added"] += 1
-            if game.player not in regs or game.opponent not in regs:
-                conflicts.append(f"{_describe(game)}: a player of it is not registered")
-                continue
-            personas = {p: r.persona_id or r.persona for p, r in regs.items()}
-            names = {r.persona_id: r.persona for r in regs.values()}
-            earlier = [
-                g
-                for g in played.values()
-                if (g.round, g.recorded_at) < (game.round, game.recorded_at)
-            ]
-            try:
-                check_result(
-                    event,
-                    game,
-                    sorted(earlier, key=lambda g: (g.round, g.recorded_at)),
-                    personas,
-                    names,
-                )
-            except EventRefusal as exc:
-                conflicts.append(f"{_describe(game)}: {exc}")
-                continue
-            played[game.id] = game
-            insert_game(conn, game)
+        _merge_registrations(conn, incoming_regs, merge)
+        _merge_games(conn, event, incoming_games, merge)
         locked_there = meta.get("locked_at", "")
         if locked_there and not event.locked_at:
             conn.execute("INSERT INTO meta(key, value) VALUES ('locked_at', ?)", (locked_there,))
-        if conflicts:
-            listed = "\n".join(conflicts)
+        if merge.conflicts:
+            listed = "\n".join(merge.conflicts)
             hint = "" if overwrite else " (--overwrite takes the export's records)"
             raise EventRefusal(
-                f"{len(conflicts)} conflicting record{'s' if len(conflicts) != 1 else ''}; "
+                f"{plural(len(merge.conflicts), 'conflicting record')}; "
                 f"nothing was written{hint}:\n{listed}"
             )
-    return {**counts, "replaced": replaced}
+    return {**merge.counts, "replaced": merge.replaced}

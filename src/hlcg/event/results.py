@@ -116,6 +116,37 @@ def check_result(
             )
 
 
+def _the_players(conn: sqlite3.Connection, event: Event, names: list[str]) -> tuple[str, str, str]:
+    """The two players and the winner as registered (names compared without case)."""
+    regs = [registration_of(conn, p) for p in names[:2]]
+    for given, reg in zip(names, regs, strict=False):
+        if reg is None:
+            raise EventRefusal(f"{given} is not registered for {event.name}")
+    first, second = (r.player for r in regs if r is not None)
+    if first == second:
+        raise UsageError(f"{first} cannot play themself")
+    won = next((p for p in (first, second) if p.casefold() == names[2].casefold()), None)
+    if won is None:
+        raise UsageError(f"the winner {names[2]} is not one of {first} and {second}")
+    return first, second, won
+
+
+def refuse_a_second_result(game: Game, played: list[Game]) -> None:
+    """A player has one game a round, and a recorded result is never replaced."""
+    for g in played:
+        if g.round == game.round and {g.player, g.opponent} & {game.player, game.opponent}:
+            raise EventRefusal(
+                f"round {game.round} already records {g.player} against {g.opponent} "
+                f"({g.winner} won, recorded {g.recorded_at}); a recorded result is never replaced"
+            )
+
+
+def personas_of(conn: sqlite3.Connection) -> tuple[dict[str, str], dict[str, str]]:
+    """Each registered player's persona (card id, else name), and each persona's name."""
+    rows = conn.execute("SELECT player, persona_id, persona FROM registrations").fetchall()
+    return {p: i or n for p, i, n in rows}, {i or n: n for _, i, n in rows}
+
+
 def record_result(
     path: Path,
     round_number: int,
@@ -132,49 +163,19 @@ def record_result(
 
     if not 1 <= round_number <= MAX_ROUND:
         raise UsageError(f"round {round_number}: give a round from 1 to {MAX_ROUND}")
-    names_given = [check_name(p, "player") for p in (player, opponent, winner)]
+    names = [check_name(p, "player") for p in (player, opponent, winner)]
     passed = [check_name(q, "--quickening") for q in quickenings or []]
     if len({q.casefold() for q in passed}) != len(passed):
         raise UsageError("a Quickening is named twice in one result")
+    if passed and not head:
+        raise UsageError("Quickenings pass with a head: give --head with --quickening")
     with writing(path) as conn:
         event = event_from(conn, path)
-        regs = [registration_of(conn, p) for p in names_given[:2]]
-        for given, reg in zip(names_given, regs, strict=False):
-            if reg is None:
-                raise EventRefusal(f"{given} is not registered for {event.name}")
-        first, second = (r.player for r in regs if r is not None)
-        if first == second:
-            raise UsageError(f"{first} cannot play themself")
-        won = next((p for p in (first, second) if p.casefold() == names_given[2].casefold()), None)
-        if won is None:
-            raise UsageError(f"the winner {names_given[2]} is not one of {first} and {second}")
-        if passed and not head:
-            raise UsageError("Quickenings pass with a head: give --head with --quickening")
+        first, second, won = _the_players(conn, event, names)
         game = Game(uuid.uuid4().hex, round_number, now(), first, second, won, head, tuple(passed))
         played = games(conn)
-        busy = [
-            g
-            for g in played
-            if g.round == round_number and {g.player, g.opponent} & {first, second}
-        ]
-        if busy:
-            g = busy[0]
-            raise EventRefusal(
-                f"round {round_number} already records {g.player} against {g.opponent} "
-                f"({g.winner} won, recorded {g.recorded_at}); a recorded result is never replaced"
-            )
-        personas = {
-            p: (reg.persona_id or reg.persona)
-            for p, reg in ((p, registration_of(conn, p)) for p in (first, second))
-            if reg is not None
-        }
-        for g in played:
-            for p in (g.player, g.opponent):
-                if p not in personas:
-                    reg = registration_of(conn, p)
-                    personas[p] = (reg.persona_id or reg.persona) if reg else p
-        persona_names = dict(conn.execute("SELECT persona_id, persona FROM registrations"))
-        check_result(event, game, played, personas, persona_names)
+        refuse_a_second_result(game, played)
+        check_result(event, game, played, *personas_of(conn))
         insert_game(conn, game)
     return game
 

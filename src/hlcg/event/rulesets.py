@@ -69,6 +69,48 @@ def _sourced(table: dict[str, object], where: str) -> str:
     return f"{_field(table, 'says', where)} (source: {_field(table, 'source', where)})"
 
 
+def _table(data: dict[str, object], key: str, where: str) -> dict[str, object]:
+    table = data.get(key, {})
+    if not isinstance(table, dict):
+        raise UsageError(f"{where}: [{key}] must be a table")
+    return table
+
+
+def _points(table: dict[str, object], where: str) -> dict[str, int]:
+    extra = set(table) - {*POINTS, "source", "says"}
+    if extra:
+        raise UsageError(f"{where}: unknown points.{sorted(extra)[0]} (known: {', '.join(POINTS)})")
+    points: dict[str, int] = {}
+    for key in POINTS:
+        value = table.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
+            raise UsageError(f"{where}: points.{key} must be a whole number 0..{MAX_POINTS}")
+        points[key] = value
+    return points
+
+
+def _rules(table: dict[str, object], where: str) -> dict[str, str]:
+    rules = {}
+    for rule, body in table.items():
+        if rule not in LEAGUE_RULES:
+            raise UsageError(
+                f"{where}: unknown rule {rule!r} (known: {', '.join(sorted(LEAGUE_RULES))})"
+            )
+        if not isinstance(body, dict):
+            raise UsageError(f"{where}: [rules.{rule}] must be a table with says and source")
+        rules[rule] = _sourced(body, f"{where}: rules.{rule}")
+    return rules
+
+
+def _tie_breaks(table: dict[str, object], where: str) -> tuple[str, ...]:
+    order = table.get("order", [])
+    if not isinstance(order, list) or any(t not in TIE_BREAKS for t in order):
+        raise UsageError(
+            f"{where}: tie_breaks.order must list some of {', '.join(sorted(TIE_BREAKS))}"
+        )
+    return tuple(order)
+
+
 def parse(text: str, where: str) -> RuleSet:
     """A rule set from its TOML; UsageError naming ``where`` and the field when it is wrong."""
     try:
@@ -78,44 +120,16 @@ def parse(text: str, where: str) -> RuleSet:
     unknown = set(data) - {"name", "title", "source", "points", "rules", "tie_breaks"}
     if unknown:
         raise UsageError(f"{where}: unknown key {sorted(unknown)[0]!r}")
-    points_table = data.get("points", {})
-    if not isinstance(points_table, dict):
-        raise UsageError(f"{where}: [points] must be a table")
-    points: dict[str, int] = {}
-    for key in POINTS:
-        value = points_table.get(key, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
-            raise UsageError(f"{where}: points.{key} must be a whole number 0..{MAX_POINTS}")
-        points[key] = value
-    extra = set(points_table) - {*POINTS, "source", "says"}
-    if extra:
-        raise UsageError(f"{where}: unknown points.{sorted(extra)[0]} (known: {', '.join(POINTS)})")
-    rules_table = data.get("rules", {})
-    if not isinstance(rules_table, dict):
-        raise UsageError(f"{where}: [rules] must be a table")
-    rules = {}
-    for rule, body in rules_table.items():
-        if rule not in LEAGUE_RULES:
-            raise UsageError(
-                f"{where}: unknown rule {rule!r} (known: {', '.join(sorted(LEAGUE_RULES))})"
-            )
-        if not isinstance(body, dict):
-            raise UsageError(f"{where}: [rules.{rule}] must be a table with says and source")
-        rules[rule] = _sourced(body, f"{where}: rules.{rule}")
-    ties = data.get("tie_breaks", {})
-    order = ties.get("order", []) if isinstance(ties, dict) else None
-    if not isinstance(order, list) or any(t not in TIE_BREAKS for t in order):
-        raise UsageError(
-            f"{where}: tie_breaks.order must list some of {', '.join(sorted(TIE_BREAKS))}"
-        )
+    points, ties = _table(data, "points", where), _table(data, "tie_breaks", where)
+    order = _tie_breaks(ties, where)
     return RuleSet(
         name=_field(data, "name", where),
         title=_field(data, "title", where),
         source=_field(data, "source", where),
-        points=points,
-        points_source=_sourced(points_table, f"{where}: points") if points_table else "",
-        rules=rules,
-        tie_breaks=tuple(order),
+        points=_points(points, where),
+        points_source=_sourced(points, f"{where}: points") if points else "",
+        rules=_rules(_table(data, "rules", where), where),
+        tie_breaks=order,
         tie_breaks_source=_sourced(ties, f"{where}: tie_breaks") if order else "",
         text=text,
     )

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hlcg.errors import UsageError
+from hlcg.event.ranking import standings
 from hlcg.event.registration import judge_registered, registrations
-from hlcg.event.standings import standings
 from hlcg.event.store import reading
 
 if TYPE_CHECKING:
@@ -99,54 +99,46 @@ def _verdict(reg: Registration) -> str:
     return f"<span{css}>{escape(reg.verdict)}{accepted}</span>"
 
 
-def _index(data: dict[str, Any], regs: list[Registration], pages: dict[str, str]) -> str:
-    event, rules = data["event"], data["ruleset"]
+def _standing_rows(
+    data: dict[str, Any], regs: list[Registration], pages: dict[str, str]
+) -> list[list[str]]:
     by_player = {r.player: r for r in regs}
-    standing_rows = [
+
+    def league(row: dict[str, Any]) -> str:
+        return "removed (beheaded)" if row["removed"] else "beheaded" * row["beheaded"]
+
+    return [
         [
             str(row["place"]),
             f'<a href="decks/{pages[row["player"]]}">{escape(row["player"])}</a>',
             escape(row["persona"]),
             *(str(row[k]) for k in ("games", "wins", "losses", "heads", "points")),
-            "removed (beheaded)" if row["removed"] else ("beheaded" if row["beheaded"] else ""),
+            league(row),
             _verdict(by_player[row["player"]]),
         ]
         for row in data["standings"]
     ]
+
+
+def _ruleset_html(rules: dict[str, Any]) -> str:
     ties = ", then ".join(t["means"] for t in rules["tie_breaks"]) or "none"
     points = ", ".join(f"{k} {v}" for k, v in rules["points"].items())
-    rule_items = "".join(
+    items = "".join(
         f"<li><strong>{escape(name)}</strong>: {escape(source)}</li>\n"
         for name, source in rules["rules"].items()
     )
-    body = (
-        f"<h1>{escape(event['name'])}</h1>\n"
-        f"<p>{escape(event['date'])}, {escape(event['format'])}. Decks judged by: "
-        f"{escape(data['judged_by'])}.</p>\n"
+    return (
         f"<h2>Rule set</h2>\n<p>{escape(rules['title'])} "
         f"(source: {escape(rules['source'])}).</p>\n"
-        f"<p>Points: {escape(points)} ({escape(rules['points_source'])}). Ties broken by "
-        f"{escape(ties)} ({escape(rules['tie_breaks_source'] or 'no source')}).</p>\n"
-        + (f"<ul>\n{rule_items}</ul>\n" if rule_items else "")
-        + "<h2>Standings</h2>\n"
-        + _table(
-            "Standings by points, then the rule set's tie-breaks",
-            [
-                "Place",
-                "Player",
-                "Persona",
-                "Games",
-                "Wins",
-                "Losses",
-                "Heads",
-                "Points",
-                "League",
-                "Deck verdict",
-            ],
-            standing_rows,
-            {0, 3, 4, 5, 6, 7},
-        )
-        + "<h2>Ledger</h2>\n"
+        f"<p>Points: {escape(points)}; {escape(rules['points_source'])}. Ties broken by "
+        f"{escape(ties)}; {escape(rules['tie_breaks_source'] or 'no source')}.</p>\n"
+        + (f"<ul>\n{items}</ul>\n" if items else "")
+    )
+
+
+def _ledger_html(data: dict[str, Any]) -> str:
+    return (
+        "<h2>Ledger</h2>\n"
         + _table(
             "Heads taken",
             ["Round", "Taker", "Beheaded", "Persona"],
@@ -178,6 +170,35 @@ def _index(data: dict[str, Any], regs: list[Registration], pages: dict[str, str]
             ],
             {0},
         )
+    )
+
+
+def _index(data: dict[str, Any], regs: list[Registration], pages: dict[str, str]) -> str:
+    event = data["event"]
+    body = (
+        f"<h1>{escape(event['name'])}</h1>\n"
+        f"<p>{escape(event['date'])}, {escape(event['format'])}. Decks judged by: "
+        f"{escape(data['judged_by'])}.</p>\n"
+        + _ruleset_html(data["ruleset"])
+        + "<h2>Standings</h2>\n"
+        + _table(
+            "Standings by points, then the rule set's tie-breaks",
+            [
+                "Place",
+                "Player",
+                "Persona",
+                "Games",
+                "Wins",
+                "Losses",
+                "Heads",
+                "Points",
+                "League",
+                "Deck verdict",
+            ],
+            _standing_rows(data, regs, pages),
+            {0, 3, 4, 5, 6, 7},
+        )  # fmt: skip
+        + _ledger_html(data)
         + "<h2>Decklists</h2>\n<ul>\n"
         + "".join(
             f'<li><a href="decks/{pages[r.player]}">{escape(r.player)}: {escape(r.persona)}'
@@ -239,34 +260,47 @@ def site_files(path: Path, catalogue: Catalogue) -> dict[str, str]:
     return files
 
 
+def _refuse_target(out: Path, force: bool) -> None:
+    """A site goes into a new or empty folder, or over an earlier site with ``force``."""
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} is a file; publish writes a folder")
+    if out.is_dir() and any(out.iterdir()):
+        if not (out / SITE_MARK).is_file():
+            raise UsageError(f"{out} is not empty and is no hlcg event site; name a new folder")
+        if not force:
+            raise UsageError(f"{out} holds an earlier site; --force replaces it")
+
+
+def _write_folder(files: dict[str, str], out: Path) -> None:
+    """The files into a new folder renamed to ``out`` when all are written; an earlier
+    folder there is moved aside first, put back if the rename fails, then removed."""
+    from hlcg.output import replacing, temp_path
+
+    old = temp_path(out) if out.exists() else None
+    try:
+        with replacing(out, fresh=True) as temp:
+            temp.mkdir()
+            for name, text in files.items():
+                target = temp / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+            if old is not None:
+                os.replace(out, old)
+    except BaseException:
+        if old is not None and old.exists() and not out.exists():
+            os.replace(old, out)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def publish(path: Path, out: Path, catalogue: Catalogue, *, force: bool = False) -> int:
     """Write the site to the folder ``out``; the number of pages written."""
     from hlcg.curation import writer_lock
-    from hlcg.output import replacing, temp_path, write_errors
+    from hlcg.output import write_errors
 
     files = site_files(path, catalogue)
     with write_errors(out), writer_lock(out, catalogue=False):
-        earlier = out.is_dir() and any(out.iterdir())
-        if out.exists() and not out.is_dir():
-            raise UsageError(f"{out} is a file; publish writes a folder")
-        if earlier and not (out / SITE_MARK).is_file():
-            raise UsageError(f"{out} is not empty and is no hlcg event site; name a new folder")
-        if earlier and not force:
-            raise UsageError(f"{out} holds an earlier site; --force replaces it")
-        old = temp_path(out) if out.exists() else None
-        try:
-            with replacing(out, fresh=True) as temp:
-                temp.mkdir()
-                for name, text in files.items():
-                    target = temp / name
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_text(text, encoding="utf-8")
-                if old is not None:
-                    os.replace(out, old)
-        except BaseException:
-            if old is not None and old.exists() and not out.exists():
-                os.replace(old, out)
-            raise
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        _refuse_target(out, force)
+        _write_folder(files, out)
     return sum(1 for name in files if name.endswith(".html"))

@@ -48,7 +48,7 @@ def presented_side(given: str, event: Event, catalogue: Catalogue) -> DeckSide |
     """The deck presented as a side of the diff, or the bare fingerprint a sheet's QR held.
     A name of an existing file is read (an image through its QR code); anything else is a
     pasted list (or a pasted sheet payload)."""
-    from hlcg.deck import read_deck_data
+    from hlcg.deck import DECK_SUFFIXES, read_deck_data
     from hlcg.organise import (
         IMAGE_SUFFIXES,
         is_payload_file,
@@ -58,8 +58,6 @@ def presented_side(given: str, event: Event, catalogue: Catalogue) -> DeckSide |
         sheet_side,
         text_side,
     )
-
-    from hlcg.deck import DECK_SUFFIXES
 
     path = Path(given) if "\n" not in given and len(given) < 4096 else None
     if path is not None and not path.is_file() and _names_a_file(path, DECK_SUFFIXES):
