@@ -136,10 +136,14 @@ class WorkSlots:
 
 
 def create_app(
-    catalogue: Catalogue, host: str = "127.0.0.1", max_busy: int = MAX_BUSY
+    catalogue: Catalogue,
+    host: str = "127.0.0.1",
+    max_busy: int = MAX_BUSY,
+    event: Path | None = None,
 ) -> Starlette:
     """The app for a server bound to ``host`` (Host headers are checked against it),
-    answering at most ``max_busy`` requests at once."""
+    answering at most ``max_busy`` requests at once; with ``event`` (an event file), the
+    verify view at /event (hlcg.web.event_view)."""
     service = Service(catalogue)
     slots = WorkSlots(max_busy)
 
@@ -219,6 +223,12 @@ def create_app(
         Route("/api/formats", formats),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    if event is not None:
+        from hlcg.web.event_view import EventView, event_routes
+
+        routes[-1:-1] = event_routes(
+            EventView(event, catalogue), slots.run, read_body, parse_request
+        )
     return Starlette(
         routes=routes,
         middleware=[Middleware(Guard, bound_host=host)],
