@@ -187,3 +187,24 @@ def test_a_file_that_is_no_event_is_refused(tmp_path, content, message):
     result = hlcg("event", "standings", path)
     assert (result.exit_code, result.stderr) == (2, f"hlcg: error: {path}: {message}\n")
     assert path.read_bytes() == content
+
+
+def test_a_folder_of_decks_registers_each_under_its_file_name(tmp_path):
+    event = tmp_path / "club.hlcg"
+    assert hlcg("event", "new", event, "--name", "Club", "--date", EVENT_DATE).exit_code == 0
+    result = hlcg("event", "register", event, TOURNAMENT)
+    assert result.exit_code == 1  # four of the six decks are illegal in Type Two that day
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [
+        "registered alice-duncan", "registered bob-richie"
+    ]  # fmt: skip
+    refused = [line for line in result.stderr.splitlines() if line.startswith("hlcg: error: ")]
+    assert [line.split("'s deck")[0] for line in refused] == [
+        "hlcg: error: carol-methos", "hlcg: error: dave-duncan",
+        "hlcg: error: erin-generic", "hlcg: error: frank-richie",
+    ]  # fmt: skip
+    status = json.loads(hlcg("event", "status", event, "--json").stdout)
+    assert [p["player"] for p in status["players"]] == ["alice-duncan", "bob-richie"]
+    alone = hlcg("event", "register", event, tmp_path / "nowhere")
+    assert (alone.exit_code, alone.stderr) == (
+        2, f"hlcg: error: {tmp_path / 'nowhere'}: give PLAYER and DECK, or a folder of decks\n"
+    )  # fmt: skip

@@ -10,6 +10,8 @@ import typer
 from hlcg.cli.common import (
     DbOption,
     JsonOption,
+    error,
+    expand,
     guarded,
     load_catalogue,
     parse_date,
@@ -75,11 +77,13 @@ def new_command(
 @guarded
 def register_command(
     event: EventArgument,
-    player: Annotated[str, typer.Argument(help="The player's name.")],
-    deck: Annotated[
-        Path,
-        typer.Argument(help="The deck: .txt, .json, .dek or .o8d; - reads standard input."),
+    player: Annotated[
+        str, typer.Argument(help="The player's name (or a folder of decks, without DECK).")
     ],
+    deck: Annotated[
+        Path | None,
+        typer.Argument(help="The deck: .txt, .json, .dek or .o8d; - reads standard input."),
+    ] = None,
     accept_illegal: Annotated[
         bool,
         typer.Option(
@@ -95,31 +99,60 @@ def register_command(
 ) -> None:
     """Register a player's deck: judged on the event's date in its format, stored as handed
     in with its fingerprint and verdict. An illegal deck is refused (exit 1) unless
-    --accept-illegal; after `hlcg event lock` every registration is refused."""
+    --accept-illegal; after `hlcg event lock` every registration is refused.
+
+    `hlcg event register EVENT FOLDER` registers every deck file in the folder, each under
+    its file name without the suffix (alice.txt: alice); exit 1 when one was refused."""
     from hlcg.deck import read_deck_bytes
+    from hlcg.errors import EventRefusal
     from hlcg.event import register
     from hlcg.stdin import STDIN_NAME, is_stdin
 
-    data = read_deck_bytes(deck)
-    name = STDIN_NAME if is_stdin(deck) else str(deck)
-    reg, warnings = register(
-        event,
-        player,
-        data,
-        name,
-        load_catalogue(db),
-        accept_illegal=accept_illegal,
-        replace=replace,
-    )
-    for message in warnings:
-        warn(message)
+    if deck is None:
+        entries = [(path.stem, path) for path in _folder_decks(player)]
+    else:
+        entries = [(player, deck)]
+    catalogue, refused, done = load_catalogue(db), 0, []
+    for name, path in entries:
+        try:
+            reg, warnings = register(
+                event,
+                name,
+                read_deck_bytes(path),
+                STDIN_NAME if is_stdin(path) else str(path),
+                catalogue,
+                accept_illegal=accept_illegal,
+                replace=replace,
+            )
+        except EventRefusal as exc:
+            if deck is not None:
+                raise
+            error(str(exc))
+            refused += 1
+            continue
+        for message in warnings:
+            warn(message)
+        done.append(reg)
+        if not as_json:
+            accepted = " (accepted by the organiser)" if reg.accepted_illegal else ""
+            typer.echo(
+                f"registered {reg.player}: {reg.persona}, {reg.verdict}{accepted}, "
+                f"{reg.fingerprint}"
+            )
     if as_json:
-        print_json(reg.to_json())
-        return
-    accepted = " (accepted by the organiser)" if reg.accepted_illegal else ""
-    typer.echo(
-        f"registered {reg.player}: {reg.persona}, {reg.verdict}{accepted}, {reg.fingerprint}"
-    )
+        print_json(done[0].to_json() if deck is not None else [r.to_json() for r in done])
+    if refused:
+        raise typer.Exit(1)
+
+
+def _folder_decks(folder: str) -> list[Path]:
+    path = Path(folder)
+    if not path.is_dir():
+        raise UsageError(f"{folder}: give PLAYER and DECK, or a folder of decks")
+    found = expand([folder], skip_non_decks=True)
+    if not found:
+        raise UsageError(f"{folder}: no deck files in this folder")
+    return found
 
 
 @app.command("lock", cls=PanelCommand)
