@@ -111,7 +111,7 @@ def writing(path: Path) -> Iterator[sqlite3.Connection]:
     with write_errors(path), writer_lock(path, read_only_error=UsageError):
         with reading(path):  # checked under the lock, before anything is copied
             pass
-        with replacing(path) as temp:
+        with replacing(path) as temp, _sqlite_errors(path):
             shutil.copyfile(path, temp)
             conn = sqlite3.connect(temp, isolation_level=None)
             try:
@@ -122,6 +122,16 @@ def writing(path: Path) -> Iterator[sqlite3.Connection]:
             finally:
                 conn.close()
             _sync(temp)
+
+
+@contextmanager
+def _sqlite_errors(path: Path) -> Iterator[None]:
+    """SQLite's failure to write the copy (a full disk) stops the command, never the event:
+    the copy is dropped and the file stays as it was."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise EventError(f"could not write {path}: {exc}; nothing was written") from None
 
 
 def _sync(path: Path) -> None:

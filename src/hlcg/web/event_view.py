@@ -21,6 +21,7 @@ from hlcg.web.service import ApiError
 if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
 
+PAGE = Path(__file__).parent / "static" / "event.html"
 # What a phone's camera or a scanner gives, and the suffix zbarimg is handed.
 PHOTO_TYPES = {
     "image/png": ".png",
@@ -79,11 +80,12 @@ class EventView:
 
 
 def event_routes(view: EventView, run: Any, read_body: Any, parse_request: Any) -> list[Route]:
-    """The view's routes; ``run`` works an answer out in a worker thread (the app's slots)."""
-    from hlcg.web.app import STATIC
+    """The view's routes; ``run`` works an answer out in a worker thread (the app's slots),
+    ``read_body`` and ``parse_request`` are the app's, passed in (the app imports this
+    module)."""
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "event.html")
+        return FileResponse(PAGE)
 
     async def about(request: Request) -> Response:
         return JSONResponse(await run(view.about))
