@@ -112,3 +112,45 @@ def test_the_event_is_served_on_loopback_only(event):
     assert (result.exit_code, result.stderr) == (
         2, "hlcg: error: --event serves on loopback only (127.0.0.1 or ::1), not 0.0.0.0\n"
     )  # fmt: skip
+
+
+def test_the_verify_view_in_chromium(browser, web_load, event):
+    """`hlcg serve --event` as a judge uses it: pick a player, upload the photo or paste the
+    list, read the answer; no script error (the page keeps the Content-Security-Policy)
+    and nothing axe-core finds."""
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import expect
+
+    page_text = (event.parent / "sheets.html").read_text(encoding="utf-8")
+    photo = qr_image(payloads(page_text)[1], event.parent / "bob-view.png")
+    server = web_load.Server("--event", str(event))
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda exc: problems.append(str(exc)))
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.goto(server.url + "event")
+        expect(page.locator("#player option")).to_have_count(2)
+        expect(page.locator("#event-name")).to_have_text("Spring league")
+        page.select_option("#player", "Bob")
+        page.set_input_files("#photo", str(photo))
+        page.click("#verify")
+        expect(page.locator("#answer")).to_have_attribute("data-same", "true")
+        expect(page.locator("#answer")).to_contain_text("Same deck: Bob.")
+        page.set_input_files("#photo", [])
+        page.select_option("#player", "Alice")
+        page.fill("#deck", (TOURNAMENT / "alice-duncan.txt").read_text(encoding="utf-8").replace(
+            "Upper Left Block", "Lower Left Block", 1))  # fmt: skip
+        page.click("#verify")
+        expect(page.locator("#answer")).to_have_attribute("data-same", "false")
+        expect(page.locator("#changes li").first).to_be_visible()
+        violations = Axe().run(page).response["violations"]
+        assert [
+            (v["id"], v["impact"]) for v in violations if v["impact"] in ("serious", "critical")
+        ] == []
+        assert problems == []
+        context.close()
+    finally:
+        code, err = server.stop()
+    assert code == 0, err
