@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 from tests.event.day import (
     EVENT_DATE,
     QUICKENING,
@@ -28,6 +30,8 @@ JUDGED_BY = f"type-two as of {EVENT_DATE}, hlcg ruleset "
 
 @pytest.fixture(scope="module")
 def day(tmp_path_factory: pytest.TempPathFactory) -> EventDay:
+    # Over the 2 s a test should take (about 2 s idle): thirty commands and eight QR codes
+    # are the event; the one run serves every test of this module, the browser's too.
     return run_event_day(tmp_path_factory.mktemp("event"))
 
 
@@ -198,3 +202,45 @@ def test_the_published_site_lists_standings_decks_and_the_ledger(day: EventDay):
     again = hlcg("event", "publish", day.event, day.site)
     assert again.exit_code == 2
     assert again.stderr == f"hlcg: error: {day.site} holds an earlier site; --force replaces it\n"
+
+
+def test_the_published_site_in_chromium_reads_links_and_passes_axe(browser, day: EventDay):
+    """The site opened from the disk as a reader would, JavaScript off: tables with header
+    cells, every link to a page that exists, no navigation in print; axe-core (run with
+    JavaScript on) finds nothing."""
+    site = day.site
+    reader = browser.new_context(java_script_enabled=False)
+    page = reader.new_page()
+    page.goto((site / "index.html").as_uri())
+    expect(page.locator("h1")).to_have_text("Spring league")
+    standings = page.locator("table", has=page.locator("caption", has_text="Standings"))
+    rows = standings.locator("tbody tr")
+    expect(rows).to_have_count(8)
+    assert rows.first.locator("td").nth(1).inner_text() == "Ken"
+    assert standings.locator("thead th[scope=col]").count() == 10
+    heads = page.locator("table", has=page.locator("caption", has_text="Heads taken"))
+    expect(heads.locator("tbody tr")).to_have_count(2)
+    hrefs = page.locator("main a").evaluate_all("links => links.map(a => a.href)")
+    assert len(hrefs) == 16 and len(set(hrefs)) == 8  # each deck from standings and the list
+    deck_page = reader.new_page()
+    for href in sorted(set(hrefs)):
+        response = deck_page.goto(href)
+        assert response is not None and response.ok, href
+        expect(deck_page.locator("h1")).to_contain_text(":")
+        assert deck_page.locator("dd code").inner_text().isalnum()
+    deck_page.locator("nav a").click()  # back to the standings
+    expect(deck_page.locator("h1")).to_have_text("Spring league")
+    page.emulate_media(media="print")
+    expect(page.locator("nav")).to_have_count(0)  # the index has no navigation to hide
+    reader.close()
+    checker = browser.new_context()
+    for name in ("index.html", "decks/carol.html"):  # the deck pages share one template
+        checked = checker.new_page()
+        checked.goto((site / name).as_uri())
+        violations = Axe().run(checked).response["violations"]
+        assert [(v["id"], v["impact"]) for v in violations] == [], name
+        if name != "index.html":
+            checked.emulate_media(media="print")
+            expect(checked.locator("nav")).to_be_hidden()
+        checked.close()
+    checker.close()
