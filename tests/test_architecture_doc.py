@@ -46,6 +46,7 @@ def test_the_map_names_every_stage_door():
         "cli",
         "curation",
         "deck",
+        "event",
         "organise",
         "report",
         "rules",

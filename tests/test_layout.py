@@ -311,6 +311,7 @@ def test_every_stage_package_has_a_door():
         "cli",
         "curation",
         "deck",
+        "event",
         "organise",
         "report",
         "rules",

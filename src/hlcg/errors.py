@@ -57,3 +57,15 @@ class DeckFileError(HlcgError):
 
 class UsageError(HlcgError):
     """A bad option or argument combination."""
+
+
+class EventError(HlcgError):
+    """An event file is missing, not an hlcg event file or of another schema version."""
+
+
+class EventRefusal(HlcgError):
+    """The event refused a change by its rules: an illegal deck without --accept-illegal, a
+    registration after the lock, a result that breaks the event's rule set, an import that
+    would replace a recorded result. Nothing was written; exit code 1."""
+
+    exit_code = 1

@@ -34,6 +34,7 @@ GROUPS: dict[str, str] = {
     "deck": "hlcg.cli.deck",
     "db": "hlcg.cli.db",
     "tcboo": "hlcg.cli.tcboo",
+    "event": "hlcg.cli.event",
 }
 
 

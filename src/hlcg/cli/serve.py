@@ -1,6 +1,7 @@
 """`hlcg serve`: the deck checker and card browser as a local web page (needs `hlcg[web]`)."""
 
 import socket
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -50,12 +51,23 @@ def serve_command(
             help="Seconds a request has to arrive whole; a slower client is dropped.",
         ),
     ] = 5.0,
+    event: Annotated[
+        Path | None,
+        typer.Option(
+            "--event",
+            help="An event file: adds the verify view at /event (hlcg event verify on the page).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Serve the deck checker, card browser and JSON API as a local web page.
 
     Prints the URL, then serves until Ctrl-C. Needs the web extra:
     `pip install 'hlcg[web]'`. The API is described in docs/web.md.
     """
+    if event is not None and host not in ("127.0.0.1", "::1", "localhost"):
+        # an event file holds the players' names and decks: it is served to this machine only
+        raise UsageError(f"--event serves on loopback only (127.0.0.1 or ::1), not {host}")
     try:
         import uvicorn
 
@@ -67,12 +79,14 @@ def serve_command(
     from hlcg.catalog import resolve_path
 
     # The card panel records into the catalogue served where it may (hlcg.web.recording).
-    app = create_app(load_catalogue(db), host, record_into=resolve_path(db))
+    app = create_app(load_catalogue(db), host, record_into=resolve_path(db), event=event)
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{sock.getsockname()[1]}/"
     typer.echo(f"hlcg serving on {url} (Ctrl-C stops)", err=True)
     typer.echo(url)
+    if event is not None:
+        typer.echo(f"verify at the table: {url}event ({event})", err=True)
     if open_browser:
         import webbrowser
 

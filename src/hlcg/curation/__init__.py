@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from hlcg.curation.importer import ImportResult as ImportResult
     from hlcg.curation.importer import init as init
     from hlcg.curation.lackey import parse_column_map as parse_column_map
+    from hlcg.curation.locking import writer_lock as writer_lock
     from hlcg.curation.metadata import datasette_metadata as datasette_metadata
     from hlcg.curation.models import CheckedFormat as CheckedFormat
     from hlcg.curation.piped import from_stdin as from_stdin
@@ -65,6 +66,7 @@ _DOOR = {
     "export": "hlcg.curation.exports",
     "ImportResult": "hlcg.curation.importer",
     "init": "hlcg.curation.importer",
+    "writer_lock": "hlcg.curation.locking",
     "datasette_metadata": "hlcg.curation.metadata",
     "CheckedFormat": "hlcg.curation.models",
     "from_stdin": "hlcg.curation.piped",

@@ -260,10 +260,7 @@ def fact_errors(
         # A fact may have several sources, each once.
         fact = (row.card_id, row.field if row.field != "sets" else f"sets {row.value}", row.source)
         if problem is None and fact in backed:
-            problem = (
-                f"source: a second row for {row.card_id}'s {row.field} with the same source; "
-                "one source, one row"
-            )
+            problem = f"source: {row.card_id}'s {row.field} has this source twice; one row each"
         backed.add(fact)
         if problem is not None:
             where = (locations or {}).get(row.key) or f"facts: {row.card_id} {row.field}"

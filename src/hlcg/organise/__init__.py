@@ -20,12 +20,17 @@ if TYPE_CHECKING:
     from hlcg.organise.odds import DEFAULT_KINDS as DEFAULT_KINDS
     from hlcg.organise.odds import deck_odds as deck_odds
     from hlcg.organise.odds import parse_kind as parse_kind
+    from hlcg.organise.payload import IMAGE_SUFFIXES as IMAGE_SUFFIXES
+    from hlcg.organise.payload import is_payload_file as is_payload_file
+    from hlcg.organise.payload import parse_canonical as parse_canonical
     from hlcg.organise.payload import read_sheet as read_sheet
+    from hlcg.organise.payload import sheet_payload as sheet_payload
     from hlcg.organise.render import SHEET_SUFFIXES as SHEET_SUFFIXES
     from hlcg.organise.render import sheets_html as sheets_html
     from hlcg.organise.render import sheets_pdf as sheets_pdf
     from hlcg.organise.schema import OUTPUT_SCHEMAS as OUTPUT_SCHEMAS
     from hlcg.organise.sheet import build_sheet as build_sheet
+    from hlcg.organise.sheet import judged_sheet as judged_sheet
 
 _DOOR = {
     "deck_diff": "hlcg.organise.diff",
@@ -46,6 +51,11 @@ _DOOR = {
     "sheets_pdf": "hlcg.organise.render",
     "OUTPUT_SCHEMAS": "hlcg.organise.schema",
     "build_sheet": "hlcg.organise.sheet",
+    "judged_sheet": "hlcg.organise.sheet",
+    "IMAGE_SUFFIXES": "hlcg.organise.payload",
+    "is_payload_file": "hlcg.organise.payload",
+    "parse_canonical": "hlcg.organise.payload",
+    "sheet_payload": "hlcg.organise.payload",
 }
 
 if not TYPE_CHECKING:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.catalog import CARD_TYPES
-from hlcg.organise.judged import judge
+from hlcg.organise.judged import JudgedDeck, judge
 from hlcg.organise.payload import sheet_payload
 
 if TYPE_CHECKING:
@@ -103,7 +103,12 @@ def build_sheet(
     player: str = "",
 ) -> Sheet:
     """The sheet of the deck in ``path``; DeckFileError when it cannot be read."""
-    judged = judge(path, catalogue, fmt, date)
+    return judged_sheet(judge(path, catalogue, fmt, date), event, player)
+
+
+def judged_sheet(judged: JudgedDeck, event: str = "", player: str = "") -> Sheet:
+    """The sheet of a deck already judged (`hlcg event sheets` judges the registered deck
+    on the event's date in its format)."""
     resolved, report = judged.resolved, judged.report
     unrecognised = [
         SheetLine(item.count or 1, item.name, NOT_RECOGNISED) for item in resolved.unresolved

@@ -148,10 +148,12 @@ def create_app(
     host: str = "127.0.0.1",
     max_busy: int = MAX_BUSY,
     record_into: Path | None = None,
+    event: Path | None = None,
 ) -> Starlette:
     """The app for a server bound to ``host`` (Host headers are checked against it),
     answering at most ``max_busy`` requests at once; the card panel records what a card
-    says into ``record_into`` where that may be written (hlcg.web.recording)."""
+    says into ``record_into`` where that may be written (hlcg.web.recording); with
+    ``event`` (an event file), the verify view at /event (hlcg.web.event_view)."""
     service = Service(catalogue)
     recording = Recording(service, record_into, host)
     slots = WorkSlots(max_busy)
@@ -237,6 +239,12 @@ def create_app(
         Route("/api/fill", posted(recording.record, FillRequest), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    if event is not None:
+        from hlcg.web.event_view import EventView, event_routes
+
+        routes[-1:-1] = event_routes(
+            EventView(event, catalogue), slots.run, read_body, parse_request
+        )
     return Starlette(
         routes=routes,
         middleware=[Middleware(Guard, bound_host=host)],
