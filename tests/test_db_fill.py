@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import ROOT
+from conftest import BASIC_TITLES, ROOT
 from hlcg.cli.app import app
 
 runner = CliRunner()
@@ -34,23 +34,7 @@ TYPE_INFERRED = (
     "A versus pack named after two Immortals is taken to hold a Persona card for each; the "
     "page lists products, not cards."
 )
-BASICS = [
-    "Upper Left Attack",
-    "Upper Center Attack",
-    "Upper Right Attack",
-    "Middle Left Attack",
-    "Thrust",
-    "Middle Right Attack",
-    "Lower Left Attack",
-    "Lower Center Attack",
-    "Lower Right Attack",
-    "Upper Left Block",
-    "Upper Center Block",
-    "Upper Right Block",
-    "Lower Left Block",
-    "Lower Center Block",
-    "Lower Right Block",
-]
+BASICS = BASIC_TITLES  # the fifteen, in the rulebook's order
 
 
 def connor_deck(thrusts: int = 3) -> str:

@@ -7,7 +7,7 @@ messages read the same everywhere.
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, cast
@@ -211,6 +211,33 @@ def replacing(
                 shutil.rmtree(leftover, ignore_errors=True)
             elif leftover.exists():
                 leftover.unlink()
+
+
+def write_folder(files: Mapping[str, bytes], out: Path) -> None:
+    """The files (relative name -> bytes) into a new folder beside ``out``, renamed to
+    ``out`` when all are written: a killed writer leaves no half-filled folder at ``out``.
+    A folder already at ``out`` (the caller has checked it may go) is moved aside under a
+    temporary name of ours just before the new one is renamed into place (a run killed
+    between leaves it to be cleaned as a stale temporary), put back if that rename fails,
+    and removed once it has succeeded."""
+    import shutil
+
+    old = temp_path(out) if out.exists() else None
+    try:
+        with replacing(out, fresh=True) as temp:
+            temp.mkdir()
+            for name, data in files.items():
+                target = temp / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            if old is not None:
+                os.replace(out, old)
+    except BaseException:
+        if old is not None and old.exists() and not out.exists():
+            os.replace(old, out)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _new_file_mode(path: Path) -> int:

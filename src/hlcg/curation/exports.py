@@ -20,7 +20,6 @@ import csv
 import gzip
 import io
 import json
-import os
 import tarfile
 import tempfile
 import zipfile
@@ -47,7 +46,7 @@ from hlcg.curation.models import (
 )
 from hlcg.curation.sources import read_text, validate_rows
 from hlcg.errors import SourceError, UsageError
-from hlcg.output import new_file, replacing, temp_path
+from hlcg.output import new_file, write_folder
 
 DOCUMENT_KIND = CATALOGUE_DOCUMENT_KIND
 DOCUMENT_VERSION = 1
@@ -134,9 +133,9 @@ def document(bundle: Bundle) -> dict[str, Any]:
     return content
 
 
-def _folder_to_replace(out: Path, replace: bool) -> bool:
-    """Whether ``out`` holds an earlier export to replace; a folder that holds anything
-    else is refused, and a full one without ``replace``."""
+def _refuse_folder(out: Path, replace: bool) -> None:
+    """``out`` may take the export: new, empty, or an earlier export with ``replace``; a
+    folder that holds anything else is refused, and a full one without ``replace``."""
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder")
     full = out.is_dir() and any(out.iterdir())
@@ -150,35 +149,6 @@ def _folder_to_replace(out: Path, replace: bool) -> bool:
             f"{out} is not empty and holds no {MANIFEST_NAME}, so it is no hlcg export; "
             "--force replaces only an earlier export: export into a new or empty folder"
         )
-    return full
-
-
-def _write_folder(files: dict[str, bytes], out: Path, replace: bool) -> None:
-    """The files into a new folder beside ``out``, renamed to ``out`` when all are
-    written: a killed export leaves no half-filled folder at ``out``. ``replace``: an
-    earlier export there (it holds a manifest) is swapped for the new one."""
-    full = _folder_to_replace(out, replace)
-    import shutil
-
-    # The old export is moved aside under a temporary name of ours just before the new one
-    # is renamed into place (a run killed between leaves it to be cleaned as a stale
-    # temporary), put back if that rename fails, and removed once it has succeeded.
-    old = temp_path(out) if full else None
-    try:
-        with replacing(out, fresh=True) as temp:
-            temp.mkdir()
-            for name, data in files.items():
-                target = temp / name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
-            if old is not None:
-                os.replace(out, old)
-    except BaseException:
-        if old is not None and old.exists() and not out.exists():
-            os.replace(old, out)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 def _export_files(bundle: Bundle) -> dict[str, bytes]:
@@ -220,7 +190,8 @@ def export_catalogue(bundle: Bundle, out: Path, *, replace_folder: bool = False)
             with new_file(out) as temp:
                 _write_tar_gz(files, temp)
             return f"a tar.gz archive of {contract} contract files and {MANIFEST_NAME}"
-        _write_folder(files, out, replace_folder)
+        _refuse_folder(out, replace_folder)
+        write_folder(files, out)
         return f"a folder of {contract} contract files and {MANIFEST_NAME}"
 
 

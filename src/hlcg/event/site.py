@@ -9,9 +9,7 @@ earlier site (it holds ``SITE_MARK``) is replaced only with ``force``.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -271,36 +269,13 @@ def _refuse_target(out: Path, force: bool) -> None:
             raise UsageError(f"{out} holds an earlier site; --force replaces it")
 
 
-def _write_folder(files: dict[str, str], out: Path) -> None:
-    """The files into a new folder renamed to ``out`` when all are written; an earlier
-    folder there is moved aside first, put back if the rename fails, then removed."""
-    from hlcg.output import replacing, temp_path
-
-    old = temp_path(out) if out.exists() else None
-    try:
-        with replacing(out, fresh=True) as temp:
-            temp.mkdir()
-            for name, text in files.items():
-                target = temp / name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
-            if old is not None:
-                os.replace(out, old)
-    except BaseException:
-        if old is not None and old.exists() and not out.exists():
-            os.replace(old, out)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-
-
 def publish(path: Path, out: Path, catalogue: Catalogue, *, force: bool = False) -> int:
     """Write the site to the folder ``out``; the number of pages written."""
     from hlcg.curation import writer_lock
-    from hlcg.output import write_errors
+    from hlcg.output import write_errors, write_folder
 
     files = site_files(path, catalogue)
     with write_errors(out), writer_lock(out, catalogue=False):
         _refuse_target(out, force)
-        _write_folder(files, out)
+        write_folder({name: text.encode() for name, text in files.items()}, out)
     return sum(1 for name in files if name.endswith(".html"))
