@@ -25,15 +25,25 @@ os.environ.setdefault("HLCG_CACHE_DIR", tempfile.mkdtemp(prefix="hlcg-test-cache
 
 # The tests whose outcome can depend on a dependency's version, by path: .ci/run runs them
 # (`-m versions`) on the lowest versions pyproject.toml allows as well, so the lower bounds stay
-# true. The rest (the web stack and the browser, which no lower bound pins; kills, locks and
-# load; our own source read as text) runs once, on the current versions.
+# true. The rest runs once, on the current versions: the web stack and the browser (no lower
+# bound pins them); kills, locks and load; our own source read as text; code of ours alone (the
+# text reader's lines, fingerprints); and the longer journeys through exports and imports
+# (test_round_trip, test_sharing), whose sqlite-utils calls test_curation's export, init and
+# import round trips and test_import_upsert already make.
 VERSION_SENSITIVE: dict[str, str] = {
     "tests/test_cli.py": "typer/click options and help, tabulate tables",
     "tests/test_command_line.py": "typer/click parsing, usage errors and exit codes",
     "tests/test_readme.py": "every README command as typer runs it",
     "tests/test_standard_streams.py": "click's handling of '-' as standard input and output",
     "tests/test_report_choices.py": "click's choices and their messages",
-    "tests/deck/": "the readers: pydantic JSON decks, defusedxml, rapidfuzz name matching",
+    "tests/deck/test_json_reading.py": "the JSON deck reader: pydantic models and messages",
+    "tests/deck/test_kinds.py": "telling deck kinds apart: defusedxml",
+    "tests/deck/test_convert.py": "the .dek and .o8d writers and readers: defusedxml",
+    "tests/deck/test_names.py": "rapidfuzz name matching in decks",
+    "tests/deck/test_resolve.py": "names to cards: rapidfuzz",
+    "tests/deck/test_stats.py": "deck stats through typer",
+    "tests/test_typo_lookups.py": "rapidfuzz scores against the typo corpus",
+    "tests/test_tcboo.py": "the fan game's lookups (rapidfuzz) and commands (typer)",
     "tests/test_forum_decks.py": "the text reader on real forum layouts",
     "tests/test_catalog.py": "rapidfuzz scores and the lookup's acceptance rule",
     "tests/test_format_names.py": "format spellings through the CLI",
@@ -43,6 +53,7 @@ VERSION_SENSITIVE: dict[str, str] = {
     "tests/test_fact_sources.py": "sqlite-utils tables of sources and their history",
     "tests/hostile/test_edited_values.py": "pydantic's refusal of hand-edited catalogue values",
     "tests/test_datasette.py": "datasette's lowest allowed version (pinned in the test extra)",
+    "tests/event/test_event_file.py": "an event file opened by datasette's lowest version",
     "tests/organise/test_sheet.py": "segno and fpdf2, the print extra's lower bounds",
     "tests/organise/test_output_schemas.py": "pydantic's JSON schemas",
     "tests/test_examples.py": "every example deck's verdict, end to end",
