@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from curator_cli import card, invoke, write
+from curator_cli import card, invoke, shipped_copy, write
 from hlcg.catalog import shipped_path
 
 ALICE = "printed card ME 7, read by Alice on 2026-12-01"
@@ -289,3 +289,51 @@ def test_a_schema_5_catalogue_still_opens_verifies_and_imports(tmp_path):
     assert info["schema_version"] == 6
     [fact] = _facts("amnesia", old, "restriction")
     assert fact["sources"] == ["http://www.watcherdatabase.tk/Articles/55.html", ALICE]
+
+
+ALICE_DODGE = "printed card 2E-B1 9, read by Alice on 2026-12-01"
+BOB_DODGE = "printed card 2E-B1 9, read by Bob on 2026-12-02"
+ALICE_THRUST = "printed card 2E-B1 2, read by Alice on 2026-12-01"
+SEED_GENERIC = "seed 001_6402d66a7a4065b1.txt §Generic Immortal, §Master's Cards"
+GEMS = ("master", "agility", "strength", "toughness", "empathy", "reason")
+
+
+def test_a_zero_is_a_fact_merged_confirmed_and_sourced_like_any_other(tmp_path):
+    """A card that prints no gem records 0 (`none` in db fill): a merged export fills it,
+    a dry run lists its confirmation, and the sources of 0-valued facts survive a merge
+    (the shipped Generic Immortal's Master limit 0 among them)."""
+    mine = shipped_copy(tmp_path)
+    zeros = [("dodge", f"gem_{a}", "0", ALICE_DODGE) for a in GEMS]
+    sheet = _sheet(tmp_path / "alice.csv", *zeros, ("thrust", "gem_agility", "0", ALICE_THRUST))
+    assert invoke("db", "import", str(sheet), "--db", str(mine)).exit_code == 0
+    export = tmp_path / "mine.json"
+    assert invoke("db", "export", str(export), "--db", str(mine)).exit_code == 0
+
+    other = _copy(shipped_path(), tmp_path, "other.sqlite")
+    dry = invoke("db", "import", str(export), "--db", str(other), "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    assert f"would make 7 changes to {other}" in dry.stdout
+    assert f"  fill dodge gem_master: '0' (source: {ALICE_DODGE})" in dry.stdout
+    merged = invoke("db", "import", str(export), "--db", str(other))
+    assert merged.exit_code == 0, merged.output
+    assert "merged fact by fact: 7 missing facts filled, 0 recorded facts confirmed" in (
+        merged.stdout
+    )
+    dodge = card("dodge", other)
+    assert [dodge[f"gem_{a}"] for a in GEMS] == [0] * 6
+    assert [f["sources"] for f in _facts("dodge", other, "gem_master")] == [[ALICE_DODGE]]
+    assert [f["sources"] for f in _facts("thrust", other, "gem_agility")] == [[ALICE_THRUST]]
+    assert [(f["value"], f["sources"]) for f in _facts("generic-immortal", other,
+            "master_limit")] == [("0", [SEED_GENERIC])]  # fmt: skip
+    assert invoke("db", "info", "--verify", "--db", str(other)).exit_code == 0
+
+    # Bob's sheet with the same zeros: the dry run lists each confirmation the import makes.
+    bob = _sheet(tmp_path / "bob.csv", *[(i, f, v, BOB_DODGE) for i, f, v, _ in zeros])
+    dry = invoke("db", "import", str(bob), "--db", str(mine), "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    assert f"would make 6 changes to {mine}" in dry.stdout
+    assert (
+        f"  confirm dodge gem_reason '0': add source {BOB_DODGE} (confirmed by 2 sources)"
+    ) in dry.stdout
+    done = invoke("db", "import", str(bob), "--db", str(mine))
+    assert "6 recorded facts confirmed by another source" in done.stdout
