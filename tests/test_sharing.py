@@ -134,6 +134,7 @@ def test_two_readers_equal_facts_two_sources_a_differing_one_refused(readers, tm
         "replaced, the old values kept in fact_history; 1 recorded fact confirmed by another "
         "source)",
         f"confirmed ancient-blade hand_icons '1': confirmed by 2 sources ({ALICE}; {BOB})",
+        f"overwrote extra-weapon restriction: '3' (source: {ALICE_SE}) -> '2' (source: {BOB_SE})",
     ]
     [icons] = _facts("ancient-blade", alice_db, "hand_icons")
     assert (icons["sources"], icons["inferred"]) == ([ALICE, BOB], None)

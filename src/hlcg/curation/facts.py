@@ -19,7 +19,7 @@ from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.merging import Confirmed
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.curation.printed import parse_printed_source
-from hlcg.curation.upsert import superseded
+from hlcg.curation.upsert import Conflict, superseded
 
 FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
 
@@ -81,7 +81,8 @@ class _Recording:
         self.history: list[FactHistoryRow] = []
         self.errors: list[str] = []
         self.recorded: dict[tuple[str, str], tuple[int, str]] = {}  # (id, field) -> (row, value)
-        self.replaced = 0
+        self.replaced: list[Conflict] = []  # recorded facts --overwrite replaced
+        self.number = 0  # the row being recorded
         self.cleared: set[tuple[str, str]] = set()  # facts --overwrite took away
         # (id, field, value) -> the sources of a recorded fact the sheet confirmed
         self.confirmed: dict[tuple[str, str, str], tuple[str, ...]] = {}
@@ -149,6 +150,17 @@ class _Recording:
             return "source: " + "; ".join(dict.fromkeys(r.source for r in own))
         return f"card-level source: {self.before[card_id].source}"
 
+    def _replace(self, card: CardRow, name: str, old: str, offered: tuple[str, str]) -> None:
+        """The recorded ``name`` (``old``) replaced with --overwrite: listed, and the old
+        value with its sources (which leave it) goes to the history."""
+        new, source = offered
+        backing = self._backing(card.id, name, old).split(": ", 1)[1]
+        # "Carries no restriction number" is shown as the user writes it: restriction none.
+        shown = ("restriction", "none") if name == "unrestricted" else (name, old)
+        self.replaced.append(Conflict(card.id, *shown, backing, new, source, self.number))
+        own = self._drop(card.id, name)
+        self.history.append(superseded(card, name, old, own, self.superseded))
+
     def _unrestricted(self, where: str, card_id: str, value: str, source: str) -> bool:
         """A restriction number for a card recorded as carrying none: a conflict, or with
         --overwrite the "carries none" goes to the history. False when refused."""
@@ -164,9 +176,7 @@ class _Recording:
                 "source are kept in fact_history)"
             )
             return False
-        own = self._drop(card_id, "unrestricted")
-        self.history.append(superseded(card, "unrestricted", "true", own, self.superseded))
-        self.replaced += 1
+        self._replace(card, "unrestricted", "true", (value, source))
         self.cards[card_id]["unrestricted"] = ""
         self.cleared.add((card_id, "unrestricted"))
         return True
@@ -186,9 +196,7 @@ class _Recording:
                 "its source are kept in fact_history)"
             )
             return False
-        own = self._drop(card_id, "restriction")
-        self.history.append(superseded(card, "restriction", old, own, self.superseded))
-        self.replaced += 1
+        self._replace(card, "restriction", old, ("none", source))
         self.cards[card_id]["restriction"] = ""
         self.cleared.add((card_id, "restriction"))
         return True
@@ -211,9 +219,7 @@ class _Recording:
             )
         if (card_id, name) not in self.recorded:
             # The replaced value's own sources go with it, never onto the new value.
-            own = self._drop(card_id, name)
-            self.history.append(superseded(card, name, old, own, self.superseded))
-            self.replaced += 1
+            self._replace(card, name, old, (new, source))
         return None
 
     def _attribute(self, card_id: str, name: str, value: str, source: str) -> None:
@@ -266,6 +272,7 @@ class _Recording:
         if not value:
             return  # a gap still open
         where = f"{self.sheet}: row {number}"
+        self.number = number
         refusal = self._refusal(card_id, name, value, source)
         if refusal is not None:
             self.errors.append(f"{where}: {refusal}")
@@ -363,7 +370,8 @@ def record_facts(
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
         facts=len(recording.recorded),
-        facts_overwritten=recording.replaced,
+        facts_overwritten=len(recording.replaced),
+        overwritten=tuple(recording.replaced),
         confirmed=tuple(
             Confirmed(card_id, name, value, sources)
             for (card_id, name, value), sources in recording.confirmed.items()
