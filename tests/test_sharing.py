@@ -166,8 +166,12 @@ def test_merging_an_older_export_keeps_the_five_corrections(tmp_path):
         ("debra", "sets", "TG", "https://example.org/debra-tg"),  # (3)
         ("ancient-blade", "hand_icons", "1", ALICE),  # (4)
     )
-    # (5) an inferred "carries no restriction number" marked false, with --overwrite
-    rows = "id,unrestricted,source\nthrust,false,https://example.org/thrust\n"
+    # (5) an inferred "carries no restriction number" marked false, with --overwrite; and
+    # a reserved card marked not reserved
+    rows = (
+        "id,unrestricted,reserved,source\nthrust,false,,https://example.org/thrust\n"
+        "bloodlust-the-kurgan,,false,https://example.org/bloodlust\n"
+    )
     cleared = write(tmp_path / "cleared.csv", rows)
     for path in (sheet, cleared):
         result = invoke("db", "import", str(path), "--db", str(a_db), "--overwrite")
@@ -175,7 +179,7 @@ def test_merging_an_older_export_keeps_the_five_corrections(tmp_path):
 
     def five(db: Path) -> tuple:
         facts = {c: card(c, db) for c in ("amnesia", "extra-weapon", "debra", "ancient-blade",
-                                          "thrust")}  # fmt: skip
+                                          "thrust", "bloodlust-the-kurgan")}  # fmt: skip
         icons = _facts("ancient-blade", db, "hand_icons")
         return (
             facts["amnesia"]["restriction"],
@@ -183,25 +187,34 @@ def test_merging_an_older_export_keeps_the_five_corrections(tmp_path):
             "TG" in facts["debra"]["sets"],
             (facts["ancient-blade"]["hand_icons"], icons[0]["sources"]),
             facts["thrust"]["unrestricted"],
+            facts["bloodlust-the-kurgan"]["reserved"],
         )
 
-    expected = (3, 2, True, (1, [ALICE]), False)
+    expected = (3, 2, True, (1, [ALICE]), False, False)
     assert five(a_db) == expected
     history = _history(a_db, tmp_path)
     merged = invoke("db", "import", str(b_export), "--db", str(a_db))
     assert merged.exit_code == 0, merged.output
     assert (
         "merged fact by fact: 0 missing facts filled, 0 recorded facts confirmed by another "
-        "source, 0 newer values taken from the export, 2 older values not taken (the "
+        "source, 0 newer values taken from the export, 3 older values not taken (the "
         "catalogue had replaced it), 0 recorded facts overwritten"
     ) in merged.stdout
     assert "kept amnesia restriction '3' (the export's '2' is a value this catalogue replaced)" in (
+        merged.stdout
+    )
+    # Each value as a user writes it: "carries none" is none, a flag not set is false.
+    assert "kept thrust restriction '' (the export's 'none' is a value this catalogue " in (
+        merged.stdout
+    )
+    assert "kept bloodlust-the-kurgan reserved 'false' (the export's 'true' is a value " in (
         merged.stdout
     )
     assert five(a_db) == expected
     assert _history(a_db, tmp_path) == history  # nothing new replaced, nothing reverted
     assert [(h[0], h[1], h[2]) for h in history] == [
         ("amnesia", "restriction", "2"),
+        ("bloodlust-the-kurgan", "reserved", "true"),
         ("thrust", "unrestricted", "true"),
     ]
     assert invoke("db", "info", "--verify", "--db", str(a_db)).exit_code == 0
@@ -211,7 +224,7 @@ def test_merging_an_older_export_keeps_the_five_corrections(tmp_path):
     assert invoke("db", "export", str(a_export), "--db", str(a_db)).exit_code == 0
     taken = invoke("db", "import", str(a_export), "--db", str(b_db))
     assert taken.exit_code == 0, taken.output
-    assert "3 missing facts filled" in taken.stdout and "2 newer values taken" in taken.stdout
+    assert "3 missing facts filled" in taken.stdout and "3 newer values taken" in taken.stdout
     assert five(b_db) == expected
     assert _history(b_db, tmp_path) == history
 
