@@ -206,6 +206,18 @@ def test_fill_never_writes_the_shipped_catalogue_and_needs_a_reader(
     assert "without ',' or ';'" in result.output
 
 
+def test_fill_refuses_a_read_only_catalogue_before_the_first_question(
+    mine: Path, tmp_path: Path
+) -> None:
+    mine.chmod(0o444)
+    result = invoke(
+        "db", "fill", tmp_path / "connor.txt", "--db", mine, "--reader", "Al", stdin="2E-VS02 1\n"
+    )
+    assert result.exit_code == 2
+    assert f"{mine} is read-only (mode 0444): db fill writes each answer into it" in result.output
+    assert "printing you hold" not in result.output
+
+
 def test_the_sheet_holds_the_questions_and_imports_once_filled(mine: Path, tmp_path: Path) -> None:
     deck = tmp_path / "connor.txt"
     sheet = tmp_path / "questions.csv"

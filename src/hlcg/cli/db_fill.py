@@ -35,6 +35,20 @@ def _own_catalogue(db: Path | None) -> Path:
     return path
 
 
+def _refuse_read_only(path: Path) -> None:
+    """The writer's refusal of a read-only catalogue, before the first question rather than
+    after the first answer."""
+    from hlcg.errors import ReadOnlyCatalogueError
+    from hlcg.output import read_only_mode
+
+    mode = read_only_mode(path)
+    if mode is not None:
+        raise ReadOnlyCatalogueError(
+            f"{path} is read-only (mode {mode:04o}): db fill writes each answer into it; make "
+            f"it writable (chmod u+w {path}), or write the questions as a sheet with --sheet"
+        )
+
+
 class _Answers:
     """Answers typed at a terminal, or read line by line from standard input (each question
     and answer then echoed, so a script's run reads as a session)."""
@@ -210,6 +224,7 @@ def fill_command(
         return
     if name is None:
         raise UsageError("who is reading the cards? pass --reader NAME (remembered after)")
+    _refuse_read_only(path)
     if not askings:
         typer.echo("nothing to ask: no printed fact is missing for these checks")
         return
