@@ -206,6 +206,49 @@ def test_fill_never_writes_the_shipped_catalogue_and_needs_a_reader(
     assert "without ',' or ';'" in result.output
 
 
+def test_the_gem_count_goes_down_and_a_printing_alone_is_an_answer(
+    mine: Path, tmp_path: Path
+) -> None:
+    answers = [
+        "2E-VS02 1",
+        "master 6, agility 5, strength 5, toughness 5, empathy 5, reason 5",
+        "2E-B1 1",  # Upper Left Attack
+        "none",
+        "skip",  # Upper Center Attack
+        "2E-B1 1",  # Upper Right Attack: the same set and number again, then the end
+    ]
+    result = invoke(
+        "db",
+        "fill",
+        tmp_path / "connor.txt",
+        "--db",
+        mine,
+        "--reader",
+        "Al",
+        stdin="\n".join(answers),
+    )
+    assert result.exit_code == 0, result.output
+    unknown = [line for line in result.output.splitlines() if line.startswith("  gems: ")]
+    assert unknown == [
+        "  gems: its gems count toward the gem caps; 16 other cards' gems still unknown",
+        "  gems: its gems count toward the gem caps; 15 other cards' gems still unknown",
+    ]
+    assert (
+        "    note: 2E-B1 1 was given for Upper Left Attack too; two different cards do not "
+        "share a set and number"
+    ) in result.output
+    # The answers ended after Upper Right Attack's printing: it is recorded all the same.
+    assert "recorded 3 answers in" in result.output
+    with sqlite3.connect(mine) as conn:
+        assert conn.execute(
+            "SELECT sets, gem_agility FROM cards WHERE id = 'upper-right-attack'"
+        ).fetchone() == ('["2E-B1"]', None)
+        assert conn.execute(
+            "SELECT source FROM fact_sources WHERE card_id = 'upper-right-attack'"
+            " AND field = 'sets'"
+        ).fetchall() == [(f"printed card 2E-B1 1, read by Al on {TODAY}",)]
+
+
 def test_fill_refuses_a_read_only_catalogue_before_the_first_question(
     mine: Path, tmp_path: Path
 ) -> None:
