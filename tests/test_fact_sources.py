@@ -189,6 +189,11 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
     )
     result = invoke("db", "import", sheet, "--db", db)
     assert result.exit_code == 2
+    # Headed as card rows' conflicts are (docs/catalogue.md).
+    assert result.stderr.splitlines()[0] == (
+        "hlcg: error: 2 conflicting facts; nothing was written (--overwrite replaces the "
+        "recorded values):"
+    )
     errors = [line for line in result.stderr.splitlines() if line.startswith(str(sheet))]
     assert errors == [
         f"{sheet}: row 2: ancestral-blade restriction: the catalogue records '1' (source: "

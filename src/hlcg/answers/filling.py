@@ -472,7 +472,8 @@ def record_answer(
 ) -> str | None:
     """Read one typed answer about ``asked`` (the printing, then the answer to its question
     ``fact``) and record it in ``db``; the source recorded, or None for ``skip``. Raises
-    AnswerError for a value to ask again, SourceError for a conflict."""
+    AnswerError for a value to ask again, ConflictError for a conflict (SourceError for
+    another refusal)."""
     from hlcg.catalog import load
     from hlcg.curation import record_reading
     from hlcg.tcboo import TABLE_GROUP

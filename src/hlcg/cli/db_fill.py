@@ -133,14 +133,14 @@ def _record(
     asked: "CardQuestions", printing: "Printing", facts: dict[str, str], db: Path, reader: str
 ) -> bool:
     from hlcg.curation import record_reading
-    from hlcg.errors import SourceError
+    from hlcg.errors import ConflictError, SourceError
     from hlcg.tcboo import TABLE_GROUP
 
     try:
         source = record_reading(
             db, asked.card_id, (printing.set_code, printing.number), facts, reader, [TABLE_GROUP]
         )
-    except SourceError as exc:
+    except (SourceError, ConflictError) as exc:
         typer.echo(f"    not recorded: {exc}")
         return False
     typer.echo(f"    recorded ({source})")

@@ -80,6 +80,7 @@ class _Recording:
         self.superseded = f"{datetime.date.today().isoformat()} {label}"
         self.history: list[FactHistoryRow] = []
         self.errors: list[str] = []
+        self.conflicts = 0  # of the errors, those a recorded fact's other value made
         self.recorded: dict[tuple[str, str], tuple[int, str]] = {}  # (id, field) -> (row, value)
         self.replaced: list[Conflict] = []  # recorded facts --overwrite replaced
         self.number = 0  # the row being recorded
@@ -169,6 +170,7 @@ class _Recording:
             return True
         backing = self._backing(card_id, "unrestricted", "true")
         if not self.overwrite:
+            self.conflicts += 1
             self.errors.append(
                 f"{where}: {card_id} restriction: the catalogue records that it carries no "
                 f"restriction number (unrestricted, {backing}), the sheet says {value!r} "
@@ -189,6 +191,7 @@ class _Recording:
             return True
         old = str(card.restriction)
         if not self.overwrite:
+            self.conflicts += 1
             self.errors.append(
                 f"{where}: {card_id} restriction: the catalogue records {old!r} "
                 f"({self._backing(card_id, 'restriction', old)}), the sheet says it prints "
@@ -287,6 +290,7 @@ class _Recording:
             return
         conflict = self._conflict(card_id, name, offered, source)
         if conflict is not None:
+            self.conflicts += 1
             self.errors.append(f"{where}: {conflict}")
             return
         flat = offered.to_flat()
@@ -345,14 +349,17 @@ def record_facts(
     """Record numbered fact rows (id, field, value, source) as a sheet's are recorded, in one
     write: ``where`` names them in errors, ``label`` in the history of what they replace.
     ``settings`` are kept in the catalogue's meta table with them (``db fill``'s reader).
-    The caller holds the writer lock."""
-    from hlcg.errors import SourceError
+    The caller holds the writer lock. Refused whole: ConflictError when every error is a
+    recorded fact stated otherwise (as for card rows), else SourceError."""
+    from hlcg.errors import ConflictError, SourceError
 
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
     recording = _Recording(where, label, db, bundle, overwrite)
     for number, row in rows:
         recording.record(number, row)
+    if recording.errors and recording.conflicts == len(recording.errors):
+        raise ConflictError(recording.errors)
     if recording.errors:
         raise SourceError(recording.errors)
     changed = {card_id for card_id, _ in recording.recorded}

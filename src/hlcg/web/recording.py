@@ -88,7 +88,7 @@ class Recording:
         """Record one answer; the source it got and the card's questions now."""
         from hlcg.answers import AnswerError, record_answer
         from hlcg.catalog import load
-        from hlcg.errors import HlcgError, SourceError
+        from hlcg.errors import ConflictError, HlcgError, SourceError
 
         if self.refused is not None or self.db is None:
             raise ApiError(403, self.refused or "recording is off")
@@ -102,7 +102,7 @@ class Recording:
                 )
             except AnswerError as exc:
                 raise ApiError(422, str(exc)) from None
-            except SourceError as exc:
+            except (SourceError, ConflictError) as exc:
                 raise ApiError(409, str(exc)) from None
             except HlcgError as exc:
                 raise ApiError(400, str(exc)) from None
