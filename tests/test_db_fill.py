@@ -275,6 +275,14 @@ def test_the_sheet_holds_the_questions_and_imports_once_filled(mine: Path, tmp_p
     assert not [r for r in rows if r.startswith("upper-left-block,restriction,")]
     # Filled in as a spreadsheet would: the guard prints no restriction number.
     filled = [r for r in rows if r.startswith("upper-guard,restriction,")]
+    # The value filled in, the printing read not: the row says what is left to fill in.
+    sheet.write_text(f"{rows[0]}\n{filled[0].replace(',,', ',none,', 1)}\n", encoding="utf-8")
+    refused = invoke("db", "import", sheet, "--db", mine)
+    assert refused.exit_code == 2
+    assert refused.stderr.splitlines()[1] == (
+        f"{sheet}: row 2: source: fill in the printing you read (its set and number as "
+        "printed, for SET NUMBER) in the source column"
+    )
     sheet.write_text(
         rows[0]
         + "\n"

@@ -97,6 +97,9 @@ class _Recording:
             return f"field: {name!r} is not a fact a sheet may set; it may set {listed}"
         if not source:
             return "source: every fact needs its source"
+        left = _placeholders(source)
+        if left:
+            return f"source: fill in {left} in the source column"
         unknown = [c for c in _codes(value) if c not in self.sets] if name == "sets" else []
         if unknown:
             return f"value: unknown set {unknown[0]!r} (see `hlcg sets`)"
@@ -300,6 +303,20 @@ class _Recording:
         self.cards[card_id][name] = flat[name]
         for fact_value in _codes(value) if name == "sets" else [flat[name]]:
             self._attribute(card_id, name, fact_value, source)
+
+
+def _placeholders(source: str) -> str:
+    """What of ``db fill --sheet``'s source template (``printed card SET NUMBER, read by
+    NAME on DAY``) a row still leaves to fill in, as a phrase; '' when nothing."""
+    printed = parse_printed_source(source)
+    if printed is None:
+        return ""
+    left = []
+    if printed.set_code == "SET" or printed.number == "NUMBER":
+        left.append("the printing you read (its set and number as printed, for SET NUMBER)")
+    if printed.reader == "NAME":
+        left.append("your name (for NAME)")
+    return " and ".join(left)
 
 
 def _none_printed(name: str, value: str) -> tuple[str, str]:
