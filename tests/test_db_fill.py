@@ -190,6 +190,61 @@ def test_fill_never_writes_the_shipped_catalogue_and_needs_a_reader(
     assert "without ',' or ';'" in result.output
 
 
+def test_the_gem_count_goes_down_and_a_printing_alone_is_an_answer(
+    mine: Path, tmp_path: Path
+) -> None:
+    answers = [
+        "2E-VS02 1",
+        "master 6, agility 5, strength 5, toughness 5, empathy 5, reason 5",
+        "2E-B1 1",  # Upper Left Attack
+        "none",
+        "skip",  # Upper Center Attack
+        "2E-B1 1",  # Upper Right Attack: the same set and number again, then the end
+    ]
+    result = invoke(
+        "db",
+        "fill",
+        tmp_path / "connor.txt",
+        "--db",
+        mine,
+        "--reader",
+        "Al",
+        stdin="\n".join(answers),
+    )
+    assert result.exit_code == 0, result.output
+    unknown = [line for line in result.output.splitlines() if line.startswith("  gems: ")]
+    assert unknown == [
+        "  gems: its gems count toward the gem caps; 16 other cards' gems still unknown",
+        "  gems: its gems count toward the gem caps; 15 other cards' gems still unknown",
+    ]
+    assert (
+        "    note: 2E-B1 1 was given for Upper Left Attack too; two different cards do not "
+        "share a set and number"
+    ) in result.output
+    # The answers ended after Upper Right Attack's printing: it is recorded all the same.
+    assert "recorded 3 answers in" in result.output
+    with sqlite3.connect(mine) as conn:
+        assert conn.execute(
+            "SELECT sets, gem_agility FROM cards WHERE id = 'upper-right-attack'"
+        ).fetchone() == ('["2E-B1"]', None)
+        assert conn.execute(
+            "SELECT source FROM fact_sources WHERE card_id = 'upper-right-attack'"
+            " AND field = 'sets'"
+        ).fetchall() == [(f"printed card 2E-B1 1, read by Al on {TODAY}",)]
+
+
+def test_fill_refuses_a_read_only_catalogue_before_the_first_question(
+    mine: Path, tmp_path: Path
+) -> None:
+    mine.chmod(0o444)
+    result = invoke(
+        "db", "fill", tmp_path / "connor.txt", "--db", mine, "--reader", "Al", stdin="2E-VS02 1\n"
+    )
+    assert result.exit_code == 2
+    assert f"{mine} is read-only (mode 0444): db fill writes each answer into it" in result.output
+    assert "printing you hold" not in result.output
+
+
 def test_the_sheet_holds_the_questions_and_imports_once_filled(mine: Path, tmp_path: Path) -> None:
     deck = tmp_path / "connor.txt"
     sheet = tmp_path / "questions.csv"
@@ -204,6 +259,14 @@ def test_the_sheet_holds_the_questions_and_imports_once_filled(mine: Path, tmp_p
     assert not [r for r in rows if r.startswith("upper-left-block,restriction,")]
     # Filled in as a spreadsheet would: the guard prints no restriction number.
     filled = [r for r in rows if r.startswith("upper-guard,restriction,")]
+    # The value filled in, the printing read not: the row says what is left to fill in.
+    sheet.write_text(f"{rows[0]}\n{filled[0].replace(',,', ',none,', 1)}\n", encoding="utf-8")
+    refused = invoke("db", "import", sheet, "--db", mine)
+    assert refused.exit_code == 2
+    assert refused.stderr.splitlines()[1] == (
+        f"{sheet}: row 2: source: fill in the printing you read (its set and number as "
+        "printed, for SET NUMBER) in the source column"
+    )
     sheet.write_text(
         rows[0]
         + "\n"
@@ -272,6 +335,10 @@ def test_a_fact_sheet_records_none_printed_and_refuses_zero_and_first_edition_ge
         "--overwrite",
     )
     assert overwritten.exit_code == 0, overwritten.output
+    assert overwritten.stdout.splitlines()[1:] == [
+        "overwrote amnesia restriction: '2' (source: http://www.watcherdatabase.tk/Articles/"
+        "55.html) -> 'none' (source: https://example.org/scan)"
+    ]
     with sqlite3.connect(mine) as conn:
         assert conn.execute(
             "SELECT restriction, unrestricted FROM cards WHERE id = 'amnesia'"

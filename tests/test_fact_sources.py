@@ -189,6 +189,11 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
     )
     result = invoke("db", "import", sheet, "--db", db)
     assert result.exit_code == 2
+    # Headed as card rows' conflicts are (docs/catalogue.md).
+    assert result.stderr.splitlines()[0] == (
+        "hlcg: error: 2 conflicting facts; nothing was written (--overwrite replaces the "
+        "recorded values):"
+    )
     errors = [line for line in result.stderr.splitlines() if line.startswith(str(sheet))]
     assert errors == [
         f"{sheet}: row 2: ancestral-blade restriction: the catalogue records '1' (source: "
@@ -208,6 +213,14 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
     assert result.stdout == (
         f"recorded 2 facts in {db} (2 cards updated; 421 cards; 2 recorded facts replaced, "
         "the old values kept in fact_history)\n"
+        # Each replaced fact named, as a card row's import names it.
+        "overwrote ancestral-blade restriction: '1' (source: "
+        "http://www.watcherdatabase.tk/Articles/19.html) -> '2' (source: "
+        "https://example.org/scan)\n"
+        "overwrote amnesia restriction: '2' (source: "
+        "http://www.watcherdatabase.tk/Articles/16.html; "
+        "http://www.watcherdatabase.tk/Articles/55.html) -> '3' (source: "
+        "https://example.org/scan)\n"
     )
     amnesia = card_json("amnesia", db)
     assert amnesia["restriction"] == 3

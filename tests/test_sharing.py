@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from curator_cli import card, invoke, write
+from curator_cli import card, invoke, shipped_copy, write
 from hlcg.catalog import shipped_path
 
 ALICE = "printed card ME 7, read by Alice on 2026-12-01"
@@ -134,6 +134,7 @@ def test_two_readers_equal_facts_two_sources_a_differing_one_refused(readers, tm
         "replaced, the old values kept in fact_history; 1 recorded fact confirmed by another "
         "source)",
         f"confirmed ancient-blade hand_icons '1': confirmed by 2 sources ({ALICE}; {BOB})",
+        f"overwrote extra-weapon restriction: '3' (source: {ALICE_SE}) -> '2' (source: {BOB_SE})",
     ]
     [icons] = _facts("ancient-blade", alice_db, "hand_icons")
     assert (icons["sources"], icons["inferred"]) == ([ALICE, BOB], None)
@@ -165,8 +166,12 @@ def test_merging_an_older_export_keeps_the_five_corrections(tmp_path):
         ("debra", "sets", "TG", "https://example.org/debra-tg"),  # (3)
         ("ancient-blade", "hand_icons", "1", ALICE),  # (4)
     )
-    # (5) an inferred "carries no restriction number" marked false, with --overwrite
-    rows = "id,unrestricted,source\nthrust,false,https://example.org/thrust\n"
+    # (5) an inferred "carries no restriction number" marked false, with --overwrite; and
+    # a reserved card marked not reserved
+    rows = (
+        "id,unrestricted,reserved,source\nthrust,false,,https://example.org/thrust\n"
+        "bloodlust-the-kurgan,,false,https://example.org/bloodlust\n"
+    )
     cleared = write(tmp_path / "cleared.csv", rows)
     for path in (sheet, cleared):
         result = invoke("db", "import", str(path), "--db", str(a_db), "--overwrite")
@@ -174,7 +179,7 @@ def test_merging_an_older_export_keeps_the_five_corrections(tmp_path):
 
     def five(db: Path) -> tuple:
         facts = {c: card(c, db) for c in ("amnesia", "extra-weapon", "debra", "ancient-blade",
-                                          "thrust")}  # fmt: skip
+                                          "thrust", "bloodlust-the-kurgan")}  # fmt: skip
         icons = _facts("ancient-blade", db, "hand_icons")
         return (
             facts["amnesia"]["restriction"],
@@ -182,25 +187,34 @@ def test_merging_an_older_export_keeps_the_five_corrections(tmp_path):
             "TG" in facts["debra"]["sets"],
             (facts["ancient-blade"]["hand_icons"], icons[0]["sources"]),
             facts["thrust"]["unrestricted"],
+            facts["bloodlust-the-kurgan"]["reserved"],
         )
 
-    expected = (3, 2, True, (1, [ALICE]), False)
+    expected = (3, 2, True, (1, [ALICE]), False, False)
     assert five(a_db) == expected
     history = _history(a_db, tmp_path)
     merged = invoke("db", "import", str(b_export), "--db", str(a_db))
     assert merged.exit_code == 0, merged.output
     assert (
         "merged fact by fact: 0 missing facts filled, 0 recorded facts confirmed by another "
-        "source, 0 newer values taken from the export, 2 older values not taken (the "
+        "source, 0 newer values taken from the export, 3 older values not taken (the "
         "catalogue had replaced it), 0 recorded facts overwritten"
     ) in merged.stdout
     assert "kept amnesia restriction '3' (the export's '2' is a value this catalogue replaced)" in (
+        merged.stdout
+    )
+    # Each value as a user writes it: "carries none" is none, a flag not set is false.
+    assert "kept thrust restriction '' (the export's 'none' is a value this catalogue " in (
+        merged.stdout
+    )
+    assert "kept bloodlust-the-kurgan reserved 'false' (the export's 'true' is a value " in (
         merged.stdout
     )
     assert five(a_db) == expected
     assert _history(a_db, tmp_path) == history  # nothing new replaced, nothing reverted
     assert [(h[0], h[1], h[2]) for h in history] == [
         ("amnesia", "restriction", "2"),
+        ("bloodlust-the-kurgan", "reserved", "true"),
         ("thrust", "unrestricted", "true"),
     ]
     assert invoke("db", "info", "--verify", "--db", str(a_db)).exit_code == 0
@@ -210,7 +224,7 @@ def test_merging_an_older_export_keeps_the_five_corrections(tmp_path):
     assert invoke("db", "export", str(a_export), "--db", str(a_db)).exit_code == 0
     taken = invoke("db", "import", str(a_export), "--db", str(b_db))
     assert taken.exit_code == 0, taken.output
-    assert "3 missing facts filled" in taken.stdout and "2 newer values taken" in taken.stdout
+    assert "3 missing facts filled" in taken.stdout and "3 newer values taken" in taken.stdout
     assert five(b_db) == expected
     assert _history(b_db, tmp_path) == history
 
@@ -289,3 +303,51 @@ def test_a_schema_5_catalogue_still_opens_verifies_and_imports(tmp_path):
     assert info["schema_version"] == 6
     [fact] = _facts("amnesia", old, "restriction")
     assert fact["sources"] == ["http://www.watcherdatabase.tk/Articles/55.html", ALICE]
+
+
+ALICE_DODGE = "printed card 2E-B1 9, read by Alice on 2026-12-01"
+BOB_DODGE = "printed card 2E-B1 9, read by Bob on 2026-12-02"
+ALICE_THRUST = "printed card 2E-B1 2, read by Alice on 2026-12-01"
+SEED_GENERIC = "seed 001_6402d66a7a4065b1.txt §Generic Immortal, §Master's Cards"
+GEMS = ("master", "agility", "strength", "toughness", "empathy", "reason")
+
+
+def test_a_zero_is_a_fact_merged_confirmed_and_sourced_like_any_other(tmp_path):
+    """A card that prints no gem records 0 (`none` in db fill): a merged export fills it,
+    a dry run lists its confirmation, and the sources of 0-valued facts survive a merge
+    (the shipped Generic Immortal's Master limit 0 among them)."""
+    mine = shipped_copy(tmp_path)
+    zeros = [("dodge", f"gem_{a}", "0", ALICE_DODGE) for a in GEMS]
+    sheet = _sheet(tmp_path / "alice.csv", *zeros, ("thrust", "gem_agility", "0", ALICE_THRUST))
+    assert invoke("db", "import", str(sheet), "--db", str(mine)).exit_code == 0
+    export = tmp_path / "mine.json"
+    assert invoke("db", "export", str(export), "--db", str(mine)).exit_code == 0
+
+    other = _copy(shipped_path(), tmp_path, "other.sqlite")
+    dry = invoke("db", "import", str(export), "--db", str(other), "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    assert f"would make 7 changes to {other}" in dry.stdout
+    assert f"  fill dodge gem_master: '0' (source: {ALICE_DODGE})" in dry.stdout
+    merged = invoke("db", "import", str(export), "--db", str(other))
+    assert merged.exit_code == 0, merged.output
+    assert "merged fact by fact: 7 missing facts filled, 0 recorded facts confirmed" in (
+        merged.stdout
+    )
+    dodge = card("dodge", other)
+    assert [dodge[f"gem_{a}"] for a in GEMS] == [0] * 6
+    assert [f["sources"] for f in _facts("dodge", other, "gem_master")] == [[ALICE_DODGE]]
+    assert [f["sources"] for f in _facts("thrust", other, "gem_agility")] == [[ALICE_THRUST]]
+    assert [(f["value"], f["sources"]) for f in _facts("generic-immortal", other,
+            "master_limit")] == [("0", [SEED_GENERIC])]  # fmt: skip
+    assert invoke("db", "info", "--verify", "--db", str(other)).exit_code == 0
+
+    # Bob's sheet with the same zeros: the dry run lists each confirmation the import makes.
+    bob = _sheet(tmp_path / "bob.csv", *[(i, f, v, BOB_DODGE) for i, f, v, _ in zeros])
+    dry = invoke("db", "import", str(bob), "--db", str(mine), "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    assert f"would make 6 changes to {mine}" in dry.stdout
+    assert (
+        f"  confirm dodge gem_reason '0': add source {BOB_DODGE} (confirmed by 2 sources)"
+    ) in dry.stdout
+    done = invoke("db", "import", str(bob), "--db", str(mine))
+    assert "6 recorded facts confirmed by another source" in done.stdout

@@ -156,16 +156,25 @@ def through_links(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
-def refuse_read_only(path: Path, error: type[HlcgError] = UsageError) -> None:
-    """A file without write permission is not replaced, even where its folder would allow
-    it (or the user is root): its mode says it is not to change."""
+def read_only_mode(path: Path) -> int | None:
+    """The mode of a file without write permission, which hlcg does not replace even where
+    its folder would allow it (or the user is root: ``os.access`` alone says yes to root);
+    None when the file is writable or is not a file."""
     try:
         mode = path.stat().st_mode
     except OSError:
-        return
+        return None
     if path.is_file() and (not mode & 0o222 or not os.access(path, os.W_OK)):
+        return mode & 0o777
+    return None
+
+
+def refuse_read_only(path: Path, error: type[HlcgError] = UsageError) -> None:
+    """A file without write permission is not replaced: its mode says it is not to change."""
+    mode = read_only_mode(path)
+    if mode is not None:
         raise error(
-            f"{path} is read-only (mode {mode & 0o777:04o}); hlcg does not replace it: "
+            f"{path} is read-only (mode {mode:04o}); hlcg does not replace it: "
             f"make it writable (chmod u+w {path}) or write elsewhere; nothing was written"
         )
 

@@ -116,6 +116,22 @@ def test_a_server_not_on_loopback_records_nothing(mine: Path) -> None:
     assert connor_gems(mine) == (None, None, None)
 
 
+def test_a_read_only_catalogue_is_not_offered_the_form(mine: Path) -> None:
+    """By its mode, not os.access, which says yes to root: the writer refuses the file."""
+    mine.chmod(0o444)
+    with recording_client(mine) as client:
+        asked = client.get(f"/api/fill?card={CONNOR}&format=type-two").json()
+        assert asked["recording"] is False
+        assert asked["refusal"] == (
+            "my.sqlite is read-only (mode 0444): make it and its folder writable (chmod u+w "
+            "my.sqlite) to record into it"
+        )
+        refused = client.post("/api/fill", json=ANSWER)
+        assert refused.status_code == 403
+        assert refused.json()["error"]["message"] == asked["refusal"]
+    assert connor_gems(mine) == (None, None, None)
+
+
 @pytest.fixture
 def own_server(web_load, mine: Path) -> Iterator[object]:
     """`hlcg serve --db my.sqlite` as a user runs it, stopped with Ctrl-C."""

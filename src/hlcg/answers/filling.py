@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -65,9 +65,18 @@ class Question:
     fact: str  # one of ASKED
     prompt: str
     unlocks: str
+    others: int = 0  # a card's gems: how many other cards' gems the deck lacked when asked
 
     def to_json(self) -> dict[str, Any]:
         return {"fact": self.fact, "prompt": self.prompt, "unlocks": self.unlocks}
+
+    def after(self, answered: int) -> Question:
+        """The question once ``answered`` other cards' gems were recorded since it was
+        made (the count of those still unknown goes down)."""
+        if not self.others or not answered:
+            return self
+        others = max(0, self.others - answered)
+        return replace(self, others=others, unlocks=_gem_unlocks(others))
 
 
 @dataclass(frozen=True)
@@ -121,13 +130,18 @@ def _unlocks(fact: str, card: Card, persona: Card | None, others: int) -> str:
     if fact == "gems" and persona is not None and card.id == persona.id:
         return f"{card.title}'s gem caps (and Master limit) will be checked"
     if fact == "gems":
-        rest = f"; {others} other cards' gems still unknown" if others else ""
-        return f"its gems count toward the gem caps{rest}"
+        return _gem_unlocks(others)
     if fact == "master_limit":
         return f"{card.title}'s Master limit will be checked"
     if fact == "restriction":
         return f"the copies of {card.name} will be checked against its restriction number"
     return f"{card.name}'s hand icons will be checked"
+
+
+def _gem_unlocks(others: int) -> str:
+    cards = "1 other card's" if others == 1 else f"{others} other cards'"
+    rest = f"; {cards} gems still unknown" if others else ""
+    return f"its gems count toward the gem caps{rest}"
 
 
 def _fact_of(field_name: str) -> str:
@@ -156,7 +170,8 @@ def _not_asked(
 def _question(fact: str, card: Card, persona: Card | None, gem_cards: int) -> Question:
     is_persona = persona is not None and card.id == persona.id
     prompt = "attribute values" if fact == "gems" and is_persona else fact.replace("_", " ")
-    return Question(fact, prompt, _unlocks(fact, card, persona, max(0, gem_cards - 1)))
+    others = max(0, gem_cards - 1) if fact == "gems" and not is_persona else 0
+    return Question(fact, prompt, _unlocks(fact, card, persona, others), others)
 
 
 def card_questions(
@@ -457,7 +472,8 @@ def record_answer(
 ) -> str | None:
     """Read one typed answer about ``asked`` (the printing, then the answer to its question
     ``fact``) and record it in ``db``; the source recorded, or None for ``skip``. Raises
-    AnswerError for a value to ask again, SourceError for a conflict."""
+    AnswerError for a value to ask again, ConflictError for a conflict (SourceError for
+    another refusal)."""
     from hlcg.catalog import load
     from hlcg.curation import record_reading
     from hlcg.tcboo import TABLE_GROUP

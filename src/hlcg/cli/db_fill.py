@@ -1,6 +1,7 @@
 """`hlcg db fill DECK`: record what your cards say, card by card, into your own catalogue."""
 
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -33,6 +34,20 @@ def _own_catalogue(db: Path | None) -> Path:
             f"catalogue not found: {path}; start one with `hlcg db init {path} --from-shipped`"
         )
     return path
+
+
+def _refuse_read_only(path: Path) -> None:
+    """The writer's refusal of a read-only catalogue, before the first question rather than
+    after the first answer."""
+    from hlcg.errors import ReadOnlyCatalogueError
+    from hlcg.output import read_only_mode
+
+    mode = read_only_mode(path)
+    if mode is not None:
+        raise ReadOnlyCatalogueError(
+            f"{path} is read-only (mode {mode:04o}): db fill writes each answer into it; make "
+            f"it writable (chmod u+w {path}), or write the questions as a sheet with --sheet"
+        )
 
 
 class _Answers:
@@ -75,6 +90,25 @@ def _ask_printing(
             typer.echo(f"    {exc}")
 
 
+@dataclass
+class _Progress:
+    """What the session recorded so far."""
+
+    recorded: int = 0  # answers recorded
+    gems: int = 0  # cards whose gems were recorded (the others still unknown go down)
+    printings: dict[tuple[str, str], str] = field(default_factory=dict)  # -> card name
+
+    def note_printing(self, printing: "Printing", name: str) -> None:
+        """A set and number given for another card before: said, as one is likely a slip."""
+        key = (printing.set_code, printing.number)
+        other = self.printings.setdefault(key, name)
+        if printing.number and other != name:
+            typer.echo(
+                f"    note: {printing.set_code} {printing.number} was given for {other} "
+                "too; two different cards do not share a set and number"
+            )
+
+
 def _ask_fact(
     question: "Question | None", persona: bool, answers: _Answers
 ) -> dict[str, str] | None | bool:
@@ -99,22 +133,25 @@ def _record(
     asked: "CardQuestions", printing: "Printing", facts: dict[str, str], db: Path, reader: str
 ) -> bool:
     from hlcg.curation import record_reading
-    from hlcg.errors import SourceError
+    from hlcg.errors import ConflictError, SourceError
     from hlcg.tcboo import TABLE_GROUP
 
     try:
         source = record_reading(
             db, asked.card_id, (printing.set_code, printing.number), facts, reader, [TABLE_GROUP]
         )
-    except SourceError as exc:
+    except (SourceError, ConflictError) as exc:
         typer.echo(f"    not recorded: {exc}")
         return False
     typer.echo(f"    recorded ({source})")
     return True
 
 
-def _fill_card(asked: "CardQuestions", answers: _Answers, db: Path, reader: str) -> int | None:
-    """Ask about one card; the number of answers recorded, None at the end of input."""
+def _fill_card(
+    asked: "CardQuestions", answers: _Answers, db: Path, reader: str, progress: _Progress
+) -> bool:
+    """Ask about one card, counting what is recorded in ``progress``; False at the end of
+    input."""
     from hlcg.answers import Printing
     from hlcg.catalog import load
 
@@ -124,19 +161,29 @@ def _fill_card(asked: "CardQuestions", answers: _Answers, db: Path, reader: str)
         typer.echo(f"  known: {line}")
     if asked.not_asked:
         typer.echo(f"  {asked.not_asked}")
-        return 0
+        return True
     printing = _ask_printing(asked, answers, sets)
     if not isinstance(printing, Printing):
-        return None if printing is None else 0
+        return printing is not None
+    progress.note_printing(printing, asked.name)
     recorded = 0
-    # A card asked about for its printing alone: the printing is the fact recorded.
-    for question in asked.questions or (None,):
-        facts = _ask_fact(question, asked.persona, answers)
-        if facts is False:
-            return None
-        if isinstance(facts, dict) and _record(asked, printing, facts, db, reader):
-            recorded += 1
-    return recorded
+    try:
+        # A card asked about for its printing alone: the printing is the fact recorded.
+        for question in asked.questions or (None,):
+            shown = question.after(progress.gems) if question is not None else None
+            facts = _ask_fact(shown, asked.persona, answers)
+            if facts is False:
+                return False
+            if isinstance(facts, dict) and _record(asked, printing, facts, db, reader):
+                recorded += 1
+                progress.gems += question is not None and question.fact == "gems"
+    finally:
+        # The printing is an answer too: written even when every other was skipped, or the
+        # answers ended (or Ctrl-C came) before the next.
+        if not recorded and asked.questions and _record(asked, printing, {}, db, reader):
+            recorded = 1
+        progress.recorded += recorded
+    return True
 
 
 def _askings(
@@ -210,6 +257,7 @@ def fill_command(
         return
     if name is None:
         raise UsageError("who is reading the cards? pass --reader NAME (remembered after)")
+    _refuse_read_only(path)
     if not askings:
         typer.echo("nothing to ask: no printed fact is missing for these checks")
         return
@@ -222,18 +270,17 @@ def _session(deck: Path | None, askings: "list[CardQuestions]", path: Path, name
 
     before = deck_state(deck, load(path)) if deck else None
     typer.echo(f"{plural(len(askings), 'card')} to ask about; reading as {name}, into {path}")
-    answers, recorded = _Answers(), 0
+    answers, progress = _Answers(), _Progress()
     try:
         for asked in askings:
-            done = _fill_card(asked, answers, path, name)
-            if done is None:
+            if not _fill_card(asked, answers, path, name, progress):
                 typer.echo("\nend of answers")
                 break
-            recorded += done
     except KeyboardInterrupt:
-        typer.echo(f"\nstopped: the {recorded} answers recorded are kept in {path}")
+        kept = plural(progress.recorded, "answer")
+        typer.echo(f"\nstopped: the {kept} recorded are kept in {path}")
         raise typer.Exit(130) from None
-    typer.echo(f"\nrecorded {recorded} answers in {path}")
+    typer.echo(f"\nrecorded {plural(progress.recorded, 'answer')} in {path}")
     if deck is not None and before is not None:
         for line in changes(before, deck_state(deck, load(path))):
             typer.echo(line)

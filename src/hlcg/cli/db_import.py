@@ -130,6 +130,7 @@ def import_command(
             f"{confirmed})"
         )
         _print_confirmed(result)
+        _print_overwritten(result)
         return
     if result.legality:
         typer.echo(
@@ -168,6 +169,14 @@ def _print_confirmed(result: "ImportResult") -> None:
         typer.echo(
             f"confirmed {fact.card_id} {fact.field} {fact.value!r}: confirmed by "
             f"{plural(len(fact.sources), 'source')} ({'; '.join(fact.sources)})"
+        )
+
+
+def _print_overwritten(result: "ImportResult") -> None:
+    for fact in result.overwritten:
+        typer.echo(
+            f"overwrote {fact.card_id} {fact.field}: {fact.recorded!r} "
+            f"(source: {fact.recorded_source}) -> {fact.offered!r} (source: {fact.offered_source})"
         )
 
 
@@ -227,11 +236,7 @@ def _print_card_rows(result: "ImportResult", path: Path) -> None:
             f"{plural(len(result.overwritten), 'recorded fact')} overwritten, "
             f"{plural(result.sources_added, 'fact source')} recorded{kept}"
         )
-    for fact in result.overwritten:
-        typer.echo(
-            f"overwrote {fact.card_id} {fact.field}: {fact.recorded!r} "
-            f"(source: {fact.recorded_source}) -> {fact.offered!r} (source: {fact.offered_source})"
-        )
+    _print_overwritten(result)
     if result.replaced:
         typer.echo(
             f"replaced {plural(result.replaced, 'card')} whole, erasing "

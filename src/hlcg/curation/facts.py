@@ -19,7 +19,7 @@ from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.merging import Confirmed
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.curation.printed import parse_printed_source
-from hlcg.curation.upsert import superseded
+from hlcg.curation.upsert import Conflict, superseded
 
 FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
 
@@ -80,8 +80,10 @@ class _Recording:
         self.superseded = f"{datetime.date.today().isoformat()} {label}"
         self.history: list[FactHistoryRow] = []
         self.errors: list[str] = []
+        self.conflicts = 0  # of the errors, those a recorded fact's other value made
         self.recorded: dict[tuple[str, str], tuple[int, str]] = {}  # (id, field) -> (row, value)
-        self.replaced = 0
+        self.replaced: list[Conflict] = []  # recorded facts --overwrite replaced
+        self.number = 0  # the row being recorded
         self.cleared: set[tuple[str, str]] = set()  # facts --overwrite took away
         # (id, field, value) -> the sources of a recorded fact the sheet confirmed
         self.confirmed: dict[tuple[str, str, str], tuple[str, ...]] = {}
@@ -95,6 +97,9 @@ class _Recording:
             return f"field: {name!r} is not a fact a sheet may set; it may set {listed}"
         if not source:
             return "source: every fact needs its source"
+        left = _placeholders(source)
+        if left:
+            return f"source: fill in {left} in the source column"
         unknown = [c for c in _codes(value) if c not in self.sets] if name == "sets" else []
         if unknown:
             return f"value: unknown set {unknown[0]!r} (see `hlcg sets`)"
@@ -149,6 +154,17 @@ class _Recording:
             return "source: " + "; ".join(dict.fromkeys(r.source for r in own))
         return f"card-level source: {self.before[card_id].source}"
 
+    def _replace(self, card: CardRow, name: str, old: str, offered: tuple[str, str]) -> None:
+        """The recorded ``name`` (``old``) replaced with --overwrite: listed, and the old
+        value with its sources (which leave it) goes to the history."""
+        new, source = offered
+        backing = self._backing(card.id, name, old).split(": ", 1)[1]
+        # "Carries no restriction number" is shown as the user writes it: restriction none.
+        shown = ("restriction", "none") if name == "unrestricted" else (name, old)
+        self.replaced.append(Conflict(card.id, *shown, backing, new, source, self.number))
+        own = self._drop(card.id, name)
+        self.history.append(superseded(card, name, old, own, self.superseded))
+
     def _unrestricted(self, where: str, card_id: str, value: str, source: str) -> bool:
         """A restriction number for a card recorded as carrying none: a conflict, or with
         --overwrite the "carries none" goes to the history. False when refused."""
@@ -157,6 +173,7 @@ class _Recording:
             return True
         backing = self._backing(card_id, "unrestricted", "true")
         if not self.overwrite:
+            self.conflicts += 1
             self.errors.append(
                 f"{where}: {card_id} restriction: the catalogue records that it carries no "
                 f"restriction number (unrestricted, {backing}), the sheet says {value!r} "
@@ -164,9 +181,7 @@ class _Recording:
                 "source are kept in fact_history)"
             )
             return False
-        own = self._drop(card_id, "unrestricted")
-        self.history.append(superseded(card, "unrestricted", "true", own, self.superseded))
-        self.replaced += 1
+        self._replace(card, "unrestricted", "true", (value, source))
         self.cards[card_id]["unrestricted"] = ""
         self.cleared.add((card_id, "unrestricted"))
         return True
@@ -179,6 +194,7 @@ class _Recording:
             return True
         old = str(card.restriction)
         if not self.overwrite:
+            self.conflicts += 1
             self.errors.append(
                 f"{where}: {card_id} restriction: the catalogue records {old!r} "
                 f"({self._backing(card_id, 'restriction', old)}), the sheet says it prints "
@@ -186,9 +202,7 @@ class _Recording:
                 "its source are kept in fact_history)"
             )
             return False
-        own = self._drop(card_id, "restriction")
-        self.history.append(superseded(card, "restriction", old, own, self.superseded))
-        self.replaced += 1
+        self._replace(card, "restriction", old, ("none", source))
         self.cards[card_id]["restriction"] = ""
         self.cleared.add((card_id, "restriction"))
         return True
@@ -211,9 +225,7 @@ class _Recording:
             )
         if (card_id, name) not in self.recorded:
             # The replaced value's own sources go with it, never onto the new value.
-            own = self._drop(card_id, name)
-            self.history.append(superseded(card, name, old, own, self.superseded))
-            self.replaced += 1
+            self._replace(card, name, old, (new, source))
         return None
 
     def _attribute(self, card_id: str, name: str, value: str, source: str) -> None:
@@ -266,6 +278,7 @@ class _Recording:
         if not value:
             return  # a gap still open
         where = f"{self.sheet}: row {number}"
+        self.number = number
         refusal = self._refusal(card_id, name, value, source)
         if refusal is not None:
             self.errors.append(f"{where}: {refusal}")
@@ -280,6 +293,7 @@ class _Recording:
             return
         conflict = self._conflict(card_id, name, offered, source)
         if conflict is not None:
+            self.conflicts += 1
             self.errors.append(f"{where}: {conflict}")
             return
         flat = offered.to_flat()
@@ -289,6 +303,20 @@ class _Recording:
         self.cards[card_id][name] = flat[name]
         for fact_value in _codes(value) if name == "sets" else [flat[name]]:
             self._attribute(card_id, name, fact_value, source)
+
+
+def _placeholders(source: str) -> str:
+    """What of ``db fill --sheet``'s source template (``printed card SET NUMBER, read by
+    NAME on DAY``) a row still leaves to fill in, as a phrase; '' when nothing."""
+    printed = parse_printed_source(source)
+    if printed is None:
+        return ""
+    left = []
+    if printed.set_code == "SET" or printed.number == "NUMBER":
+        left.append("the printing you read (its set and number as printed, for SET NUMBER)")
+    if printed.reader == "NAME":
+        left.append("your name (for NAME)")
+    return " and ".join(left)
 
 
 def _none_printed(name: str, value: str) -> tuple[str, str]:
@@ -338,14 +366,17 @@ def record_facts(
     """Record numbered fact rows (id, field, value, source) as a sheet's are recorded, in one
     write: ``where`` names them in errors, ``label`` in the history of what they replace.
     ``settings`` are kept in the catalogue's meta table with them (``db fill``'s reader).
-    The caller holds the writer lock."""
-    from hlcg.errors import SourceError
+    The caller holds the writer lock. Refused whole: ConflictError when every error is a
+    recorded fact stated otherwise (as for card rows), else SourceError."""
+    from hlcg.errors import ConflictError, SourceError
 
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
     recording = _Recording(where, label, db, bundle, overwrite)
     for number, row in rows:
         recording.record(number, row)
+    if recording.errors and recording.conflicts == len(recording.errors):
+        raise ConflictError(recording.errors)
     if recording.errors:
         raise SourceError(recording.errors)
     changed = {card_id for card_id, _ in recording.recorded}
@@ -363,7 +394,8 @@ def record_facts(
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
         facts=len(recording.recorded),
-        facts_overwritten=recording.replaced,
+        facts_overwritten=len(recording.replaced),
+        overwritten=tuple(recording.replaced),
         confirmed=tuple(
             Confirmed(card_id, name, value, sources)
             for (card_id, name, value), sources in recording.confirmed.items()

@@ -81,6 +81,16 @@ def _fact(card: CardRow, name: str) -> tuple[str, str]:
     return name, flat[name]
 
 
+def _shown(card: CardRow, name: str, fact: tuple[str, str]) -> str:
+    """A fact's value as a user writes it: "carries none" is the restriction ``none``, a flag
+    left empty is ``false``."""
+    if fact[0] == "unrestricted":
+        return "none"
+    if not fact[0] and getattr(card, name) is False:
+        return "false"
+    return fact[1]
+
+
 def _set_fact(data: dict[str, object], source: CardRow, name: str) -> None:
     data[name] = getattr(source, name)
     if name == "restriction":
@@ -122,7 +132,9 @@ class _CardMerge:
 
     def fact(self, name: str) -> None:
         ours, theirs = _fact(self.ours, name), _fact(self.theirs, name)
-        change = FactChange(self.ours.id, name, ours[1], theirs[1])
+        change = FactChange(
+            self.ours.id, name, _shown(self.ours, name, ours), _shown(self.theirs, name, theirs)
+        )
         if theirs == ours or (name in LIST_FIELDS and _same_list(self.ours, self.theirs, name)):
             return
         they_replaced_ours = ours[0] and _replaced(self.incoming.fact_history, self.ours.id, ours)

@@ -66,7 +66,8 @@ def record_reading(
     """Record ``facts`` (field -> value as a fact sheet holds it; ``none`` for a
     restriction: none printed) read by ``reader`` off the ``printing`` (set code, number as
     printed) of the card ``card_id``, with the printing itself, in one write. Returns the
-    source text. Refused whole (SourceError) when a fact conflicts with a recorded one."""
+    source text. Refused whole (ConflictError) when a fact conflicts with a recorded one,
+    (SourceError) for another refusal."""
     from hlcg.curation.facts import record_facts
     from hlcg.curation.importer import refuse_shipped
     from hlcg.curation.locking import writer_lock

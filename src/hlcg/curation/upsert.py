@@ -72,12 +72,13 @@ class Upserted:
 
 
 def stated(name: str, value: object) -> bool:
-    """Whether a field holds a fact: empty and an empty list state nothing; false states
-    nothing either, except for ``unique`` (unrestricted, reserved and signature are left
-    empty by sources when false)."""
+    """Whether a field holds a fact: empty and an empty list state nothing (0 does: a
+    gem the card does not print); false states nothing either, except for ``unique``
+    (unrestricted, reserved and signature are left empty by sources when false)."""
     if name == "unique":
         return value is not None
-    return value not in (None, [], False)
+    # By identity: ``0 in (None, [], False)`` is true, and 0 is a fact (no gem printed).
+    return value is not None and value is not False and value != []
 
 
 def _differs(name: str, have: object, offered: object) -> bool:

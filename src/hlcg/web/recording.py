@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 def refusal(db: Path | None, host: str) -> str | None:
     """Why this server records nothing, or None when it may."""
     from hlcg.catalog import is_shipped
+    from hlcg.output import read_only_mode
 
     if db is None or is_shipped(db):
         return (
@@ -37,8 +38,14 @@ def refusal(db: Path | None, host: str) -> str | None:
             f"this server listens on {host}, not on loopback: recording is offered only to "
             "this machine (`hlcg serve --db ...` on 127.0.0.1)"
         )
-    if not os.access(db, os.W_OK):
-        return f"{db.name} is not writable: make it writable (chmod u+w) to record into it"
+    mode = read_only_mode(db)
+    if mode is not None or not os.access(db.resolve().parent, os.W_OK):
+        # The writer's own refusal, told before a form is offered, not after an answer.
+        shown = f" (mode {mode:04o})" if mode is not None else ""
+        return (
+            f"{db.name} is read-only{shown}: make it and its folder writable (chmod u+w "
+            f"{db.name}) to record into it"
+        )
     return None
 
 
@@ -81,7 +88,7 @@ class Recording:
         """Record one answer; the source it got and the card's questions now."""
         from hlcg.answers import AnswerError, record_answer
         from hlcg.catalog import load
-        from hlcg.errors import HlcgError, SourceError
+        from hlcg.errors import ConflictError, HlcgError, SourceError
 
         if self.refused is not None or self.db is None:
             raise ApiError(403, self.refused or "recording is off")
@@ -95,7 +102,7 @@ class Recording:
                 )
             except AnswerError as exc:
                 raise ApiError(422, str(exc)) from None
-            except SourceError as exc:
+            except (SourceError, ConflictError) as exc:
                 raise ApiError(409, str(exc)) from None
             except HlcgError as exc:
                 raise ApiError(400, str(exc)) from None
