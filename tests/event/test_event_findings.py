@@ -1,0 +1,70 @@
+"""What a fresh-eyes tester of `hlcg event` found (issue 37), each through the command line
+in this process: a Quickening spelled another way, the sheets of a deck accepted illegally,
+verify's wording and exit codes, the standings table and the published deck pages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.event.day import EVENT_DATE, ROOT, TOURNAMENT, VALID, hlcg
+from tests.event.test_rules_and_exchange import LEAGUE, digest
+
+CONNOR = "Connor's Quickening"
+
+
+def league(folder: Path) -> Path:
+    """Four players in the 2e league; Carol's illegal deck accepted by the organiser."""
+    event = folder / "spring.hlcg"
+    made = hlcg(
+        "event", "new", event, "--name", "Spring", "--date", EVENT_DATE, "--rules", "2e-league"
+    )
+    assert made.exit_code == 0, made.output
+    for player, deck, *options in (
+        ("Alice", TOURNAMENT / "alice-duncan.txt"),
+        ("Carol", TOURNAMENT / "carol-methos.o8d", "--accept-illegal"),
+        ("Gina", VALID / "grayson-business-as-usual-type-two.txt"),
+        ("Kurt", ROOT / "tests" / "decks_tried" / "kurgan.json"),
+    ):
+        done = hlcg("event", "register", event, player, deck, *options)
+        assert done.exit_code == 0, done.output
+    return event
+
+
+def result(event: Path, *args: object) -> object:
+    return hlcg("event", "result", event, *args)
+
+
+def test_a_quickening_spelled_another_way_is_the_same_quickening(tmp_path):
+    event = league(tmp_path)
+    taken = result(
+        event, "Carol", "Alice", "--round", 1, "--winner", "Carol", "--head", "--quickening", CONNOR
+    )
+    assert taken.exit_code == 0, taken.output
+    before = digest(event)
+    claimed = result(
+        event, "Gina", "Kurt", "--round", 2, "--winner", "Gina",
+        "--head", "--quickening", "connors  quickening",
+    )  # fmt: skip
+    assert claimed.exit_code == 1
+    assert claimed.stderr == (
+        'hlcg: error: the Quickening "Connor\'s Quickening" is held by Carol; Gina claims it '
+        "from another game: refused by the rule quickening-stays-with-taker of 2e-league: "
+        f"a Quickening belongs to the Immortal who won or took it (source: {LEAGUE})\n"
+    )
+    assert digest(event) == before
+    twice = result(
+        event, "Gina", "Carol", "--round", 2, "--winner", "Gina", "--head",
+        "--quickening", CONNOR, "--quickening", "CONNORS QUICKENING",
+    )  # fmt: skip
+    assert twice.exit_code == 2
+    assert twice.stderr == "hlcg: error: a Quickening is named twice in one result\n"
+    # Taken with Carol's head, typed another way: recorded, shown and held in one spelling.
+    passed = result(
+        event, "Gina", "Carol", "--round", 2, "--winner", "Gina",
+        "--head", "--quickening", "CONNOR’S quickening",
+    )  # fmt: skip
+    assert passed.exit_code == 0, passed.output
+    assert passed.stdout == f"round 2: Gina beat Carol, took Carol's head, Quickenings: {CONNOR}\n"
+    standings = json.loads(hlcg("event", "standings", event, "--json").stdout)
+    assert standings["quickenings"] == [{"quickening": CONNOR, "holder": "Gina"}]
