@@ -5,6 +5,7 @@ verify's wording and exit codes, the standings table and the published deck page
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from tests.event.day import EVENT_DATE, ROOT, TOURNAMENT, VALID, hlcg
@@ -68,3 +69,21 @@ def test_a_quickening_spelled_another_way_is_the_same_quickening(tmp_path):
     assert passed.stdout == f"round 2: Gina beat Carol, took Carol's head, Quickenings: {CONNOR}\n"
     standings = json.loads(hlcg("event", "standings", event, "--json").stdout)
     assert standings["quickenings"] == [{"quickening": CONNOR, "holder": "Gina"}]
+
+
+def test_html_sheets_need_the_print_extra_as_the_docs_and_readme_say(tmp_path, monkeypatch):
+    event = league(tmp_path)
+    monkeypatch.setitem(sys.modules, "segno", None)  # `import segno` now raises ImportError
+    target = tmp_path / "sheets.html"
+    written = hlcg("event", "sheets", event, "-o", target)
+    assert written.exit_code == 2
+    assert written.stderr == (
+        "hlcg: error: registration sheets need the print extra (segno is missing): "
+        "pip install 'hlcg[print]'\n"
+    )
+    assert not target.exists()
+    doc = (ROOT / "docs" / "event.md").read_text(encoding="utf-8")
+    assert "Both `.pdf` and `.html` need the print extra" in doc
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("### A whole event in one file: `hlcg event`", 1)[1].split("```\n")[0]
+    assert "hlcg event sheets spring.hlcg -o sheets.html    # needs pip install '.[print]'" in block

@@ -1,6 +1,7 @@
 """Registration sheets written out: HTML (the QR code as inline SVG, a page per deck when
-printed) or PDF (one page per deck). segno draws the QR codes and fpdf2 writes the PDF; both
-come with `pip install 'hlcg[print]'` and are imported only here, when a sheet is written."""
+printed) or PDF (one page per deck). segno draws the QR codes (so HTML needs it too) and
+fpdf2 writes the PDF; both come with `pip install 'hlcg[print]'` and are imported only here,
+when a sheet is written (`hlcg deck sheet`, `hlcg event sheets`)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _require(module: str, package: str) -> Any:
         return importlib.import_module(module)
     except ImportError:
         raise UsageError(
-            f"hlcg deck sheet needs the print extra ({package} is missing): {INSTALL}"
+            f"registration sheets need the print extra ({package} is missing): {INSTALL}"
         ) from None
 
 
