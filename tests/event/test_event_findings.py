@@ -5,7 +5,9 @@ verify's wording and exit codes, the standings table and the published deck page
 from __future__ import annotations
 
 import json
+import re
 import sys
+import zlib
 from pathlib import Path
 
 from tests.event.day import EVENT_DATE, ROOT, TOURNAMENT, VALID, hlcg
@@ -87,3 +89,38 @@ def test_html_sheets_need_the_print_extra_as_the_docs_and_readme_say(tmp_path, m
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     block = readme.split("### A whole event in one file: `hlcg event`", 1)[1].split("```\n")[0]
     assert "hlcg event sheets spring.hlcg -o sheets.html    # needs pip install '.[print]'" in block
+
+
+def pdf_lines(pdf: bytes) -> list[str]:
+    """The text lines a PDF written by fpdf2 shows, from its compressed page streams."""
+    shown = []
+    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S):
+        content = zlib.decompress(stream).decode("latin-1")
+        shown += [re.sub(r"\\(.)", r"\1", t) for t in re.findall(r"\((.*?)(?<!\\)\) Tj", content)]
+    return shown
+
+
+def test_the_sheets_say_what_the_event_judged_by_and_that_the_organiser_accepted(tmp_path):
+    event = league(tmp_path)
+    judged_by = json.loads(hlcg("event", "status", event, "--json").stdout)["judged_by"]
+    assert judged_by.startswith(f"type-two as of {EVENT_DATE}, hlcg ruleset ")
+    assert judged_by.endswith(", rule set 2e-league")
+    page = tmp_path / "sheets.html"
+    assert hlcg("event", "sheets", event, "-o", page).exit_code == 0
+    heads = re.findall(r'<div class="head">.*?</table>', page.read_text(encoding="utf-8"))
+    rows = [dict(re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td></tr>", h)) for h in heads]
+    assert [(r["Player"], r["Judged by"], r["Verdict"]) for r in rows] == [
+        ("Alice", judged_by, "legal"),
+        ("Carol", judged_by, "not legal, 2 errors, accepted by the organiser"),
+        ("Gina", judged_by, "legal"),
+        ("Kurt", judged_by, "legal"),
+    ]
+    printed = tmp_path / "sheets.pdf"
+    assert hlcg("event", "sheets", event, "-o", printed).exit_code == 0
+    lines = pdf_lines(printed.read_bytes())
+    assert lines.count("not legal, 2 errors, accepted by the organiser") == 1
+    assert lines.count("legal") == 3
+    # "Judged by" is longer than the column beside the QR code: it wraps between words.
+    at = [n for n, line in enumerate(lines) if line == "Judged by"]
+    assert len(at) == 4
+    assert all(f"{lines[n + 1]} {lines[n + 2]}" == judged_by for n in at)
