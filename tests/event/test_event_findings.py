@@ -10,7 +10,7 @@ import sys
 import zlib
 from pathlib import Path
 
-from tests.event.day import EVENT_DATE, ROOT, TOURNAMENT, VALID, hlcg
+from tests.event.day import EVENT_DATE, ROOT, TOURNAMENT, VALID, hlcg, payloads
 from tests.event.test_rules_and_exchange import LEAGUE, digest
 
 CONNOR = "Connor's Quickening"
@@ -124,3 +124,30 @@ def test_the_sheets_say_what_the_event_judged_by_and_that_the_organiser_accepted
     at = [n for n, line in enumerate(lines) if line == "Judged by"]
     assert len(at) == 4
     assert all(f"{lines[n + 1]} {lines[n + 2]}" == judged_by for n in at)
+
+
+def test_verify_names_each_side_for_what_it_is(tmp_path):
+    event = league(tmp_path)
+    page = tmp_path / "sheets.html"
+    assert hlcg("event", "sheets", event, "-o", page).exit_code == 0
+    carol_sheet = tmp_path / "carol-sheet.txt"  # the payload Carol's sheet's QR code holds
+    carol_sheet.write_text(payloads(page.read_text(encoding="utf-8"))[1], encoding="utf-8")
+    by_sheet = hlcg("event", "verify", event, "Alice", carol_sheet)
+    assert by_sheet.exit_code == 1
+    assert (
+        "  the verdicts differ: the registered deck is legal, the presented sheet is not legal, "
+        "2 errors\n" in by_sheet.stdout
+    )
+    by_file = hlcg("event", "verify", event, "Alice", TOURNAMENT / "carol-methos.o8d", "--json")
+    assert by_file.exit_code == 1
+    assert json.loads(by_file.stdout)["other"][0] == (
+        "the verdicts differ: the registered deck is legal, the presented deck is not legal, "
+        "2 errors"
+    )
+
+
+def test_verify_of_a_player_not_registered_could_not_run(tmp_path):
+    event = league(tmp_path)
+    nobody = hlcg("event", "verify", event, "Zed", TOURNAMENT / "bob-richie.dek")
+    assert (nobody.exit_code, nobody.stdout) == (2, "")
+    assert nobody.stderr == "hlcg: error: Zed is not registered for Spring\n"

@@ -266,7 +266,8 @@ def verify_command(
     db: DbOption = None,
 ) -> None:
     """Compare the deck presented at the table with the registered one, card by card, with
-    both verdicts. Exit 0 same deck, 1 differs, 2 unreadable."""
+    both verdicts. Exit 0 same deck, 1 differs, 2 could not run (an unreadable deck or
+    photo, a player not registered)."""
     from hlcg.event import verify
     from hlcg.stdin import is_stdin, read_stdin
 
