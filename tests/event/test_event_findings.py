@@ -151,3 +151,31 @@ def test_verify_of_a_player_not_registered_could_not_run(tmp_path):
     nobody = hlcg("event", "verify", event, "Zed", TOURNAMENT / "bob-richie.dek")
     assert (nobody.exit_code, nobody.stdout) == (2, "")
     assert nobody.stderr == "hlcg: error: Zed is not registered for Spring\n"
+
+
+def test_the_standings_league_column_is_labelled_and_deck_pages_count_one_card(tmp_path):
+    event = league(tmp_path)
+    assert (
+        result(event, "Carol", "Alice", "--round", 1, "--winner", "Carol", "--head").exit_code == 0
+    )
+    shown = hlcg("event", "standings", event)
+    assert shown.exit_code == 0, shown.output
+    lines = shown.stdout.splitlines()
+    assert lines[1].split() == [
+        "place", "player", "persona", "games", "wins", "heads", "points", "league"
+    ]  # fmt: skip
+    assert [line.split() for line in lines[3:7]] == [
+        ["1", "Carol", "Methos", "1", "1", "1", "7"],
+        ["2", "Alice", "Duncan", "MacLeod", "1", "0", "0", "1", "removed", "(beheaded)"],
+        ["3", "Gina", "Grayson", "0", "0", "0", "0"],
+        ["3", "Kurt", "The", "Kurgan", "0", "0", "0", "0"],
+    ]
+    site = tmp_path / "site"
+    assert hlcg("event", "publish", event, site).exit_code == 0
+    gina = (site / "decks" / "gina.html").read_text(encoding="utf-8")
+    assert re.findall(r"<caption>(.*?)</caption>", gina) == [
+        "Pre-game (1 card)",
+        "Endurance (51 cards)",
+    ]
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "<td>removed (beheaded)</td>" in index

@@ -347,11 +347,12 @@ def standings_command(event: EventArgument, as_json: JsonOption = False) -> None
             r["wins"],
             r["heads"],
             r["points"],
-            "removed" if r["removed"] else "",
+            r["league"],
         ]
         for r in answer["standings"]
     ]
-    typer.echo(table(rows, ["place", "player", "persona", "games", "wins", "heads", "points", ""]))
+    header = ["place", "player", "persona", "games", "wins", "heads", "points", "league"]
+    typer.echo(table(rows, header))
     for h in answer["heads"]:
         typer.echo(
             f"head: round {h['round']}: {h['taker']} took {h['beheaded']}'s ({h['persona']})"

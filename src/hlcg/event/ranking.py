@@ -54,6 +54,11 @@ def _player_rows(
             "removed": reg.player in removed,
             "beheaded": reg.player in {g.loser for g in own if g.head_taken},
         }
+        row = rows[reg.player]
+        # the standings' league column, on the command line and the site alike
+        row["league"] = (
+            "removed (beheaded)" if row["removed"] else "beheaded" if row["beheaded"] else ""
+        )
     for row in rows.values():
         row["opponents_points"] = sum(
             rows[m]["points"] for m in _met(row["player"], played) if m in rows
