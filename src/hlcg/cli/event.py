@@ -171,7 +171,9 @@ def sheets_command(
     event: EventArgument,
     target: Annotated[
         Path,
-        typer.Option("-o", "--output-file", help="sheets.pdf (needs hlcg[print]) or sheets.html."),
+        typer.Option(
+            "-o", "--output-file", help="sheets.pdf or sheets.html (both need hlcg[print])."
+        ),
     ],
     force: ForceOption = False,
     db: DbOption = None,
