@@ -63,6 +63,11 @@ class EventError(HlcgError):
     """An event file is missing, not an hlcg event file or of another schema version."""
 
 
+class NotRegistered(UsageError):
+    """`hlcg event verify` of a player the event has not registered: there is no deck to
+    compare with, so the check could not run (exit code 2, not 1 "differs")."""
+
+
 class EventRefusal(HlcgError):
     """The event refused a change by its rules: an illegal deck without --accept-illegal, a
     registration after the lock, a result that breaks the event's rule set, an import that

@@ -310,7 +310,7 @@ def test_without_the_print_extra_the_message_names_it(
     result = sheet(str(BOB), "-o", str(target))
     assert result.exit_code == 2
     assert result.stderr == (
-        f"hlcg: error: hlcg deck sheet needs the print extra ({package} is missing): "
+        f"hlcg: error: registration sheets need the print extra ({package} is missing): "
         "pip install 'hlcg[print]'\n"
     )
     assert not target.exists()

@@ -43,7 +43,7 @@ def sheet_command(
         typer.Option(
             "-o",
             "--output-file",
-            help="The sheet to write: sheet.pdf (needs hlcg[print]) or sheet.html.",
+            help="The sheet to write: sheet.pdf or sheet.html (both need hlcg[print]).",
             show_default=False,
         ),
     ] = None,

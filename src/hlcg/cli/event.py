@@ -171,7 +171,9 @@ def sheets_command(
     event: EventArgument,
     target: Annotated[
         Path,
-        typer.Option("-o", "--output-file", help="sheets.pdf (needs hlcg[print]) or sheets.html."),
+        typer.Option(
+            "-o", "--output-file", help="sheets.pdf or sheets.html (both need hlcg[print])."
+        ),
     ],
     force: ForceOption = False,
     db: DbOption = None,
@@ -266,7 +268,8 @@ def verify_command(
     db: DbOption = None,
 ) -> None:
     """Compare the deck presented at the table with the registered one, card by card, with
-    both verdicts. Exit 0 same deck, 1 differs, 2 unreadable."""
+    both verdicts. Exit 0 same deck, 1 differs, 2 could not run (an unreadable deck or
+    photo, a player not registered)."""
     from hlcg.event import verify
     from hlcg.stdin import is_stdin, read_stdin
 
@@ -346,11 +349,12 @@ def standings_command(event: EventArgument, as_json: JsonOption = False) -> None
             r["wins"],
             r["heads"],
             r["points"],
-            "removed" if r["removed"] else "",
+            r["league"],
         ]
         for r in answer["standings"]
     ]
-    typer.echo(table(rows, ["place", "player", "persona", "games", "wins", "heads", "points", ""]))
+    header = ["place", "player", "persona", "games", "wins", "heads", "points", "league"]
+    typer.echo(table(rows, header))
     for h in answer["heads"]:
         typer.echo(
             f"head: round {h['round']}: {h['taker']} took {h['beheaded']}'s ({h['persona']})"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hlcg.errors import DeckFileError, EventRefusal
+from hlcg.errors import DeckFileError, NotRegistered
 from hlcg.event.core import Event, event_from
 from hlcg.event.registration import Registration, registration_of
 from hlcg.event.store import reading
@@ -25,7 +25,7 @@ def registered(path: Path, player: str) -> tuple[Event, Registration]:
         event = event_from(conn, path)
         reg = registration_of(conn, player)
     if reg is None:
-        raise EventRefusal(f"{player} is not registered for {event.name}")
+        raise NotRegistered(f"{player} is not registered for {event.name}")
     return event, reg
 
 
@@ -96,7 +96,8 @@ def verify(path: Path, player: str, given: str, catalogue: Catalogue) -> dict[st
             "other": [] if same else ["the sheet's QR code holds only another fingerprint"],
         }
     else:
-        diff = deck_diff(mine, presented, catalogue)
+        shown = "the presented sheet" if presented.sheet else "the presented deck"
+        diff = deck_diff(mine, presented, catalogue, ("the registered deck", shown))
         answer = {
             "same": diff["same"],
             "registered": diff["a"],

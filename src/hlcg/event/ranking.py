@@ -9,7 +9,7 @@ from typing import Any
 
 from hlcg.event.core import event_from
 from hlcg.event.registration import Registration, registrations
-from hlcg.event.results import Game, beheaded, games, holders
+from hlcg.event.results import Game, beheaded, games, holders, quickening_key
 from hlcg.event.rulesets import BEHEADED_PERSONA_REMOVED, TIE_BREAKS, RuleSet
 from hlcg.event.store import reading
 
@@ -54,6 +54,11 @@ def _player_rows(
             "removed": reg.player in removed,
             "beheaded": reg.player in {g.loser for g in own if g.head_taken},
         }
+        row = rows[reg.player]
+        # the standings' league column, on the command line and the site alike
+        row["league"] = (
+            "removed (beheaded)" if row["removed"] else "beheaded" if row["beheaded"] else ""
+        )
     for row in rows.values():
         row["opponents_points"] = sum(
             rows[m]["points"] for m in _met(row["player"], played) if m in rows
@@ -105,7 +110,7 @@ def ruleset_json(rules: RuleSet) -> dict[str, Any]:
 def _ledger(regs: list[Registration], played: list[Game]) -> dict[str, Any]:
     """The heads taken, and who holds each Quickening."""
     persona = {r.player: r.persona for r in regs}
-    names = {q.casefold(): q for g in played for q in g.quickenings}
+    names = {quickening_key(q): q for g in reversed(played) for q in g.quickenings}
     return {
         "heads": [
             {

@@ -208,7 +208,11 @@ def event_sheets(path: Path, catalogue: Catalogue) -> list[Any]:
     event, regs = registered_players(path)
     return [
         judged_sheet(
-            judge_registered(reg.deck, reg.deck_file, event, catalogue), event.name, reg.player
+            judge_registered(reg.deck, reg.deck_file, event, catalogue),
+            event.name,
+            reg.player,
+            judged_by=event.judged_by,
+            accepted_illegal=reg.accepted_illegal,
         )
         for reg in regs
     ]

@@ -62,13 +62,31 @@ def games(conn: sqlite3.Connection) -> list[Game]:
     ]
 
 
+def quickening_key(name: str) -> str:
+    """A Quickening's name folded as card names are (case, apostrophes, spacing), so
+    "connors quickening" is "Connor's Quickening"; a name of punctuation alone by case."""
+    from hlcg.catalog import normalise
+
+    return normalise(name) or name.casefold()
+
+
 def holders(played: list[Game]) -> dict[str, str]:
-    """Each Quickening (by its name, case-folded) -> who holds it after ``played``."""
+    """Each Quickening (by quickening_key) -> who holds it after ``played``."""
     held: dict[str, str] = {}
     for game in played:
         for name in game.quickenings:
-            held[name.casefold()] = game.winner
+            held[quickening_key(name)] = game.winner
     return held
+
+
+def spelled_as_recorded(passed: list[str], played: list[Game]) -> tuple[str, ...]:
+    """Each Quickening named as the ledger first recorded it, so one Quickening has one
+    spelling in the standings, the site and the export whatever the organiser typed."""
+    first: dict[str, str] = {}
+    for game in played:
+        for name in game.quickenings:
+            first.setdefault(quickening_key(name), name)
+    return tuple(first.get(quickening_key(name), name) for name in passed)
 
 
 def beheaded(played: list[Game], personas: dict[str, str]) -> dict[str, Game]:
@@ -102,7 +120,7 @@ def check_result(
     if QUICKENING_STAYS_WITH_TAKER in rules.rules:
         held = holders(played)
         for name in game.quickenings:
-            holder = held.get(name.casefold())
+            holder = held.get(quickening_key(name))
             if holder is None or holder == game.winner:
                 continue
             if holder == game.loser and game.head_taken:
@@ -165,15 +183,16 @@ def record_result(
         raise UsageError(f"round {round_number}: give a round from 1 to {MAX_ROUND}")
     names = [check_name(p, "player") for p in (player, opponent, winner)]
     passed = [check_name(q, "--quickening") for q in quickenings or []]
-    if len({q.casefold() for q in passed}) != len(passed):
+    if len({quickening_key(q) for q in passed}) != len(passed):
         raise UsageError("a Quickening is named twice in one result")
     if passed and not head:
         raise UsageError("Quickenings pass with a head: give --head with --quickening")
     with writing(path) as conn:
         event = event_from(conn, path)
         first, second, won = _the_players(conn, event, names)
-        game = Game(uuid.uuid4().hex, round_number, now(), first, second, won, head, tuple(passed))
         played = games(conn)
+        spelled = spelled_as_recorded(passed, played)
+        game = Game(uuid.uuid4().hex, round_number, now(), first, second, won, head, spelled)
         refuse_a_second_result(game, played)
         check_result(event, game, played, *personas_of(conn))
         insert_game(conn, game)

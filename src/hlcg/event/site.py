@@ -18,6 +18,7 @@ from hlcg.errors import UsageError
 from hlcg.event.ranking import standings
 from hlcg.event.registration import judge_registered, registrations
 from hlcg.event.store import reading
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
@@ -101,17 +102,13 @@ def _standing_rows(
     data: dict[str, Any], regs: list[Registration], pages: dict[str, str]
 ) -> list[list[str]]:
     by_player = {r.player: r for r in regs}
-
-    def league(row: dict[str, Any]) -> str:
-        return "removed (beheaded)" if row["removed"] else "beheaded" * row["beheaded"]
-
     return [
         [
             str(row["place"]),
             f'<a href="decks/{pages[row["player"]]}">{escape(row["player"])}</a>',
             escape(row["persona"]),
             *(str(row[k]) for k in ("games", "wins", "losses", "heads", "points")),
-            league(row),
+            escape(row["league"]),
             _verdict(by_player[row["player"]]),
         ]
         for row in data["standings"]
@@ -219,7 +216,7 @@ def _deck_page(reg: Registration, event: Event, catalogue: Catalogue) -> str:
     ]
     tables = "".join(
         _table(
-            f"{title} ({sum(line.copies for line in lines)} cards)",
+            f"{title} ({plural(sum(line.copies for line in lines), 'card')})",
             ["Copies", "Card", "Type"],
             [[str(line.copies), escape(line.name), escape(line.type)] for line in lines],
             {0},

@@ -181,26 +181,32 @@ def _legal(verdict: str) -> bool | None:
     return verdict == "legal" if verdict else None
 
 
-def verdicts_differ(a: DeckSide, b: DeckSide) -> str | None:
+def verdicts_differ(a: DeckSide, b: DeckSide, names: tuple[str, str] | None = None) -> str | None:
     """The note when one side is legal and the other is not, whatever their fingerprints:
-    one fingerprint must mean one verdict, so this is worth saying even of one deck."""
+    one fingerprint must mean one verdict, so this is worth saying even of one deck.
+    ``names`` names the sides where the caller knows what each is (`hlcg event verify`:
+    the registered deck and the presented sheet)."""
     legal_a, legal_b = _legal(a.verdict), _legal(b.verdict)
     if legal_a is None or legal_b is None or legal_a == legal_b:
         return None
-    # the sides by the names the diff's own lines give them (`a: PATH: ...`), so the note
-    # reads the same wherever the decks came from (files, the web page's posted text)
+    # else the sides by the names the diff's own lines give them (`a: PATH: ...`), so the
+    # note reads the same wherever the decks came from (files, the web page's posted text)
     first = "the sheet" if a.sheet else "the deck" if b.sheet else "a"
     second = "the sheet" if b.sheet else "the deck" if a.sheet else "b"
+    if names is not None:
+        first, second = names
     return f"the verdicts differ: {first} is {a.verdict}, {second} is {b.verdict}"
 
 
-def deck_diff(a: DeckSide, b: DeckSide, catalogue: Catalogue) -> dict[str, Any]:
-    """`hlcg deck diff` as data."""
+def deck_diff(
+    a: DeckSide, b: DeckSide, catalogue: Catalogue, names: tuple[str, str] | None = None
+) -> dict[str, Any]:
+    """`hlcg deck diff` as data; ``names`` as verdicts_differ takes them."""
     same = a.fingerprint == b.fingerprint
     listed = changes(a, b, catalogue)
     counted = [c for c in listed if c["section"] != "sideboard"]
     notes = other_differences(a, b) if not same else []
-    verdicts = verdicts_differ(a, b)
+    verdicts = verdicts_differ(a, b, names)
     if verdicts is not None:
         notes.insert(0, verdicts)
     if not same and not counted and not notes:

@@ -1,6 +1,7 @@
 """Registration sheets written out: HTML (the QR code as inline SVG, a page per deck when
-printed) or PDF (one page per deck). segno draws the QR codes and fpdf2 writes the PDF; both
-come with `pip install 'hlcg[print]'` and are imported only here, when a sheet is written."""
+printed) or PDF (one page per deck). segno draws the QR codes (so HTML needs it too) and
+fpdf2 writes the PDF; both come with `pip install 'hlcg[print]'` and are imported only here,
+when a sheet is written (`hlcg deck sheet`, `hlcg event sheets`)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _require(module: str, package: str) -> Any:
         return importlib.import_module(module)
     except ImportError:
         raise UsageError(
-            f"hlcg deck sheet needs the print extra ({package} is missing): {INSTALL}"
+            f"registration sheets need the print extra ({package} is missing): {INSTALL}"
         ) from None
 
 
@@ -48,8 +49,8 @@ def qr_code(payload: str, path: str = "the deck") -> Any:
 def heading(sheet: Sheet) -> list[tuple[str, str]]:
     """The sheet's head as (label, value) rows."""
     rows = [("Event", sheet.event), ("Player", sheet.player), ("Deck file", sheet.path)]
-    rows += [("Persona", sheet.persona), ("Format", sheet.format), ("Judged by", sheet.date)]
-    rows += [("Verdict", sheet.verdict)]
+    rows += [("Persona", sheet.persona), ("Format", sheet.format)]
+    rows += [("Judged by", sheet.judged_by or sheet.date), ("Verdict", sheet.verdict_shown)]
     return [(label, value) for label, value in rows if value]
 
 
@@ -153,6 +154,8 @@ _PAGE_BOTTOM = 284.0  # mm on A4, above a 13 mm margin
 _LIST_TOP = 92.0
 _COLUMN_WIDTH = 88.0
 _QR_SIZE = 70.0
+_HEAD_VALUE_WIDTH = 90.0  # mm from the labels' column to the QR code's quiet zone
+_HEAD_ROWS = 9  # 6 mm rows from 26 mm down to the fingerprint's line at 84 mm
 
 
 def latin1(text: str) -> str:
@@ -182,17 +185,55 @@ def _pdf_qr(pdf: Any, payload: str, path: str) -> None:
             pdf.rect(left + start * module, top + y * module, (x - start) * module, module, "F")
 
 
+def _wrapped(pdf: Any, text: str, width: float) -> list[str]:
+    """``text`` in at most two lines of ``width`` mm in the current font, broken after a
+    comma where the parts fit, else between words (an event's "Judged by" is longer than
+    one line), the second cut to fit: the value column ends where the QR code begins."""
+    parts = [f"{part}," for part in text.split(", ")]
+    parts[-1] = parts[-1][:-1]
+    if any(pdf.get_string_width(part) > width for part in parts):
+        parts = text.split(" ")
+    lines: list[str] = []
+    for part in parts:
+        if lines and pdf.get_string_width(f"{lines[-1]} {part}") <= width:
+            lines[-1] += f" {part}"
+        else:
+            lines.append(part)
+    lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 1 else lines
+    return [_cut(pdf, line, width) for line in lines]
+
+
+def _cut(pdf: Any, text: str, width: float) -> str:
+    while text and pdf.get_string_width(text) > width:
+        text = text[:-1]
+    return text
+
+
 def _pdf_head(pdf: Any, sheet: Sheet) -> None:
     _pdf_qr(pdf, sheet.payload, sheet.path)
     pdf.set_xy(12, 14)
     pdf.set_font("helvetica", "B", 16)
     pdf.cell(120, 9, "Registration sheet")
-    for row, (label, value) in enumerate(heading(sheet)):
+    pdf.set_font("helvetica", "", 10)
+    rows = [
+        (label, _wrapped(pdf, latin1(value), _HEAD_VALUE_WIDTH)) for label, value in heading(sheet)
+    ]
+    # Above the fingerprint's line there is room for nine: the earliest values wrapped
+    # (a long deck file's path) give up their second line first.
+    for _, wrapped in rows:
+        if sum(len(value) for _, value in rows) <= _HEAD_ROWS:
+            break
+        del wrapped[1:]
+    row = 0
+    for label, lines in rows:
         pdf.set_xy(12, 26 + row * 6)
         pdf.set_font("helvetica", "B", 10)
         pdf.cell(24, 6, latin1(label))
         pdf.set_font("helvetica", "", 10)
-        pdf.cell(100, 6, latin1(value)[:70])
+        for line in lines:
+            pdf.set_xy(36, 26 + row * 6)
+            pdf.cell(_HEAD_VALUE_WIDTH, 6, line)
+            row += 1
     pdf.set_xy(12, 84)
     pdf.set_font("helvetica", "B", 9)
     pdf.cell(22, 5, "Fingerprint")

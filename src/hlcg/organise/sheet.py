@@ -55,6 +55,15 @@ class Sheet(NamedTuple):
     unrecognised: list[SheetLine]
     warnings: list[str]
     counted: Counted
+    # What an event judged the deck by (format, date, hlcg ruleset, rule set) where the
+    # sheet says more than the date, and whether the organiser accepted it though illegal.
+    judged_by: str = ""
+    accepted_illegal: bool = False
+
+    @property
+    def verdict_shown(self) -> str:
+        """The verdict as the sheet prints it: an illegal deck the organiser let in says so."""
+        return self.verdict + (", accepted by the organiser" if self.accepted_illegal else "")
 
     @property
     def totals(self) -> dict[str, Any]:
@@ -106,9 +115,17 @@ def build_sheet(
     return judged_sheet(judge(path, catalogue, fmt, date), event, player)
 
 
-def judged_sheet(judged: JudgedDeck, event: str = "", player: str = "") -> Sheet:
+def judged_sheet(
+    judged: JudgedDeck,
+    event: str = "",
+    player: str = "",
+    *,
+    judged_by: str = "",
+    accepted_illegal: bool = False,
+) -> Sheet:
     """The sheet of a deck already judged (`hlcg event sheets` judges the registered deck
-    on the event's date in its format)."""
+    on the event's date in its format, and says what the event judged by and whether the
+    organiser accepted the deck though illegal)."""
     resolved, report = judged.resolved, judged.report
     unrecognised = [
         SheetLine(item.count or 1, item.name, NOT_RECOGNISED) for item in resolved.unresolved
@@ -133,4 +150,6 @@ def judged_sheet(judged: JudgedDeck, event: str = "", player: str = "") -> Sheet
         counted=Counted(
             report.pregame, report.pregame_unrecognised, report.endurance, report.unrecognised
         ),
+        judged_by=judged_by,
+        accepted_illegal=accepted_illegal,
     )

@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from hlcg.errors import DeckFileError, EventRefusal, UsageError
+from hlcg.errors import DeckFileError, NotRegistered, UsageError
 from hlcg.web.service import ApiError
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class EventView:
 
         try:
             return verify(self.event, player, given, self.catalogue)
-        except EventRefusal as exc:
+        except NotRegistered as exc:
             raise ApiError(404, str(exc)) from None
         except (DeckFileError, UsageError) as exc:
             raise ApiError(422, str(exc)) from None
