@@ -425,6 +425,8 @@ def test_at_375_px_targets_are_whole_and_the_verdict_stays_in_sight(browser, ser
         ".filter(b => b.offsetParent && b.scrollWidth > b.clientWidth).map(b => b.textContent)"
     )
     assert broken == []
+    # the card table arrives by its own request: wait for it on a busy machine
+    expect(phone.locator("#results td").first).to_be_attached()
     assert (
         phone.evaluate("() => getComputedStyle(document.querySelector('#results td')).overflowWrap")
         == "normal"
