@@ -381,3 +381,50 @@ def test_a_pre_game_line_names_the_persona_as_players_shorten_it(tmp_path, line)
     code, deck = validate(deck_file)
     assert code == 0 and deck["persona"] == "Duncan MacLeod" and deck["pregame"] == 2
     assert digest(deck_file) == digest(PLAIN_DUNCAN)
+
+
+# Defects found on a second look (issue 32): each through `hlcg validate --output json`.
+
+GENERIC_FIRST = ROOT / "examples" / "decks" / "valid" / "generic-immortal-first-edition.txt"
+
+
+def _generic_first_with_katana() -> tuple[str, list[str]]:
+    text = GENERIC_FIRST.read_text(encoding="utf-8")
+    cards = text[text.index("3 Upper Left") :]
+    return "Format: first-edition\nPre-Game:\nKatana\nEndurance:\n" + cards, [
+        line for line in cards.splitlines() if line and line[0].isdigit()
+    ]
+
+
+def test_katana_in_a_deck_of_other_personas_cards_is_the_weapon_of_choice(tmp_path):
+    text, _ = _generic_first_with_katana()
+    deck_file = tmp_path / "k0.txt"
+    deck_file.write_text(text, encoding="utf-8")
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["legal"] and deck["persona"] == "Generic Immortal"
+    notes = [p for p in deck["problems"] if p["rule"] == "ambiguous-card"]
+    assert [(p["severity"], p["line"]) for p in notes] == [("note", 3)]
+    assert (
+        "not read as the persona: the deck holds cards specific to other personas"
+        in (notes[0]["message"])
+    )
+    assert notes[0]["message"].endswith(
+        "judged as Katana (weapon-of-choice) [katana-weapon-of-choice-1e]"
+    )
+
+
+def test_katana_in_a_deck_of_other_personas_cards_in_an_o8d(tmp_path):
+    _, lines = _generic_first_with_katana()
+    cards = "".join(
+        f'<card qty="{line.split()[0]}">{html.escape(line.split(" ", 1)[1].split("//")[0].strip())}</card>'
+        for line in lines
+    )
+    o8d = tmp_path / "k0.o8d"
+    o8d.write_text(
+        '<deck><section name="Pre-Game"><card qty="1">Katana</card></section>'
+        f'<section name="Endurance">{cards}</section><notes>Format: first-edition</notes></deck>',
+        encoding="utf-8",
+    )
+    code, deck = validate(o8d)
+    assert code == 0 and deck["legal"] and deck["persona"] == "Generic Immortal"
+    assert [p["severity"] for p in deck["problems"] if p["rule"] == "ambiguous-card"] == ["note"]
