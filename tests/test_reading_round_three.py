@@ -373,7 +373,9 @@ def test_a_forum_post_converts_without_its_prose(tmp_path, kind):
     assert digest(target) == digest(source)
 
 
-@pytest.mark.parametrize("line", ["Duncan", "Duncan MacLeod 2E", "Duncan MacLeod (2nd Ed.)"])
+@pytest.mark.parametrize(
+    "line", ["Duncan", "Duncan MacLeod 2E", "Duncan MacLeod (2nd Ed.)", "Duncan 2E", "Duncan (2E)"]
+)
 def test_a_pre_game_line_names_the_persona_as_players_shorten_it(tmp_path, line):
     text = PLAIN_DUNCAN.read_text(encoding="utf-8").replace("Persona: Duncan MacLeod\n", "")
     deck_file = tmp_path / "deck.txt"
@@ -388,16 +390,14 @@ def test_a_pre_game_line_names_the_persona_as_players_shorten_it(tmp_path, line)
 GENERIC_FIRST = ROOT / "examples" / "decks" / "valid" / "generic-immortal-first-edition.txt"
 
 
-def _generic_first_with_katana() -> tuple[str, list[str]]:
+def _generic_first_with_katana() -> str:
     text = GENERIC_FIRST.read_text(encoding="utf-8")
     cards = text[text.index("3 Upper Left") :]
-    return "Format: first-edition\nPre-Game:\nKatana\nEndurance:\n" + cards, [
-        line for line in cards.splitlines() if line and line[0].isdigit()
-    ]
+    return "Format: first-edition\nPre-Game:\nKatana\nEndurance:\n" + cards
 
 
 def test_katana_in_a_deck_of_other_personas_cards_is_the_weapon_of_choice(tmp_path):
-    text, _ = _generic_first_with_katana()
+    text = _generic_first_with_katana()
     deck_file = tmp_path / "k0.txt"
     deck_file.write_text(text, encoding="utf-8")
     code, deck = validate(deck_file)
@@ -414,17 +414,39 @@ def test_katana_in_a_deck_of_other_personas_cards_is_the_weapon_of_choice(tmp_pa
 
 
 def test_katana_in_a_deck_of_other_personas_cards_in_an_o8d(tmp_path):
-    _, lines = _generic_first_with_katana()
-    cards = "".join(
-        f'<card qty="{line.split()[0]}">{html.escape(line.split(" ", 1)[1].split("//")[0].strip())}</card>'
-        for line in lines
-    )
+    text = _generic_first_with_katana()
     o8d = tmp_path / "k0.o8d"
-    o8d.write_text(
-        '<deck><section name="Pre-Game"><card qty="1">Katana</card></section>'
-        f'<section name="Endurance">{cards}</section><notes>Format: first-edition</notes></deck>',
-        encoding="utf-8",
-    )
+    o8d.write_text(_o8d(text, ["Katana"], "first-edition"), encoding="utf-8")
     code, deck = validate(o8d)
     assert code == 0 and deck["legal"] and deck["persona"] == "Generic Immortal"
     assert [p["severity"] for p in deck["problems"] if p["rule"] == "ambiguous-card"] == ["note"]
+
+
+def _o8d(text: str, pregame: list[str], fmt: str) -> str:
+    """An OCTGN deck of a text deck's counted lines, with these pre-game cards."""
+    lines = [line for line in text.splitlines() if line and line[0].isdigit()]
+    cards = "".join(
+        f'<card qty="{line.split()[0]}">'
+        f"{html.escape(line.split(' ', 1)[1].split('//')[0].strip())}</card>"
+        for line in lines
+    )
+    listed = "".join(f'<card qty="1">{html.escape(name)}</card>' for name in pregame)
+    return (
+        f'<deck><section name="Pre-Game">{listed}</section>'
+        f'<section name="Endurance">{cards}</section><notes>Format: {fmt}</notes></deck>'
+    )
+
+
+@pytest.mark.parametrize("line", ["Duncan 1st Edition", "Duncan 1st Ed", "Duncan 2E"])
+@pytest.mark.parametrize("kind", ["txt", "o8d"])
+def test_a_first_name_and_an_edition_names_the_persona_as_a_card_line(tmp_path, line, kind):
+    text = PLAIN_DUNCAN.read_text(encoding="utf-8").replace("Persona: Duncan MacLeod\n", "")
+    deck_file = tmp_path / f"deck.{kind}"
+    if kind == "txt":
+        text = text.replace("Pre-Game:\nKatana\n", f"Pre-Game:\nKatana\n{line}\n")
+    else:
+        text = _o8d(text, ["Katana", line], "Type Two")
+    deck_file.write_text(text, encoding="utf-8")
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["legal"] and errors(deck) == []
+    assert (deck["persona"], deck["pregame"], deck["unrecognised"]) == ("Duncan MacLeod", 2, 0)
