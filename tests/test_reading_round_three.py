@@ -75,6 +75,10 @@ def test_a_group_count_the_lines_do_not_add_up_to_is_one_warning():
         "Specials (5)", "Events", "Edges:", "Situations", "Objects", "Plots", "Locations",
         "### Attacks", "**Blocks**", "**Specials (5):**", "== Attacks ==", "Attacks - 27",
         "Basic Attacks:", "Special Attacks (4):",
+        # phpBB BBCode and HTML, as 1995-2009 forum posts wrote them, and forum counts
+        "[b]Attacks[/b]", "<b>Attacks</b>", "[u]Blocks (18)[/u]",
+        "[size=4][b]Attacks[/b][/size]", "<strong>Specials (5)</strong>",
+        "Attacks x27", "Attacks [27]", "Attacks (x27)",
     ],
 )  # fmt: skip
 def test_each_group_header_is_layout(tmp_path, header):
@@ -85,6 +89,16 @@ def test_each_group_header_is_layout(tmp_path, header):
     assert code == 0 and deck["errors"] == 0, shown(deck)
     assert all(p[0] == "warning" and "group header" in p[3] for p in shown(deck))
     assert deck["endurance"] == 52
+    assert digest(deck_file) == digest(PLAIN_KURGAN)
+
+
+@pytest.mark.parametrize(
+    "header", ["[b]Deck:[/b]", "<b>Deck (53):</b>", "[u]Endurance[/u]", "[b]Deck [53][/b]"]
+)
+def test_a_section_header_in_bbcode_or_html_is_the_section(tmp_path, header):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "Deck (53):", header)
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == []
     assert digest(deck_file) == digest(PLAIN_KURGAN)
 
 
