@@ -103,9 +103,7 @@ def settle_readings(
         for choice, r in judged
         if all(_admitted(catalogue, fmt, catalogue.cards[i]) for i in choice.values())
     ]
-    personas = {
-        i for ids in lines.values() for i in ids if catalogue.cards[i].type == "persona"
-    }
+    personas = {i for ids in lines.values() for i in ids if catalogue.cards[i].type == "persona"}
     decided = _decided(judged, admitted, fmt, personas)
     if decided is None:
         return report
