@@ -269,6 +269,23 @@ def test_a_forum_post_s_prose_is_one_note_and_never_counted():
 
 
 @pytest.mark.parametrize(
+    "line", ["Duncan deck", "Katana deck", "Good luck everyone", "GL HF", "-- Bob"]
+)
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_a_title_or_sign_off_around_the_list_is_prose(tmp_path, line, where):
+    text = PLAIN_DUNCAN.read_text(encoding="utf-8")
+    deck_file = tmp_path / "deck.txt"
+    deck_file.write_text(f"{line}\n{text}" if where == "first" else f"{text}{line}\n", "utf-8")
+    number = 1 if where == "first" else len(text.splitlines()) + 1
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["legal"] and deck["unrecognised"] == 0
+    assert shown(deck) == [
+        ("note", "deck-syntax", number, f"not read as a card: {line!r} (line {number})")
+    ]
+    assert digest(deck_file) == digest(PLAIN_DUNCAN)
+
+
+@pytest.mark.parametrize(
     ("old", "new", "message"),
     [
         # a misspelt card inside the list: an error with its did-you-mean
@@ -278,6 +295,9 @@ def test_a_forum_post_s_prose_is_one_note_and_never_counted():
         # close to a card's name, even before the first section: a typo, not prose
         ("Persona: Kurgan", "Upper Left Atack\nPersona: Kurgan",
          "no card named 'Upper Left Atack'"),
+        # a title or sign-off inside the list may be a card: an error
+        ("3x Thrust", "3x Thrust\nKurgan deck", "no card named 'Kurgan deck'"),
+        ("3x Thrust", "3x Thrust\nGL HF", "no card named 'GL HF'"),
     ],
 )  # fmt: skip
 def test_a_line_that_may_be_a_misspelt_card_stays_an_unknown_card(tmp_path, old, new, message):
