@@ -484,3 +484,36 @@ def test_a_first_name_and_an_edition_names_the_persona_as_a_card_line(tmp_path, 
     code, deck = validate(deck_file)
     assert code == 0 and deck["legal"] and errors(deck) == []
     assert (deck["persona"], deck["pregame"], deck["unrecognised"]) == ("Duncan MacLeod", 2, 0)
+
+
+@pytest.mark.parametrize(
+    ("header", "count"), [("Endurance - 50", 50), ("Deck (50):", 50), ("[b]Endurance [50][/b]", 50)]
+)
+def test_a_section_header_s_count_the_lines_do_not_add_up_to_is_one_warning(
+    tmp_path, header, count
+):
+    text = PLAIN_DUNCAN.read_text(encoding="utf-8").replace("Endurance:\n", f"{header}\n", 1)
+    deck_file = tmp_path / "deck.txt"
+    deck_file.write_text(text.replace("3 Upper Left Attack", "4 Upper Left Attack"), "utf-8")
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["legal"] and deck["endurance"] == 55
+    assert shown(deck) == [
+        (
+            "warning",
+            "deck-syntax",
+            9,
+            f"section header {header!r} gives {count} cards; the lines under it list 55",
+        )
+    ]
+    strict = runner.invoke(app, ["validate", str(deck_file), "--strict"])
+    assert strict.exit_code == 1  # a warning fails only a --strict run
+
+
+@pytest.mark.parametrize("header", ["Endurance - 55", "Deck (57):", "Deck: 57 cards"])
+def test_a_section_header_counting_its_lines_or_the_whole_deck_is_no_warning(tmp_path, header):
+    # 55 in the Endurance; 57 with the Katana and the `Persona:` line's Duncan MacLeod
+    text = PLAIN_DUNCAN.read_text(encoding="utf-8").replace("Endurance:\n", f"{header}\n", 1)
+    deck_file = tmp_path / "deck.txt"
+    deck_file.write_text(text.replace("3 Upper Left Attack", "4 Upper Left Attack"), "utf-8")
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == []

@@ -39,7 +39,7 @@ from hlcg.deck.lines import (
     split_set_code,
     written_count,
 )
-from hlcg.deck.model import NO_PERSONA, SIDEBOARD, Deck, Entry, LineIssue
+from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
 from hlcg.patterns import lazy
 from hlcg.problems import Severity
 
@@ -99,6 +99,40 @@ class _Group:
         )
 
 
+class _Counted(NamedTuple):
+    """A section header that gives a count ("Endurance - 50", "Deck (55):"): its line, as
+    written, the count, its section and the (line, copies) of the lines under it."""
+
+    line: int
+    text: str
+    count: int
+    section: str | None
+    lines: list[tuple[int, int]]
+
+    def issue(self, prose: set[int], whole: tuple[int, int], persona: int) -> LineIssue | None:
+        """A warning, as a group header's, unless the count is the copies under it, with
+        or without the lines that may be a post's prose (hlcg.deck.prose), as players
+        count: the `Persona:` line's persona among the pre-game ("Pre-Game: 2 cards" over a
+        War Axe), the ``whole`` deck on an Endurance header ("Deck (53):" over 52 cards
+        and a War Axe)."""
+        copies = sum(n for _, n in self.lines)
+        carded = sum(n for line, n in self.lines if line not in prose)
+        counts = {copies, carded}
+        if self.section == PREGAME:
+            counts |= {copies + persona, carded + persona}
+        if self.section == ENDURANCE:
+            counts |= {*whole, *(n + persona for n in whole)}
+        if self.count in counts:
+            return None
+        return LineIssue(
+            self.line,
+            f"section header {self.text!r} gives {self.count} cards; the lines under it "
+            f"list {carded}",
+            "check the list for a missing or extra line, or correct the header's count",
+            Severity.WARNING,
+        )
+
+
 class _Reading:
     """Where the reader is: the current section, the line each section began on, the
     number of the last numbered list item, the unknown headers whose cards are apart, and
@@ -114,6 +148,9 @@ class _Reading:
         # The section a group header is within, restored by the next group header.
         self.outer: str | None = None
         self.in_group = False
+        # Section headers that give a count, the last one still counting its lines.
+        self.counted: list[_Counted] = []
+        self.counting = False
 
     def end_group(self, deck: Deck) -> None:
         if self.group is not None:
@@ -163,6 +200,8 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
             uncounted.add(line_no)
         if reading.group is not None and parsed.header_text is None:
             reading.group.copies += parsed.count
+        if reading.counting and (line_section != SIDEBOARD or reading.section == SIDEBOARD):
+            reading.counted[-1].lines.append((line_no, parsed.count))
         if line_section == SIDEBOARD:
             deck.sideboard.append(parsed)
             if reading.setting_apart and card_text is line:
@@ -173,6 +212,16 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
     for apart in reading.apart:
         _say_apart(deck, apart)
     _mark_prose(deck, uncounted)
+    prose = {e.line for e in (*deck.entries, *deck.sideboard) if e.prose and e.line}
+    whole = (
+        sum(e.count for e in deck.entries),
+        sum(e.count for e in deck.entries if e.line not in prose),
+    )
+    deck.issues += [
+        i
+        for c in reading.counted
+        if (i := c.issue(prose, whole, int(bool(deck.persona)))) is not None
+    ]
     return deck
 
 
@@ -238,6 +287,10 @@ def _take_header(
             # `SB: 2 Dodge`: a sideboard card on its own line; the section goes on.
             return SIDEBOARD, rest
         reading.section, reading.setting_apart = SECTIONS[key], False
+        count = group_count(line) if not rest else None
+        reading.counting = count is not None
+        if count is not None:
+            reading.counted.append(_Counted(line_no, line, count, reading.section, []))
         _note_section(deck, reading.seen, reading.section, word, line_no)
         # `Pre-Game: Katana`: the section's first card
         return (reading.section, rest) if rest else None
@@ -249,6 +302,7 @@ def _take_header(
         # a `Word: text` line that is no header; or a post's title line ("My Kurgan deck:"),
         # read as a line of text, which resolve may find to be prose (hlcg.deck.prose)
         return reading.section, line
+    reading.counting = False
     deck.issues.append(
         LineIssue(
             line_no,
