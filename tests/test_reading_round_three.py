@@ -517,3 +517,33 @@ def test_a_section_header_counting_its_lines_or_the_whole_deck_is_no_warning(tmp
     deck_file.write_text(text.replace("3 Upper Left Attack", "4 Upper Left Attack"), "utf-8")
     code, deck = validate(deck_file)
     assert code == 0 and shown(deck) == []
+
+
+def _legality_unchecked(deck: dict) -> list[str]:
+    return [
+        card
+        for p in deck["problems"]
+        if p["rule"] == "unchecked" and p["message"].startswith("format-legality:")
+        for card in p["cards"]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        ("kurgan-forum.txt", "Pre-Game: War Axe", "Pre-Game: War Axe [SE]"),
+        ("kurgan-lackey.dek", "", ""),  # every card written <set>Series Edition</set>
+    ],
+)
+def test_a_printing_the_catalogue_does_not_record_is_no_legality_evidence(tmp_path, name, old, new):
+    text = (ROOT / "tests" / "decks_tried" / name).read_text(encoding="utf-8")
+    assert "War Axe" in text and old in text
+    deck_file = tmp_path / name
+    deck_file.write_text(text.replace(old, new, 1) if old else text, encoding="utf-8")
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["legal"]
+    gaps = [p for p in deck["problems"] if p["message"].startswith("the catalogue records no")]
+    assert len(gaps) == 1 and gaps[0]["severity"] == "note"
+    assert ("SE (1 card)" if old else "Series Edition (46 cards)") in gaps[0]["message"]
+    # War Axe's First Edition legality stays unchecked, as without the set
+    assert "war-axe" in _legality_unchecked(deck)
