@@ -547,3 +547,17 @@ def test_a_printing_the_catalogue_does_not_record_is_no_legality_evidence(tmp_pa
     assert ("SE (1 card)" if old else "Series Edition (46 cards)") in gaps[0]["message"]
     # War Axe's First Edition legality stays unchecked, as without the set
     assert "war-axe" in _legality_unchecked(deck)
+
+
+def test_a_dek_card_with_several_names_is_one_problem_on_its_line(tmp_path):
+    text = (ROOT / "tests" / "decks_tried" / "kurgan-lackey.dek").read_text(encoding="utf-8")
+    first = '<name id="UppLefAtt_SE">Upper Left Attack</name>'
+    deck_file = tmp_path / "deck.dek"
+    deck_file.write_text(text.replace(first, first + "<name>Dodge</name>", 1), encoding="utf-8")
+    code, deck = validate(deck_file)
+    assert code == 1 and errors(deck) == [("deck-syntax", 7)]
+    assert [p["message"] for p in deck["problems"] if p["severity"] == "error"] == [
+        "card holds 2 <name> elements; only the first, 'Upper Left Attack', is read as one "
+        "copy, not 'Dodge'"
+    ]
+    assert deck["endurance"] == 52  # the copy itself is counted as its first name
