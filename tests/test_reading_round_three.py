@@ -447,11 +447,13 @@ def test_katana_in_a_deck_of_other_personas_cards_is_the_weapon_of_choice(tmp_pa
     )
 
 
-def test_katana_in_a_deck_of_other_personas_cards_in_an_o8d(tmp_path):
+@pytest.mark.parametrize("kind", ["o8d", "dek"])
+def test_katana_in_a_deck_of_other_personas_cards_in_an_o8d_and_a_dek(tmp_path, kind):
     text = _generic_first_with_katana()
-    o8d = tmp_path / "k0.o8d"
-    o8d.write_text(_o8d(text, ["Katana"], "first-edition"), encoding="utf-8")
-    code, deck = validate(o8d)
+    written = tmp_path / f"k0.{kind}"
+    fmt = "first-edition" if kind == "o8d" else "First Edition"
+    written.write_text((_o8d if kind == "o8d" else _dek)(text, ["Katana"], fmt), "utf-8")
+    code, deck = validate(written)
     assert code == 0 and deck["legal"] and deck["persona"] == "Generic Immortal"
     assert [p["severity"] for p in deck["problems"] if p["rule"] == "ambiguous-card"] == ["note"]
 
@@ -471,15 +473,33 @@ def _o8d(text: str, pregame: list[str], fmt: str) -> str:
     )
 
 
+def _dek(text: str, pregame: list[str], fmt: str) -> str:
+    """A LackeyCCG deck of a text deck's counted lines (one <card> per copy), with these
+    pre-game cards."""
+    lines = [line for line in text.splitlines() if line and line[0].isdigit()]
+    copies = [
+        html.escape(line.split(" ", 1)[1].split("//")[0].strip())
+        for line in lines
+        for _ in range(int(line.split()[0]))
+    ]
+    deck = "".join(f"<card><name>{name}</name></card>" for name in copies)
+    listed = "".join(f"<card><name>{html.escape(name)}</name></card>" for name in pregame)
+    return (
+        f"<deck><meta><format>{fmt}</format></meta>"
+        f'<superzone name="Deck">{deck}</superzone>'
+        f'<superzone name="Pregame">{listed}</superzone></deck>'
+    )
+
+
 @pytest.mark.parametrize("line", ["Duncan 1st Edition", "Duncan 1st Ed", "Duncan 2E"])
-@pytest.mark.parametrize("kind", ["txt", "o8d"])
+@pytest.mark.parametrize("kind", ["txt", "o8d", "dek"])
 def test_a_first_name_and_an_edition_names_the_persona_as_a_card_line(tmp_path, line, kind):
     text = PLAIN_DUNCAN.read_text(encoding="utf-8").replace("Persona: Duncan MacLeod\n", "")
     deck_file = tmp_path / f"deck.{kind}"
     if kind == "txt":
         text = text.replace("Pre-Game:\nKatana\n", f"Pre-Game:\nKatana\n{line}\n")
     else:
-        text = _o8d(text, ["Katana", line], "Type Two")
+        text = (_o8d if kind == "o8d" else _dek)(text, ["Katana", line], "Type Two")
     deck_file.write_text(text, encoding="utf-8")
     code, deck = validate(deck_file)
     assert code == 0 and deck["legal"] and errors(deck) == []
