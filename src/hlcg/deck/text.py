@@ -105,7 +105,7 @@ class _Counted(NamedTuple):
 
     line: int
     text: str
-    count: int
+    given: int
     section: str | None
     lines: list[tuple[int, int]]
 
@@ -122,11 +122,11 @@ class _Counted(NamedTuple):
             counts |= {copies + persona, carded + persona}
         if self.section == ENDURANCE:
             counts |= {*whole, *(n + persona for n in whole)}
-        if self.count in counts:
+        if self.given in counts:
             return None
         return LineIssue(
             self.line,
-            f"section header {self.text!r} gives {self.count} cards; the lines under it "
+            f"section header {self.text!r} gives {self.given} cards; the lines under it "
             f"list {carded}",
             "check the list for a missing or extra line, or correct the header's count",
             Severity.WARNING,
