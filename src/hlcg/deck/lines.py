@@ -135,9 +135,7 @@ _CARDS = r"(?:\s+cards?)?"
 _BRACKETED_OR_DASHED_COUNT = r"\s*\(\s*\d+" + _CARDS + r"\s*\)|\s+[-\u2013\u2014]\s*\d+" + _CARDS
 # Forum counts too: "Attacks x27", "Attacks [27]", "Attacks (x27)".
 _FORUM_COUNT = r"\s*\[\s*\d+" + _CARDS + r"\s*\]|\s*\(\s*[xX]\s*\d+\s*\)|\s+[xX]\s*\d+"
-_HEADER_COUNT = (
-    r"(?:" + _BRACKETED_OR_DASHED_COUNT + "|" + _FORUM_COUNT + r"|\s+\d+" + _CARDS + r")?"
-)
+_HEADER_COUNT = rf"(?:{_BRACKETED_OR_DASHED_COUNT}|{_FORUM_COUNT}|\s+\d+{_CARDS})?"
 # A header word: letters, hyphens and single spaces. Lines come here with their spaces
 # collapsed (clean_line); a word that could also hold runs of spaces would compete with the
 # `\s*` after it for each of them, and a long line of spaces would backtrack cubically.
@@ -221,8 +219,7 @@ _DIGITS = lazy(r"\d+")
 
 
 def group_count(line: str) -> int | None:
-    """The count a group header gives ("Attacks (27):" -> 27, "[size=4]Attacks[/size]" ->
-    None), or None."""
+    """The count a header gives ("Attacks (27):" -> 27; "[size=4]Attacks" none), or None."""
     found = _DIGITS.search(_MARKUP.sub(" ", line))
     return copies_value(found.group()) if found else None
 

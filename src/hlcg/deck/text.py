@@ -159,6 +159,20 @@ class _Reading:
                 deck.issues.append(issue)
         self.group = None
 
+    def take(self, deck: Deck, parsed: Entry, section: str | None, *, own_line: bool) -> None:
+        """A card line read in ``section``: into the deck or its sideboard, counted under
+        the group and section headers it is under."""
+        if self.group is not None and parsed.header_text is None:
+            self.group.copies += parsed.count
+        if self.counting and (section != SIDEBOARD or self.section == SIDEBOARD):
+            self.counted[-1].lines.append((parsed.line or 0, parsed.count))
+        if section == SIDEBOARD:
+            deck.sideboard.append(parsed)
+            if self.setting_apart and own_line:
+                self.apart[-1].cards.append(parsed)
+        else:
+            deck.entries.append(parsed)
+
     def unmarked(self, line: str) -> str:
         """The line without its list mark. `3. Thrust` is three Thrust unless it continues
         a numbered list (`1.`, then `2.`...) or the line writes its own count."""
@@ -198,31 +212,24 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
             continue
         if not written_count(card_text):
             uncounted.add(line_no)
-        if reading.group is not None and parsed.header_text is None:
-            reading.group.copies += parsed.count
-        if reading.counting and (line_section != SIDEBOARD or reading.section == SIDEBOARD):
-            reading.counted[-1].lines.append((line_no, parsed.count))
-        if line_section == SIDEBOARD:
-            deck.sideboard.append(parsed)
-            if reading.setting_apart and card_text is line:
-                reading.apart[-1].cards.append(parsed)
-        else:
-            deck.entries.append(parsed)
+        reading.take(deck, parsed, line_section, own_line=card_text is line)
     reading.end_group(deck)
     for apart in reading.apart:
         _say_apart(deck, apart)
     _mark_prose(deck, uncounted)
+    _say_section_counts(deck, reading.counted)
+    return deck
+
+
+def _say_section_counts(deck: Deck, counted: list[_Counted]) -> None:
+    """A warning for each section header whose count the lines do not add up to."""
     prose = {e.line for e in (*deck.entries, *deck.sideboard) if e.prose and e.line}
     whole = (
         sum(e.count for e in deck.entries),
         sum(e.count for e in deck.entries if e.line not in prose),
     )
-    deck.issues += [
-        i
-        for c in reading.counted
-        if (i := c.issue(prose, whole, int(bool(deck.persona)))) is not None
-    ]
-    return deck
+    persona = int(bool(deck.persona))
+    deck.issues += [i for c in counted if (i := c.issue(prose, whole, persona)) is not None]
 
 
 def _mark_prose(deck: Deck, uncounted: set[int]) -> None:
