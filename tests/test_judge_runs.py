@@ -176,11 +176,13 @@ def _misspelt_lackey(tmp_path, *, extra_upper_left: int = 0):
     return deck
 
 
-def test_fix_of_a_dek_with_only_a_misspelt_card_keeps_it_and_says_so(tmp_path):
+def test_fix_of_a_dek_with_only_a_misspelt_card_writes_nothing_and_says_so(tmp_path):
     deck = _misspelt_lackey(tmp_path)
     result = invoke("validate", str(deck), "--fix")
     assert result.exit_code == 1
-    assert f"{deck}: kept 3 Thurst (line 19) as written: no card is named so" in result.stderr
+    assert f"{deck}: no automatic fix for its problems" in result.stderr
+    # no file is written, so nothing is "kept": the report's unknown-card error says it all
+    assert "kept" not in result.stderr and "Thurst" in result.stdout
     assert not (tmp_path / "richie.dek.fixed.txt").exists()
 
 
@@ -211,7 +213,9 @@ def test_fix_of_an_o8d_keeps_a_misspelt_card(tmp_path):
     before = json.loads(invoke("validate", str(deck), "-o", "json").stdout)["decks"][0]
     result = invoke("validate", str(deck), "--fix")
     assert result.exit_code == 1
-    assert "kept 3 Thurst (line 11) as written" in result.stderr
+    # nothing to fix: no file written, the copies stay in the .o8d, no word of keeping
+    assert f"{deck}: no automatic fix for its problems" in result.stderr
+    assert "kept" not in result.stderr and ">Thurst<" in deck.read_text(encoding="utf-8")
     assert before["legal"] is False
 
 

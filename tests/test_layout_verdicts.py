@@ -26,7 +26,10 @@ PREGAME_GROUPS = ("Premiums", "Quickenings", "Watchers", "Weapons of Choice", "P
 # How a group header is written: {word} and {count} filled in.
 STYLES = ("{word}:", "{word}", "{word} ({count}):", "{word} ({count})", "### {word}",
           "**{word}**", "**{word} ({count})**", "{word}: {count}", "== {word} ==",
-          "{word} - {count}", "## {word} ({count} cards)")  # fmt: skip
+          "{word} - {count}", "## {word} ({count} cards)",
+          # phpBB BBCode and HTML, as 1995-2009 forum posts wrote them, and forum counts
+          "[b]{word}[/b]", "<b>{word}</b>", "[u]{word} ({count})[/u]", "{word} x{count}",
+          "{word} [{count}]", "{word} (x{count})", "[size=4][b]{word}[/b][/size]")  # fmt: skip
 
 
 def _syntax_errors(report) -> list[str]:

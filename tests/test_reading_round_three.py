@@ -75,6 +75,10 @@ def test_a_group_count_the_lines_do_not_add_up_to_is_one_warning():
         "Specials (5)", "Events", "Edges:", "Situations", "Objects", "Plots", "Locations",
         "### Attacks", "**Blocks**", "**Specials (5):**", "== Attacks ==", "Attacks - 27",
         "Basic Attacks:", "Special Attacks (4):",
+        # phpBB BBCode and HTML, as 1995-2009 forum posts wrote them, and forum counts
+        "[b]Attacks[/b]", "<b>Attacks</b>", "[u]Blocks (18)[/u]",
+        "[size=4][b]Attacks[/b][/size]", "<strong>Specials (5)</strong>",
+        "Attacks x27", "Attacks [27]", "Attacks (x27)",
     ],
 )  # fmt: skip
 def test_each_group_header_is_layout(tmp_path, header):
@@ -85,6 +89,16 @@ def test_each_group_header_is_layout(tmp_path, header):
     assert code == 0 and deck["errors"] == 0, shown(deck)
     assert all(p[0] == "warning" and "group header" in p[3] for p in shown(deck))
     assert deck["endurance"] == 52
+    assert digest(deck_file) == digest(PLAIN_KURGAN)
+
+
+@pytest.mark.parametrize(
+    "header", ["[b]Deck:[/b]", "<b>Deck (53):</b>", "[u]Endurance[/u]", "[b]Deck [53][/b]"]
+)
+def test_a_section_header_in_bbcode_or_html_is_the_section(tmp_path, header):
+    deck_file = variant(tmp_path, PLAIN_KURGAN, "Deck (53):", header)
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == []
     assert digest(deck_file) == digest(PLAIN_KURGAN)
 
 
@@ -255,6 +269,23 @@ def test_a_forum_post_s_prose_is_one_note_and_never_counted():
 
 
 @pytest.mark.parametrize(
+    "line", ["Duncan deck", "Katana deck", "Good luck everyone", "GL HF", "-- Bob"]
+)
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_a_title_or_sign_off_around_the_list_is_prose(tmp_path, line, where):
+    text = PLAIN_DUNCAN.read_text(encoding="utf-8")
+    deck_file = tmp_path / "deck.txt"
+    deck_file.write_text(f"{line}\n{text}" if where == "first" else f"{text}{line}\n", "utf-8")
+    number = 1 if where == "first" else len(text.splitlines()) + 1
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["legal"] and deck["unrecognised"] == 0
+    assert shown(deck) == [
+        ("note", "deck-syntax", number, f"not read as a card: {line!r} (line {number})")
+    ]
+    assert digest(deck_file) == digest(PLAIN_DUNCAN)
+
+
+@pytest.mark.parametrize(
     ("old", "new", "message"),
     [
         # a misspelt card inside the list: an error with its did-you-mean
@@ -264,6 +295,9 @@ def test_a_forum_post_s_prose_is_one_note_and_never_counted():
         # close to a card's name, even before the first section: a typo, not prose
         ("Persona: Kurgan", "Upper Left Atack\nPersona: Kurgan",
          "no card named 'Upper Left Atack'"),
+        # a title or sign-off inside the list may be a card: an error
+        ("3x Thrust", "3x Thrust\nKurgan deck", "no card named 'Kurgan deck'"),
+        ("3x Thrust", "3x Thrust\nGL HF", "no card named 'GL HF'"),
     ],
 )  # fmt: skip
 def test_a_line_that_may_be_a_misspelt_card_stays_an_unknown_card(tmp_path, old, new, message):
@@ -373,7 +407,9 @@ def test_a_forum_post_converts_without_its_prose(tmp_path, kind):
     assert digest(target) == digest(source)
 
 
-@pytest.mark.parametrize("line", ["Duncan", "Duncan MacLeod 2E", "Duncan MacLeod (2nd Ed.)"])
+@pytest.mark.parametrize(
+    "line", ["Duncan", "Duncan MacLeod 2E", "Duncan MacLeod (2nd Ed.)", "Duncan 2E", "Duncan (2E)"]
+)
 def test_a_pre_game_line_names_the_persona_as_players_shorten_it(tmp_path, line):
     text = PLAIN_DUNCAN.read_text(encoding="utf-8").replace("Persona: Duncan MacLeod\n", "")
     deck_file = tmp_path / "deck.txt"
@@ -381,3 +417,167 @@ def test_a_pre_game_line_names_the_persona_as_players_shorten_it(tmp_path, line)
     code, deck = validate(deck_file)
     assert code == 0 and deck["persona"] == "Duncan MacLeod" and deck["pregame"] == 2
     assert digest(deck_file) == digest(PLAIN_DUNCAN)
+
+
+# Defects found on a second look (issue 32): each through `hlcg validate --output json`.
+
+GENERIC_FIRST = ROOT / "examples" / "decks" / "valid" / "generic-immortal-first-edition.txt"
+
+
+def _generic_first_with_katana() -> str:
+    text = GENERIC_FIRST.read_text(encoding="utf-8")
+    cards = text[text.index("3 Upper Left") :]
+    return "Format: first-edition\nPre-Game:\nKatana\nEndurance:\n" + cards
+
+
+def test_katana_in_a_deck_of_other_personas_cards_is_the_weapon_of_choice(tmp_path):
+    text = _generic_first_with_katana()
+    deck_file = tmp_path / "k0.txt"
+    deck_file.write_text(text, encoding="utf-8")
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["legal"] and deck["persona"] == "Generic Immortal"
+    notes = [p for p in deck["problems"] if p["rule"] == "ambiguous-card"]
+    assert [(p["severity"], p["line"]) for p in notes] == [("note", 3)]
+    assert (
+        "not read as the persona: the deck holds cards specific to other personas"
+        in (notes[0]["message"])
+    )
+    assert notes[0]["message"].endswith(
+        "judged as Katana (weapon-of-choice) [katana-weapon-of-choice-1e]"
+    )
+
+
+@pytest.mark.parametrize("kind", ["o8d", "dek"])
+def test_katana_in_a_deck_of_other_personas_cards_in_an_o8d_and_a_dek(tmp_path, kind):
+    text = _generic_first_with_katana()
+    written = tmp_path / f"k0.{kind}"
+    fmt = "first-edition" if kind == "o8d" else "First Edition"
+    written.write_text((_o8d if kind == "o8d" else _dek)(text, ["Katana"], fmt), "utf-8")
+    code, deck = validate(written)
+    assert code == 0 and deck["legal"] and deck["persona"] == "Generic Immortal"
+    assert [p["severity"] for p in deck["problems"] if p["rule"] == "ambiguous-card"] == ["note"]
+
+
+def _o8d(text: str, pregame: list[str], fmt: str) -> str:
+    """An OCTGN deck of a text deck's counted lines, with these pre-game cards."""
+    lines = [line for line in text.splitlines() if line and line[0].isdigit()]
+    cards = "".join(
+        f'<card qty="{line.split()[0]}">'
+        f"{html.escape(line.split(' ', 1)[1].split('//')[0].strip())}</card>"
+        for line in lines
+    )
+    listed = "".join(f'<card qty="1">{html.escape(name)}</card>' for name in pregame)
+    return (
+        f'<deck><section name="Pre-Game">{listed}</section>'
+        f'<section name="Endurance">{cards}</section><notes>Format: {fmt}</notes></deck>'
+    )
+
+
+def _dek(text: str, pregame: list[str], fmt: str) -> str:
+    """A LackeyCCG deck of a text deck's counted lines (one <card> per copy), with these
+    pre-game cards."""
+    lines = [line for line in text.splitlines() if line and line[0].isdigit()]
+    copies = [
+        html.escape(line.split(" ", 1)[1].split("//")[0].strip())
+        for line in lines
+        for _ in range(int(line.split()[0]))
+    ]
+    deck = "".join(f"<card><name>{name}</name></card>" for name in copies)
+    listed = "".join(f"<card><name>{html.escape(name)}</name></card>" for name in pregame)
+    return (
+        f"<deck><meta><format>{fmt}</format></meta>"
+        f'<superzone name="Deck">{deck}</superzone>'
+        f'<superzone name="Pregame">{listed}</superzone></deck>'
+    )
+
+
+@pytest.mark.parametrize("line", ["Duncan 1st Edition", "Duncan 1st Ed", "Duncan 2E"])
+@pytest.mark.parametrize("kind", ["txt", "o8d", "dek"])
+def test_a_first_name_and_an_edition_names_the_persona_as_a_card_line(tmp_path, line, kind):
+    text = PLAIN_DUNCAN.read_text(encoding="utf-8").replace("Persona: Duncan MacLeod\n", "")
+    deck_file = tmp_path / f"deck.{kind}"
+    if kind == "txt":
+        text = text.replace("Pre-Game:\nKatana\n", f"Pre-Game:\nKatana\n{line}\n")
+    else:
+        text = (_o8d if kind == "o8d" else _dek)(text, ["Katana", line], "Type Two")
+    deck_file.write_text(text, encoding="utf-8")
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["legal"] and errors(deck) == []
+    assert (deck["persona"], deck["pregame"], deck["unrecognised"]) == ("Duncan MacLeod", 2, 0)
+
+
+@pytest.mark.parametrize(
+    ("header", "count"), [("Endurance - 50", 50), ("Deck (50):", 50), ("[b]Endurance [50][/b]", 50)]
+)
+def test_a_section_header_s_count_the_lines_do_not_add_up_to_is_one_warning(
+    tmp_path, header, count
+):
+    text = PLAIN_DUNCAN.read_text(encoding="utf-8").replace("Endurance:\n", f"{header}\n", 1)
+    deck_file = tmp_path / "deck.txt"
+    deck_file.write_text(text.replace("3 Upper Left Attack", "4 Upper Left Attack"), "utf-8")
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["legal"] and deck["endurance"] == 55
+    assert shown(deck) == [
+        (
+            "warning",
+            "deck-syntax",
+            9,
+            f"section header {header!r} gives {count} cards; the lines under it list 55",
+        )
+    ]
+    strict = runner.invoke(app, ["validate", str(deck_file), "--strict"])
+    assert strict.exit_code == 1  # a warning fails only a --strict run
+
+
+@pytest.mark.parametrize("header", ["Endurance - 55", "Deck (57):", "Deck: 57 cards"])
+def test_a_section_header_counting_its_lines_or_the_whole_deck_is_no_warning(tmp_path, header):
+    # 55 in the Endurance; 57 with the Katana and the `Persona:` line's Duncan MacLeod
+    text = PLAIN_DUNCAN.read_text(encoding="utf-8").replace("Endurance:\n", f"{header}\n", 1)
+    deck_file = tmp_path / "deck.txt"
+    deck_file.write_text(text.replace("3 Upper Left Attack", "4 Upper Left Attack"), "utf-8")
+    code, deck = validate(deck_file)
+    assert code == 0 and shown(deck) == []
+
+
+def _legality_unchecked(deck: dict) -> list[str]:
+    return [
+        card
+        for p in deck["problems"]
+        if p["rule"] == "unchecked" and p["message"].startswith("format-legality:")
+        for card in p["cards"]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        ("kurgan-forum.txt", "Pre-Game: War Axe", "Pre-Game: War Axe [SE]"),
+        ("kurgan-lackey.dek", "", ""),  # every card written <set>Series Edition</set>
+    ],
+)
+def test_a_printing_the_catalogue_does_not_record_is_no_legality_evidence(tmp_path, name, old, new):
+    text = (ROOT / "tests" / "decks_tried" / name).read_text(encoding="utf-8")
+    assert "War Axe" in text and old in text
+    deck_file = tmp_path / name
+    deck_file.write_text(text.replace(old, new, 1) if old else text, encoding="utf-8")
+    code, deck = validate(deck_file)
+    assert code == 0 and deck["legal"]
+    gaps = [p for p in deck["problems"] if p["message"].startswith("the catalogue records no")]
+    assert len(gaps) == 1 and gaps[0]["severity"] == "note"
+    assert ("SE (1 card)" if old else "Series Edition (46 cards)") in gaps[0]["message"]
+    # War Axe's First Edition legality stays unchecked, as without the set
+    assert "war-axe" in _legality_unchecked(deck)
+
+
+def test_a_dek_card_with_several_names_is_one_problem_on_its_line(tmp_path):
+    text = (ROOT / "tests" / "decks_tried" / "kurgan-lackey.dek").read_text(encoding="utf-8")
+    first = '<name id="UppLefAtt_SE">Upper Left Attack</name>'
+    deck_file = tmp_path / "deck.dek"
+    deck_file.write_text(text.replace(first, first + "<name>Dodge</name>", 1), encoding="utf-8")
+    code, deck = validate(deck_file)
+    assert code == 1 and errors(deck) == [("deck-syntax", 7)]
+    assert [p["message"] for p in deck["problems"] if p["severity"] == "error"] == [
+        "card holds 2 <name> elements; only the first, 'Upper Left Attack', is read as one "
+        "copy, not 'Dodge'"
+    ]
+    assert deck["endurance"] == 52  # the copy itself is counted as its first name

@@ -364,7 +364,7 @@ def fix_deck(
     text, is_text = _deck_text(path, report)
     outcome = fix_text(text, parse_text(text, str(path)), catalogue, requested_format, report.date)
     if not outcome.changed:
-        return DeckFix(path, kept=kept_lines(report))
+        return DeckFix(path)  # nothing written, so nothing kept: the report has its errors
     own_file = in_place and is_text
     target = path if own_file else fixed_path(path)
     moved = in_place and not is_text

@@ -6,8 +6,11 @@ that verdict stands, with a note naming the cards (a Generic Immortal with `Kata
 either way: seed 001 §Persona Cards, seed 000 §Weapons of Choice); a deck illegal whichever
 card it is keeps the line's `ambiguous-card` error, which names them. When the verdicts differ,
 the reading whose cards the format admits on evidence (its legality list names the format,
-or it has a printing of the format's edition) is taken, and the note says so. Only where
-nothing decides does the line stay `ambiguous-card`.
+or it has a printing of the format's edition) is taken, and the note says so -- except
+between a persona and another card of its name: the format never makes a line the persona
+(docs/deck-format.md), the deck does. A deck holding cards specific to other personas
+(which only a Generic Immortal or those personas may hold) says the line is not the
+persona. Only where nothing decides does the line stay `ambiguous-card`.
 """
 
 from __future__ import annotations
@@ -100,7 +103,8 @@ def settle_readings(
         for choice, r in judged
         if all(_admitted(catalogue, fmt, catalogue.cards[i]) for i in choice.values())
     ]
-    decided = _decided(judged, admitted, fmt)
+    personas = {i for ids in lines.values() for i in ids if catalogue.cards[i].type == "persona"}
+    decided = _decided(judged, admitted, fmt, personas)
     if decided is None:
         return report
     choice, chosen, reason = decided
@@ -113,7 +117,7 @@ Judged = tuple[dict[LineName, str], DeckReport]
 
 
 def _decided(
-    judged: list[Judged], admitted: list[Judged], fmt: str
+    judged: list[Judged], admitted: list[Judged], fmt: str, personas: set[str]
 ) -> tuple[dict[LineName, str], DeckReport, str] | None:
     """The reading taken and why, or None when nothing decides (or every reading is
     illegal: the line's ambiguous-card error then says which cards it may be)."""
@@ -123,12 +127,35 @@ def _decided(
     if len(verdicts) == 1:
         choice, chosen = (admitted or judged)[0]
         return choice, chosen, f"every reading is {_verdict(chosen)}"
+    if personas:
+        return _decided_by_deck(judged, personas)
     if admitted and len({_verdict(r) for _, r in admitted}) == 1:
         choice, chosen = admitted[0]
         others = " or ".join(sorted(verdicts - {_verdict(chosen)}))
         reason = f"read as the card {fmt} admits on evidence; read otherwise it would be {others}"
         return choice, chosen, reason
     return None
+
+
+def _decided_by_deck(
+    judged: list[Judged], personas: set[str]
+) -> tuple[dict[LineName, str], DeckReport, str] | None:
+    """Between a persona and another card of its name the deck decides, not the format:
+    read as the persona, a deck holding cards specific to other personas breaks
+    persona-specific (seed 001 §Persona Cards); read as the other card, it is a Generic
+    Immortal's. Taken where that reading is LEGAL and every persona reading has them."""
+    as_persona = [(c, r) for c, r in judged if personas & set(c.values())]
+    others = [(c, r) for c, r in judged if not personas & set(c.values()) and r.legal]
+    if not others or not as_persona:
+        return None
+    if not all(any(p.rule == "persona-specific" for p in r.problems) for _, r in as_persona):
+        return None
+    choice, chosen = others[0]
+    reason = (
+        "not read as the persona: the deck holds cards specific to other personas, "
+        "which a Generic Immortal may hold; read as the persona it would be ILLEGAL"
+    )
+    return choice, chosen, reason
 
 
 def _described(card: Card) -> str:

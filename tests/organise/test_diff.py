@@ -133,13 +133,17 @@ def test_every_kind_of_the_programs_deck_is_the_forum_post(kind):
 
 
 def test_the_lackey_deck_names_a_printing_that_decides_the_verdict():
-    """Same cards; its fingerprint differs by the printing the .dek names (test_programs)."""
-    answer = diff_json(
-        str(PROGRAMS / "richie-lackey.dek"), str(PROGRAMS / "richie-forum.txt"), code=1
-    )
+    """Same cards; in Type Two its fingerprint differs by the printings the .dek names, of
+    an edition Type Two excludes (test_programs). In first edition the SE printing it names
+    of Master's Block: Richie Ryan is not recorded: no evidence, so one fingerprint."""
+    lackey, forum = str(PROGRAMS / "richie-lackey.dek"), str(PROGRAMS / "richie-forum.txt")
+    assert diff_json(lackey, forum, code=0)["same"] is True
+    answer = diff_json(lackey, forum, "--format", "type-two", code=1)
     assert [c for c in answer["changes"] if c["section"] != "sideboard"] == []
-    lackey = PROGRAMS / "richie-lackey.dek"
-    assert answer["other"] == [f"only {lackey}: masters-block-richie-ryan printing 1E"]
+    verdicts, *printings = answer["other"]
+    assert verdicts == "the verdicts differ: a is not legal, 20 errors, b is legal"
+    assert len(printings) == 20
+    assert all(o.startswith(f"only {lackey}: ") and o.endswith(" printing 1E") for o in printings)
 
 
 def test_a_side_that_cannot_be_read_is_exit_2(tmp_path):

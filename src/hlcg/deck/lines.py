@@ -133,7 +133,9 @@ GROUP = "group"
 # Katana") or its count ("Deck: 52 cards"), or nothing at all ("PREGAME").
 _CARDS = r"(?:\s+cards?)?"
 _BRACKETED_OR_DASHED_COUNT = r"\s*\(\s*\d+" + _CARDS + r"\s*\)|\s+[-\u2013\u2014]\s*\d+" + _CARDS
-_HEADER_COUNT = r"(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s+\d+" + _CARDS + r")?"
+# Forum counts too: "Attacks x27", "Attacks [27]", "Attacks (x27)".
+_FORUM_COUNT = r"\s*\[\s*\d+" + _CARDS + r"\s*\]|\s*\(\s*[xX]\s*\d+\s*\)|\s+[xX]\s*\d+"
+_HEADER_COUNT = rf"(?:{_BRACKETED_OR_DASHED_COUNT}|{_FORUM_COUNT}|\s+\d+{_CARDS})?"
 # A header word: letters, hyphens and single spaces. Lines come here with their spaces
 # collapsed (clean_line); a word that could also hold runs of spaces would compete with the
 # `\s*` after it for each of them, and a long line of spaces would backtrack cubically.
@@ -150,6 +152,13 @@ HEADER_SHAPED = lazy(
 _COUNT_ONLY = lazy(r"^\(?\s*\d+" + _CARDS + r"\s*\)?$", re.IGNORECASE)
 # Forum and markdown decoration around a header: "== Deck ==", "**Deck:**", "__Deck__".
 _DECORATION = lazy(r"[=*_~]+")
+# phpBB BBCode and HTML, how forum posts marked their headers: "[b]Attacks[/b]",
+# "[u]Blocks (18)[/u]", "[size=4]Deck[/size]", "<b>Attacks</b>".
+_MARKUP = lazy(
+    r"\[/?(?:b|i|u|s|size|color|colour|font|center|h[1-6])(?:=[^\]]*)?\]"
+    r"|</?(?:b|i|u|s|strong|em|big|center|h[1-6]|span|font)(?:\s[^>]*)?>",
+    re.IGNORECASE,
+)
 
 
 def section_key(word: str) -> str:
@@ -210,8 +219,8 @@ _DIGITS = lazy(r"\d+")
 
 
 def group_count(line: str) -> int | None:
-    """The count a group header gives ("Attacks (27):" -> 27), or None."""
-    found = _DIGITS.search(line)
+    """The count a header gives ("Attacks (27):" -> 27; "[size=4]Attacks" none), or None."""
+    found = _DIGITS.search(_MARKUP.sub(" ", line))
     return copies_value(found.group()) if found else None
 
 
@@ -230,7 +239,8 @@ def _colon_header(word: str, rest: str) -> tuple[str, str, str]:
 def header(line: str) -> tuple[str, str, str] | None:
     """(key, word as written, rest of the line) when the line is a header or a `Key: value`
     line; None for a card line. A section's size after its colon ("Deck: 52 cards") is no
-    card, and decoration ("== Deck ==", "**Deck:**") is taken off a section header. A group
+    card, and decoration ("== Deck ==", "**Deck:**", "[b]Deck:[/b]", "<b>Deck</b>") is taken
+    off a section header. A group
     header's key is GROUP: a card group word with a colon and nothing but a count after it
     ("Attacks: 27", "Event:"), or a plural one without ("Blocks", "Specials (6)"): a
     singular word and a count is a card line ("Dodge 3")."""
@@ -245,7 +255,7 @@ def header(line: str) -> tuple[str, str, str] | None:
         return section_key(bare["word"]), bare["word"].strip(), ""
     if bare and _plural(bare["word"]) and names_card_group(bare["word"]):
         return GROUP, bare["word"].strip(), line[bare.end("word") :].strip()
-    undecorated = " ".join(_DECORATION.sub(" ", line).split())
+    undecorated = " ".join(_DECORATION.sub(" ", _MARKUP.sub(" ", line)).split())
     if undecorated != line and undecorated:
         # "**Format:** 1st Ed", "**Side deck:**" read as they would undecorated
         return header(undecorated)

@@ -33,7 +33,7 @@ class LinePersona(NamedTuple):
 def _may_list_persona(resolver: Resolver, entry: Entry) -> tuple[bool, bool]:
     """Whether a line may list a persona, and whether it may as well mean another card of
     that name the line's section admits (the Katana Weapon of Choice)."""
-    found = resolver.candidates(entry.name)
+    found = resolver.named(entry)[1]
     if not any(c.type == "persona" for c in found):
         return False, False
     shared = any(
@@ -75,7 +75,9 @@ def _listed_persona(deck: Deck, resolver: Resolver) -> tuple[Card | None, Entry 
         if shared:
             maybe.append(entry)
             continue
-        found = find_persona(resolver, entry.name, entry.line, entry.set_code)
+        # Its name as read: "Duncan 1st Ed" is Duncan MacLeod's first-edition printing.
+        named = resolver.named(entry)[0]
+        found = find_persona(resolver, named.name, named.line, named.set_code)
         if isinstance(found, Card) and not found.is_generic_immortal:
             return found, entry, False
     for entry in maybe:

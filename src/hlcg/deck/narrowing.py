@@ -286,18 +286,23 @@ class Resolver:
             return hinted
         return found_card
 
-    def _named(self, entry: Entry) -> tuple[Entry, list[Card]]:
+    def named(self, entry: Entry) -> tuple[Entry, list[Card]]:
         """The cards the line's name names: as written, else without a set or edition in
-        round brackets or after it ("Thrust (SE)", "Duncan MacLeod 2E"), which then is the
-        line's set code."""
+        round brackets or after it ("Thrust (SE)", "Duncan MacLeod 2E", "Duncan 2E": a
+        persona's own first name too), which then is the line's set code."""
         found = self.candidates(entry.name)
         if found or entry.set_code:
             return entry, found
-        split = self.bracketed_set(entry.name) or self.edition_named(entry.name)
+        split = self.bracketed_set(entry.name) or self.edition_named(
+            entry.name,
+            lambda head: bool(
+                self.candidates(head) or self.persona_by_first_name(entry._replace(name=head))
+            ),
+        )
         if split is None:
             return entry, self.persona_by_first_name(entry)
         entry = entry._replace(name=split[0], set_code=split[1])
-        return entry, self.candidates(entry.name)
+        return entry, self.candidates(entry.name) or self.persona_by_first_name(entry)
 
     def persona_by_first_name(self, entry: Entry) -> list[Card]:
         """A pre-game line (or one before any header) naming a persona by a first name one
@@ -317,7 +322,7 @@ class Resolver:
     def _by_name(
         self, entry: Entry, persona_names: AbstractSet[str], as_persona: bool, settled: bool
     ) -> Card | Unresolved:
-        entry, found = self._named(entry)
+        entry, found = self.named(entry)
         if not found:
             return self.unknown(entry.name, entry.line)
         if entry.set_code:

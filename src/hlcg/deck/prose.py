@@ -1,7 +1,8 @@
 """A forum post's prose around its list: the title line ("Kurgan deck for the tourney"),
 a byline ("by Alice, 3 May 2009"), a sign-off ("Comments welcome!"). A line written without
 a count, before the first section or after the last card (hlcg.deck.text marks those),
-that names no card, is not close to any card's name and reads as a sentence is prose: one
+that names no card, is not close to any card's name and reads as a sentence, a title ("Duncan
+deck") or a sign-off ("GL HF", "-- Bob") is prose: one
 note lists such lines and none is counted. A line inside the list, or one close to a card's
 name, stays an unknown card with its did-you-mean: a typo is worth an error.
 """
@@ -19,8 +20,15 @@ _PROSE_WORDS = frozenset(
      "is", "was", "welcome", "comments", "comment", "thanks", "thank", "cheers", "enjoy",
      "feedback", "please", "tourney", "tournament", "build", "built", "posted", "played",
      "playing", "version", "update", "updated", "edit", "edited", "won", "let", "know",
-     "think", "what", "you", "your", "any", "suggestions", "hope", "regards"}
+     "think", "what", "you", "your", "any", "suggestions", "hope", "regards",
+     # greetings and sign-offs
+     "good", "luck", "gl", "hf", "glhf", "everyone", "hi", "hello", "hey", "folks", "guys",
+     "fun", "bye", "cya"}
 )  # fmt: skip
+# A title names the deck: "Duncan deck", "Katana Deck". No card title holds these words.
+_TITLE_WORDS = frozenset({"deck", "decks", "decklist"})
+# A signature after a dash: "-- Bob", "— Alice" (a list mark takes one dash, never two).
+_SIGNATURE = ("--", "\u2014", "\u2013")
 # A name this close (rapidfuzz ratio, 0-100) to a card's name may be a typo of it.
 _CLOSE = 80.0
 
@@ -31,9 +39,13 @@ def reads_as_sentence(text: str) -> bool:
     stripped = text.strip()
     if stripped.endswith(("!", "?", ".", "...")) or "," in stripped:
         return True
+    if stripped.startswith(_SIGNATURE):
+        return True
     words = set(normalise(stripped).split())
     return bool(words) and (
-        words <= _PROSE_WORDS or (len(words) >= 3 and bool(_PROSE_WORDS & words))
+        words <= _PROSE_WORDS
+        or bool(_TITLE_WORDS & words)
+        or (len(words) >= 3 and bool(_PROSE_WORDS & words))
     )
 
 

@@ -39,7 +39,7 @@ from hlcg.deck.lines import (
     split_set_code,
     written_count,
 )
-from hlcg.deck.model import NO_PERSONA, SIDEBOARD, Deck, Entry, LineIssue
+from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
 from hlcg.patterns import lazy
 from hlcg.problems import Severity
 
@@ -99,6 +99,40 @@ class _Group:
         )
 
 
+class _Counted(NamedTuple):
+    """A section header that gives a count ("Endurance - 50", "Deck (55):"): its line, as
+    written, the count, its section and the (line, copies) of the lines under it."""
+
+    line: int
+    text: str
+    given: int
+    section: str | None
+    lines: list[tuple[int, int]]
+
+    def issue(self, prose: set[int], whole: tuple[int, int], persona: int) -> LineIssue | None:
+        """A warning, as a group header's, unless the count is the copies under it, with
+        or without the lines that may be a post's prose (hlcg.deck.prose), as players
+        count: the `Persona:` line's persona among the pre-game ("Pre-Game: 2 cards" over a
+        War Axe), the ``whole`` deck on an Endurance header ("Deck (53):" over 52 cards
+        and a War Axe)."""
+        copies = sum(n for _, n in self.lines)
+        carded = sum(n for line, n in self.lines if line not in prose)
+        counts = {copies, carded}
+        if self.section == PREGAME:
+            counts |= {copies + persona, carded + persona}
+        if self.section == ENDURANCE:
+            counts |= {*whole, *(n + persona for n in whole)}
+        if self.given in counts:
+            return None
+        return LineIssue(
+            self.line,
+            f"section header {self.text!r} gives {self.given} cards; the lines under it "
+            f"list {carded}",
+            "check the list for a missing or extra line, or correct the header's count",
+            Severity.WARNING,
+        )
+
+
 class _Reading:
     """Where the reader is: the current section, the line each section began on, the
     number of the last numbered list item, the unknown headers whose cards are apart, and
@@ -114,6 +148,9 @@ class _Reading:
         # The section a group header is within, restored by the next group header.
         self.outer: str | None = None
         self.in_group = False
+        # Section headers that give a count, the last one still counting its lines.
+        self.counted: list[_Counted] = []
+        self.counting = False
 
     def end_group(self, deck: Deck) -> None:
         if self.group is not None:
@@ -121,6 +158,20 @@ class _Reading:
             if issue is not None:
                 deck.issues.append(issue)
         self.group = None
+
+    def take(self, deck: Deck, parsed: Entry, section: str | None, *, own_line: bool) -> None:
+        """A card line read in ``section``: into the deck or its sideboard, counted under
+        the group and section headers it is under."""
+        if self.group is not None and parsed.header_text is None:
+            self.group.copies += parsed.count
+        if self.counting and (section != SIDEBOARD or self.section == SIDEBOARD):
+            self.counted[-1].lines.append((parsed.line or 0, parsed.count))
+        if section == SIDEBOARD:
+            deck.sideboard.append(parsed)
+            if self.setting_apart and own_line:
+                self.apart[-1].cards.append(parsed)
+        else:
+            deck.entries.append(parsed)
 
     def unmarked(self, line: str) -> str:
         """The line without its list mark. `3. Thrust` is three Thrust unless it continues
@@ -161,19 +212,24 @@ def parse_text(text: str, path: str = "<deck>") -> Deck:
             continue
         if not written_count(card_text):
             uncounted.add(line_no)
-        if reading.group is not None and parsed.header_text is None:
-            reading.group.copies += parsed.count
-        if line_section == SIDEBOARD:
-            deck.sideboard.append(parsed)
-            if reading.setting_apart and card_text is line:
-                reading.apart[-1].cards.append(parsed)
-        else:
-            deck.entries.append(parsed)
+        reading.take(deck, parsed, line_section, own_line=card_text is line)
     reading.end_group(deck)
     for apart in reading.apart:
         _say_apart(deck, apart)
     _mark_prose(deck, uncounted)
+    _say_section_counts(deck, reading.counted)
     return deck
+
+
+def _say_section_counts(deck: Deck, counted: list[_Counted]) -> None:
+    """A warning for each section header whose count the lines do not add up to."""
+    prose = {e.line for e in (*deck.entries, *deck.sideboard) if e.prose and e.line}
+    whole = (
+        sum(e.count for e in deck.entries),
+        sum(e.count for e in deck.entries if e.line not in prose),
+    )
+    persona = int(bool(deck.persona))
+    deck.issues += [i for c in counted if (i := c.issue(prose, whole, persona)) is not None]
 
 
 def _mark_prose(deck: Deck, uncounted: set[int]) -> None:
@@ -238,6 +294,10 @@ def _take_header(
             # `SB: 2 Dodge`: a sideboard card on its own line; the section goes on.
             return SIDEBOARD, rest
         reading.section, reading.setting_apart = SECTIONS[key], False
+        count = group_count(line) if not rest else None
+        reading.counting = count is not None
+        if count is not None:
+            reading.counted.append(_Counted(line_no, line, count, reading.section, []))
         _note_section(deck, reading.seen, reading.section, word, line_no)
         # `Pre-Game: Katana`: the section's first card
         return (reading.section, rest) if rest else None
@@ -249,6 +309,7 @@ def _take_header(
         # a `Word: text` line that is no header; or a post's title line ("My Kurgan deck:"),
         # read as a line of text, which resolve may find to be prose (hlcg.deck.prose)
         return reading.section, line
+    reading.counting = False
     deck.issues.append(
         LineIssue(
             line_no,

@@ -214,6 +214,7 @@ def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
         if not name:
             deck.issues.append(LineIssue(line, "card without a name", "give it a <name>"))
             continue
+        _say_extra_names(deck, card, line)
         if section == PERSONA_ZONE:
             set_persona(deck, line, _with_printing(name, card))
             continue
@@ -228,6 +229,23 @@ def _read_lackey(root: Element, deck: Deck, lines: Iterator[int]) -> None:
             continue
         first_copy[key] = len(entries)
         entries.append(Entry(name, 1, line, _placed(section), set_code, ref))
+
+
+def _say_extra_names(deck: Deck, card: Element, line: int | None) -> None:
+    """A <card> is one copy with one <name>: the names after its first are not read, and
+    one problem says so rather than losing them without a word."""
+    names = [_shown((n.text or "").strip()) for n in card.findall("name")]
+    if len(names) < 2:
+        return
+    others = ", ".join(repr(n) for n in names[1:])
+    deck.issues.append(
+        LineIssue(
+            line,
+            f"card holds {len(names)} <name> elements; only the first, {names[0]!r}, is "
+            f"read as one copy, not {others}",
+            "write one <card> per copy, each with one <name>",
+        )
+    )
 
 
 def _shown(text: str | None) -> str | None:

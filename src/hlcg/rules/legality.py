@@ -112,7 +112,7 @@ def _judged(
     home = set(info.editions) if info else set()
     return (
         _excluded(fmt, fact, named, home, set(excluded_editions))
-        or _placed(card, fmt, fact, named, home)
+        or _placed(card, fmt, fact, _recorded(card, named), home)
         or Verdict(
             UNCONFIRMED,
             f"only {'/'.join(sorted(card.editions))} printings are recorded"
@@ -143,6 +143,14 @@ def _excluded(
         f"the deck names its {', '.join(foreign)} printing, a {editions} set; "
         f"{fmt} takes {'/'.join(sorted(home)) or 'no'} cards",
     )
+
+
+def _recorded(card: Card, named: dict[str, str]) -> dict[str, str]:
+    """The printings the deck names that the catalogue records for the card: a printing
+    it does not record is no evidence that places the card in a format (the deck's
+    `War Axe [SE]` leaves its First Edition legality unchecked)."""
+    printed = {code.casefold() for code in (*card.sets, *card.editions)}
+    return {code: edition for code, edition in named.items() if code.casefold() in printed}
 
 
 def fact_reason(fact: LegalityFact) -> str:
