@@ -27,9 +27,10 @@ os.environ.setdefault("HLCG_CACHE_DIR", tempfile.mkdtemp(prefix="hlcg-test-cache
 # (`-m versions`) on the lowest versions pyproject.toml allows as well, so the lower bounds stay
 # true. The rest runs once, on the current versions: the web stack and the browser (no lower
 # bound pins them); kills, locks and load; our own source read as text; code of ours alone (the
-# text reader's lines, fingerprints); and the longer journeys through exports and imports
-# (test_round_trip, test_sharing), whose sqlite-utils calls test_curation's export, init and
-# import round trips and test_import_upsert already make.
+# text reader's lines and forum layouts, fingerprints); and the longer journeys through
+# exports, imports and fact sources (test_round_trip, test_sharing, test_fact_sources), whose
+# sqlite-utils calls test_curation's export, init and import round trips and
+# test_import_upsert already make.
 VERSION_SENSITIVE: dict[str, str] = {
     "tests/test_cli.py": "typer/click options and help, tabulate tables",
     "tests/test_command_line.py": "typer/click parsing, usage errors and exit codes",
@@ -44,13 +45,11 @@ VERSION_SENSITIVE: dict[str, str] = {
     "tests/deck/test_stats.py": "deck stats through typer",
     "tests/test_typo_lookups.py": "rapidfuzz scores against the typo corpus",
     "tests/test_tcboo.py": "the fan game's lookups (rapidfuzz) and commands (typer)",
-    "tests/test_forum_decks.py": "the text reader on real forum layouts",
     "tests/test_catalog.py": "rapidfuzz scores and the lookup's acceptance rule",
     "tests/test_format_names.py": "format spellings through the CLI",
     "tests/test_curation.py": "sqlite-utils writes and pydantic rows in build, init and import",
     "tests/test_curator_import.py": "pydantic row messages on import",
     "tests/test_import_upsert.py": "sqlite-utils upserts",
-    "tests/test_fact_sources.py": "sqlite-utils tables of sources and their history",
     "tests/hostile/test_edited_values.py": "pydantic's refusal of hand-edited catalogue values",
     "tests/test_datasette.py": "datasette's lowest allowed version (pinned in the test extra)",
     "tests/event/test_event_file.py": "an event file opened by datasette's lowest version",
