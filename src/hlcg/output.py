@@ -222,6 +222,15 @@ def replacing(
                 leftover.unlink()
 
 
+def sync_to_disk(path: Path) -> None:
+    """A new file on disk before it replaces an old one (a power cut keeps one of them)."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
 def write_folder(files: Mapping[str, bytes], out: Path) -> None:
     """The files (relative name -> bytes) into a new folder beside ``out``, renamed to
     ``out`` when all are written: a killed writer leaves no half-filled folder at ``out``.

@@ -6,6 +6,7 @@ import importlib.util
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,8 +75,8 @@ def chromium_path() -> str | None:
     )
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+@contextmanager
+def launched_chromium() -> Iterator[object]:
     """Headless Chromium (Debian's package) driven by Playwright. Without Chromium the
     browser tests skip, unless HLCG_REQUIRE_BROWSER=1 (set by .ci/run) makes that a failure."""
     executable = chromium_path()
@@ -89,6 +90,12 @@ def browser() -> Iterator[object]:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    with launched_chromium() as launched:
+        yield launched
 
 
 TIMEOUT_MS = 15_000

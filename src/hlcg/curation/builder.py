@@ -9,7 +9,6 @@ interrupted build or import never leaves a half-written catalogue behind.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -33,6 +32,7 @@ from hlcg.curation.locking import writer_lock
 from hlcg.curation.models import AliasRow, CardRow
 from hlcg.errors import CatalogueError, ReadOnlyCatalogueError
 from hlcg.output import replacing as output_replacing
+from hlcg.output import sync_to_disk
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -130,15 +130,7 @@ def write_catalogue(path: Path, bundle: Bundle, *, checked: bool = True) -> None
     _write_meta(db.conn, bundle)
     db.conn.execute("VACUUM")
     db.close()
-    _sync_to_disk(path)
-
-
-def _sync_to_disk(path: Path) -> None:
-    descriptor = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+    sync_to_disk(path)
 
 
 def _card_tables(db: Database, cards: list[CardRow]) -> None:

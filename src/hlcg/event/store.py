@@ -12,7 +12,6 @@ The tables are documented in docs/event.md; Datasette opens the file as it is.
 
 from __future__ import annotations
 
-import os
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -103,7 +102,7 @@ def writing(path: Path) -> Iterator[sqlite3.Connection]:
     """The event file to change: one writer at a time, the change made on a copy in one
     transaction and moved into place only when the block ends without error."""
     from hlcg.curation import writer_lock
-    from hlcg.output import replacing, write_errors
+    from hlcg.output import replacing, sync_to_disk, write_errors
 
     if not path.is_file():
         with reading(path):  # the same message as a read
@@ -121,7 +120,7 @@ def writing(path: Path) -> Iterator[sqlite3.Connection]:
                 conn.execute("COMMIT")
             finally:
                 conn.close()
-            _sync(temp)
+            sync_to_disk(temp)
 
 
 @contextmanager
@@ -134,19 +133,10 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
         raise EventError(f"could not write {path}: {exc}; nothing was written") from None
 
 
-def _sync(path: Path) -> None:
-    """The new file on disk before it replaces the old (a power cut keeps one of them)."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def create(path: Path, meta: dict[str, str]) -> None:
     """A new event file at ``path`` (which must not exist), with ``meta``."""
     from hlcg.curation import writer_lock
-    from hlcg.output import replacing, write_errors
+    from hlcg.output import replacing, sync_to_disk, write_errors
 
     with write_errors(path), writer_lock(path, catalogue=False, read_only_error=UsageError):
         if path.exists() or path.is_symlink():
@@ -157,7 +147,7 @@ def create(path: Path, meta: dict[str, str]) -> None:
                 rows = {"application": APPLICATION, "schema_version": SCHEMA_VERSION, **meta}
                 conn.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", rows.items())
                 conn.commit()
-            _sync(temp)
+            sync_to_disk(temp)
 
 
 def read_meta(conn: sqlite3.Connection) -> dict[str, str]:
