@@ -33,7 +33,7 @@ PERSONA = "Persona: Duncan MacLeod\n"
 class Case(NamedTuple):
     code: int  # the exit code of `hlcg validate FILE -o json`
     said: str  # a text the JSON report (exit 0/1) or the error line (exit 2) holds
-    budget: float = 2.0  # seconds, for the whole check of the file
+    budget: float = 2.0  # seconds of CPU, for the whole check of the file
 
 
 # The committed files: each reader's way to crash or freeze before issue 23.
@@ -147,9 +147,11 @@ READERS = {".txt", ".json", ".dek", ".o8d"}
 
 
 def _check(path: Path, case: Case) -> None:
-    started = time.perf_counter()
+    # CPU time of this process (the check runs in it): a busy shared machine stretches the
+    # wall clock, not the work a hostile file makes
+    started = time.process_time()
     result = CliRunner().invoke(app, ["validate", str(path), "-o", "json"])
-    took = time.perf_counter() - started
+    took = time.process_time() - started
     assert result.exit_code == case.code, (result.stdout[-500:], result.stderr[-500:])
     assert "Traceback" not in result.stderr and "unexpected" not in result.stderr
     if case.code == 2:
