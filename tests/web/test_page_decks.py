@@ -156,6 +156,33 @@ def test_plus_and_minus_rewrite_forum_lines_in_their_own_notation(page: Page):
     for earlier in reversed(texts[:-1]):
         undo(page)
         assert page.input_value("#deck") == earlier
+    # typing is undone a burst at a time; a file opened is one step too
+    page.focus("#deck")
+    page.keyboard.press("Control+End")
+    page.keyboard.type("3 Dodge\n")
+    settled(page)
+    assert page.input_value("#deck") == text + "3 Dodge\n"
+    undo(page)
+    assert page.input_value("#deck") == text
+    transfer = page.evaluate_handle(
+        "() => { const t = new DataTransfer();"
+        " t.items.add(new File(['3 Thrust\\n'], 'short.txt')); return t; }"
+    )
+    page.dispatch_event("#deck", "drop", {"dataTransfer": transfer})
+    expect(page.locator("#filename")).to_have_text("opened short.txt")
+    assert page.input_value("#deck") == "3 Thrust\n"
+    undo(page)
+    assert page.input_value("#deck") == text
+    # at least 50 steps: 60 edits, each one undone
+    page.evaluate(
+        "() => { for (let i = 1; i <= 60; i++) { deckBox.value = `${i} Dodge\\n`; save(); } }"
+    )
+    settled(page)
+    for _ in range(60):
+        page.click("#undo")
+    settled(page)
+    assert page.input_value("#deck") == text
+    expect(page.locator("#redo")).to_be_enabled()
 
 
 def test_the_list_shows_what_the_reader_saw(page: Page):
@@ -313,4 +340,5 @@ def test_a_deck_kept_by_the_page_before_decks_were_named_is_kept(browser, server
     assert page.input_value("#deck") == "3 Dodge\n"
     expect(page.locator("#format")).to_have_value("type-one")
     assert json.dumps(saved_decks(page)).count("3 Dodge") == 1
+    assert page.evaluate("() => localStorage.getItem('hlcg.deck')") is None  # moved
     context.close()

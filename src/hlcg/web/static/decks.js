@@ -90,7 +90,8 @@ function startDecks() {
       const record = newRecord({
         deck: old, format: store.getItem(OLD_STORE.format) || "", kind: store.getItem(OLD_STORE.kind) || "text",
       });
-      writeRecord(record);
+      // Moved, not copied: deleting every deck later must not bring this one back.
+      if (writeRecord(record)) for (const key of Object.values(OLD_STORE)) store.removeItem(key);
       decks.push(record);
     }
   }
@@ -159,7 +160,8 @@ function noteDeckChecked(data) {
 
 // Another deck into the page, as a step undo can take back, with a Back entry in the
 // browser's history (``push``); the previous deck's action messages are cleared.
-function openDeck(record, push, said) {
+function openDeck(record, push, said, discardHeld) {
+  if (heldBack && !discardHeld) keepHeldAsCopy();
   clearAddWarning();
   showRecord(record);
   showOpened(null);
@@ -264,6 +266,17 @@ function renderDeckChoices() {
 
 // -- another tab --------------------------------------------------------------------------
 
+// Leaving a deck whose edits were held back (another tab changed it): they are saved as a
+// deck of their own, never dropped.
+function keepHeldAsCopy() {
+  const stored = readRecord(openRecord.id);
+  if (stored && stored.deck === deckBox.value && stored.format === formatBox.value) return;
+  writeRecord(newRecord({
+    deck: deckBox.value, format: formatBox.value, kind: $("export-kind").value,
+    name: `${deckTitle(openRecord)} (this tab)`, label: openRecord.label,
+  }));
+}
+
 // The open deck changed or went in another tab: this tab writes nothing until the player
 // picks the other tab's deck, keeps this one as a new deck, or (changed) writes over it.
 function askAboutOtherTab(what) {
@@ -275,7 +288,7 @@ function askAboutOtherTab(what) {
   const mine = el("button", what === "deleted" ? "Save it again" : "Write this tab's over it", { type: "button" });
   theirs.addEventListener("click", () => {
     const stored = readRecord(openRecord.id);
-    if (stored) openDeck(stored, false, `Opened the other tab's version of ${deckTitle(stored)}.`);
+    if (stored) openDeck(stored, false, `Opened the other tab's version of ${deckTitle(stored)}.`, true);
   });
   copy.addEventListener("click", () => {
     box.replaceChildren();

@@ -110,8 +110,17 @@ function openShared(encoded) {
     announce("decks-status", `This share link cannot be opened: ${error.message}. No deck was changed.`);
     return;
   }
-  saveOpenDeck();
-  openAsNewDeck({ deck: payload.deck, format: payload.format }, "Opened the share link as a new deck.");
+  if (!deckBox.value && openRecord && !openRecord.name) {
+    // The open deck is a new, empty one (a fresh browser): the link's deck goes in it.
+    deckBox.value = payload.deck;
+    formatBox.value = payload.format;
+    save();
+    announce("decks-status", "Opened the share link.");
+    check();
+  } else {
+    saveOpenDeck();
+    openAsNewDeck({ deck: payload.deck, format: payload.format }, "Opened the share link as a new deck.");
+  }
   showOpened("opened from a share link");
 }
 
