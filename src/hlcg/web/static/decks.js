@@ -140,7 +140,9 @@ function writeOpen(fields) {
   const stored = readRecord(openRecord.id);
   const version = Math.max(openRecord.version, stored ? stored.version : 0) + 1;
   openRecord = { ...openRecord, ...fields, version, updated: Date.now() };
-  writeRecord(openRecord);
+  if (!writeRecord(openRecord)) {
+    announce("decks-status", "Not saved: this browser's storage is full or turned off; download the deck to keep it.");
+  }
   rememberOpen(openRecord.id);
   renderDeckChoices();
 }
