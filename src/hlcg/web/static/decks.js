@@ -263,7 +263,9 @@ function renderDeckChoices() {
     item.append(button, el("span", open ? " (open)" : ` (${plural(lines, "line")})`, { class: "deck-choice-note" }));
     return item;
   }));
-  if (openRecord && document.activeElement !== $("deck-name")) $("deck-name").value = openRecord.name || "";
+  if (!openRecord) return;
+  if (document.activeElement !== $("deck-name")) $("deck-name").value = openRecord.name || "";
+  $("deck-name").placeholder = openRecord.label || "its persona and format"; // the name it goes by
 }
 
 // -- another tab --------------------------------------------------------------------------

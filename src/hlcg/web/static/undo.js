@@ -136,6 +136,7 @@ deckBox.addEventListener("beforeinput", (event) => {
     return;
   }
   typing = true;
+  setTimeout(() => { typing = false; }, 0); // its input event, if any, came first
 });
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
