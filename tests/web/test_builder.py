@@ -324,16 +324,20 @@ def test_download_is_read_back_by_validate_with_the_same_fingerprint(
         page.click("#download")
     suffix = "txt" if kind == "text" else kind
     download = waiting.value
-    assert download.suggested_filename == f"deck.{suffix}"
+    assert download.suggested_filename == f"duncan-macleod-type-two.{suffix}"
     saved = tmp_path / download.suggested_filename
     download.save_as(saved)
     code, out = cli("validate", "--output", "json", str(saved))
     assert code == 0, out
     assert json.loads(out)["decks"][0]["fingerprint"] == page.inner_text("#fingerprint")
-    expect(page.locator("#export-status")).to_have_text(f"Downloaded deck.{suffix}.")
+    expect(page.locator("#export-status")).to_have_text(
+        f"Downloaded duncan-macleod-type-two.{suffix}."
+    )
     # Copy puts the same file on the clipboard
     page.click("#copy")
-    expect(page.locator("#export-status")).to_have_text(f"Copied the deck as deck.{suffix}.")
+    expect(page.locator("#export-status")).to_have_text(
+        f"Copied the deck as duncan-macleod-type-two.{suffix}."
+    )
     assert page.evaluate("() => navigator.clipboard.readText()") == saved.read_text()
 
 

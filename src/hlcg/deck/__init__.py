@@ -8,6 +8,7 @@ module on first use, so importing the package costs nothing.
 TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__init__.py)
 if TYPE_CHECKING:
     from hlcg.deck.edit import apply_edits as apply_edits
+    from hlcg.deck.edit import count_span as count_span
     from hlcg.deck.encoding import decode as decode
     from hlcg.deck.hashing import catalogue_digest as catalogue_digest
     from hlcg.deck.hashing import fingerprint as fingerprint
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 
 _DOOR = {
     "apply_edits": "hlcg.deck.edit",
+    "count_span": "hlcg.deck.edit",
     "decode": "hlcg.deck.encoding",
     "catalogue_digest": "hlcg.deck.hashing",
     "used_card_ids": "hlcg.deck.hashing",

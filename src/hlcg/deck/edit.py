@@ -34,10 +34,11 @@ def _comment(raw: str) -> str:
     return raw[at:] if at >= 0 else ""
 
 
-def _recount(raw: str, entry: Entry, remaining: int) -> str:
-    """The line with its count changed where it is written, comment and style kept: its
-    list mark and remarks too (`1. Dodge 2 -- vs thrusts` becomes `1. Dodge 1 -- vs
-    thrusts`, the 1 of the list and any number in a remark left alone)."""
+def count_span(raw: str, entry: Entry) -> tuple[int, int, bool]:
+    """Where the line ``raw`` writes ``entry``'s count: (start, end, True) for its digits
+    (`3x`, `x3`, `(3)`, `: 3`; the 1 of a `1.` list mark and any number in a remark left
+    alone), else (where a count would go, the same, False): after the list mark, before
+    the name, for a line that writes none (one copy)."""
     body = raw[: len(raw) - len(_comment(raw))]
     start = len(body) - len(body.lstrip())
     marked = list_mark(body[start:])
@@ -46,7 +47,19 @@ def _recount(raw: str, entry: Entry, remaining: int) -> str:
     end = start + remark_start(body[start:], entry.remark) if entry.remark else len(body)
     for match in _COUNT.finditer(body, start, end):
         if match.group(1).lstrip("0") == str(entry.count):  # no int() of a 4,300-digit run
-            return raw[: match.start(1)] + str(remaining) + raw[match.end(1) :]
+            return match.start(1), match.end(1), True
+    return start, start, False
+
+
+def _recount(raw: str, entry: Entry, remaining: int) -> str:
+    """The line with its count changed where it is written, comment and style kept: its
+    list mark and remarks too (`1. Dodge 2 -- vs thrusts` becomes `1. Dodge 1 -- vs
+    thrusts`)."""
+    start, end, written = count_span(raw, entry)
+    if written:
+        return raw[:start] + str(remaining) + raw[end:]
+    body = raw[: len(raw) - len(_comment(raw))]
+    end = start + remark_start(body[start:], entry.remark) if entry.remark else len(body)
     kept = " " + body[end:].strip() if end < len(body) else ""
     return _entry_line(remaining, entry.name, entry.set_code) + kept + _comment(raw)
 

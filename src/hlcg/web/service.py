@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hlcg.api import add_fingerprint, check_date, check_deck
 from hlcg.catalog import DEFAULT_FORMAT, Catalogue, format_from_user, normalise
@@ -18,10 +18,8 @@ from hlcg.deck import DECK_KINDS, TEXT_SUFFIXES, Deck, deck_kind, read_deck_data
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
 from hlcg.report import counts_line, coverage_summary, renderer, report_data, verdict_line
 from hlcg.rules import DeckReport
+from hlcg.web.deck_view import deck_lines
 from hlcg.web.schema import AddRequest, ConvertRequest, DeckRequest, DiffRequest, OddsRequest
-
-if TYPE_CHECKING:
-    from hlcg.deck import ResolvedDeck
 
 # A request's `kind` (and `to`) -> the extension of that kind of file.
 KIND_SUFFIXES = {"text": ".txt", "txt": ".txt", "json": ".json", "dek": ".dek", "o8d": ".o8d"}
@@ -65,36 +63,6 @@ def verdict_word(status: str) -> str:
     from hlcg.rules import ILLEGAL, LEGAL
 
     return {LEGAL: "legal", ILLEGAL: "not legal"}.get(status, "unchecked")
-
-
-def deck_lines(resolved: ResolvedDeck) -> list[dict[str, Any]]:
-    """Each card the deck lists (its id, name, type, copies, section and the lines naming
-    it), then each line naming no single card: the page's list view."""
-    lines: list[dict[str, Any]] = [
-        {
-            "card": c.card.id,
-            "name": c.name,
-            "type": c.card.type,
-            "count": c.count,
-            "section": c.section,
-            "line": c.line,
-            "lines": [e.line for e in c.entries if e.line is not None],
-        }
-        for c in resolved.cards
-    ]
-    lines += [
-        {
-            "card": None,
-            "name": u.name,
-            "type": None,
-            "count": u.count,
-            "section": u.section,
-            "line": u.line,
-            "lines": [u.line] if u.line is not None else [],
-        }
-        for u in resolved.unresolved
-    ]
-    return lines
 
 
 class Service:
@@ -182,7 +150,9 @@ class Service:
             "errors": report.errors,
             "warnings": report.warnings,
             "notes": report.notes,
-            "lines": deck_lines(resolved),
+            "lines": deck_lines(
+                resolved, request.deck if deck_kind(resolved.path).is_text else None
+            ),
             # the page's + and Add warn before the deck passes the format's Endurance minimum
             "endurance_minimum": report.endurance_minimum,
         }
@@ -277,8 +247,9 @@ class Service:
         return deck_odds(resolve_deck(deck, self.catalogue, fmt), kinds, self.catalogue)
 
     def convert(self, request: ConvertRequest) -> dict[str, Any]:
-        """`hlcg deck convert --to TO`: the same writers; a deck with a line naming no
-        single card is refused (400, each such line), as the CLI refuses it."""
+        """`hlcg deck convert --to TO`: the same writers, the requested format written into
+        the file; a deck with a line naming no single card is refused (400, each such
+        line), as the CLI refuses it."""
         from hlcg.api import resolve_deck
         from hlcg.deck import render
         from hlcg.problems import Severity
@@ -296,6 +267,10 @@ class Service:
         ]
         if blocking:
             raise ApiError(400, f"not converted: {'; '.join(blocking)}")
+        if fmt is not None:
+            # The format the page picked is written into the file (its Format: line, or
+            # what the kind holds for it), so `hlcg validate` on the file judges it so too.
+            resolved.deck.format = fmt
         suffix = KIND_SUFFIXES[request.to]
         # a client's names may hold folders, its own system's too: the suggestion is bare
         given = Path((request.name or "").replace("\\", "/")).name

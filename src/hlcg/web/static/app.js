@@ -2,6 +2,7 @@
 // share the page's global scope, loaded in order (app.js: the deck and its check;
 // decklist.js: the list view, +/- and the print sheet; complete.js: card-name suggestions in
 // the deck box; files.js: opened and dropped files; export.js: download, copy, share;
+// decks.js: the decks saved in the browser; undo.js: undo and redo;
 // browser.js: search and add a card; pages.js: card, persona and rule panels, then the
 // start). Every value from the server or the deck goes into the page through textContent
 // (never innerHTML), so a card name or deck line holding markup shows as text.
@@ -9,7 +10,6 @@
 
 const ATTRIBUTES = ["master", "agility", "strength", "toughness", "empathy", "reason"];
 const MAX_UPLOAD = 1024 * 1024;
-const STORE = { deck: "hlcg.deck", format: "hlcg.format", kind: "hlcg.kind" };
 const DEBOUNCE_MS = 250;
 const RETRY_MS = 2000;
 
@@ -96,27 +96,21 @@ async function loadFormats() {
 
 // -- keeping the deck across reloads ----------------------------------------------------
 
+// Every change to the deck comes here: it is written into the deck saved in this browser
+// (decks.js) and becomes a step undo can take back (undo.js).
 function save() {
-  try {
-    localStorage.setItem(STORE.deck, deckBox.value);
-    localStorage.setItem(STORE.format, formatBox.value);
-    localStorage.setItem(STORE.kind, $("export-kind").value);
-  } catch (e) { /* storage full or disabled: the page still works */ }
+  saveOpenDeck();
+  recordStep();
 }
 
 function restore() {
-  try {
-    deckBox.value = localStorage.getItem(STORE.deck) || "";
-    const kind = localStorage.getItem(STORE.kind);
-    if (kind) $("export-kind").value = kind;
-  } catch (e) { /* no storage */ }
+  startDecks();
 }
 
-// Once loadFormats has filled the choices: a saved format is one of them.
+// Once loadFormats has filled the choices: the open deck's format is one of them.
 function restoreFormat() {
-  try {
-    formatBox.value = localStorage.getItem(STORE.format) || "";
-  } catch (e) { /* no storage */ }
+  formatBox.value = (openRecord && openRecord.format) || "";
+  if (formatBox.value !== ((openRecord && openRecord.format) || "")) formatBox.value = "";
 }
 
 // The file a deck came from, shown beside the controls ("opened bob-richie.dek as text").
@@ -204,7 +198,7 @@ function plural(count, noun) {
 
 // The latest action's words in its own status line; every other action status is cleared
 // (the search's own line goes back to its count), so only the latest is read out.
-const ACTION_STATUS = ["list-status", "fix-result", "export-status"];
+const ACTION_STATUS = ["list-status", "fix-result", "export-status", "decks-status"];
 function announce(id, text) {
   for (const other of ACTION_STATUS) if (other !== id) $(other).textContent = "";
   if (id !== "search-status" && typeof searchSummary === "string") $("search-status").textContent = searchSummary;
@@ -247,6 +241,7 @@ function render(data) {
   $("fix").disabled = deck.legal;
   renderDeckList(data);
   formatChanged();
+  noteDeckChecked(data);
 }
 
 function renderProblems(problems) {

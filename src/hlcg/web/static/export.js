@@ -5,8 +5,12 @@
 
 const SHARE_KEY = "deck";
 
+// The deck as a file of the kind picked, named after the deck (decks.js deckFileStem). The
+// format picked on the page goes with it: the server writes it into the file (a `Format:`
+// line, JSON's "format", a .dek's <format>, an .o8d's notes), so `hlcg validate` on the
+// file judges it in that format, with the page's verdict and fingerprint.
 async function converted() {
-  const body = { ...deckRequest(), to: $("export-kind").value };
+  const body = { ...deckRequest(), to: $("export-kind").value, name: deckFileStem() };
   return api("/api/convert", body);
 }
 
@@ -46,13 +50,38 @@ function shareFragment() {
   return `${SHARE_KEY}=${encoded}`;
 }
 
+// The deck and format a share link holds, or an Error saying what is wrong with the link.
 function readShared(encoded) {
+  if (!encoded) throw new Error("there is nothing after #deck=");
+  if (!/^[A-Za-z0-9_-]*$/.test(encoded)) {
+    throw new Error("the text after #deck= holds characters a share link never has: it was altered");
+  }
+  if (encoded.length % 4 === 1) throw new Error("the text after #deck= is cut short");
   const base64 = encoded.replace(/-/g, "+").replace(/_/g, "/");
   const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  const payload = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  if (typeof payload.deck !== "string") throw new Error("no deck in the link");
-  return payload;
+  let text;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (e) {
+    throw new Error("its bytes are not UTF-8 text: it is cut short or altered");
+  }
+  let payload;
+  try {
+    payload = JSON.parse(text);
+  } catch (e) {
+    throw new Error("it holds no complete deck: it is cut short or altered");
+  }
+  if (!payload || typeof payload !== "object" || !("deck" in payload)) throw new Error("it holds no deck");
+  if (typeof payload.deck !== "string") throw new Error("its deck is not text");
+  const fmt = payload.format;
+  if (fmt !== null && fmt !== undefined && fmt !== "") {
+    const known = [...formatBox.options].map((option) => option.value).filter(Boolean);
+    if (typeof fmt !== "string" || !known.includes(fmt)) {
+      throw new Error(`its format ${JSON.stringify(fmt)} is not one this server checks (${known.join(", ")})`);
+    }
+  }
+  return { deck: payload.deck, format: fmt || "" };
 }
 
 async function share() {
@@ -68,22 +97,31 @@ async function share() {
   box.select();
 }
 
-// A share link opened: its deck and format replace the box's (the address is then cleared,
-// so a reload keeps the edits made since).
+// A share link opened: a new saved deck holds it, so no saved deck is written over, and Back
+// (or undo) returns to the deck before. The address is cleared, so a reload keeps the edits
+// made since. A link that cannot be read says why and changes nothing.
 function openShared(encoded) {
+  const before = openRecord ? openRecord.id : null;
+  history.replaceState(before ? { deck: before } : null, "", location.pathname);
   let payload;
   try {
     payload = readShared(encoded);
   } catch (error) {
-    announce("export-status", `The share link holds no readable deck (${error.message}).`);
-    return false;
+    announce("decks-status", `This share link cannot be opened: ${error.message}. No deck was changed.`);
+    return;
   }
-  deckBox.value = payload.deck;
-  formatBox.value = payload.format || "";
+  if (!deckBox.value && openRecord && !openRecord.name) {
+    // The open deck is a new, empty one (a fresh browser): the link's deck goes in it.
+    deckBox.value = payload.deck;
+    formatBox.value = payload.format;
+    save();
+    announce("decks-status", "Opened the share link.");
+    check();
+  } else {
+    saveOpenDeck();
+    openAsNewDeck({ deck: payload.deck, format: payload.format }, "Opened the share link as a new deck.");
+  }
   showOpened("opened from a share link");
-  history.replaceState(null, "", location.pathname);
-  save();
-  return true;
 }
 
 $("download").addEventListener("click", download);

@@ -24,6 +24,7 @@ async function loadFile(file) {
   }
   const text = await file.text();
   const kind = fileKind(file.name);
+  announce("decks-status", ""); // the last deck's action messages go
   $("export-kind").value = kind;
   if (kind === "text") {
     deckBox.value = text;

@@ -170,6 +170,17 @@ function cardLinks(ids) {
   return cards;
 }
 
+// A persona's verdict in each checked format, in the card panel's words and from the same
+// answer (the validator's, /api/search's `verdicts`), not the recorded formats list alone.
+function personaVerdicts(id) {
+  const card = cardsById.get(id);
+  const verdicts = Object.entries((card && card.verdicts) || {});
+  if (!verdicts.length) return el("dd", "unknown / none");
+  const dd = el("dd", null, { class: "persona-verdicts" });
+  dd.append(verdicts.map(([fmt, v]) => `${fmt}: ${VERDICT_WORDS[v.status] || v.status} (${v.reason})`).join("; "));
+  return dd;
+}
+
 function personaMissed(box, name, candidates) {
   box.append(el("p", `No persona named ${name}.`));
   if (!candidates || !candidates.length) return;
@@ -195,7 +206,7 @@ async function showPersona(name, serial) {
       box.append(el("h3", `${version.title} [${version.id}]`));
       const list = el("dl");
       field(list, "sets", version.sets);
-      field(list, "formats", version.formats);
+      list.append(el("dt", "formats"), personaVerdicts(version.id));
       for (const a of ATTRIBUTES) {
         const value = version.attributes[a];
         const cap = version.gem_caps[a];
@@ -283,9 +294,8 @@ function route() {
     $("card").hidden = false;
     return;
   }
-  if (kind === SHARE_KEY && value) {
-    if (openShared(value)) check();
-  } else if (kind === "card" && value) showCard(value, serial);
+  if (kind === SHARE_KEY) openShared(value);
+  else if (kind === "card" && value) showCard(value, serial);
   else if (kind === "persona" && value) showPersona(value, serial);
   else {
     // No card or persona in the address (back to /, or #card=): no panel left over.
@@ -301,6 +311,7 @@ window.addEventListener("hashchange", route);
 restore();
 Promise.all([loadFormats(), loadCatalogue()]).then(() => {
   restoreFormat();
+  startUndo();
   route();
   check();
   search();
