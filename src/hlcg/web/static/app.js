@@ -3,7 +3,8 @@
 // decklist.js: the list view, +/- and the print sheet; complete.js: card-name suggestions in
 // the deck box; files.js: opened and dropped files; export.js: download, copy, share;
 // browser.js: search and add a card; pages.js: card, persona and rule panels, then the
-// start). Every value from the server or the deck goes into the page through textContent
+// start; finding.js: sorting, paging, the search shortcut, look-alike letters; compare.js:
+// the deck against another; odds.js: draw odds and grid coverage). Every value from the server or the deck goes into the page through textContent
 // (never innerHTML), so a card name or deck line holding markup shows as text.
 "use strict";
 
@@ -146,6 +147,7 @@ function showEmpty() {
   $("fix").disabled = true;
   lastCheck = null;
   renderDeckList(null);
+  deckChecked(null);
 }
 
 async function check() {
@@ -247,6 +249,13 @@ function render(data) {
   $("fix").disabled = deck.legal;
   renderDeckList(data);
   formatChanged();
+  deckChecked(data);
+}
+
+// The deck was checked (``data`` the answer, null for an empty box): the panels that follow
+// the deck (compare.js, odds.js) listen for "hlcg:checked" and bring themselves up to date.
+function deckChecked(data) {
+  document.dispatchEvent(new CustomEvent("hlcg:checked", { detail: data }));
 }
 
 function renderProblems(problems) {
