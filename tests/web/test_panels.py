@@ -19,7 +19,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 from tests.web.conftest import open_page
-from tests.web.test_browser import ROOT, cli_json, paste, settled
+from tests.web.test_browser import ARTIFACTS, ROOT, cli_json, paste, settled
 
 from hlcg.wording import plural
 
@@ -327,9 +327,9 @@ def axe_violations(page: Page) -> list[str]:
     ]
 
 
-def open_everything(page: Page, persona: bool) -> None:
+def open_panels(page: Page, persona: bool) -> None:
     """A deck with problems, the compare and odds panels with their answers, the rule's
-    text, the card panel (or a persona's) and the deck box's suggestions open."""
+    text and the card panel (or a persona's) open."""
     mine = (DECKS / "invalid/title-limit.txt").read_text(encoding="utf-8")
     paste(page, mine, "type-two")
     page.click("#compare-panel summary")
@@ -346,6 +346,9 @@ def open_everything(page: Page, persona: bool) -> None:
     else:
         page.evaluate("() => { location.hash = 'card=duncan-macleod-2e'; }")
         expect(page.locator("#card h3")).to_have_text("Duncan MacLeod")
+
+
+def open_suggestions(page: Page) -> None:
     page.focus("#deck")
     page.keyboard.press("Control+End")
     page.keyboard.type("\n3 upper le")
@@ -375,7 +378,16 @@ def test_axe_finds_nothing_with_every_panel_open_in_light_and_dark(browser, serv
     page.keyboard.press("/")
     assert page.evaluate("() => document.activeElement.id") == "search"
     assert page.locator("form[role=search]").count() == 1  # the landmark
-    open_everything(page, persona=False)
+    open_panels(page, persona=False)
+    # docs/web.md shows the two panels: a fresh picture each run
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    compare, odds = (page.locator(p).bounding_box() for p in ("#compare-panel", "#odds-panel"))
+    assert compare and odds
+    scrolled = page.evaluate("() => window.scrollY")  # the boxes are the viewport's
+    top, bottom = scrolled + compare["y"] - 8, scrolled + odds["y"] + odds["height"] + 8
+    clip = {"x": compare["x"] - 8, "y": top, "width": compare["width"] + 16, "height": bottom - top}
+    page.screenshot(path=str(ARTIFACTS / "deck-panels.png"), clip=clip, full_page=True)
+    open_suggestions(page)
     assert axe_violations(page) == []
     page.emulate_media(color_scheme="dark")
     page.evaluate("() => { location.hash = 'persona=Duncan MacLeod'; }")
@@ -394,7 +406,8 @@ def test_at_375_px_nothing_is_wider_than_the_screen_and_axe_finds_nothing(browse
     phone = context.new_page()
     phone.goto(server.url)
     expect(phone.locator("#verdict")).not_to_have_text("Checking...")
-    open_everything(phone, persona=True)
+    open_panels(phone, persona=True)
+    open_suggestions(phone)
     wide = phone.evaluate(
         "() => [...document.querySelectorAll('body *')]"
         ".filter(e => e.getBoundingClientRect().right > 375)"
