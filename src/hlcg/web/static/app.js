@@ -4,8 +4,9 @@
 // the deck box; files.js: opened and dropped files; export.js: download, copy, share;
 // browser.js: search and add a card; pages.js: card, persona and rule panels, then the
 // start; finding.js: sorting, paging, the search shortcut, look-alike letters; compare.js:
-// the deck against another; odds.js: draw odds and grid coverage). Every value from the server or the deck goes into the page through textContent
-// (never innerHTML), so a card name or deck line holding markup shows as text.
+// the deck against another; odds.js: draw odds and grid coverage). Every value from the
+// server or the deck goes into the page through textContent (never innerHTML), so a card
+// name or deck line holding markup shows as text.
 "use strict";
 
 const ATTRIBUTES = ["master", "agility", "strength", "toughness", "empathy", "reason"];
