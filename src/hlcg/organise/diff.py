@@ -139,11 +139,13 @@ def _name(key: str, catalogue: Catalogue) -> str:
 
 
 def changes(a: DeckSide, b: DeckSide, catalogue: Catalogue) -> list[dict[str, Any]]:
-    """Every card whose copies differ, by section in the judge's order, then by name."""
+    """Every card whose copies differ, by section in the judge's order, then by name, then
+    by id (versions sharing a name: one order, whatever the set's hash order)."""
     found = []
     for section in SECTIONS:
         before, after = a.cards.get(section, {}), b.cards.get(section, {})
-        for key in sorted(set(before) | set(after), key=lambda k: _name(k, catalogue).casefold()):
+        keys = set(before) | set(after)
+        for key in sorted(keys, key=lambda k: (_name(k, catalogue).casefold(), k)):
             was, now = before.get(key, 0), after.get(key, 0)
             if was == now:
                 continue

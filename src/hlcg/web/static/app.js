@@ -4,8 +4,10 @@
 // the deck box; files.js: opened and dropped files; export.js: download, copy, share;
 // decks.js: the decks saved in the browser; undo.js: undo and redo;
 // browser.js: search and add a card; pages.js: card, persona and rule panels, then the
-// start). Every value from the server or the deck goes into the page through textContent
-// (never innerHTML), so a card name or deck line holding markup shows as text.
+// start; finding.js: sorting, paging, the search shortcut, look-alike letters; compare.js:
+// the deck against another; odds.js: draw odds and grid coverage). Every value from the
+// server or the deck goes into the page through textContent (never innerHTML), so a card
+// name or deck line holding markup shows as text.
 "use strict";
 
 const ATTRIBUTES = ["master", "agility", "strength", "toughness", "empathy", "reason"];
@@ -140,6 +142,7 @@ function showEmpty() {
   $("fix").disabled = true;
   lastCheck = null;
   renderDeckList(null);
+  deckChecked(null);
 }
 
 async function check() {
@@ -242,6 +245,13 @@ function render(data) {
   renderDeckList(data);
   formatChanged();
   noteDeckChecked(data);
+  deckChecked(data);
+}
+
+// The deck was checked (``data`` the answer, null for an empty box): the panels that follow
+// the deck (compare.js, odds.js) listen for "hlcg:checked" and bring themselves up to date.
+function deckChecked(data) {
+  document.dispatchEvent(new CustomEvent("hlcg:checked", { detail: data }));
 }
 
 function renderProblems(problems) {

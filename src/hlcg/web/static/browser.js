@@ -100,12 +100,13 @@ function showResults(note) {
   $("verdict-heading").textContent = `In ${fmt}`;
   const only = $("only-format").checked;
   const shown = lastResults.filter((card) => !only || verdictOf(card, fmt).status !== "illegal");
-  const rows = shown.slice(0, SHOWN_ROWS).map((card) => resultRow(card, fmt));
+  // in the order picked, 200 rows a page (finding.js)
+  const rows = resultPage(orderedResults(shown)).map((card) => resultRow(card, fmt));
   document.querySelector("#results tbody").replaceChildren(...rows);
   const hidden = lastResults.length - shown.length;
   let status = `${shown.length} card(s)`;
   if (hidden) status += `; ${hidden} not legal in ${fmt} hidden`;
-  if (shown.length > rows.length) status += `; the first ${rows.length} shown`;
+  if (shown.length > rows.length) status += `; ${$("page-where").textContent} shown`;
   searchSummary = note ? `${note} ${status}` : status;
   $("search-status").textContent = searchSummary;
 }
@@ -157,7 +158,9 @@ async function search(event) {
     if (serial !== searchSerial) return;
     if (found.cards.length || !found.note.startsWith("No card matches")) didYouMean([]);
     lastResults = found.cards;
-    showResults(found.note);
+    resultOffset = 0; // a new list starts at its first page
+    // a letter of another alphabet that looks Latin ("Дodge") is named (finding.js)
+    showResults(`${lookAlikeNote(q)}${found.note}`.trim());
   } catch (error) {
     if (serial !== searchSerial) return;
     lastResults = [];

@@ -52,7 +52,7 @@ function closeSuggestions() {
   $("suggest").hidden = true;
   $("suggest").replaceChildren();
   deckBox.removeAttribute("aria-activedescendant");
-  deckBox.removeAttribute("aria-expanded");
+  $("suggest-note").textContent = "";
 }
 
 function showSuggestions() {
@@ -63,11 +63,21 @@ function showSuggestions() {
     return;
   }
   const [, lead, typed] = LINE_LEAD.exec(line.text);
-  const found = namesFor(typed, /persona:/i.test(lead));
+  const personaOnly = /persona:/i.test(lead);
+  // a letter of another alphabet ("Дodge") folds away: the lookup reads the name whole
+  const found = lookAlikes(typed.trim()) ? [] : namesFor(typed, personaOnly);
   if (!found.length || (found.length === 1 && found[0].name === typed.trim())) {
     closeSuggestions();
+    // no name holds the words: a near miss, as `hlcg card` reads it (finding.js)
+    if (!found.length && fold(typed).length > MIN_PREFIX) nearMissSuggestions(typed, personaOnly);
     return;
   }
+  listSuggestions(found);
+  $("suggest-note").textContent = lookAlikes(typed.trim()) || ""; // "Дodge": the Д named
+}
+
+// ``found`` ({name, card}) in #suggest, none picked yet.
+function listSuggestions(found) {
   suggestions = found;
   activeSuggestion = -1;
   const list = $("suggest");
@@ -81,7 +91,6 @@ function showSuggestions() {
     return option;
   }));
   list.hidden = false;
-  deckBox.setAttribute("aria-expanded", "true");
 }
 
 function markSuggestion(index) {

@@ -12,7 +12,7 @@ function fileKind(name) {
 }
 
 // A .dek, .o8d or JSON deck is read by the reader its name picks (as `hlcg validate` reads
-// it) and shown as the text deck `hlcg deck convert --to text` writes, so cards can be added
+// it) and shown as the text deck `hlcg deck convert --to txt` writes, so cards can be added
 // and edited; "Write as" then offers the file's own kind for export. A deck that cannot be
 // converted (a line naming no single card) stays as it was written, checked as such.
 async function loadFile(file) {
