@@ -77,6 +77,7 @@ DIFF_CASES = [
         "type-two",
     ),
     (DECKS / "invalid/gem-cap.txt", DECKS / "invalid/gem-cap.txt", "paste", ""),
+    (DECKS / "valid/duncan-first-edition.txt", DECKS / "invalid/title-limit.txt", "saved", ""),
 ]
 
 
@@ -95,6 +96,16 @@ def test_the_diff_panel_says_what_deck_diff_says(
         page.set_input_files("#compare-file", str(other))
         expect(page.locator("#compare-from")).to_have_text(f"opened {other.name}")
         other_name = other.name
+    elif given == "saved":
+        # the other deck saved in this browser under a name, then a new deck for this one
+        paste(page, other.read_text(encoding="utf-8"), fmt)
+        page.fill("#deck-name", "the old list")
+        page.press("#deck-name", "Enter")
+        page.click("#deck-new")
+        paste(page, mine.read_text(encoding="utf-8"), fmt)
+        page.select_option("#compare-saved", label="the old list")
+        expect(page.locator("#compare-from")).to_have_text("saved deck the old list")
+        other_name = "the other deck"
     else:
         page.fill("#compare-text", other.read_text(encoding="utf-8"))
         other_name = "the other deck"

@@ -20,16 +20,20 @@ function savedDecksToCompare() {
   const openId = openRecord ? openRecord.id : null;
   return savedDecks()
     .filter((record) => record.id !== openId && record.deck.trim())
-    .map((record) => ({ name: deckTitle(record), deck: record.deck, format: record.format }));
+    .map((record) => ({ id: record.id, name: deckTitle(record), deck: record.deck, format: record.format }));
 }
 
+// The choice is kept by the deck's id, so a list refilled after a deck is saved or renamed
+// keeps what was picked.
 function fillSavedChoices() {
   const saved = savedDecksToCompare();
+  const picked = $("compare-saved").value;
   $("compare-saved-row").hidden = !saved.length;
   if (!saved.length) return;
   const options = [el("option", "pick one", { value: "" })];
-  saved.forEach((entry, i) => options.push(el("option", entry.name, { value: String(i) })));
+  saved.forEach((entry) => options.push(el("option", entry.name, { value: entry.id })));
   $("compare-saved").replaceChildren(...options);
+  if (saved.some((entry) => entry.id === picked)) $("compare-saved").value = picked;
 }
 
 // A pasted deck's kind by its look, as the server sniffs a deck with no name: JSON,
@@ -163,7 +167,7 @@ $("compare-text").addEventListener("input", () => {
   scheduleCompare();
 });
 $("compare-saved").addEventListener("change", () => {
-  const entry = savedDecksToCompare()[Number($("compare-saved").value)];
+  const entry = savedDecksToCompare().find((saved) => saved.id === $("compare-saved").value);
   if (!$("compare-saved").value || !entry) return;
   compareFile = null;
   compareFormat = entry.format || null;
@@ -177,5 +181,7 @@ $("compare-panel").addEventListener("toggle", () => {
   compare();
 });
 document.addEventListener("hlcg:checked", () => {
-  if ($("compare-panel").open) scheduleCompare();
+  if (!$("compare-panel").open) return;
+  fillSavedChoices(); // the decks saved meanwhile
+  scheduleCompare();
 });
