@@ -23,11 +23,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from urllib.parse import quote
 
-from hlcg.catalog import in_wal_mode
+from hlcg.catalog import in_wal_mode, sqlite_uri
 from hlcg.errors import CatalogueError, HlcgError, ReadOnlyCatalogueError, UsageError
-from hlcg.output import refuse_read_only, through_links
+from hlcg.output import could_not_write, refuse_read_only, through_links
 
 WAIT_VARIABLE = "HLCG_LOCK_WAIT"
 DEFAULT_WAIT_SECONDS = 30.0
@@ -95,8 +94,11 @@ def _acquire(path: Path, target: Path, wait: float) -> int:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         if _try_lock(fd):
             if _is_locked_file(fd, path):
-                os.ftruncate(fd, 0)
-                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+                # The process id only names the holder to a waiting writer: on a full disk
+                # it is left out, and the lock (and its removal on the way out) still holds.
+                with suppress(OSError):
+                    os.ftruncate(fd, 0)
+                    os.write(fd, f"{os.getpid()}\n".encode("ascii"))
                 return fd
             os.close(fd)
             continue
@@ -121,7 +123,7 @@ def _settle_left_wal(real: Path) -> bool:
     the catalogue open keeps SQLite from leaving WAL mode, so nothing changes then."""
     try:
         conn = sqlite3.connect(
-            f"file:{quote(str(real.resolve()))}?mode=rw",
+            sqlite_uri(real, "rw"),
             uri=True,
             timeout=_WAL_PROBE_SECONDS,
             isolation_level=None,
@@ -166,7 +168,7 @@ def _sqlite_write_lock(target: Path, wait: float) -> Iterator[None]:
     if real.is_file():
         try:
             conn = sqlite3.connect(
-                f"file:{quote(str(real.resolve()))}?mode=rw",
+                sqlite_uri(real, "rw"),
                 uri=True,
                 timeout=wait,
                 isolation_level=None,
@@ -203,7 +205,10 @@ def writer_lock(
     refuse_read_only(target, error)
     wait = wait_seconds()
     path = lock_file(target)
-    fd = _acquire(path, target, wait)
+    try:
+        fd = _acquire(path, target, wait)
+    except OSError as exc:  # no room even for the lock file's name, or no folder
+        raise could_not_write(target, exc, CatalogueError if catalogue else UsageError) from None
     try:
         if catalogue:
             refuse_open_in_wal_mode(target)
