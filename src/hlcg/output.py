@@ -246,9 +246,24 @@ def read_only_mode(path: Path) -> int | None:
     return None
 
 
+def _on_read_only_mount(path: Path) -> bool:
+    """Whether ``path`` is on a file system mounted read-only (no chmod makes it writable)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows): the mode's message stands
+        return False
+
+
 def refuse_read_only(path: Path, error: type[HlcgError] = UsageError) -> None:
-    """A file without write permission is not replaced: its mode says it is not to change."""
+    """A file without write permission is not replaced: its mode says it is not to change.
+    On a read-only mount no mode would help: the message says to write elsewhere."""
     mode = read_only_mode(path)
+    if mode is not None and _on_read_only_mount(path):
+        raise error(
+            f"{path} is on a read-only file system; hlcg cannot replace it there: copy it "
+            "to a writable disk (or remount that one read-write) and run again; nothing "
+            "was written"
+        )
     if mode is not None:
         raise error(
             f"{path} is read-only (mode {mode:04o}); hlcg does not replace it: "

@@ -194,6 +194,23 @@ def _sqlite_write_lock(target: Path, wait: float) -> Iterator[None]:
             conn.close()
 
 
+def refuse_hard_links(target: Path) -> None:
+    """A catalogue with more than one name (hard links) is refused: it is replaced whole,
+    by a rename, so only the name written would get the new rows and the others would
+    keep the old ones, two catalogues where the user had one."""
+    try:
+        names = through_links(target).stat().st_nlink
+    except OSError:
+        return
+    if names > 1:
+        raise CatalogueError(
+            f"{target} has {names} names (hard links to one file); hlcg replaces a "
+            "catalogue whole, so only this name would get the change and the others would "
+            "keep the old rows: remove the other names, or give this one a copy of its "
+            "own, and try again; nothing was written"
+        )
+
+
 @contextmanager
 def writer_lock(
     target: Path, *, catalogue: bool = True, read_only_error: type[HlcgError] | None = None
@@ -203,6 +220,8 @@ def writer_lock(
     as SQLite does, and refuse it while another program holds it open in WAL mode."""
     error = read_only_error or (ReadOnlyCatalogueError if catalogue else UsageError)
     refuse_read_only(target, error)
+    if catalogue:
+        refuse_hard_links(target)
     wait = wait_seconds()
     path = lock_file(target)
     try:
