@@ -5,7 +5,6 @@ Every command that takes an output path goes through here, so the refusal and th
 messages read the same everywhere.
 """
 
-import codecs
 import errno
 import os
 import re
@@ -16,47 +15,7 @@ from pathlib import Path
 from typing import IO, cast
 
 from hlcg.errors import HlcgError, UsageError
-
-# -- names that are not UTF-8
-#
-# A file name is bytes; one that is not UTF-8 (a Latin-1 "Se\xf1or.txt" as unzip leaves it)
-# reaches hlcg as os.fsdecode's lone surrogates, which no UTF-8 text holds. Files are opened
-# by those names as they are; wherever a name is shown (a report, a message, a sheet) each
-# such byte reads "\xNN", so every report stays valid UTF-8 in its own format.
-
-UNDECODABLE = "hlcg-show-bytes"  # the codec error handler that writes those escapes
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _escaped(char: str) -> str:
-    code = ord(char)
-    if 0xDC80 <= code <= 0xDCFF:  # os.fsdecode's stand-in for the byte code - 0xDC00
-        return f"\\x{code - 0xDC00:02x}"
-    return char.encode("ascii", "backslashreplace").decode("ascii")
-
-
-def _show_unencodable(exc: UnicodeError) -> tuple[str, int]:
-    if not isinstance(exc, UnicodeEncodeError):
-        raise exc
-    return "".join(_escaped(char) for char in exc.object[exc.start : exc.end]), exc.end
-
-
-codecs.register_error(UNDECODABLE, _show_unencodable)
-
-
-def shown_bytes(text: str, *, in_json: bool = False) -> str:
-    """``text`` with the bytes of a name that are not UTF-8 shown as ``\\xNN`` (other lone
-    surrogates as ``\\uXXXX``); ``in_json``: ``text`` is JSON, whose strings are the only
-    place such a character can be, so the backslash is escaped as JSON needs."""
-    if _SURROGATE.search(text) is None:
-        return text
-    lead = "\\" if in_json else ""
-    return _SURROGATE.sub(lambda found: lead + _escaped(found.group()), text)
-
-
-def encoded(text: str) -> bytes:
-    """``text`` as the UTF-8 hlcg writes, a name's undecodable bytes shown escaped."""
-    return text.encode("utf-8", UNDECODABLE)
+from hlcg.names import UNDECODABLE, encoded
 
 
 def refuse_overwrite(path: Path | None, force: bool) -> None:
@@ -135,8 +94,8 @@ def _what_to_do(path: Path, exc: OSError) -> str:
 def could_not_write(
     path: Path, exc: OSError, error: type[HlcgError] = UsageError, *, whole: bool = True
 ) -> HlcgError:
-    """The error for an OSError while writing ``path``: the path, why, what to do.
-    ``whole``: the target is written whole or not at all, so it is left as it was."""
+    """The error for an OSError writing ``path``: the path, why, what to do (``whole``: the
+    target is written whole or not at all, so it is left as it was)."""
     left = "; nothing was written" if whole else ""
     return error(f"could not write {path}: {_what_to_do(path, exc)}{left}")
 
@@ -151,8 +110,7 @@ def write_errors(path: Path, error: type[HlcgError] = UsageError) -> Iterator[No
 
 
 def path_is_replaced(path: Path) -> bool:
-    """Whether a write of ``path`` replaces it whole (a file, or nothing yet), rather than
-    writing into a device or pipe."""
+    """Whether a write of ``path`` replaces it whole (not so a device or pipe's)."""
     return not path.exists() or path.is_file()
 
 
@@ -246,8 +204,7 @@ def read_only_mode(path: Path) -> int | None:
     return None
 
 
-def _on_read_only_mount(path: Path) -> bool:
-    """Whether ``path`` is on a file system mounted read-only (no chmod makes it writable)."""
+def _on_read_only_mount(path: Path) -> bool:  # where no chmod makes a file writable
     try:
         return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
     except (OSError, AttributeError):  # no statvfs (Windows): the mode's message stands
@@ -320,10 +277,9 @@ NO_SYNC_VARIABLE = "HLCG_NO_SYNC"
 
 
 def sync_to_disk(path: Path) -> None:
-    """A file's bytes, or a folder's list of names (what a rename changed), on disk: a new
-    file before it replaces an old one, the folder after, so a power cut keeps one of them
-    (as SQLite does for its journal). Where a folder cannot be opened or synced (Windows,
-    some network file systems) its rename is as durable as that system makes it.
+    """A file's bytes, or a folder's names (what a rename changed), on disk: a new file
+    before it replaces an old one, the folder after, so a power cut keeps one of them (as
+    SQLite does for its journal); a folder that cannot be synced (Windows) is left as it is.
     $HLCG_NO_SYNC set (a test suite, a throwaway CI run) skips it, as eatmydata would."""
     if os.environ.get(NO_SYNC_VARIABLE) or (os.name == "nt" and path.is_dir()):
         return
@@ -337,10 +293,9 @@ def sync_to_disk(path: Path) -> None:
         os.close(descriptor)
 
 
-# A folder that write_folder replaces waits under this name beside its target while the new
-# one is renamed into place, and is removed after. A run killed between the two renames
-# leaves it; the next write of the target puts it back (no folder at the target) or
-# removes it (the new one is in place): never the only copy.
+# The folder write_folder replaces waits under this mark while the new one is renamed into
+# place; a run killed between leaves it for the next to put back or remove (never the only
+# copy).
 _ASIDE_MARK = "hlcg-aside"
 
 
@@ -368,22 +323,19 @@ def settle_folder_swap(out: Path) -> str | None:
     return "completed"
 
 
-def _at_step(step: str) -> None:
-    """Each step of ``write_folder``'s swap passes here (FOLDER_STEPS): the kill tests stop
-    a process at each one."""
-
-
 FOLDER_STEPS = ("one-file-written", "all-written", "old-moved-aside", "new-renamed", "old-removed")
 
 
+def _at_step(step: str) -> None:
+    """Each of FOLDER_STEPS passes here: the kill tests stop a process at each one."""
+
+
 def write_folder(files: Mapping[str, bytes], out: Path) -> None:
-    """The files (relative name -> bytes) into a new folder beside ``out``, renamed to
-    ``out`` when all are written and synced to disk: a killed writer leaves no half-filled
-    folder at ``out``. A folder already at ``out`` (the caller has checked it may go) is
-    moved aside (``aside_path``) just before the new one is renamed into place, put back
-    if that rename fails, and removed once it has succeeded; a run killed between is
-    finished by the next (``settle_folder_swap``). Each file and folder is synced before
-    the rename that shows it, and the parent folder after each rename."""
+    """The files (relative name -> bytes) into a new folder beside ``out``, synced, then
+    renamed to ``out``: a killed writer leaves no half-filled folder there. A folder at
+    ``out`` (the caller has checked it may go) is moved aside just before (``aside_path``),
+    put back if the rename fails, removed once it has succeeded; a run killed between is
+    finished by the next (``settle_folder_swap``)."""
     import shutil
 
     settle_folder_swap(out)
@@ -492,8 +444,7 @@ class _OutputFile:
             raise could_not_write(self.path, exc, whole=not self.device) from None
 
     def close(self) -> None:
-        """Close the handle (its last buffered text is written now): a failure names the
-        file as a write's does."""
+        """Close the handle (its last text is written now), a failure named as a write's."""
         try:
             self.handle.close()
         except BrokenPipeError:
@@ -502,8 +453,7 @@ class _OutputFile:
         except OSError as exc:
             raise could_not_write(self.path, exc, whole=not self.device) from None
 
-    def abandon(self) -> None:
-        """Close the handle after a failure: what it still held is lost with the run."""
+    def abandon(self) -> None:  # after a failure: what the handle still held goes with it
         with suppress(OSError):
             self.handle.close()
 

@@ -94,7 +94,7 @@ def _show_undecodable_bytes() -> None:
     """Standard output and error write a file name's bytes that are not UTF-8 as \\xNN
     (hlcg.output.UNDECODABLE), never raw and never as an error, whoever set the streams
     up (``hlcg.cli.main``, or a program running a command in-process)."""
-    from hlcg.output import UNDECODABLE
+    from hlcg.names import UNDECODABLE
 
     for stream in (sys.stdout, sys.stderr):
         if getattr(stream, "errors", UNDECODABLE) != UNDECODABLE:
@@ -157,7 +157,11 @@ def print_json(data: Any) -> None:
 def table(rows: list[list[Any]], headers: list[str]) -> str:
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    from hlcg.names import shown_bytes
+
+    # a name's undecodable bytes as the escapes the terminal will show, so columns align
+    cells = [[shown_bytes(c) if isinstance(c, str) else c for c in row] for row in rows]
+    return tabulate(cells, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
 def read_catalogue(db: Path | None, read: Callable[[Path], T]) -> T:

@@ -19,7 +19,8 @@ from hlcg.cli.common import (
     table,
     warn,
 )
-from hlcg.output import refuse_overwrite, refuse_writing_an_input, shown_bytes
+from hlcg.names import shown_bytes
+from hlcg.output import refuse_overwrite, refuse_writing_an_input
 from hlcg.problems import FAIL_ON
 from hlcg.report import REPORTERS
 from hlcg.wording import plural
