@@ -31,6 +31,9 @@ typer.testing._get_command = functools.cache(typer.main.get_command)  # type: ig
 # The record of catalogues that passed the content scan (hlcg.catalog.vetted) goes to a
 # folder of this run's own, for the tests and the hlcg processes they start.
 os.environ.setdefault("HLCG_CACHE_DIR", tempfile.mkdtemp(prefix="hlcg-test-cache-"))
+# Files the tests write are thrown away: no fsync before each rename (about 20 ms of waiting
+# each on a real disk). tests/test_export_swap.py checks the syncs with it unset.
+os.environ.setdefault("HLCG_NO_SYNC", "1")
 
 # The tests whose outcome can depend on a dependency's version, by path: .ci/run runs them
 # (`-m versions`) on the lowest versions pyproject.toml allows as well, so the lower bounds stay

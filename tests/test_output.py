@@ -1,5 +1,6 @@
 """hlcg.output: output files are refused when they exist, and written whole or not at all."""
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -32,11 +33,18 @@ def test_no_path_and_devices_are_never_refused():
     write_output(Path(os.devnull), "discarded", force=False)
 
 
-def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path):
+def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path, monkeypatch):
     deck = tmp_path / "deck.txt"
     deck.write_text("1 Dodge\n", encoding="utf-8")
-    with pytest.raises(UnicodeEncodeError):
-        write_text_atomically(deck, "1 Dodge\n\ud800 half a character\n")
+
+    def disk_fills(self: Path, data: bytes) -> int:
+        with self.open("wb") as handle:
+            handle.write(data[:3])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", disk_fills)
+    with pytest.raises(OSError, match="No space left"):
+        write_text_atomically(deck, "1 Dodge\n3 Lunge\n")
     assert deck.read_text(encoding="utf-8") == "1 Dodge\n"
     assert _leftovers(tmp_path) == []
 
@@ -45,7 +53,10 @@ def test_an_unwritable_place_is_a_usage_error_naming_the_file(tmp_path):
     missing = tmp_path / "no-such-folder" / "report.json"
     with pytest.raises(UsageError) as failed:
         write_output(missing, "{}", force=False)
-    assert str(failed.value) == f"could not write {missing}: No such file or directory"
+    assert str(failed.value) == (
+        f"could not write {missing}: its folder {missing.parent} does not exist: create it "
+        f"first (mkdir -p {missing.parent}) or name a file in another; nothing was written"
+    )
     with pytest.raises(CatalogueError) as as_catalogue_error, write_errors(missing, CatalogueError):
         missing.write_text("x", encoding="utf-8")
     assert str(as_catalogue_error.value).startswith(f"could not write {missing}: ")

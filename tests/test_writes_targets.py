@@ -371,7 +371,10 @@ def test_no_space_left_while_importing_is_exit_2_with_the_catalogue_untouched(
     before = digest(db)
     result = invoke("db", "import", str(card_rows(tmp_path)), "--db", str(db))
     assert result.exit_code == 2
-    assert result.stderr == f"hlcg: error: could not write {db}: No space left on device\n"
+    assert result.stderr == (
+        f"hlcg: error: could not write {db}: No space left on device: free some space, or "
+        "write to another disk; nothing was written\n"
+    )
     assert digest(db) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my.sqlite", "rows.csv"]
 

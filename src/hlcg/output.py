@@ -5,14 +5,17 @@ Every command that takes an output path goes through here, so the refusal and th
 messages read the same everywhere.
 """
 
+import errno
 import os
 import re
+import shlex
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, cast
 
 from hlcg.errors import HlcgError, UsageError
+from hlcg.names import UNDECODABLE, encoded
 
 
 def refuse_overwrite(path: Path | None, force: bool) -> None:
@@ -70,13 +73,45 @@ def refuse_writing_an_input(output: Path | None, inputs: Iterable[Path]) -> None
         )
 
 
+def _what_to_do(path: Path, exc: OSError) -> str:
+    """Why ``path`` could not be written, and what the user can do about it."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return f"{exc.strerror}: free some space, or write to another disk"
+    if exc.errno == errno.ENOENT and not path.parent.is_dir():
+        return (
+            f"its folder {path.parent} does not exist: create it first "
+            f"(mkdir -p {shlex.quote(os.fsdecode(path.parent))}) or name a file in another"
+        )
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST) and not path.parent.is_dir():
+        return f"{path.parent} is not a folder: name a file in a folder"
+    if exc.errno == errno.EROFS:
+        return f"{exc.strerror}: write to a disk mounted read-write"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return f"{exc.strerror}: write to a folder you may write in"
+    return exc.strerror or str(exc)
+
+
+def could_not_write(
+    path: Path, exc: OSError, error: type[HlcgError] = UsageError, *, whole: bool = True
+) -> HlcgError:
+    """The error for an OSError writing ``path``: the path, why, what to do (``whole``: the
+    target is written whole or not at all, so it is left as it was)."""
+    left = "; nothing was written" if whole else ""
+    return error(f"could not write {path}: {_what_to_do(path, exc)}{left}")
+
+
 @contextmanager
 def write_errors(path: Path, error: type[HlcgError] = UsageError) -> Iterator[None]:
     """An OSError while writing ``path`` becomes ``error`` with a one-line message."""
     try:
         yield
     except OSError as exc:
-        raise error(f"could not write {path}: {exc.strerror}") from None
+        raise could_not_write(path, exc, error, whole=path_is_replaced(path)) from None
+
+
+def path_is_replaced(path: Path) -> bool:
+    """Whether a write of ``path`` replaces it whole (not so a device or pipe's)."""
+    return not path.exists() or path.is_file()
 
 
 # A file is written as ".NAME.hlcg-write-PID-XXXXXXXX.tmp" beside it (a folder export too,
@@ -89,11 +124,11 @@ _LONGEST_SHOWN_NAME = 150
 
 def _temp_stem(destination: Path) -> str:
     name = destination.name
-    if len(name.encode("utf-8")) <= _LONGEST_SHOWN_NAME:
+    if len(os.fsencode(name)) <= _LONGEST_SHOWN_NAME:
         return name
     import hashlib
 
-    digest = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    digest = hashlib.sha256(os.fsencode(name)).hexdigest()[:12]
     return f"{name[:60]}~{digest}"
 
 
@@ -169,9 +204,23 @@ def read_only_mode(path: Path) -> int | None:
     return None
 
 
+def _on_read_only_mount(path: Path) -> bool:  # where no chmod makes a file writable
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows): the mode's message stands
+        return False
+
+
 def refuse_read_only(path: Path, error: type[HlcgError] = UsageError) -> None:
-    """A file without write permission is not replaced: its mode says it is not to change."""
+    """A file without write permission is not replaced: its mode says it is not to change.
+    On a read-only mount no mode would help: the message says to write elsewhere."""
     mode = read_only_mode(path)
+    if mode is not None and _on_read_only_mount(path):
+        raise error(
+            f"{path} is on a read-only file system; hlcg cannot replace it there: copy it "
+            "to a writable disk (or remount that one read-write) and run again; nothing "
+            "was written"
+        )
     if mode is not None:
         raise error(
             f"{path} is read-only (mode {mode:04o}); hlcg does not replace it: "
@@ -213,7 +262,9 @@ def replacing(
         yield temp
         with suppress(FileNotFoundError):
             _keep_owner_and_mode(temp, target.stat())
+        sync_to_disk(temp)
         os.replace(temp, target)
+        sync_to_disk(target.parent)
     finally:
         for leftover in (temp, temp.with_name(temp.name + "-journal")):
             if leftover.is_dir() and not leftover.is_symlink():
@@ -222,40 +273,101 @@ def replacing(
                 leftover.unlink()
 
 
+NO_SYNC_VARIABLE = "HLCG_NO_SYNC"
+
+
 def sync_to_disk(path: Path) -> None:
-    """A new file on disk before it replaces an old one (a power cut keeps one of them)."""
+    """A file's bytes, or a folder's names (what a rename changed), on disk: a new file
+    before it replaces an old one, the folder after, so a power cut keeps one of them (as
+    SQLite does for its journal); a folder that cannot be synced (Windows) is left as it is.
+    $HLCG_NO_SYNC set (a test suite, a throwaway CI run) skips it, as eatmydata would."""
+    if os.environ.get(NO_SYNC_VARIABLE) or (os.name == "nt" and path.is_dir()):
+        return
     descriptor = os.open(path, os.O_RDONLY)
     try:
         os.fsync(descriptor)
+    except OSError as exc:
+        if exc.errno != errno.EINVAL or not path.is_dir():
+            raise
     finally:
         os.close(descriptor)
 
 
-def write_folder(files: Mapping[str, bytes], out: Path) -> None:
-    """The files (relative name -> bytes) into a new folder beside ``out``, renamed to
-    ``out`` when all are written: a killed writer leaves no half-filled folder at ``out``.
-    A folder already at ``out`` (the caller has checked it may go) is moved aside under a
-    temporary name of ours just before the new one is renamed into place (a run killed
-    between leaves it to be cleaned as a stale temporary), put back if that rename fails,
-    and removed once it has succeeded."""
+# The folder write_folder replaces waits under this mark while the new one is renamed into
+# place; a run killed between leaves it for the next to put back or remove (never the only
+# copy).
+_ASIDE_MARK = "hlcg-aside"
+
+
+def aside_path(out: Path) -> Path:
+    """Where the folder at ``out`` waits while its replacement is renamed into place."""
+    return out.with_name(f".{_temp_stem(out)}.{_ASIDE_MARK}")
+
+
+def settle_folder_swap(out: Path) -> str | None:
+    """Finish the swap a killed ``write_folder`` of ``out`` left half-done: the old folder
+    put back where no folder is at ``out`` ("restored"), or removed where the new one is
+    in place ("completed"); None when there was nothing to do. What killed writes left
+    half-built goes too. The caller holds the writer's lock."""
     import shutil
 
-    old = temp_path(out) if out.exists() else None
+    remove_stale_temps(through_links(out))
+    aside = aside_path(out)
+    if not aside.is_dir() or aside.is_symlink():
+        return None
+    if not out.exists() and not out.is_symlink():
+        os.replace(aside, out)
+        sync_to_disk(out.parent)
+        return "restored"
+    shutil.rmtree(aside)
+    return "completed"
+
+
+FOLDER_STEPS = ("one-file-written", "all-written", "old-moved-aside", "new-renamed", "old-removed")
+
+
+def _at_step(step: str) -> None:
+    """Each of FOLDER_STEPS passes here: the kill tests stop a process at each one."""
+
+
+def write_folder(files: Mapping[str, bytes], out: Path) -> None:
+    """The files (relative name -> bytes) into a new folder beside ``out``, synced, then
+    renamed to ``out``: a killed writer leaves no half-filled folder there. A folder at
+    ``out`` (the caller has checked it may go) is moved aside just before (``aside_path``),
+    put back if the rename fails, removed once it has succeeded; a run killed between is
+    finished by the next (``settle_folder_swap``)."""
+    import shutil
+
+    settle_folder_swap(out)
+    aside = aside_path(out)
+    moved = False
     try:
         with replacing(out, fresh=True) as temp:
             temp.mkdir()
+            folders = {temp}
             for name, data in files.items():
                 target = temp / name
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(data)
-            if old is not None:
-                os.replace(out, old)
+                sync_to_disk(target)
+                folders.add(target.parent)
+                _at_step(FOLDER_STEPS[0])
+            for folder in sorted(folders, reverse=True):
+                sync_to_disk(folder)
+            _at_step(FOLDER_STEPS[1])
+            if out.exists():
+                os.replace(out, aside)
+                moved = True
+                sync_to_disk(out.parent)
+                _at_step(FOLDER_STEPS[2])
     except BaseException:
-        if old is not None and old.exists() and not out.exists():
-            os.replace(old, out)
+        if moved and aside.exists() and not out.exists():
+            os.replace(aside, out)
         raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+    _at_step(FOLDER_STEPS[3])
+    if moved:
+        shutil.rmtree(aside, ignore_errors=True)
+        _at_step(FOLDER_STEPS[4])
 
 
 def _new_file_mode(path: Path) -> int:
@@ -272,7 +384,7 @@ def _new_file_mode(path: Path) -> int:
 def _write_to_device(path: Path, text: str) -> None:
     """Write to a device or pipe; a reader that leaves early (`--output-file /dev/stdout |
     head`) is no failure: the rest is dropped, as on standard output."""
-    data = memoryview(text.encode("utf-8"))
+    data = memoryview(encoded(text))
     fd = os.open(path, os.O_WRONLY)
     try:
         with suppress(BrokenPipeError):
@@ -299,7 +411,7 @@ def write_text_atomically(path: Path, text: str) -> None:
         _write_to_device(path, text)
         return
     with new_file(path) as temp:
-        temp.write_bytes(text.encode("utf-8"))
+        temp.write_bytes(encoded(text))
 
 
 def write_output(path: Path, text: str, force: bool) -> None:
@@ -329,39 +441,60 @@ class _OutputFile:
             self.gone = True
             return 0
         except OSError as exc:
-            raise UsageError(f"could not write {self.path}: {exc.strerror}") from None
+            raise could_not_write(self.path, exc, whole=not self.device) from None
+
+    def close(self) -> None:
+        """Close the handle (its last text is written now), a failure named as a write's."""
+        try:
+            self.handle.close()
+        except BrokenPipeError:
+            if not self.device:
+                raise UsageError(f"could not write {self.path}: the pipe closed") from None
+        except OSError as exc:
+            raise could_not_write(self.path, exc, whole=not self.device) from None
+
+    def abandon(self) -> None:  # after a failure: what the handle still held goes with it
+        with suppress(OSError):
+            self.handle.close()
 
 
 @contextmanager
 def streamed_output(path: Path) -> Iterator[IO[str]]:
     """A user's output file written piece by piece, still whole or not at all: into a
     temporary file moved into place when the block ends without error. Devices and pipes
-    are written to directly. Refuse an existing file first (``refuse_overwrite``)."""
-    device = path.exists() and not path.is_file()
-    if device:
+    are written to directly. Refuse an existing file first (``refuse_overwrite``).
+
+    A write that fails (a full disk, a missing folder) ends the run with one message
+    naming the file and what to do, and leaves the target as it was; an OSError the
+    block itself raises is the block's own and passes through."""
+    if not path_is_replaced(path):
         with write_errors(path):
-            handle = path.open("w", encoding="utf-8")
+            handle = path.open("w", encoding="utf-8", errors=UNDECODABLE)
+        output = _OutputFile(path, handle, device=True)
         try:
-            yield cast(IO[str], _OutputFile(path, handle, device))
-        finally:
-            with suppress(BrokenPipeError):
-                handle.close()
+            yield cast(IO[str], output)
+        except BaseException:
+            output.abandon()
+            raise
+        output.close()
         return
-    written = False  # an OSError after the block is the file's; one inside it is not
+    in_block = False
     try:
         with replacing(path) as temp:
             mode = _new_file_mode(path)
-            with write_errors(path):
-                handle = temp.open("w", encoding="utf-8")
+            output = _OutputFile(
+                path, temp.open("w", encoding="utf-8", errors=UNDECODABLE), device=False
+            )
+            in_block = True
             try:
-                yield cast(IO[str], _OutputFile(path, handle, device))
+                yield cast(IO[str], output)
             except BaseException:
-                handle.close()
+                output.abandon()
                 raise
-            written = True
-            handle.close()
+            in_block = False
+            output.close()
             temp.chmod(mode)
     except OSError as exc:
-        if not written:
+        if in_block:
             raise
-        raise UsageError(f"could not write {path}: {exc.strerror}") from None
+        raise could_not_write(path, exc) from None

@@ -358,11 +358,13 @@ def test_api_schemas_are_not_stale(name):
 
 def test_markup_in_a_deck_stays_data(client):
     response = client.post("/api/check", json={"deck": "<script>alert(1)</script>\n"})
-    # a deck starting with "<" is read as XML: refused as not well-formed, as a problem
-    problems = response.json()["report"]["decks"][0]["problems"]
-    assert ("deck-syntax", "root element is <script>, not <deck>") in [
-        (p["rule"], p["message"]) for p in problems
-    ]
+    # a deck starting with "<" is read as XML, whose root is no <deck>: not a deck (422),
+    # the markup named as data in a JSON message
+    assert response.status_code == 422
+    assert response.json()["error"]["message"] == (
+        "deck.o8d: not a deck: the XML's root element is <script>, not <deck>; export the "
+        "deck from LackeyCCG or OCTGN"
+    )
     text_line = client.post("/api/check", json={"deck": "3 <script>alert(1)</script>\n"})
     messages = [p["message"] for p in text_line.json()["report"]["decks"][0]["problems"]]
     assert any("<script>alert(1)</script>" in m for m in messages)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.connection import is_shipped as is_shipped
     from hlcg.catalog.connection import resolve_path as resolve_path
     from hlcg.catalog.connection import shipped_path as shipped_path
+    from hlcg.catalog.connection import sqlite_uri as sqlite_uri
     from hlcg.catalog.integrity import used_rows_digest as used_rows_digest
     from hlcg.catalog.lookup import CONFIDENT_SCORE as CONFIDENT_SCORE
     from hlcg.catalog.lookup import SUGGEST_SCORE as SUGGEST_SCORE
@@ -91,6 +92,7 @@ _DOOR = {
     "is_shipped": "hlcg.catalog.connection",
     "resolve_path": "hlcg.catalog.connection",
     "shipped_path": "hlcg.catalog.connection",
+    "sqlite_uri": "hlcg.catalog.connection",
     "used_rows_digest": "hlcg.catalog.integrity",
     "CONFIDENT_SCORE": "hlcg.catalog.lookup",
     "Candidate": "hlcg.catalog.lookup",

@@ -76,6 +76,11 @@ def _read_mode(path: Path) -> str:
     return "ro"
 
 
+def sqlite_uri(path: Path, mode: str) -> str:
+    """SQLite's ``file:`` URI of ``path`` (its bytes as they are: a name need not be UTF-8)."""
+    return f"file:{quote(os.fsencode(path.resolve()))}?mode={mode}"
+
+
 def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sqlite3.Connection:
     """Open and check a catalogue; one clear CatalogueError for anything unusable.
 
@@ -86,7 +91,7 @@ def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sq
     if path.is_dir():
         raise CatalogueError(f"catalogue path is a directory: {path}")
     mode = _read_mode(path) if readonly else "rw"
-    uri = f"file:{quote(str(path.resolve()))}?mode={mode}"
+    uri = sqlite_uri(path, mode)
     try:
         # hlcg serve shares one catalogue between worker threads; Catalogue serialises
         # its use of the connection with a lock.

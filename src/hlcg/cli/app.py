@@ -145,6 +145,8 @@ def _outliving_its_reader(name: str) -> _ReaderMayLeave | None:
         fd = stream.fileno()
     except (AttributeError, OSError, ValueError):
         return None
+    from hlcg.names import UNDECODABLE
+
     stream.flush()
     raw = _ReaderMayLeave(fd)
     setattr(
@@ -153,7 +155,8 @@ def _outliving_its_reader(name: str) -> _ReaderMayLeave | None:
         io.TextIOWrapper(
             io.BufferedWriter(raw),
             encoding=stream.encoding,
-            errors=stream.errors,
+            # a file name's bytes that are not UTF-8 shown as \xNN, never written raw
+            errors=UNDECODABLE,
             line_buffering=name == "stderr" or bool(stream.line_buffering),
             write_through=name == "stderr",
         ),

@@ -1,7 +1,9 @@
 """Options and helpers every command shares: --db, --json, the error boundary, output."""
 
+import contextlib
 import functools
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -88,6 +90,18 @@ FormatOption = Annotated[
 ]
 
 
+def _show_undecodable_bytes() -> None:
+    """Standard output and error write a file name's bytes that are not UTF-8 as \\xNN
+    (hlcg.output.UNDECODABLE), never raw and never as an error, whoever set the streams
+    up (``hlcg.cli.main``, or a program running a command in-process)."""
+    from hlcg.names import UNDECODABLE
+
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", UNDECODABLE) != UNDECODABLE:
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                stream.reconfigure(errors=UNDECODABLE)  # type: ignore[union-attr]
+
+
 def guarded(func: F) -> F:
     """The error boundary: an HlcgError becomes one line on stderr and exit code 2; any
     other exception (a bug) is exit code 2 too, with a line asking for a report
@@ -95,6 +109,7 @@ def guarded(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        _show_undecodable_bytes()
         try:
             return func(*args, **kwargs)
         except HlcgError as exc:
@@ -142,7 +157,11 @@ def print_json(data: Any) -> None:
 def table(rows: list[list[Any]], headers: list[str]) -> str:
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    from hlcg.names import shown_bytes
+
+    # a name's undecodable bytes as the escapes the terminal will show, so columns align
+    cells = [[shown_bytes(c) if isinstance(c, str) else c for c in row] for row in rows]
+    return tabulate(cells, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
 def read_catalogue(db: Path | None, read: Callable[[Path], T]) -> T:

@@ -85,6 +85,7 @@ def sheet_command(
     if target is None:
         raise UsageError("name the sheet to write: -o sheet.pdf or -o sheet.html")
     from hlcg.errors import DeckFileError
+    from hlcg.names import encoded
     from hlcg.organise import SHEET_SUFFIXES, build_sheet, sheets_html, sheets_pdf
     from hlcg.output import refuse_overwrite
 
@@ -106,7 +107,7 @@ def sheet_command(
     if suffix == ".pdf":
         _write_bytes(target, sheets_pdf(sheets))
     else:
-        _write_bytes(target, sheets_html(sheets).encode("utf-8"))
+        _write_bytes(target, encoded(sheets_html(sheets)))
     typer.echo(f"wrote {target}: {plural(len(sheets), 'deck')}, a page each", err=True)
 
 

@@ -181,6 +181,7 @@ def sheets_command(
     """Print every player's registration sheet (`hlcg deck sheet`, with the player and the
     event), one page each, judged on the event's date."""
     from hlcg.event import event_sheets
+    from hlcg.names import encoded
     from hlcg.organise import SHEET_SUFFIXES, sheets_html, sheets_pdf
     from hlcg.output import refuse_overwrite, replacing, write_errors
 
@@ -190,11 +191,7 @@ def sheets_command(
     sheets = event_sheets(event, load_catalogue(db))
     if not sheets:
         raise UsageError(f"{event}: no registration yet; no sheet was written")
-    data = (
-        sheets_pdf(sheets)
-        if target.suffix.lower() == ".pdf"
-        else sheets_html(sheets).encode("utf-8")
-    )
+    data = sheets_pdf(sheets) if target.suffix.lower() == ".pdf" else encoded(sheets_html(sheets))
     with write_errors(target), replacing(target, fresh=True) as temp:
         temp.write_bytes(data)
     say(f"wrote {target}: {plural(len(sheets), 'sheet')}, a page each")

@@ -19,6 +19,7 @@ from hlcg.cli.common import (
     table,
     warn,
 )
+from hlcg.names import shown_bytes
 from hlcg.output import refuse_overwrite, refuse_writing_an_input
 from hlcg.problems import FAIL_ON
 from hlcg.report import REPORTERS
@@ -93,9 +94,9 @@ def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
     if output_file is not None:
         write_output(output_file, rendered, force=True)  # refused before the run
         # The report went to the file; the terminal still gets the human report.
-        typer.echo(renderer("text")(reports, unreadable, skipped), nl=False)
+        typer.echo(shown_bytes(renderer("text")(reports, unreadable, skipped)), nl=False)
     else:
-        typer.echo(rendered, nl=False)
+        typer.echo(shown_bytes(rendered), nl=False)
     summaries = [DeckSummary.of(r) for r in reports]
     terminal_shows_text = _summaries(summaries, unreadable, skipped, kind, output_file)
     if result.options.all_formats:
@@ -148,7 +149,7 @@ class _Echo:
         self.size = 0
 
     def write(self, text: str) -> int:
-        self.pieces.append(text)
+        self.pieces.append(shown_bytes(text))
         self.size += len(text)
         if self.size >= 1 << 16:
             self.flush()

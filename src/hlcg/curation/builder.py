@@ -31,8 +31,8 @@ from hlcg.curation.bundle import SETTING_PREFIX, Bundle, load_sources
 from hlcg.curation.locking import writer_lock
 from hlcg.curation.models import AliasRow, CardRow
 from hlcg.errors import CatalogueError, ReadOnlyCatalogueError
+from hlcg.output import could_not_write, sync_to_disk
 from hlcg.output import replacing as output_replacing
-from hlcg.output import sync_to_disk
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -232,9 +232,14 @@ def replacing(destination: Path) -> Iterator[Path]:
         with output_replacing(destination, fresh=True, error=ReadOnlyCatalogueError) as temp:
             yield temp
     except sqlite3.Error as exc:
+        # SQLite says "disk I/O error" where a write found the disk full
+        hint = " (is the disk full? free some space, or write to another disk)"
         raise CatalogueError(
-            f"could not write {destination}: {exc}; nothing was written, {destination} is as it was"
+            f"could not write {destination}: {exc}{hint if 'disk' in str(exc) else ''}; "
+            f"nothing was written, {destination} is as it was"
         ) from None
+    except OSError as exc:  # the rename into place, or the syncs around it
+        raise could_not_write(destination, exc, CatalogueError) from None
 
 
 def build(source_dir: Path, out: Path, groups: Sequence[TableGroup]) -> Bundle:

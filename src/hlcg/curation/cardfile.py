@@ -321,10 +321,12 @@ def _json_companions(path: Path, text: str, lines: bool) -> Companions | None:
         if isinstance(record, dict):
             taker.take(number, record)
     stripped = [r for _, r in records]
+    # ASCII with \u escapes: a lone surrogate (half a character) stays an escape for the
+    # contract's reader to locate, rather than text no UTF-8 file can hold.
     if lines:
-        taker.found.stripped = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in stripped)
+        taker.found.stripped = "".join(json.dumps(r) + "\n" for r in stripped)
     else:
-        taker.found.stripped = json.dumps(stripped, ensure_ascii=False)
+        taker.found.stripped = json.dumps(stripped)
     return taker.found
 
 

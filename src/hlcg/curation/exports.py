@@ -46,7 +46,7 @@ from hlcg.curation.models import (
 )
 from hlcg.curation.sources import read_text, validate_rows
 from hlcg.errors import SourceError, UsageError
-from hlcg.output import new_file, write_folder
+from hlcg.output import new_file, settle_folder_swap, write_folder
 
 DOCUMENT_KIND = CATALOGUE_DOCUMENT_KIND
 DOCUMENT_VERSION = 1
@@ -190,6 +190,9 @@ def export_catalogue(bundle: Bundle, out: Path, *, replace_folder: bool = False)
             with new_file(out) as temp:
                 _write_tar_gz(files, temp)
             return f"a tar.gz archive of {contract} contract files and {MANIFEST_NAME}"
+        # A swap a killed export left half-done is finished first, so the folder checked
+        # is the export that survived it.
+        settle_folder_swap(out)
         _refuse_folder(out, replace_folder)
         write_folder(files, out)
         return f"a folder of {contract} contract files and {MANIFEST_NAME}"

@@ -439,8 +439,15 @@ def parse_column_map(column_map: str | None) -> dict[str, str] | None:
         mapping = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"--map is not a JSON object: {exc.msg}") from None
+    except RecursionError:
+        raise UsageError("--map is not a JSON object: nested too deeply") from None
     if not isinstance(mapping, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in mapping.items()
     ):
         raise UsageError('--map must be a JSON object of strings, e.g. {"Name": "title"}')
+    if not mapping:  # read as no --map at all, it would import the columns unmapped
+        raise UsageError(
+            '--map {} maps no column: name at least one, e.g. {"Name": "title"}, or leave '
+            "--map out; nothing was imported"
+        )
     return mapping

@@ -23,11 +23,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from urllib.parse import quote
 
-from hlcg.catalog import in_wal_mode
+from hlcg.catalog import in_wal_mode, sqlite_uri
 from hlcg.errors import CatalogueError, HlcgError, ReadOnlyCatalogueError, UsageError
-from hlcg.output import refuse_read_only, through_links
+from hlcg.output import could_not_write, refuse_read_only, through_links
 
 WAIT_VARIABLE = "HLCG_LOCK_WAIT"
 DEFAULT_WAIT_SECONDS = 30.0
@@ -95,8 +94,11 @@ def _acquire(path: Path, target: Path, wait: float) -> int:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         if _try_lock(fd):
             if _is_locked_file(fd, path):
-                os.ftruncate(fd, 0)
-                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+                # The process id only names the holder to a waiting writer: on a full disk
+                # it is left out, and the lock (and its removal on the way out) still holds.
+                with suppress(OSError):
+                    os.ftruncate(fd, 0)
+                    os.write(fd, f"{os.getpid()}\n".encode("ascii"))
                 return fd
             os.close(fd)
             continue
@@ -121,7 +123,7 @@ def _settle_left_wal(real: Path) -> bool:
     the catalogue open keeps SQLite from leaving WAL mode, so nothing changes then."""
     try:
         conn = sqlite3.connect(
-            f"file:{quote(str(real.resolve()))}?mode=rw",
+            sqlite_uri(real, "rw"),
             uri=True,
             timeout=_WAL_PROBE_SECONDS,
             isolation_level=None,
@@ -166,7 +168,7 @@ def _sqlite_write_lock(target: Path, wait: float) -> Iterator[None]:
     if real.is_file():
         try:
             conn = sqlite3.connect(
-                f"file:{quote(str(real.resolve()))}?mode=rw",
+                sqlite_uri(real, "rw"),
                 uri=True,
                 timeout=wait,
                 isolation_level=None,
@@ -192,6 +194,23 @@ def _sqlite_write_lock(target: Path, wait: float) -> Iterator[None]:
             conn.close()
 
 
+def refuse_hard_links(target: Path) -> None:
+    """A catalogue with more than one name (hard links) is refused: it is replaced whole,
+    by a rename, so only the name written would get the new rows and the others would
+    keep the old ones, two catalogues where the user had one."""
+    try:
+        names = through_links(target).stat().st_nlink
+    except OSError:
+        return
+    if names > 1:
+        raise CatalogueError(
+            f"{target} has {names} names (hard links to one file); hlcg replaces a "
+            "catalogue whole, so only this name would get the change and the others would "
+            "keep the old rows: remove the other names, or give this one a copy of its "
+            "own, and try again; nothing was written"
+        )
+
+
 @contextmanager
 def writer_lock(
     target: Path, *, catalogue: bool = True, read_only_error: type[HlcgError] | None = None
@@ -201,9 +220,14 @@ def writer_lock(
     as SQLite does, and refuse it while another program holds it open in WAL mode."""
     error = read_only_error or (ReadOnlyCatalogueError if catalogue else UsageError)
     refuse_read_only(target, error)
+    if catalogue:
+        refuse_hard_links(target)
     wait = wait_seconds()
     path = lock_file(target)
-    fd = _acquire(path, target, wait)
+    try:
+        fd = _acquire(path, target, wait)
+    except OSError as exc:  # no room even for the lock file's name, or no folder
+        raise could_not_write(target, exc, CatalogueError if catalogue else UsageError) from None
     try:
         if catalogue:
             refuse_open_in_wal_mode(target)

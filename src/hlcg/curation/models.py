@@ -248,6 +248,8 @@ class CardRow(Strict):
                 value = json.loads(value)
             except json.JSONDecodeError as exc:
                 raise ValueError(f"not a JSON array: {exc.msg}") from None
+            except RecursionError:  # a cell of a thousand "[" (the stack, not the row)
+                raise ValueError("not a JSON array: nested too deeply") from None
         return value
 
     @model_validator(mode="after")

@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from hlcg.catalog import TableGroup
+from hlcg.catalog import TableGroup, sqlite_uri
 from hlcg.curation.printed import PrintedSource
 from hlcg.errors import UsageError
 
@@ -42,7 +42,7 @@ def remembered_reader(db: Path) -> str | None:
     from hlcg.curation.bundle import SETTING_PREFIX
 
     try:
-        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        conn = sqlite3.connect(sqlite_uri(db, "ro"), uri=True)
         try:
             row = conn.execute(
                 "SELECT value FROM meta WHERE key = ?", (SETTING_PREFIX + READER_SETTING,)

@@ -48,9 +48,11 @@ def read_text(path: Path) -> str:
     if b"\x00" in data:
         raise SourceError([f"{path}: contains NUL bytes; not a text file"])
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SourceError([f"{path}: not UTF-8 (byte {exc.start}); save it as UTF-8"]) from None
+    # Excel for Mac's "CSV (Macintosh)" ends lines with a lone CR: read as any line end.
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def _bytes_within_limit(path: Path) -> bytes:
@@ -158,12 +160,28 @@ def _check_objects(path: Path, numbered: Iterable[tuple[int, Any]]) -> list[tupl
     rows = list(numbered)
     errors = [
         f"{path}: row {number}: expected an object, got {type(item).__name__}"
-        for number, item in rows
         if not isinstance(item, dict)
+        else _lone_surrogate(path, number, item)
+        for number, item in rows
     ]
-    if errors:
-        raise SourceError(errors)
+    if any(errors):
+        raise SourceError([error for error in errors if error])
     return rows
+
+
+def _lone_surrogate(path: Path, number: int, row: dict[str, Any]) -> str:
+    """The error for a row whose key or value holds a lone surrogate (JSON's "\\ud800"
+    escape decodes to one; no UTF-8 text, so no catalogue, holds it), else ""."""
+    for key, value in row.items():
+        try:
+            json.dumps([key, value], ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            shown = key.encode("utf-8", "backslashreplace").decode("utf-8")
+            return (
+                f"{path}: row {number}: {shown}: a lone surrogate (a \\u escape of half a "
+                "character) is not text; write the character itself"
+            )
+    return ""
 
 
 def _card_csv_rows(

@@ -127,6 +127,10 @@ def lone_surrogate(data: object) -> tuple[str, str] | None:
     return None
 
 
+_JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number"}
+_JSON_KINDS |= {bool: "true or false", type(None): "null"}
+
+
 def load_json(text: str, path: str) -> Any:
     """The JSON value of a deck file, or DeckFileError (exit 2) for text that is not JSON,
     nests too deeply or holds a lone surrogate."""
@@ -150,9 +154,11 @@ def parse_json(text: str, path: str = "<deck>") -> Deck:
     """Each bad entry is one problem located by its JSON pointer; the others are still read."""
     deck = Deck(path=path)
     data = load_json(text, path)
-    if not isinstance(data, dict):
-        deck.issues.append(LineIssue(None, "/: a deck is a JSON object", SCHEMA_HINT))
-        return deck
+    if not isinstance(data, dict):  # JSON, but no deck to judge (exit 2, not 1)
+        raise DeckFileError(
+            f"{path}: not a deck: a JSON deck is an object, this file holds "
+            f"{_JSON_KINDS.get(type(data), 'a value')}; {SCHEMA_HINT}"
+        )
     # Entry lists are checked entry by entry, so one bad entry does not hide the rest.
     lists: dict[str, list[Any]] = {
         key: data[key] for key in _SECTION_OF if isinstance(data.get(key), list)

@@ -34,6 +34,20 @@ NOT_DECK_SUFFIXES = (
 )  # fmt: skip
 
 
+def _broken_link(path: Path) -> str:
+    """Why a symbolic link leads to no file: a loop (it leads back to itself), or a name
+    that does not exist."""
+    import errno
+    import os
+
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link in a loop (it leads back to itself); point it at a deck file"
+    return "symbolic link to a file that does not exist"
+
+
 def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck") -> bytes:
     """The bytes of a deck (or Immortal sheet) file, refusing what cannot be one; `-` is
     standard input."""
@@ -41,7 +55,7 @@ def read_deck_bytes(path: Path, limit: int = MAX_DECK_BYTES, kind: str = "deck")
         return read_stdin(limit, kind)
     if not path.exists():
         if path.is_symlink():
-            raise DeckFileError(f"{path}: symbolic link to a file that does not exist")
+            raise DeckFileError(f"{path}: {_broken_link(path)}")
         raise DeckFileError(f"{path}: no such file")
     if path.is_dir():
         raise DeckFileError(f"{path}: is a directory, expected a {kind} file")

@@ -376,17 +376,27 @@ def set_persona(deck: Deck, line_no: int | None, name: str) -> None:
         if deck.persona_line is None:
             deck.persona_line = line_no
     elif deck.persona is not None:
+        named, named_line = deck.persona, deck.persona_line
+        persona, persona_set = split_persona(name)
+        # Of two personas the one first by name is judged, whichever line comes first:
+        # the same lines in another order give the same verdict and fingerprint.
+        if _persona_order(persona, persona_set) < _persona_order(named, deck.persona_set):
+            deck.persona, deck.persona_set, deck.persona_line = persona, persona_set, line_no
         deck.issues.append(
             LineIssue(
                 line_no,
-                f"second Persona line {name!r}; the deck already names {deck.persona!r} "
-                f"on line {deck.persona_line}",
+                f"second Persona line {name!r}; the deck already names {named!r} "
+                f"on line {named_line}; judged as {deck.persona!r} (the first by name)",
                 "keep one Persona line",
             )
         )
     else:
         deck.persona, deck.persona_set = split_persona(name)
         deck.persona_line = line_no
+
+
+def _persona_order(name: str, set_code: str | None) -> tuple[str, str, str]:
+    return name.casefold(), name, set_code or ""
 
 
 def split_persona(written: str) -> tuple[str, str | None]:

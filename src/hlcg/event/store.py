@@ -17,8 +17,8 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
-from urllib.parse import quote
 
+from hlcg.catalog import sqlite_uri
 from hlcg.errors import EventError, UsageError
 
 APPLICATION = "hlcg-event"
@@ -64,7 +64,7 @@ CREATE INDEX games_round ON games(round);
 
 
 def _connect(path: Path, mode: str) -> sqlite3.Connection:
-    return sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode={mode}", uri=True)
+    return sqlite3.connect(sqlite_uri(path, mode), uri=True)
 
 
 def _check(conn: sqlite3.Connection, path: Path) -> None:

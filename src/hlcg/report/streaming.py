@@ -164,14 +164,34 @@ class Spool:
             errors="surrogateescape",
             newline="",
         )
-        self.write = self._file.write
+
+    def write(self, text: str) -> int:
+        try:
+            return self._file.write(text)
+        except OSError as exc:
+            raise _spool_failed(exc) from None
 
     def copy_to(self, out: TextSink) -> None:
         import shutil
 
-        self._file.seek(0)
+        try:
+            self._file.seek(0)
+        except OSError as exc:
+            raise _spool_failed(exc) from None
         shutil.copyfileobj(self._file, out)
         self._file.close()
+
+
+def _spool_failed(exc: OSError) -> Exception:
+    """A spool's temporary file could not be written (its disk is full): say where."""
+    import tempfile
+
+    from hlcg.errors import UsageError
+
+    return UsageError(
+        f"could not write the report's temporary file in {tempfile.gettempdir()}: "
+        f"{exc.strerror}; free some space there or point TMPDIR at a folder with room"
+    )
 
 
 # --- JSON documents with lists written item by item -----------------------------------------
@@ -189,8 +209,11 @@ def _token(name: str) -> str:
 
 
 def dump(document: Any) -> str:
-    """A document as every JSON report writes it."""
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    """A document as every JSON report writes it (a file name's bytes that are not UTF-8
+    shown escaped in its strings: valid JSON in UTF-8 whatever the names)."""
+    from hlcg.names import shown_bytes
+
+    return shown_bytes(json.dumps(document, indent=2, ensure_ascii=False), in_json=True)
 
 
 class JsonList:
