@@ -209,7 +209,7 @@ def test_card_search_persona_formats_answer_as_the_cli(client, monkeypatch):
     for url, command in [
         ("/api/card?q=uper left atack", ["card", "uper left atack", "--json"]),
         ("/api/card?q=katana", ["card", "katana", "--json"]),
-        ("/api/search?q=t:edge p:duncan", ["search", "t:edge p:duncan", "--json"]),
+        ("/api/search?q=t:edge p:kurgan", ["search", "t:edge p:kurgan", "--json"]),
         ("/api/search?q=g:reason>=1", ["search", "g:reason>=1", "--json"]),
         ("/api/persona?q=Duncan MacLeod", ["persona", "Duncan MacLeod", "--json"]),
         ("/api/formats", ["formats", "--json"]),

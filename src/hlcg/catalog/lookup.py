@@ -230,6 +230,17 @@ def _partial_names(query: str, key: str, names: Mapping[str, Sequence[str]]) -> 
     return Match(query, "none", (), merge(candidates))
 
 
+def persona_match(catalogue: Catalogue, name: str) -> Match:
+    """The persona (all its versions) ``name`` means among the catalogue's personas, by id or
+    title (``judge_match``): `hlcg persona NAME` and the search term `p:NAME` decide alike."""
+    titles: dict[str, list[str]] = {}
+    for persona in catalogue.personas:
+        titles.setdefault(persona.title, []).append(persona.id)
+    if name in catalogue.cards and catalogue.cards[name].type == "persona":
+        titles = {name: [name]}
+    return judge_match(name, titles)
+
+
 # --- a card by name (the bodies of Catalogue.lookup, exact and suggest) ---------------------
 
 
@@ -270,7 +281,45 @@ def exact_card_match(catalogue: Catalogue, query: str) -> Match | None:
         found = _exact(catalogue, query, " ".join(name.replace("&", " and ").split()))
     elif found is None and _AND.search(name):
         found = _exact(catalogue, query, _AND.sub("&", name))
-    return found
+    return found or _spelled(catalogue, query, name)
+
+
+# A name this long is no card's title written another way: its spellings are not tried.
+_MOST_SPELLED_WORDS = 8
+
+
+def _spelled(catalogue: Catalogue, query: str, name: str) -> Match | None:
+    """The card(s) a title names written another way: the grid's "middle" or "centre" for
+    "Center", a plural or a possessive without its "s" ("dodges", "Master Block (Ramirez)").
+    Only when every such spelling that names something names the same cards."""
+    title, subtitle = split_name(name)
+    words = normalise(title).split()
+    if not words or len(words) > _MOST_SPELLED_WORDS:
+        return None
+    found: set[tuple[str, ...]] = set()
+    for spelling in _spellings(words):
+        if spelling == normalise(title):
+            continue
+        match = _exact(
+            catalogue, query, spelling if subtitle is None else f"{spelling}: {subtitle}"
+        )
+        if match is not None:
+            found.add(match.ids)
+    if len(found) != 1:
+        return None
+    return Match(query, "normalised", found.pop())
+
+
+def _spellings(words: list[str]) -> list[str]:
+    """The grid's spellings of a name, each also with one word's "s" added or dropped."""
+    spellings = []
+    for grid in structure_spellings(" ".join(words)):
+        spelled = grid.split()
+        spellings.append(grid)
+        for index, word in enumerate(spelled):
+            other = word[:-1] if word.endswith("s") and len(word) > 3 else f"{word}s"
+            spellings.append(" ".join([*spelled[:index], other, *spelled[index + 1 :]]))
+    return list(dict.fromkeys(spellings))
 
 
 def _exact(cat: Catalogue, query: str, name: str) -> Match | None:

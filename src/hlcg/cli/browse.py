@@ -51,7 +51,10 @@ _CARD_HEADERS = ["id", "name", "type", "restr.", "gems", "formats"]
 @guarded
 def search_command(
     query: Annotated[
-        str, typer.Argument(help='Compact query, e.g. "t:edge p:duncan g:reason>=1".')
+        str,
+        typer.Argument(
+            help='Compact query, e.g. "t:edge p:kurgan g:reason>=1" or p:"Duncan MacLeod".'
+        ),
     ] = "",
     card_type: Annotated[list[str] | None, typer.Option("--type", help="Card type.")] = None,
     persona: Annotated[
