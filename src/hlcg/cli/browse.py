@@ -13,6 +13,7 @@ from hlcg.cli.common import (
     guarded,
     load_catalogue,
     print_json,
+    require_name,
     table,
 )
 from hlcg.errors import UsageError
@@ -129,6 +130,7 @@ def persona_command(
     modifiers and the cards specific to it."""
     from hlcg.answers import persona_answer
 
+    require_name(name, "persona")
     catalogue = load_catalogue(db)
     answer, decision = persona_answer(catalogue, name)
     if not answer["versions"]:

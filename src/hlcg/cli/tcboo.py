@@ -14,6 +14,7 @@ from hlcg.cli.common import (
     guarded,
     print_json,
     read_catalogue,
+    require_name,
     table,
 )
 from hlcg.cli.panels import PanelCommand, command_group
@@ -58,6 +59,7 @@ def _find(rows: dict[str, Row], name: str, what: str, as_json: bool) -> Row:
     "found": ROW or null, "candidates"}``."""
     from hlcg.tcboo import TcbooData
 
+    require_name(name, what)
     decision = TcbooData.decide(rows, name)
     candidates = [{"name": c.name, "score": c.score} for c in decision.candidates]
     if decision.found:
