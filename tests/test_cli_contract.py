@@ -68,6 +68,8 @@ CASES: dict[str, list[tuple[list[str], int, str]]] = {
     "tcboo swords": [([], 0, DATA)],
     "tcboo sword": [(["Katana"], 0, DATA), (["zzzzqq"], 1, NOTHING)],
     "tcboo locations": [([], 0, DATA)],
+    "tcboo location": [(["Rooftop"], 0, DATA), (["zzzzqq"], 1, NOTHING), ([""], 2, NOTHING)],
+    "tcboo immortals": [([], 0, DATA)],
     "tcboo check": [([SHEET], 0, DATA), ([BAD_SHEET], 1, DATA), ([MISSING], 2, NOTHING)],
     "event new": [(["{tmp}"], 2, NOTHING)],
     "event register": [(["{tmp}/none.event", "Ann", VALID], 2, NOTHING)],
