@@ -45,7 +45,8 @@ def test_immortals_and_location():
 
 
 def _sheet(tmp_path, name: str, replace: tuple[str, str] | None = None, drop: str = ""):
-    text = open(ROLL, encoding="utf-8").read()
+    with open(ROLL, encoding="utf-8") as sheet:
+        text = sheet.read()
     lines = [line for line in text.splitlines() if not (drop and line.startswith(drop))]
     text = "\n".join(lines) + "\n"
     if replace:
@@ -56,11 +57,20 @@ def _sheet(tmp_path, name: str, replace: tuple[str, str] | None = None, drop: st
 
 
 def test_bad_sheets_get_one_clear_message_each(tmp_path):
+    no_method = 'method: unknown-method: no method; write method = "roll" (1D6+3 each) or "points"'
+    two_swords = ('sword = "Katana"', 'sword = ["Katana", "Claymore"]')
     cases = [
-        (_sheet(tmp_path, "a.toml", drop="method"), 'method: unknown-method: no method; write method = "roll" (1D6+3 each) or "points"'),
-        (_sheet(tmp_path, "b.toml", ("wits = 6", "wits = true")), "stats.wits: stat-missing: wits = true is not a whole number"),
-        (_sheet(tmp_path, "c.toml", ('sword = "Katana"', 'sword = ["Katana", "Claymore"]')), 'sword: unknown-sword: sword = ["Katana", "Claymore"] names 2; an Immortal has one sword'),
-    ]  # fmt: skip
+        (_sheet(tmp_path, "a.toml", drop="method"), no_method),
+        (
+            _sheet(tmp_path, "b.toml", ("wits = 6", "wits = true")),
+            "stats.wits: stat-missing: wits = true is not a whole number",
+        ),
+        (
+            _sheet(tmp_path, "c.toml", two_swords),
+            'sword: unknown-sword: sword = ["Katana", "Claymore"] names 2; an Immortal has one '
+            "sword",
+        ),
+    ]
     for path, said in cases:
         result = invoke("check", path)
         assert result.exit_code == 1
