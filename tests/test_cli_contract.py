@@ -149,3 +149,26 @@ def test_tables_fit_a_terminal_and_never_wrap_for_a_pipe(monkeypatch):
 def _letters(lines: list[str]) -> list[str]:
     """A table's characters, rules and spacing aside: what wrapping may not change."""
     return sorted("".join(line for line in lines if set(line) - {"-", " "}).replace(" ", ""))
+
+
+def test_messages_name_file_row_and_column_in_hlcgs_words(tmp_path):
+    db = tmp_path / "mine.sqlite"
+    assert runner.invoke(APP, ["db", "init", str(db)]).exit_code == 0
+    rows = tmp_path / "bad.csv"
+    rows.write_text(
+        "id,title,type,formats,restriction,source\n"
+        "x-card,X Card,event,Type 9,abc,seed 001\n"
+        "y-card,Y Card,eventt,,2,seed 001\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(APP, ["db", "import", str(rows), "--db", str(db)])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[1:] == [
+        f"{rows}: row 2: restriction: expected a whole number or empty, got 'abc'",
+        f"{rows}: row 2: formats: expected 'first-edition', 'type-one', 'type-two' or 'mle', "
+        "got 'Type 9'",
+        f"{rows}: row 3: type: expected 'attack', 'special-attack', 'ranged-attack', 'block', "
+        "'dodge', 'guard', 'event', 'situation', 'object', 'location', 'plot', 'edge', "
+        "'illusion', 'persona', 'premium', 'quickening', 'watcher', 'hunter', "
+        "'weapon-of-choice' or 'other-pre-game', got 'eventt'",
+    ]

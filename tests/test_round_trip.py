@@ -82,11 +82,15 @@ def test_card_csv_export_holds_aliases_and_legality_and_says_what_it_leaves_out(
     ]
     again = invoke("db", "export", str(card_csv), "--force")
     assert again.stdout == ""
-    assert again.stderr == (
-        f"exported {counts['cards']} cards with {counts['aliases']} aliases, "
-        f"{counts['legality']} legality facts and {shipped_fact_rows()} fact sources "
-        f"to {card_csv}\n"
-    ) + LEFT_OUT_CSV
+    assert (
+        again.stderr
+        == (
+            f"exported {counts['cards']} cards with {counts['aliases']} aliases, "
+            f"{counts['legality']} legality facts and {shipped_fact_rows()} fact sources "
+            f"to {card_csv}\n"
+        )
+        + LEFT_OUT_CSV
+    )
 
 
 def test_jsonl_export_says_what_it_leaves_out(tmp_path):
@@ -307,7 +311,7 @@ def test_card_file_aliases_as_names_and_json_lines(tmp_path):
     )
     refused = invoke("db", "import", str(bad), "--db", str(db))
     assert refused.exit_code == 2
-    assert f"{bad}: row 1: legality: status: Input should be" in refused.stderr
+    assert f"{bad}: row 1: legality: status: expected" in refused.stderr
     assert db.read_bytes() == before
 
 
@@ -380,11 +384,11 @@ def test_card_file_errors_come_all_at_once(tmp_path):
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
     assert lines[0] == "hlcg: error: 3 errors; nothing was written:"
-    assert lines[1].startswith(f"{rows}: row 2: type: Input should be 'attack'")
+    assert lines[1].startswith(f"{rows}: row 2: type: expected 'attack'")
     assert lines[2] == (
         f"{rows}: row 2: aliases: expected a name or an object with alias and source, got 1"
     )
-    assert lines[3:] == [f"{rows}: row 2: legality: status: Field required"]
+    assert lines[3:] == [f"{rows}: row 2: legality: status: required, and missing"]
     assert db.read_bytes() == before
 
 
