@@ -146,6 +146,15 @@ def test_tables_fit_a_terminal_and_never_wrap_for_a_pipe(monkeypatch):
     assert _letters(fitted) == _letters(rows)
 
 
+def test_db_gaps_table_fits_a_terminal(monkeypatch):
+    piped = runner.invoke(APP, ["db", "gaps", "examples/tournament"]).stdout.splitlines()
+    assert max(len(line) for line in piped) > 120
+    monkeypatch.setattr("hlcg.cli.common.terminal_width", lambda err=False: 100)
+    fitted = runner.invoke(APP, ["db", "gaps", "examples/tournament"]).stdout.splitlines()
+    assert max(len(line) for line in fitted) <= 100
+    assert _letters(fitted) == _letters(piped)
+
+
 def _letters(lines: list[str]) -> list[str]:
     """A table's characters, rules and spacing aside: what wrapping may not change."""
     return sorted("".join(line for line in lines if set(line) - {"-", " "}).replace(" ", ""))

@@ -173,8 +173,8 @@ def table(rows: list[list[Any]], headers: list[str], err: bool = False) -> str:
 def _column_caps(rows: list[list[Any]], headers: list[str], width: int) -> list[int | None] | None:
     """The widest a column may be for the table to fit ``width`` (None: as wide as its
     cells), the widest columns narrowed first."""
-    natural = [
-        max([len(str(header)), *(len(str(row[i])) for row in rows if i < len(row))])
+    natural = [  # tabulate pads a header by 2 (its MIN_PADDING)
+        max([len(str(header)) + 2, *(len(str(row[i])) for row in rows if i < len(row))])
         for i, header in enumerate(headers)
     ]
     room = width - 2 * (len(headers) - 1)
