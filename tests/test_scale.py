@@ -249,7 +249,7 @@ def run_over(catalogue: Catalogue, query, cards):  # the filters alone, over eve
 
 def titles_first(catalogue: Catalogue, query, cards):
     """The order a search with words gives: the cards its words name by title first."""
-    from hlcg.catalog.search import loose_key, title_rank
+    from hlcg.catalog.ranking import loose_key, title_rank
 
     named = catalogue.exact(" ".join([*query.text, *query.phrases]))
     ids = named.ids if named else ()

@@ -45,7 +45,8 @@ from pathlib import Path
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.connection import connect
-from hlcg.catalog.lookup import judge_match, persona_match, structure_key
+from hlcg.catalog.lookup import judge_match, persona_match
+from hlcg.catalog.ranking import loose_key, named_ids, title_rank
 from hlcg.catalog.store import Catalogue
 from hlcg.catalog.vocabulary import ATTRIBUTES, CARD_TYPES, FORMAT_TAGS, format_named, normalise
 
@@ -427,7 +428,7 @@ def _run_group(
     ids: list[str] = []
     named: tuple[str, ...] = ()
     if query.has_text:
-        named = _named_ids(catalogue, query)
+        named = named_ids(catalogue, [*query.text, *query.phrases])
         ids = full_text_ids(catalogue.path, fts_expression(query.text, query.phrases))
     cards = catalogue.select_cards(*_prefilter(query, titles, named, formats_recorded))
     if query.has_text:
@@ -440,39 +441,6 @@ def _run_group(
         left_out = {c.id for c in _run_group(catalogue, excluded, verdict, formats_recorded)}
         cards = [card for card in cards if card.id not in left_out]
     return cards
-
-
-def loose_key(text: str) -> str:
-    """A name as a title match compares it: normalised, the grid's synonyms folded and each
-    word's plural or possessive "s" dropped ("Masters Blocks" -> "master block")."""
-    return " ".join(_singular(word) for word in structure_key(normalise(text)).split())
-
-
-def _singular(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-
-
-def title_rank(card: Card, wanted: str) -> int:
-    """How a card found by words is named by them (``wanted``, a ``loose_key``): 0 its title
-    or name is the words, 1 its title holds each word, 2 each word begins a word of its
-    title, 3 only its text holds them. A title match ranks above a text match."""
-    title, name = loose_key(card.title), loose_key(card.name)
-    if wanted in (title, name):
-        return 0
-    words = name.split()
-    if all(word in words for word in wanted.split()):
-        return 1
-    if all(any(own.startswith(word) for own in words) for word in wanted.split()):
-        return 2
-    return 3
-
-
-def _named_ids(catalogue: Catalogue, query: Query) -> tuple[str, ...]:
-    """The cards a query's words name as `hlcg card` names them short of a near miss: a
-    title, "Title: Subtitle", an alias or a spelling of one ("dodges", "lower middle
-    attack")."""
-    match = catalogue.exact(" ".join([*query.text, *query.phrases]))
-    return match.ids if match is not None else ()
 
 
 def _checked_names(catalogue: Catalogue, query: Query) -> list[set[str]]:

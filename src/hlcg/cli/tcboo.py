@@ -23,7 +23,7 @@ from hlcg.tcboo import CARD_TYPES
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.tcboo import Card, TcbooData
+    from hlcg.tcboo import Card, SheetResult, TcbooData
 
 
 class _Row(Protocol):
@@ -220,6 +220,19 @@ def location_command(
     typer.echo(f"source: {place.source}")
 
 
+def _checked(sheet: Path, sword: str | None, data: "TcbooData") -> "SheetResult":
+    """One sheet checked, with ``sword`` (--sword) in place of its own when given."""
+    from hlcg.tcboo import SheetError, check, parse, read_sheet
+
+    try:
+        parsed = parse(read_sheet(sheet))
+    except SheetError as exc:
+        raise DeckFileError(f"{sheet}: {exc}") from None
+    if sword is not None:
+        parsed = {k: v for k, v in parsed.items() if k.lower() != "sword"} | {"sword": sword}
+    return check(parsed, data, str(sheet))
+
+
 @app.command("check", cls=PanelCommand)
 @guarded
 def check_command(
@@ -244,20 +257,12 @@ def check_command(
     Exit codes: 0 all legal, 1 problems found, 2 could not run (unreadable sheet or catalogue).
     JSON: one object for one sheet, a list for several.
     """
-    from hlcg.tcboo import SheetError, check, parse, premade, read_sheet, render_text
+    from hlcg.tcboo import premade, render_text
 
     if not sheets and premade_name is None:
         raise UsageError("give one or more SHEETs, or --premade NAME")
     data = _data(db)
-    results = []
-    for sheet in sheets or []:
-        try:
-            parsed = parse(read_sheet(sheet))
-        except SheetError as exc:
-            raise DeckFileError(f"{sheet}: {exc}") from None
-        if sword is not None:
-            parsed = {k: v for k, v in parsed.items() if k.lower() != "sword"} | {"sword": sword}
-        results.append(check(parsed, data, str(sheet)))
+    results = [_checked(sheet, sword, data) for sheet in sheets or []]
     if premade_name is not None:
         shown = premade(premade_name, data, sword)
         if shown is None:
