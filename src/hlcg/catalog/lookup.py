@@ -16,7 +16,8 @@ calls its middle column "Center", so "Lower Middle Attack" lists "Lower Center A
 A card name is tried, in order: catalogue id -> exact title -> "Title: Subtitle" or "Title
 (Subtitle)" (a plot's part without its number, a version by the grid or text it records) ->
 alias -> normalised form (case, spacing, punctuation, curly apostrophes, Master's/Masters) ->
-fuzzy match (rapidfuzz WRatio on normalised names). Every exact attempt is made again with `&`
+a spelling of a title (the grid's "middle" for "Center", one word's plural or possessive "s"
+added or dropped: "Lower Middle Attack", "dodges", "Master Block (Ramirez)") -> fuzzy match (rapidfuzz WRatio on normalised names). Every exact attempt is made again with `&`
 for `and` (or `and` for `&`) when the name as written matches nothing. Exact attempts are
 indexed queries on the catalogue file. The fuzzy step reads only the compact name table ``db
 build`` writes (normalised names, no cards); to keep it cheap on large catalogues, only the
