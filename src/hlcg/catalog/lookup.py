@@ -11,14 +11,16 @@ scoring at least ``SUGGEST_SCORE``, one per answer (an alias and its card are on
 silent guess.
 
 Candidates follow the game's structure before their raw score: the attack and block grid
-calls its middle column "Center", so "Lower Middle Attack" lists "Lower Center Attack" first.
+calls its middle column "Center", so a near miss of "Lower Middle Attack" lists "Lower Center
+Attack" first.
 
 A card name is tried, in order: catalogue id -> exact title -> "Title: Subtitle" or "Title
 (Subtitle)" (a plot's part without its number, a version by the grid or text it records) ->
 alias -> normalised form (case, spacing, punctuation, curly apostrophes, Master's/Masters) ->
 a spelling of a title (the grid's "middle" for "Center", one word's plural or possessive "s"
-added or dropped: "Lower Middle Attack", "dodges", "Master Block (Ramirez)") -> fuzzy match (rapidfuzz WRatio on normalised names). Every exact attempt is made again with `&`
-for `and` (or `and` for `&`) when the name as written matches nothing. Exact attempts are
+added or dropped: "Lower Middle Attack", "dodges", "Master Block (Ramirez)") -> fuzzy
+match (rapidfuzz WRatio on normalised names). Every exact attempt is made again with `&` for
+`and` (or `and` for `&`) when the name as written matches nothing. Exact attempts are
 indexed queries on the catalogue file. The fuzzy step reads only the compact name table ``db
 build`` writes (normalised names, no cards); to keep it cheap on large catalogues, only the
 ``PREFILTER`` names nearest by the much cheaper QRatio are scored with WRatio.
