@@ -147,7 +147,7 @@ def test_lookup_nothing_close(shipped: Catalogue):
 
 
 def test_search_compact_query(shipped):
-    cards = run(shipped, parse_query("t:dodge p:duncan"))
+    cards = run(shipped, parse_query('t:dodge p:"Duncan MacLeod"'))
     assert [c.id for c in cards] == ["duck-duncan-macleod", "jump-duncan-macleod"]
     assert [c.id for c in run(shipped, parse_query("g:reason>=1"))] == [
         "duncan-macleod-2e",

@@ -111,16 +111,18 @@ def test_persona_found_and_not_found_both_print_json():
 
 
 def test_card_json_on_every_outcome():
-    for name, code in (("Thrust", 0), ("Lower Middle Attack", 1), ("qqqqqqqq", 1)):
+    for name, code in (("Thrust", 0), ("Upper Attack", 1), ("qqqqqqqq", 1)):
         result = invoke("card", name, "--json")
         assert result.exit_code == code
         assert json.loads(result.stdout)["query"] == name
 
 
-def test_did_you_mean_follows_the_grid_and_merges_aliases():
-    data = json.loads(invoke("card", "Lower Middle Attack", "--json").stdout)
+def test_the_grids_middle_is_its_center_and_did_you_mean_merges_aliases():
+    found = json.loads(invoke("card", "Lower Middle Attack", "--json").stdout)
+    assert found["matched_by"] == "normalised"
+    assert [card["id"] for card in found["cards"]] == ["lower-center-attack"]
+    data = json.loads(invoke("card", "Lower Middle Atack", "--json").stdout)
     names = [s["name"] for s in data["suggestions"]]
-    assert names[0] == "Lower Center Attack"
     ids = [tuple(s["ids"]) for s in data["suggestions"]]
     assert len(ids) == len(set(ids)), "an alias and its card are one row"
     assert "Lower Center Block (alias Lower Block)" in names

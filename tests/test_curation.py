@@ -167,7 +167,7 @@ def test_export_init_import_reproduces_the_shipped_catalogue(tmp_path, target):
     assert (
         f"exported {shipped['cards']} cards, {shipped['aliases']} aliases, "
         f"{shipped['sets']} sets, {shipped['formats']} formats"
-    ) in exported.stdout
+    ) in exported.stderr
     db = tmp_path / "mine.sqlite"
     assert invoke("db", "init", str(db)).exit_code == 0
     imported = invoke("db", "import", str(out), "--db", str(db))
@@ -203,7 +203,7 @@ def test_exported_folder_is_a_source_folder(tmp_path):
     legality = (ROOT / "data/source/legality.csv").read_text()
     assert (folder / "legality.csv").read_text() == legality
     built = invoke("db", "build", "--source", str(folder), "--out", str(tmp_path / "b.sqlite"))
-    assert shipped_hash() in built.stdout
+    assert shipped_hash() in built.stderr
     again = invoke("db", "export", str(folder))
     assert again.exit_code == 2 and "is not empty" in again.stderr
     odd = invoke("db", "export", str(tmp_path / "cards.xml"))
@@ -226,7 +226,7 @@ def test_init_from_shipped_and_from_a_file(tmp_path):
     first = tmp_path / "a.sqlite"
     result = invoke("db", "init", str(first), "--from-shipped")
     assert result.exit_code == 0
-    assert f"{counts()['cards']} cards, content_sha256 {shipped_hash()}" in result.stdout
+    assert f"{counts()['cards']} cards, content_sha256 {shipped_hash()}" in result.stderr
     second = tmp_path / "b.sqlite"
     assert invoke("db", "init", str(second), "--from", str(first)).exit_code == 0
     assert info(second)["content_sha256"] == shipped_hash()

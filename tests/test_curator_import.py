@@ -186,7 +186,7 @@ def test_a_fact_sheet_sets_only_gap_fields_refuses_conflicts_and_nonsense(tmp_pa
         "restriction, gem_master, gem_agility, gem_strength, gem_toughness, gem_empathy, "
         "gem_reason, master_limit, hand_icons, type, formats, sets",
         f"{sheet}: row 4: head-shot restriction: '2' here, '3' in row 3; one card has one value",
-        f"{sheet}: row 5: value: restriction: Input should be greater than or equal to 1",
+        f"{sheet}: row 5: value: restriction: expected 1 or more, got 0",
         f"{sheet}: row 6: field: 'text' is not a fact a sheet may set; it may set "
         "restriction, gem_master, gem_agility, gem_strength, gem_toughness, gem_empathy, "
         "gem_reason, master_limit, hand_icons, type, formats, sets",
@@ -227,9 +227,7 @@ def test_restriction_zero_is_not_a_card_fact(tmp_path):
     invoke("db", "init", str(db))
     result = invoke("db", "import", str(rows), "--db", str(db))
     assert result.exit_code == 2
-    assert f"{rows}: row 2: restriction: Input should be greater than or equal to 1" in (
-        result.stderr
-    )
+    assert f"{rows}: row 2: restriction: expected 1 or more, got 0" in (result.stderr)
 
 
 # --- db gaps on what a curator has at hand --------------------------------------------------
@@ -309,7 +307,7 @@ def test_a_whole_catalogue_import_reports_card_and_alias_errors_in_one_run(tmp_p
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
     assert lines[0] == "hlcg: error: 2 errors; nothing was written:"
-    assert lines[1].startswith(f"{where} Input should be 'attack'")
+    assert lines[1].startswith(f"{where} expected 'attack'")
     assert lines[2] == "aliases: 'Nowhere Strike' points at unknown card id 'no-such-card'"
     assert db.read_bytes() == before
 

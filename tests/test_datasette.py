@@ -216,3 +216,23 @@ def test_a_legality_fact_of_a_format_the_catalogue_lacks_is_refused(tmp_path: Pa
     assert result.exit_code == 2
     assert "legality: format 'mle' is not in formats.csv (add its row)" in result.stderr
     assert not out.exists()
+
+
+def test_the_search_query_keeps_relevance_order_names_cards_and_leaves_out_lookups(metadata):
+    assert "sort" not in metadata["databases"]["cards"]["tables"]["cards"]
+    found = get(metadata, "/cards/search.json?words=head+shot&_shape=objects")["rows"]
+    assert [(row["id"], row["name"]) for row in found[:2]] == [
+        ("head-shot", "Head Shot"),
+        ("masters-head-shot-duncan-macleod", "Master's Head Shot: Duncan MacLeod"),
+    ]
+    assert list(found[0]) == [
+        "id", "name", "type", "sets", "restriction", "formats", "text", "source"
+    ]  # fmt: skip
+    blocks = get(metadata, "/cards/search.json?words=master%27s+block&_shape=objects")["rows"]
+    assert sorted(row["name"] for row in blocks) == [
+        "Master's Block: Duncan MacLeod",
+        "Master's Block: Ramirez",
+        "Master's Block: Richie Ryan",
+    ]
+    quoted = get(metadata, "/cards/search.json?words=a%22b&_shape=objects")
+    assert quoted["rows"] == []  # a quote in the words is a letter of the phrase, not FTS syntax

@@ -305,7 +305,7 @@ def test_a_fact_sheet_records_none_printed_and_refuses_zero_and_first_edition_ge
     )
     assert refused.exit_code == 2
     out = refused.output
-    assert "row 2: value: restriction: Input should be greater than or equal to 1" in out
+    assert "row 2: value: restriction: expected 1 or more, got 0" in out
     assert "row 3: thrust gem_agility: SE is a 1E set, and only 2E cards print gems" in out
     assert "row 4: amnesia restriction: the catalogue records '2'" in out
     assert "the sheet says it prints none (source: https://example.org/scan)" in out

@@ -116,7 +116,7 @@ def test_a_bad_json_header_value_keeps_the_persona_and_format(tmp_path):
     code, deck = validate(deck_file)
     assert code == 1
     assert deck["persona"] == "The Kurgan" and deck["format"] == "first-edition"
-    assert shown(deck) == [("error", "deck-syntax", None, "/name: Input should be a valid string")]
+    assert shown(deck) == [("error", "deck-syntax", None, "/name: expected text, got 7")]
 
 
 def test_a_misspelt_json_card_names_its_entry(tmp_path):
@@ -144,7 +144,7 @@ def test_a_bad_sideboard_entry_is_never_an_error(tmp_path):
             "warning",
             "deck-syntax",
             None,
-            "/sideboard/0/count: Input should be greater than or equal to 1",
+            "/sideboard/0/count: expected 1 or more, got 0",
         )
     ]
     assert validate(deck_file, "--strict")[0] == 1

@@ -153,10 +153,9 @@ def test_facts_rows_that_back_no_recorded_fact_are_errors_with_their_row(tmp_pat
     assert result.exit_code == 2
     errors = [line for line in result.stderr.splitlines() if line.startswith(str(facts))]
     assert errors[0] == (
-        f"{facts}: row 6: row: Value error, value: a sets row names the one set code "
-        "(printing) it backs"
+        f"{facts}: row 6: row: value: a sets row names the one set code (printing) it backs"
     )
-    assert errors[1].startswith(f"{facts}: row 7: field: Input should be 'title', ")
+    assert errors[1].startswith(f"{facts}: row 7: field: expected 'title', ")
     # Fix those two, and the rows that name no recorded fact are told apart.
     facts.write_text("\n".join(facts.read_text().splitlines()[:5]) + "\n", encoding="utf-8")
     result = invoke("db", "build", "--source", source, "--out", tmp_path / "x.sqlite")

@@ -41,7 +41,7 @@ def test_a_json_entry_that_fails_validation_still_counts(tmp_path):
     path = json_deck(tmp_path, lambda d: d["endurance"][4].update(note="vs the Kurgan"))
     code, deck = validate(path, "--format", "first-edition")
     assert code == 1
-    assert problems(deck) == [("deck-syntax", "/endurance/4/note: Extra inputs are not permitted")]
+    assert problems(deck) == [("deck-syntax", "/endurance/4/note: not a known field")]
     assert deck["endurance"] == 52 and deck["unrecognised"] == 0
 
 
@@ -58,7 +58,7 @@ def test_a_json_entry_without_a_card_counts_as_unrecognised(tmp_path):
     assert problems(deck) == [
         (
             "deck-syntax",
-            "/endurance/17: card: Field required; name: Extra inputs are not permitted",
+            "/endurance/17: card: required, and missing; name: not a known field",
         )
     ]
     assert deck["endurance"] + deck["unrecognised"] == 52 and deck["unrecognised"] == 2

@@ -474,7 +474,7 @@ def test_json_deck_fixes_point_to_a_schema_every_install_has(tmp_path):
     (problem,) = [
         p for p in json.loads(result.stdout)["decks"][0]["problems"] if p["code"] == "HL001"
     ]
-    assert problem["message"].startswith("/endurance/0/count: Input should be a valid integer")
+    assert problem["message"].startswith("/endurance/0/count: expected a whole number")
     assert problem["fix"] == "see `hlcg schema deck` for the JSON deck format"
     printed = invoke("schema", "deck")
     assert printed.exit_code == 0

@@ -176,7 +176,7 @@ def test_counts_by_sql_equal_counts_over_every_card(shipped):
         "g:agility>=1",
         "g:master=0",
         "g:reason!=1",
-        "p:duncan",
+        'p:"Duncan MacLeod"',
         "p:methos is:reserved",
         "head",
         "block t:block",
@@ -217,7 +217,8 @@ def test_a_search_with_words_reads_only_the_rows_it_shows(text, padded_path):
     ranked = full_text_ids(padded_path, fts_expression(query.text, query.phrases))
     cards = [everything.cards[card_id] for card_id in ranked]
     filters_only = replace(query, text=[], phrases=[])
-    assert found == [c.id for c in run_over(everything, filters_only, cards)]
+    filtered = run_over(everything, filters_only, cards)
+    assert found == [c.id for c in titles_first(everything, query, filtered)]
     assert sorted(found) == sorted(c.id for c in run(load(shipped_path()), query))
 
 
@@ -243,7 +244,17 @@ def run_over(catalogue: Catalogue, query, cards):  # the filters alone, over eve
         cards = [c for c in cards if gem(c)]
     for flag in query.flags:
         cards = [c for c in cards if _has_flag(c, flag)]
-    return cards
+    return titles_first(catalogue, query, cards) if query.text or query.phrases else cards
+
+
+def titles_first(catalogue: Catalogue, query, cards):
+    """The order a search with words gives: the cards its words name by title first."""
+    from hlcg.catalog.ranking import loose_key, title_rank
+
+    named = catalogue.exact(" ".join([*query.text, *query.phrases]))
+    ids = named.ids if named else ()
+    wanted = loose_key(" ".join([*query.text, *query.phrases]))
+    return sorted(cards, key=lambda card: 0 if card.id in ids else title_rank(card, wanted))
 
 
 def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_path):

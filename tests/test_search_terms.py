@@ -62,8 +62,8 @@ def test_minus_leaves_out_a_word_a_phrase_and_a_filter():
 def test_or_joins_terms_and_and_binds_first():
     edges, events = ids("t:edge"), ids("t:event")
     assert sorted(ids("t:edge OR t:event")) == sorted(edges + events)
-    duncan_edges = ids("t:edge p:duncan")
-    assert sorted(ids("t:edge p:duncan OR t:event")) == sorted({*duncan_edges, *events})
+    duncan_edges = ids('t:edge p:"duncan macleod"')
+    assert sorted(ids('t:edge p:"duncan macleod" OR t:event')) == sorted({*duncan_edges, *events})
     # an option holds on each side
     legal = set(ids("f:first-edition"))
     assert ids("t:edge OR t:dodge", "--format", "first-edition") == [

@@ -133,13 +133,13 @@ def test_checking_a_json_deck_does_not_import_pydantic(tmp_path):
     assert "hlcg.deck.jsonmodel" not in modules
 
 
-def test_a_value_of_another_type_gets_pydantics_message(tmp_path):
+def test_a_value_of_another_type_gets_one_message_in_hlcgs_words(tmp_path):
     text = json.dumps(
         {"name": 7, "endurance": [{"card": "Dodge", "count": "2"}, {"card": "Dodge", "count": 0}]}
     )
     deck = parse_json(text, "deck.json")
     assert [issue.message for issue in deck.issues] == [
-        "/name: Input should be a valid string",
-        "/endurance/1/count: Input should be greater than or equal to 1",
+        "/name: expected text, got 7",
+        "/endurance/1/count: expected 1 or more, got 0",
     ]
     assert [(e.name, e.count) for e in deck.entries] == [("Dodge", 2)]

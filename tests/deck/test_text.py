@@ -133,8 +133,8 @@ def test_json_bad_entries_are_located_and_the_rest_read():
         ' {"card": "Upper Guard"}], "sideboard": [{"card": "Trip"}]}'
     )
     assert [i.message for i in deck.issues] == [
-        "/endurance/1/count: Input should be greater than or equal to 1",
-        "/endurance/2/cont: Extra inputs are not permitted",
+        "/endurance/1/count: expected 1 or more, got 0",
+        "/endurance/2/cont: not a known field",
     ]
     # An entry that fails validation still counts as a text line with its fault would: the
     # Head Shot entry names its card (its misspelt "cont" is ignored); the bad count does not.

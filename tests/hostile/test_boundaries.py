@@ -262,7 +262,7 @@ def test_a_catalogue_row_counts_in_ascii_digits_only(tmp_path):
     result = CliRunner().invoke(app, ["db", "import", str(rows), "--db", str(catalogue)])
     assert result.exit_code == 2
     assert result.stderr.splitlines()[1] == (
-        f"{rows}: row 2: restriction: Value error, expected a whole number or empty, got '\u0663'"
+        f"{rows}: row 2: restriction: expected a whole number or empty, got '\u0663'"
     )
     assert catalogue.read_bytes() == before
 

@@ -169,7 +169,9 @@ def test_convert_refuses_a_deck_that_would_lose_lines(client):
     assert client.post("/api/convert", json=renamed).json()["filename"] == "passwd.dek"
     bad = client.post("/api/convert", json={"deck": deck, "to": "pdf"})
     assert bad.status_code == 400
-    assert bad.json()["error"]["message"].startswith("bad request: to: Input should be")
+    assert bad.json()["error"]["message"].startswith(
+        "bad request: to: expected 'text', 'json', 'dek' or 'o8d', got 'pdf'"
+    )
 
 
 def test_the_reader_is_chosen_by_each_request_alone(client):

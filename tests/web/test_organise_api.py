@@ -91,4 +91,4 @@ def test_bad_requests(client):
     assert response.json()["error"]["message"].startswith("bad request: deck: lone surrogate")
     missing = client.post("/api/diff", json={"a": side(BOB, "bob.dek")})
     assert missing.status_code == 400
-    assert missing.json()["error"]["message"] == "bad request: b: Field required"
+    assert missing.json()["error"]["message"] == "bad request: b: required, and missing"

@@ -12,14 +12,9 @@ if TYPE_CHECKING:
 
 def find_personas(catalogue: Catalogue, name: str) -> tuple[list[Card], Match]:
     """Persona versions by title (or id); the match says how, or lists the candidates."""
-    from hlcg.catalog import judge_match
+    from hlcg.catalog import persona_match
 
-    titles: dict[str, list[str]] = {}
-    for persona in catalogue.personas:
-        titles.setdefault(persona.title, []).append(persona.id)
-    if name in catalogue.cards and catalogue.cards[name].type == "persona":
-        titles = {name: [name]}
-    decision = judge_match(name, titles)
+    decision = persona_match(catalogue, name)
     return [catalogue.cards[i] for i in decision.ids], decision
 
 

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.lookup import Match as Match
     from hlcg.catalog.lookup import judge_match as judge_match
     from hlcg.catalog.lookup import persona_first_names as persona_first_names
+    from hlcg.catalog.lookup import persona_match as persona_match
     from hlcg.catalog.lookup import score_names as score_names
     from hlcg.catalog.schema import SCHEMA_VERSION as SCHEMA_VERSION
     from hlcg.catalog.schema import TABLES as TABLES
@@ -139,6 +140,7 @@ _DOOR = {
     "format_mentions": "hlcg.catalog.vocabulary",
     "format_named": "hlcg.catalog.vocabulary",
     "persona_first_names": "hlcg.catalog.lookup",
+    "persona_match": "hlcg.catalog.lookup",
     "format_title": "hlcg.catalog.vocabulary",
     "normalise": "hlcg.catalog.vocabulary",
     "format_from_user": "hlcg.catalog.vocabulary",

@@ -11,13 +11,16 @@ scoring at least ``SUGGEST_SCORE``, one per answer (an alias and its card are on
 silent guess.
 
 Candidates follow the game's structure before their raw score: the attack and block grid
-calls its middle column "Center", so "Lower Middle Attack" lists "Lower Center Attack" first.
+calls its middle column "Center", so a near miss of "Lower Middle Attack" lists "Lower Center
+Attack" first.
 
 A card name is tried, in order: catalogue id -> exact title -> "Title: Subtitle" or "Title
 (Subtitle)" (a plot's part without its number, a version by the grid or text it records) ->
 alias -> normalised form (case, spacing, punctuation, curly apostrophes, Master's/Masters) ->
-fuzzy match (rapidfuzz WRatio on normalised names). Every exact attempt is made again with `&`
-for `and` (or `and` for `&`) when the name as written matches nothing. Exact attempts are
+a spelling of a title (the grid's "middle" for "Center", one word's plural or possessive "s"
+added or dropped: "Lower Middle Attack", "dodges", "Master Block (Ramirez)") -> fuzzy
+match (rapidfuzz WRatio on normalised names). Every exact attempt is made again with `&` for
+`and` (or `and` for `&`) when the name as written matches nothing. Exact attempts are
 indexed queries on the catalogue file. The fuzzy step reads only the compact name table ``db
 build`` writes (normalised names, no cards); to keep it cheap on large catalogues, only the
 ``PREFILTER`` names nearest by the much cheaper QRatio are scored with WRatio.
@@ -230,6 +233,17 @@ def _partial_names(query: str, key: str, names: Mapping[str, Sequence[str]]) -> 
     return Match(query, "none", (), merge(candidates))
 
 
+def persona_match(catalogue: Catalogue, name: str) -> Match:
+    """The persona (all its versions) ``name`` means among the catalogue's personas, by id or
+    title (``judge_match``): `hlcg persona NAME` and the search term `p:NAME` decide alike."""
+    titles: dict[str, list[str]] = {}
+    for persona in catalogue.personas:
+        titles.setdefault(persona.title, []).append(persona.id)
+    if name in catalogue.cards and catalogue.cards[name].type == "persona":
+        titles = {name: [name]}
+    return judge_match(name, titles)
+
+
 # --- a card by name (the bodies of Catalogue.lookup, exact and suggest) ---------------------
 
 
@@ -270,7 +284,45 @@ def exact_card_match(catalogue: Catalogue, query: str) -> Match | None:
         found = _exact(catalogue, query, " ".join(name.replace("&", " and ").split()))
     elif found is None and _AND.search(name):
         found = _exact(catalogue, query, _AND.sub("&", name))
-    return found
+    return found or _spelled(catalogue, query, name)
+
+
+# A name this long is no card's title written another way: its spellings are not tried.
+_MOST_SPELLED_WORDS = 8
+
+
+def _spelled(catalogue: Catalogue, query: str, name: str) -> Match | None:
+    """The card(s) a title names written another way: the grid's "middle" or "centre" for
+    "Center", a plural or a possessive without its "s" ("dodges", "Master Block (Ramirez)").
+    Only when every such spelling that names something names the same cards."""
+    title, subtitle = split_name(name)
+    words = normalise(title).split()
+    if not words or len(words) > _MOST_SPELLED_WORDS:
+        return None
+    found: set[tuple[str, ...]] = set()
+    for spelling in _spellings(words):
+        if spelling == normalise(title):
+            continue
+        match = _exact(
+            catalogue, query, spelling if subtitle is None else f"{spelling}: {subtitle}"
+        )
+        if match is not None:
+            found.add(match.ids)
+    if len(found) != 1:
+        return None
+    return Match(query, "normalised", found.pop())
+
+
+def _spellings(words: list[str]) -> list[str]:
+    """The grid's spellings of a name, each also with one word's "s" added or dropped."""
+    spellings = []
+    for grid in structure_spellings(" ".join(words)):
+        spelled = grid.split()
+        spellings.append(grid)
+        for index, word in enumerate(spelled):
+            other = word[:-1] if word.endswith("s") and len(word) > 3 else f"{word}s"
+            spellings.append(" ".join([*spelled[:index], other, *spelled[index + 1 :]]))
+    return list(dict.fromkeys(spellings))
 
 
 def _exact(cat: Catalogue, query: str, name: str) -> Match | None:

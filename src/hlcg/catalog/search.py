@@ -4,9 +4,10 @@
 Compact query terms (space-separated, combined with AND):
 
     t:TYPE          card type, e.g. t:edge, t:persona (also type:)
-    p:PERSONA       persona-specific to a persona (part of its name), e.g. p:duncan
-                    (also persona:)
-    s:SET           printed in a set, e.g. s:WC (also set:)
+    p:PERSONA       persona-specific to a persona, named as `hlcg persona` names it (a
+                    whole name or a word only one persona's name has), e.g. p:kurgan,
+                    p:"Duncan MacLeod" (also persona:)
+    s:SET           printed in a set, by code or name, e.g. s:WC (also set:)
     f:FORMAT        legal in a format on evidence (a legality fact, a recorded format, a
                     printing of the format's edition), e.g. f:type-two (also format:)
     unchecked:FORMAT  no source decides the card's legality in the format (what f: leaves
@@ -17,11 +18,15 @@ Compact query terms (space-separated, combined with AND):
     "A PHRASE"      words next to each other, in this order
     -TERM           leave out what the term finds: -dodge, -t:edge, -"power blow", -f:type-two
     A OR B          either side: t:edge OR t:event (terms side by side bind first:
-                    `t:edge p:duncan OR t:event` is (t:edge AND p:duncan) OR t:event)
+                    `t:edge p:kurgan OR t:event` is (t:edge AND p:kurgan) OR t:event)
+    PREFIX:"A B"    a value with spaces, in quotes: s:"Movie Edition", f:"Type Two"
 
 Words are this game's: an apostrophe belongs to its word (Master's Block), and a word also
 finds its longer forms and its plural or possessive (masters finds Master's, dodges finds
-Dodge). Any other PREFIX: is an error that lists the prefixes.
+Dodge). Any other PREFIX: is an error that lists the prefixes; a value that names no type,
+set, format or single persona is an error with the close ones. With words, the cards whose
+title the words are (an alias or a spelling of one too) come first, then those whose title
+holds them, then those whose text does.
 
 The filters become one SQL condition, so only the rows that may match are read; words go
 through the full-text index, as an FTS5 query built so that nothing a user types can change
@@ -40,6 +45,8 @@ from pathlib import Path
 
 from hlcg.catalog.card import Card
 from hlcg.catalog.connection import connect
+from hlcg.catalog.lookup import judge_match, persona_match
+from hlcg.catalog.ranking import loose_key, named_ids, title_rank
 from hlcg.catalog.store import Catalogue
 from hlcg.catalog.vocabulary import ATTRIBUTES, CARD_TYPES, FORMAT_TAGS, format_named, normalise
 
@@ -76,9 +83,13 @@ PREFIXES = {
 OR = "OR"  # the word that joins alternatives; in capitals, so "or" is still a word
 # A format's verdicts, as the format-legality rule gives them (hlcg.rules.legality).
 LEGAL, ILLEGAL, UNCONFIRMED = "legal", "illegal", "unconfirmed"
-# A term: a "quoted phrase" (a missing closing quote ends it at the end of the query), or a
-# run of anything but white space. Apostrophes are letters here, not quotes.
-_TERM = re.compile(r'(?P<minus>-?)"(?P<phrase>[^"]*)(?:"|$)|(?P<word>[^\s"]+)')
+# A term: a prefix with a quoted value (`p:"Duncan MacLeod"`), a "quoted phrase" (a missing
+# closing quote ends either at the end of the query), or a run of anything but white space.
+# Apostrophes are letters here, not quotes.
+_TERM = re.compile(
+    r'(?P<quoted>-?[A-Za-z]+:)"(?P<value>[^"]*)(?:"|$)'
+    r'|(?P<minus>-?)"(?P<phrase>[^"]*)(?:"|$)|(?P<word>[^\s"]+)'
+)
 _PREFIXED = re.compile(r"^(?P<prefix>[A-Za-z]+):(?P<value>.*)$")
 
 
@@ -156,10 +167,13 @@ def check_format(value: str) -> str:
 
 def split_terms(text: str) -> list[tuple[str, bool]]:
     """(term, is_phrase) pairs: "quoted phrases" kept whole, apostrophes left in words; a
-    phrase with a minus before it (`-"power blow"`) is the phrase with its minus."""
+    phrase with a minus before it (`-"power blow"`) is the phrase with its minus; a quoted
+    value is its prefix's (`s:"Movie Edition"` is the term `s:Movie Edition`)."""
     terms = []
     for match in _TERM.finditer(text):
-        if match["word"] is not None:
+        if match["quoted"] is not None:
+            terms.append((match["quoted"] + " ".join(match["value"].split()), False))
+        elif match["word"] is not None:
             terms.append((match["word"], False))
         elif match["phrase"].strip():
             terms.append((match["minus"] + match["phrase"].strip(), True))
@@ -296,9 +310,36 @@ def full_text_ids(path: Path, words: str) -> list[str]:
 # --- running a query ------------------------------------------------------------------------
 
 
-def _persona_titles(catalogue: Catalogue, fragment: str) -> set[str]:
-    wanted = normalise(fragment)
-    return {name for name in catalogue.persona_names if wanted and wanted in name}
+def persona_titles(catalogue: Catalogue, name: str) -> set[str]:
+    """The normalised titles of the persona a p: term names, decided as `hlcg persona NAME`
+    decides (``persona_match``); a name that decides none is a QueryError with candidates."""
+    decision = persona_match(catalogue, name)
+    if not decision.found:
+        close = ", ".join(c.name for c in decision.candidates)
+        hint = f"did you mean: {close}? " if close else "see `hlcg search t:persona`; "
+        raise QueryError(
+            f"p:{name} names no single persona; {hint}"
+            'write a persona\'s full name, in quotes if it has spaces: p:"Duncan MacLeod"'
+        )
+    return {normalise(catalogue.cards[i].title) for i in decision.ids}
+
+
+def set_code(catalogue: Catalogue, value: str) -> str:
+    """The set code an s: term names: a code (any case) or a set's name, decided as
+    every lookup decides (``judge_match``); anything else is a QueryError with candidates."""
+    names: dict[str, list[str]] = {}
+    for code, info in catalogue.sets.items():
+        names.setdefault(code, []).append(code)
+        names.setdefault(info["name"], []).append(code)
+    for code in catalogue.sets:
+        if code.casefold() == value.casefold():
+            return code
+    decision = judge_match(value, names)
+    if decision.found and len(set(decision.ids)) == 1:
+        return decision.ids[0]
+    close = ", ".join(dict.fromkeys(c.ids[0] for c in decision.candidates if len(c.ids) == 1))
+    hint = f"did you mean: {close}? " if close else ""
+    raise QueryError(f"no set {value!r} in this catalogue; {hint}see `hlcg sets`")
 
 
 _FLAG_SQL = {
@@ -311,7 +352,10 @@ _FLAG_SQL = {
 
 
 def _prefilter(
-    catalogue: Catalogue, query: Query, formats_recorded: bool
+    query: Query,
+    persona_names: list[set[str]],
+    named: Sequence[str],
+    formats_recorded: bool,
 ) -> tuple[str, list[object]]:
     """The filters as one SQL condition, so only matching rows are read; the Python filters
     in ``run`` still decide. An unknown gem or flag value never matches, as NULL never
@@ -321,8 +365,13 @@ def _prefilter(
     where: list[str] = []
     params: list[object] = []
     if query.has_text:
-        where.append("rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)")
+        # the cards the words name by title, alias or a spelling of one (``named``), found
+        # or not by the index ("Lower Middle Attack" is no word of Lower Center Attack)
+        marks = ", ".join("?" * len(named))
+        named_sql = f" OR id IN ({marks})" if named else ""
+        where.append(f"(rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?){named_sql})")
         params.append(fts_expression(query.text, query.phrases))
+        params.extend(named)
     # With words, the full-text matches are the few rows to read: a unary plus keeps SQLite
     # from walking the type index (it gives the id order for free) through every card of
     # the type instead (50,000 events in a padded catalogue).
@@ -330,8 +379,8 @@ def _prefilter(
     for wanted_type in query.types:
         where.append(f"{type_column} = ?")
         params.append(wanted_type)
-    for persona in query.personas:
-        titles = sorted(_persona_titles(catalogue, persona))
+    for titles_named in persona_names:
+        titles = sorted(titles_named)
         where.append(f"subtitle_norm IN ({', '.join('?' * len(titles))})")
         params.extend(titles)
     for code in query.sets:
@@ -361,7 +410,8 @@ def recorded_verdict(card: Card, fmt: str) -> str:
 
 def run(catalogue: Catalogue, query: Query, verdict: Verdict | None = None) -> list[Card]:
     """Cards matching every filter of a side of the query's ORs and none of its -TERMs, in
-    id order (full-text rank order with text terms), each once. ``verdict`` judges the
+    id order (with words: the cards they name by title first, ``title_rank``, then
+    full-text rank order), each once. ``verdict`` judges the
     format terms (the rules pass theirs, which weighs legality facts and a card's editions);
     by default only the recorded formats count (``recorded_verdict``)."""
     found: dict[str, Card] = {}
@@ -376,12 +426,16 @@ def _run_group(
 ) -> list[Card]:
     titles = _checked_names(catalogue, query)
     ids: list[str] = []
+    named: tuple[str, ...] = ()
     if query.has_text:
+        named = named_ids(catalogue, [*query.text, *query.phrases])
         ids = full_text_ids(catalogue.path, fts_expression(query.text, query.phrases))
-    cards = catalogue.select_cards(*_prefilter(catalogue, query, formats_recorded))
+    cards = catalogue.select_cards(*_prefilter(query, titles, named, formats_recorded))
     if query.has_text:
         by_id = {c.id: c for c in cards}
-        cards = [by_id[i] for i in ids if i in by_id]
+        cards = [by_id[i] for i in dict.fromkeys([*named, *ids]) if i in by_id]
+        wanted = loose_key(" ".join([*query.text, *query.phrases]))
+        cards.sort(key=lambda card: 0 if card.id in named else title_rank(card, wanted))
     cards = [card for card in cards if _matches(card, query, titles, verdict)]
     for excluded in query.excluded:
         left_out = {c.id for c in _run_group(catalogue, excluded, verdict, formats_recorded)}
@@ -391,7 +445,7 @@ def _run_group(
 
 def _checked_names(catalogue: Catalogue, query: Query) -> list[set[str]]:
     """The persona titles each p: term names, refusing a format the catalogue does not
-    record and a p: term naming no persona."""
+    record and a p: or s: term naming no single persona or set (its sets become codes)."""
     unrecorded = [f for f in (*query.formats, *query.unchecked) if f not in catalogue.formats]
     if unrecorded:
         raise QueryError(
@@ -399,11 +453,8 @@ def _checked_names(catalogue: Catalogue, query: Query) -> list[set[str]]:
             "be judged; start a catalogue with the game's formats: "
             "`hlcg db init my.sqlite --from-shipped`"
         )
-    titles = [_persona_titles(catalogue, persona) for persona in query.personas]
-    for persona, found in zip(query.personas, titles, strict=True):
-        if not found:
-            raise QueryError(f"no persona matches {persona!r}; see `hlcg search t:persona`")
-    return titles
+    query.sets = [set_code(catalogue, value) for value in query.sets]
+    return [persona_titles(catalogue, persona) for persona in query.personas]
 
 
 def _matches(

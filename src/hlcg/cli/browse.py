@@ -13,6 +13,7 @@ from hlcg.cli.common import (
     guarded,
     load_catalogue,
     print_json,
+    require_name,
     table,
 )
 from hlcg.errors import UsageError
@@ -51,7 +52,10 @@ _CARD_HEADERS = ["id", "name", "type", "restr.", "gems", "formats"]
 @guarded
 def search_command(
     query: Annotated[
-        str, typer.Argument(help='Compact query, e.g. "t:edge p:duncan g:reason>=1".')
+        str,
+        typer.Argument(
+            help='Compact query, e.g. "t:edge p:kurgan g:reason>=1" or p:"Duncan MacLeod".'
+        ),
     ] = "",
     card_type: Annotated[list[str] | None, typer.Option("--type", help="Card type.")] = None,
     persona: Annotated[
@@ -126,6 +130,7 @@ def persona_command(
     modifiers and the cards specific to it."""
     from hlcg.answers import persona_answer
 
+    require_name(name, "persona")
     catalogue = load_catalogue(db)
     answer, decision = persona_answer(catalogue, name)
     if not answer["versions"]:

@@ -12,6 +12,7 @@ from hlcg.cli.common import (
     guarded,
     load_catalogue,
     print_json,
+    require_name,
     table,
 )
 
@@ -142,6 +143,7 @@ def card_command(
     """
     from hlcg.answers import match_json
 
+    require_name(name, "card")
     catalogue = load_catalogue(db)
     match = catalogue.lookup(name)
     if as_json:
@@ -172,7 +174,7 @@ def _no_card(name: str, match: "Match") -> NoReturn:
     if match.candidates:
         typer.echo(f"No card named {name!r}. Did you mean:", err=True)
         rows = [[c.name, f"{c.score:.0f}", ", ".join(c.ids)] for c in match.candidates]
-        typer.echo(table(rows, ["name", "score", "ids"]), err=True)
+        typer.echo(table(rows, ["name", "score", "ids"], err=True), err=True)
         typer.echo(
             f"(scores 0-100; {CONFIDENT_SCORE:.0f}+ with a clear lead is taken as a match)",
             err=True,

@@ -154,14 +154,55 @@ def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def table(rows: list[list[Any]], headers: list[str]) -> str:
+# A column of a table fitted to a terminal is never narrower than this.
+_NARROWEST_COLUMN = 8
+
+
+def terminal_width(err: bool = False) -> int | None:
+    """The width of the terminal the table goes to; None for a pipe or a file, whose
+    reader gets every cell whole on one line."""
+    import shutil
+    import sys
+
+    stream = sys.stderr if err else sys.stdout
+    try:
+        if not stream.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def table(rows: list[list[Any]], headers: list[str], err: bool = False) -> str:
+    """A table: on a terminal, its widest columns wrap so that it fits the width; for a pipe
+    every cell stays whole on its line. ``err``: the table goes to stderr."""
     from tabulate import tabulate
 
     from hlcg.names import shown_bytes
 
     # a name's undecodable bytes as the escapes the terminal will show, so columns align
     cells = [[shown_bytes(c) if isinstance(c, str) else c for c in row] for row in rows]
-    return tabulate(cells, headers=headers, tablefmt="simple", disable_numparse=True)
+    width = terminal_width(err)
+    caps = _column_caps(cells, headers, width) if width else None
+    return tabulate(
+        cells, headers=headers, tablefmt="simple", disable_numparse=True, maxcolwidths=caps
+    )
+
+
+def _column_caps(rows: list[list[Any]], headers: list[str], width: int) -> list[int | None] | None:
+    """The widest a column may be for the table to fit ``width`` (None: as wide as its
+    cells), the widest columns narrowed first."""
+    natural = [  # tabulate pads a header by 2 (its MIN_PADDING)
+        max([len(str(header)) + 2, *(len(str(row[i])) for row in rows if i < len(row))])
+        for i, header in enumerate(headers)
+    ]
+    room = width - 2 * (len(headers) - 1)
+    if sum(natural) <= room:
+        return None
+    cap = max(natural)
+    while cap > _NARROWEST_COLUMN and sum(min(w, cap) for w in natural) > room:
+        cap -= 1
+    return [cap if w > cap else None for w in natural]
 
 
 def read_catalogue(db: Path | None, read: Callable[[Path], T]) -> T:
@@ -185,4 +226,12 @@ def echo_closest(name: str, score: float | None) -> None:
 def echo_no_single(what: str, name: str, rows: list[list[Any]], headers: list[str]) -> None:
     """A name that means no single thing: the close candidates to choose from (stderr)."""
     typer.echo(f"No single {what} named {name!r}. Did you mean:", err=True)
-    typer.echo(table(rows, headers), err=True)
+    typer.echo(table(rows, headers, err=True), err=True)
+
+
+def require_name(name: str, what: str) -> None:
+    """A lookup's name must hold something to look up: an empty one is a usage error."""
+    from hlcg.errors import UsageError
+
+    if not name.strip():
+        raise UsageError(f"give a {what} name (it is empty)")

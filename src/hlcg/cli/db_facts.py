@@ -54,7 +54,7 @@ def export_command(
         return
     refuse_writing_an_input(out, [path])
     write_output(out, text, force)
-    typer.echo(f"wrote {summary} to {out}")
+    typer.echo(f"wrote {summary} to {out}", err=True)
 
 
 app.command("export", cls=PanelCommand)(export_command)

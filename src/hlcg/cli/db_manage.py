@@ -46,7 +46,10 @@ def build_command(
 
     with write_errors(out, CatalogueError):
         bundle = build(source, out, [TABLE_GROUP])
-    typer.echo(f"built {out}: {len(bundle.cards)} cards, content_sha256 {bundle.content_sha256()}")
+    typer.echo(
+        f"built {out}: {len(bundle.cards)} cards, content_sha256 {bundle.content_sha256()}",
+        err=True,
+    )
 
 
 @guarded
@@ -105,15 +108,20 @@ def init_command(
     if origin is not None:
         typer.echo(
             f"created {path} from {origin}: {len(bundle.cards)} cards, "
-            f"content_sha256 {bundle.content_sha256()}"
+            f"content_sha256 {bundle.content_sha256()}",
+            err=True,
         )
     elif empty:
-        typer.echo(f"created empty catalogue {path} (no formats or sets: import a whole catalogue)")
+        typer.echo(
+            f"created empty catalogue {path} (no formats or sets: import a whole catalogue)",
+            err=True,
+        )
     else:
         typer.echo(
             f"created {path} with the shipped reference tables: "
             f"{plural(len(bundle.formats), 'format')} and {plural(len(bundle.sets), 'set')} "
-            "with their editions, no cards"
+            "with their editions, no cards",
+            err=True,
         )
 
 
@@ -165,7 +173,7 @@ def export_command(
         bundle = read_bundle(resolve_path(db), [TABLE_GROUP])
         with write_errors(out):
             message, left_out = _export(bundle, out, force=force)
-        typer.echo(message)
+        typer.echo(message, err=True)
         if left_out:
             note(left_out)
         return

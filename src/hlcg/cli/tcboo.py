@@ -14,6 +14,7 @@ from hlcg.cli.common import (
     guarded,
     print_json,
     read_catalogue,
+    require_name,
     table,
 )
 from hlcg.cli.panels import PanelCommand, command_group
@@ -22,7 +23,7 @@ from hlcg.tcboo import CARD_TYPES
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.tcboo import Card, TcbooData
+    from hlcg.tcboo import Card, SheetResult, TcbooData
 
 
 class _Row(Protocol):
@@ -58,6 +59,7 @@ def _find(rows: dict[str, Row], name: str, what: str, as_json: bool) -> Row:
     "found": ROW or null, "candidates"}``."""
     from hlcg.tcboo import TcbooData
 
+    require_name(name, what)
     decision = TcbooData.decide(rows, name)
     candidates = [{"name": c.name, "score": c.score} for c in decision.candidates]
     if decision.found:
@@ -188,43 +190,87 @@ def locations_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     typer.echo(table([[v.name, v.effect] for v in data.locations.values()], ["location", "effect"]))
 
 
+@app.command("immortals", cls=PanelCommand)
+@guarded
+def immortals_command(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """The premade Immortals with their twelve stats."""
+    data = _data(db)
+    if as_json:
+        print_json([i._asdict() for i in data.immortals.values()])
+        return
+    immortals = list(data.immortals.values())
+    stats = list(immortals[0].stats()) if immortals else []
+    rows = [[i.name, *i.stats().values()] for i in immortals]
+    typer.echo(table(rows, ["immortal", *stats]))
+
+
+@app.command("location", cls=PanelCommand)
+@guarded
+def location_command(
+    name: Annotated[str, typer.Argument(help="A location, e.g. Rooftop.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """One location and its effect."""
+    data = _data(db)
+    place = _find(data.locations, name, "location", as_json)
+    if as_json:
+        return
+    typer.echo(table([[place.name, place.effect]], ["location", "effect"]))
+    typer.echo(f"source: {place.source}")
+
+
+def _checked(sheet: Path, sword: str | None, data: "TcbooData") -> "SheetResult":
+    """One sheet checked, with ``sword`` (--sword) in place of its own when given."""
+    from hlcg.tcboo import SheetError, check, parse, read_sheet
+
+    try:
+        parsed = parse(read_sheet(sheet))
+    except SheetError as exc:
+        raise DeckFileError(f"{sheet}: {exc}") from None
+    if sword is not None:
+        parsed = {k: v for k, v in parsed.items() if k.lower() != "sword"} | {"sword": sword}
+    return check(parsed, data, str(sheet))
+
+
 @app.command("check", cls=PanelCommand)
 @guarded
 def check_command(
-    sheet: Annotated[Path | None, typer.Argument(help="A custom Immortal sheet (TOML).")] = None,
+    sheets: Annotated[
+        list[Path] | None, typer.Argument(help="Custom Immortal sheets (TOML), one or more.")
+    ] = None,
     premade_name: Annotated[
-        str | None, typer.Option("--premade", help="Show a premade Immortal instead.")
+        str | None,
+        typer.Option("--premade", help="Show a premade Immortal too (or alone)."),
     ] = None,
     sword: Annotated[
-        str | None, typer.Option("--sword", help="With --premade: the sword for card Forces.")
+        str | None,
+        typer.Option("--sword", help="The sword for card Forces, in place of each sheet's."),
     ] = None,
     output: Annotated[SheetOutput, typer.Option("--output", "-o")] = SheetOutput.text,
     db: DbOption = None,
 ) -> None:
-    """Check a custom Immortal sheet against the rules for making Immortals.
+    """Check custom Immortal sheets against the rules for making Immortals.
 
-    Prints the verdict with Life Points, hand size and the Force of every stat-based card.
-    Exit codes: 0 legal, 1 problems found, 2 could not run (unreadable sheet or catalogue).
+    Prints each verdict with Life Points, hand size and the Force of every stat-based card;
+    --premade NAME shows a premade Immortal as well (or alone); --sword picks the sword.
+    Exit codes: 0 all legal, 1 problems found, 2 could not run (unreadable sheet or catalogue).
+    JSON: one object for one sheet, a list for several.
     """
-    from hlcg.tcboo import SheetError, check, parse, premade, read_sheet, render_text
+    from hlcg.tcboo import premade, render_text
 
-    if (sheet is None) == (premade_name is None):
-        raise UsageError("give a SHEET or --premade NAME")
+    if not sheets and premade_name is None:
+        raise UsageError("give one or more SHEETs, or --premade NAME")
     data = _data(db)
+    results = [_checked(sheet, sword, data) for sheet in sheets or []]
     if premade_name is not None:
-        result = premade(premade_name, data, sword)
-        if result is None:
+        shown = premade(premade_name, data, sword)
+        if shown is None:
             raise UsageError(f"no premade Immortal {premade_name!r}: {', '.join(data.immortals)}")
-    else:
-        assert sheet is not None
-        text = read_sheet(sheet)
-        try:
-            parsed = parse(text)
-        except SheetError as exc:
-            raise DeckFileError(f"{sheet}: {exc}") from None
-        result = check(parsed, data, str(sheet))
+        results.append(shown)
     if output is SheetOutput.json:
-        print_json(result.to_json())
+        answers = [result.to_json() for result in results]
+        print_json(answers[0] if len(answers) == 1 else answers)
     else:
-        typer.echo(render_text(result), nl=False)
-    raise typer.Exit(0 if result.legal else 1)
+        typer.echo("\n".join(render_text(result) for result in results), nl=False)
+    raise typer.Exit(0 if all(result.legal for result in results) else 1)

@@ -48,6 +48,7 @@ from hlcg.curation.models import (
     Strict,
 )
 from hlcg.errors import ConflictError, SourceError
+from hlcg.wording import field_name, validation_message
 
 
 class CardAlias(Strict):
@@ -236,9 +237,9 @@ class _Reader:
             return model.model_validate(data)
         except ValidationError as exc:
             for error in exc.errors():
-                where = ".".join(str(p) for p in error["loc"]) or "item"
+                where = field_name(error["loc"], "item")
                 self.found.errors.append(
-                    f"{self.path}: row {number}: {name}: {where}: {error['msg']}"
+                    f"{self.path}: row {number}: {name}: {where}: {validation_message(error)}"
                 )
             return None
 

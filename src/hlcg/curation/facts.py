@@ -20,6 +20,7 @@ from hlcg.curation.merging import Confirmed
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.curation.printed import parse_printed_source
 from hlcg.curation.upsert import Conflict, superseded
+from hlcg.wording import field_name, validation_message
 
 FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
 
@@ -267,7 +268,7 @@ class _Recording:
             return CardRow.model_validate({**self.cards[card_id], **changed})
         except ValidationError as exc:
             self.errors += [
-                f"{where}: value: {'.'.join(str(p) for p in e['loc']) or name}: {e['msg']}"
+                f"{where}: value: {field_name(e['loc'], name)}: {validation_message(e)}"
                 for e in exc.errors()
             ]
             return None

@@ -202,7 +202,6 @@ _TABLE_SETTINGS: dict[str, dict[str, Any]] = {
     "cards": {
         "facets": ["type", {"array": "sets"}, {"array": "formats"}],
         "label_column": "title",
-        "sort": "id",
     },
     "sets": {"facets": ["edition"], "label_column": "name"},
     "formats": {"label_column": "title"},
@@ -210,6 +209,28 @@ _TABLE_SETTINGS: dict[str, dict[str, Any]] = {
     "legality": {"facets": ["format", "status"]},
     "card_legality": {"facets": ["format", "status"]},
     "card_facts": {"facets": ["field", "source_scope"]},
+}
+
+
+# Datasette's table view orders a full-text search by the primary key, and shows every
+# column: this query keeps relevance order as `hlcg search` has it (a title that is the
+# words, then a title holding them, then the index's rank), names each card by its title
+# and subtitle, and leaves out the lookup columns (title_norm, name_norm, subtitle_norm).
+SEARCH_QUERY = {
+    "title": "Search cards",
+    "description": (
+        "Cards whose title, subtitle or text hold the words, as a phrase, in relevance "
+        "order: the card whose title is the words first, then titles holding them, then the "
+        "full-text rank. Each card is named by its title and subtitle."
+    ),
+    "sql": (
+        "select cards.id, cards.title || coalesce(': ' || nullif(cards.subtitle, ''), '') "
+        "as name, cards.type, cards.sets, cards.restriction, cards.formats, cards.text, "
+        "cards.source from cards_fts join cards on cards.rowid = cards_fts.rowid "
+        "where cards_fts match '\"' || replace(:words, '\"', '\"\"') || '\"' "
+        "order by lower(cards.title) = lower(trim(:words)) desc, "
+        "instr(lower(cards.title), lower(trim(:words))) > 0 desc, cards_fts.rank, cards.id"
+    ),
 }
 
 
@@ -267,5 +288,5 @@ def datasette_metadata(
         "license_url": "https://opensource.org/license/mit",
         "source": f"Each row's source column (most cited: {site or 'none'})",
         "source_url": site,
-        "databases": {database: {"tables": tables}},
+        "databases": {database: {"tables": tables, "queries": {"search": SEARCH_QUERY}}},
     }

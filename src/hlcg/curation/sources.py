@@ -29,6 +29,7 @@ from hlcg.curation.models import (
     SetRow,
 )
 from hlcg.errors import SourceError
+from hlcg.wording import MISSING, field_name, validation_message
 
 MAX_SOURCE_BYTES = 50 * 1024 * 1024
 Model = TypeVar("Model", bound=BaseModel)
@@ -78,8 +79,8 @@ def _bytes_within_limit(path: Path) -> bytes:
 def _located(path: Path, row: int, exc: ValidationError) -> list[str]:
     messages = []
     for error in exc.errors():
-        field = ".".join(str(p) for p in error["loc"]) or "row"
-        messages.append(f"{path}: row {row}: {field}: {error['msg']}")
+        field = field_name(error["loc"], "row")
+        messages.append(f"{path}: row {row}: {field}: {validation_message(error)}")
     return messages
 
 
@@ -296,7 +297,7 @@ def _import_row(
 
 
 def _missing(message: str) -> bool:
-    return message.endswith(": Field required")
+    return message.endswith(f": {MISSING}")
 
 
 def read_card_rows(path: Path) -> list[CardRow]:

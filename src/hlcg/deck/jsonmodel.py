@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from hlcg.deck.lines import MAX_COPIES
+from hlcg.wording import validation_message
 
 # An error as the reader reports it: (where in the value, message).
 Fault = tuple[tuple[int | str, ...], str]
@@ -48,7 +49,7 @@ EntryValues = tuple[str, int, str | None]
 
 
 def _faults(exc: ValidationError) -> list[Fault]:
-    return [(tuple(error["loc"]), error["msg"]) for error in exc.errors()]
+    return [(tuple(error["loc"]), validation_message(error)) for error in exc.errors()]
 
 
 def field_faults(key: str, value: Any) -> list[Fault]:

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from hlcg.tcboo.records import Card as Card
     from hlcg.tcboo.report import render_text as render_text
     from hlcg.tcboo.sheet import SheetError as SheetError
+    from hlcg.tcboo.sheet import SheetResult as SheetResult
     from hlcg.tcboo.sheet import check as check
     from hlcg.tcboo.sheet import parse as parse
     from hlcg.tcboo.sheet import premade as premade
@@ -49,6 +50,7 @@ _DOOR = {
     "Card": "hlcg.tcboo.records",
     "render_text": "hlcg.tcboo.report",
     "SheetError": "hlcg.tcboo.sheet",
+    "SheetResult": "hlcg.tcboo.sheet",
     "check": "hlcg.tcboo.sheet",
     "parse": "hlcg.tcboo.sheet",
     "premade": "hlcg.tcboo.sheet",

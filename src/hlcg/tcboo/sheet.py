@@ -81,8 +81,15 @@ def read_sheet(path: Path) -> str:
     """A sheet file's text, read as deck files are (standard input, size, encoding), up to
     ``MAX_SHEET_BYTES``; a DeckFileError says what is wrong with the file."""
     from hlcg.deck import decode, read_deck_bytes
+    from hlcg.errors import DeckFileError
 
-    text, _ = decode(read_deck_bytes(path, MAX_SHEET_BYTES, "sheet"), path)
+    try:
+        text, _ = decode(read_deck_bytes(path, MAX_SHEET_BYTES, "sheet"), path)
+    except DeckFileError as exc:  # the deck readers' words: this file was to be a sheet
+        said = str(exc)
+        if said.endswith("; not a deck"):
+            raise DeckFileError(said.removesuffix("not a deck") + "not a sheet (TOML)") from None
+        raise
     return text
 
 
@@ -119,9 +126,14 @@ def _key_problems(sheet: ReadSheet) -> list[SheetProblem]:
     ]
     if ("method",) in sheet.departures:
         method = sheet.values.get("method")
+        said = (
+            "no method" if method is None else f"method = {_toml(method)} is not 'roll' or 'points'"
+        )
         problems.append(
             SheetProblem(
-                "unknown-method", f"method {method!r} is not 'roll' or 'points'", field="method"
+                "unknown-method",
+                f'{said}; write method = "roll" (1D6+3 each) or "points"',
+                field="method",
             )
         )
     return problems
@@ -148,7 +160,7 @@ def _stat_problems(sheet: ReadSheet) -> list[SheetProblem]:
             value = raw[stat]
             problems.append(
                 SheetProblem(
-                    "stat-missing", f"{stat} = {value!r} is not a whole number", field=where
+                    "stat-missing", f"{stat} = {_toml(value)} is not a whole number", field=where
                 )
             )
         elif stat not in sheet.stats and raw:
@@ -181,6 +193,19 @@ def _total_problems(sheet: ReadSheet) -> list[SheetProblem]:
     ]
 
 
+def _toml(value: Any) -> str:
+    """A value as the sheet writes it (TOML): true, not Python's True."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "a table"
+    return str(value)
+
+
 def _unknown_sword(name: str, data: TcbooData) -> SheetProblem:
     return SheetProblem(
         "unknown-sword",
@@ -199,7 +224,15 @@ def check(sheet: dict[str, Any], data: TcbooData, path: str = "<sheet>") -> Shee
     problems += _total_problems(read_sheet)
     sword = None
     sword_name = read_sheet.values.get("sword")
-    if not isinstance(sword_name, str) or not sword_name.strip():
+    if isinstance(sword_name, list):
+        problems.append(
+            SheetProblem(
+                "unknown-sword",
+                f"sword = {_toml(sword_name)} names {len(sword_name)}; an Immortal has one sword",
+                field="sword",
+            )
+        )
+    elif not isinstance(sword_name, str) or not sword_name.strip():
         problems.append(
             SheetProblem("unknown-sword", "no sword chosen; each player picks one", field="sword")
         )

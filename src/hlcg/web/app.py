@@ -42,6 +42,7 @@ from hlcg.web.schema import (
     OddsRequest,
 )
 from hlcg.web.service import DEFAULT_COMPLETIONS, ApiError, Service
+from hlcg.wording import field_name, validation_message
 
 M = TypeVar("M", bound=BaseModel)
 R = TypeVar("R")
@@ -80,7 +81,7 @@ async def parse_request(request: Request, model: type[M]) -> M:
         parsed = model.model_validate(data)
     except ValidationError as exc:
         located = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}" for e in exc.errors()
+            f"{field_name(e['loc'], 'body')}: {validation_message(e)}" for e in exc.errors()
         )
         raise ApiError(400, f"bad request: {located}") from None
     # JSON's \ud800 escapes decode to lone surrogates, which no UTF-8 text holds.

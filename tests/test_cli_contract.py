@@ -1,0 +1,183 @@
+"""One contract for every command (issue 33, point 9; docs/cli.md): exit codes, data on
+stdout and talk on stderr, one did-you-mean, tables that fit a terminal and never wrap for
+a pipe. The commands are read from the app, so a new command without a row fails here.
+In-process (CliRunner): no command here needs a process of its own."""
+
+from __future__ import annotations
+
+import click
+import pytest
+import typer.main
+from typer.testing import CliRunner
+
+from hlcg.cli.app import build
+
+runner = CliRunner()
+APP = build()
+VALID = "examples/decks/valid/duncan-katana-type-two.txt"
+INVALID = "examples/decks/invalid/persona-specific.txt"
+SHEET = "examples/tcboo/legal-roll.toml"
+BAD_SHEET = "examples/tcboo/stat-range.toml"
+MISSING = "{tmp}/no-such-file.txt"
+
+# What a run's stdout holds: DATA (something), NOTHING (empty: the talk is on stderr).
+DATA, NOTHING = "data", "nothing"
+
+# command -> its cases: (arguments, exit code, stdout). Every command also gets an unknown
+# option (exit 2, nothing on stdout) in test_an_unknown_option_is_usage.
+CASES: dict[str, list[tuple[list[str], int, str]]] = {
+    "card": [
+        (["Head Shot"], 0, DATA),
+        (["Upper Attack"], 1, NOTHING),
+        ([""], 2, NOTHING),
+        (["Upper Attack", "--json"], 1, DATA),
+    ],
+    "search": [
+        (["head shot"], 0, DATA),
+        (["zzzzqqq"], 1, NOTHING),
+        (["t:nope"], 2, NOTHING),
+        (["s:XX"], 2, NOTHING),
+        (["p:duncan"], 2, NOTHING),
+    ],
+    "persona": [(["Kurgan"], 0, DATA), (["duncan"], 1, NOTHING), ([""], 2, NOTHING)],
+    "sets": [([], 0, DATA)],
+    "formats": [([], 0, DATA)],
+    # a deck that cannot be read is a line of the report (a batch goes on without it)
+    "validate": [([VALID], 0, DATA), ([INVALID], 1, DATA), ([MISSING], 2, DATA)],
+    "rules": [(["gem-cap"], 0, DATA), (["HL9999"], 1, NOTHING)],
+    "schema": [(["deck"], 0, DATA), (["nonsense"], 1, NOTHING)],
+    "serve": [(["--port", "99999"], 2, NOTHING)],
+    "deck hash": [([VALID], 0, DATA), ([MISSING], 2, NOTHING)],
+    "deck stats": [([VALID], 0, DATA), ([MISSING], 2, NOTHING)],
+    "deck convert": [([VALID, "{tmp}/out.dek"], 0, NOTHING), ([MISSING, "-"], 2, NOTHING)],
+    "deck sheet": [([MISSING, "{tmp}/sheet.html"], 2, NOTHING)],
+    "deck diff": [([VALID, VALID], 0, DATA), ([VALID, MISSING], 2, NOTHING)],
+    "deck odds": [([VALID], 0, DATA), ([MISSING], 2, NOTHING)],
+    "db build": [(["{tmp}/no-such-folder", "{tmp}/out.sqlite"], 2, NOTHING)],
+    "db init": [(["{tmp}/new.sqlite"], 0, NOTHING), (["{tmp}"], 2, NOTHING)],
+    "db import": [([MISSING, "--db", "{tmp}/new.sqlite"], 2, NOTHING)],
+    "db export": [(["{tmp}/export.json"], 0, NOTHING), (["-"], 2, NOTHING)],
+    "db info": [([], 0, DATA), (["--db", MISSING], 2, NOTHING)],
+    "db gaps": [(["--db", MISSING], 2, NOTHING)],
+    "db fill": [([MISSING], 2, NOTHING)],
+    "db datasette-metadata": [([], 0, DATA)],
+    "db facts export": [(["--db", MISSING], 2, NOTHING)],
+    "tcboo card": [(["Slash"], 0, DATA), (["zzzzqq"], 1, NOTHING), ([""], 2, NOTHING)],
+    "tcboo cards": [([], 0, DATA)],
+    "tcboo immortal": [(["Connor MacLeod"], 0, DATA), (["zzzzqq"], 1, NOTHING)],
+    "tcboo swords": [([], 0, DATA)],
+    "tcboo sword": [(["Katana"], 0, DATA), (["zzzzqq"], 1, NOTHING)],
+    "tcboo locations": [([], 0, DATA)],
+    "tcboo location": [(["Rooftop"], 0, DATA), (["zzzzqq"], 1, NOTHING), ([""], 2, NOTHING)],
+    "tcboo immortals": [([], 0, DATA)],
+    "tcboo check": [([SHEET], 0, DATA), ([BAD_SHEET], 1, DATA), ([MISSING], 2, NOTHING)],
+    "event new": [(["{tmp}"], 2, NOTHING)],
+    "event register": [(["{tmp}/none.event", "Ann", VALID], 2, NOTHING)],
+    "event lock": [(["{tmp}/none.event"], 2, NOTHING)],
+    "event sheets": [(["{tmp}/none.event", "{tmp}/sheets"], 2, NOTHING)],
+    "event status": [(["{tmp}/none.event"], 2, NOTHING)],
+    "event verify": [(["{tmp}/none.event", "Ann", VALID], 2, NOTHING)],
+    "event result": [(["{tmp}/none.event", "1", "Ann", "Bob", "Ann"], 2, NOTHING)],
+    "event standings": [(["{tmp}/none.event"], 2, NOTHING)],
+    "event publish": [(["{tmp}/none.event", "{tmp}/site"], 2, NOTHING)],
+    "event export": [(["{tmp}/none.event", "{tmp}/out.json"], 2, NOTHING)],
+    "event import": [(["{tmp}/none.event", MISSING], 2, NOTHING)],
+}
+
+
+def commands() -> list[str]:
+    """Every command of the app, as typed after `hlcg` ("deck hash")."""
+    found = []
+
+    def walk(command: click.Command, path: list[str]) -> None:
+        if isinstance(command, click.Group):
+            for name, sub in command.commands.items():
+                walk(sub, [*path, name])
+        else:
+            found.append(" ".join(path))
+
+    walk(typer.main.get_command(APP), [])
+    return found
+
+
+def run(command: str, args: list[str], tmp: str):
+    words = [*command.split(), *(arg.replace("{tmp}", tmp) for arg in args)]
+    return runner.invoke(APP, words)
+
+
+def test_every_command_has_a_row():
+    assert sorted(commands()) == sorted(CASES)
+
+
+@pytest.mark.parametrize(
+    ("command", "args", "code", "out"),
+    [(command, *case) for command, cases in CASES.items() for case in cases],
+)
+def test_every_command_keeps_the_contract(command, args, code, out, tmp_path):
+    result = run(command, args, str(tmp_path))
+    assert result.exit_code == code, (result.stdout, result.stderr)
+    assert bool(result.stdout.strip()) == (out == DATA), result.stdout
+    if code == 2:
+        first = result.stderr.splitlines()[0]
+        assert first.startswith(("hlcg: error: ", "Usage: ")), result.stderr
+        assert "Traceback" not in result.stderr and "Input should be" not in result.stderr
+    spoken = (result.stdout + result.stderr).casefold()
+    assert spoken.count("did you mean") <= 1
+
+
+@pytest.mark.parametrize("command", sorted(CASES))
+def test_an_unknown_option_is_usage(command, tmp_path):
+    result = run(command, ["--no-such-option"], str(tmp_path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert "No such option" in result.stderr
+
+
+def test_tables_fit_a_terminal_and_never_wrap_for_a_pipe(monkeypatch):
+    piped = runner.invoke(APP, ["card", "Head Shot", "--sources"])
+    rows = piped.stdout.splitlines()
+    # one line per fact, each cell whole: the text row holds the whole (shortened) text
+    assert max(len(line) for line in rows) > 120
+    text_rows = [line for line in rows if line.startswith("text ")]
+    assert len(text_rows) == 1
+    monkeypatch.setattr("hlcg.cli.common.terminal_width", lambda err=False: 80)
+    fitted = runner.invoke(APP, ["card", "Head Shot", "--sources"]).stdout.splitlines()
+    assert max(len(line) for line in fitted) <= 80
+    assert len(fitted) > len(rows)  # wrapped inside cells, nothing dropped
+    assert _letters(fitted) == _letters(rows)
+
+
+def test_db_gaps_table_fits_a_terminal(monkeypatch):
+    piped = runner.invoke(APP, ["db", "gaps", "examples/tournament"]).stdout.splitlines()
+    assert max(len(line) for line in piped) > 120
+    monkeypatch.setattr("hlcg.cli.common.terminal_width", lambda err=False: 100)
+    fitted = runner.invoke(APP, ["db", "gaps", "examples/tournament"]).stdout.splitlines()
+    assert max(len(line) for line in fitted) <= 100
+    assert _letters(fitted) == _letters(piped)
+
+
+def _letters(lines: list[str]) -> list[str]:
+    """A table's characters, rules and spacing aside: what wrapping may not change."""
+    return sorted("".join(line for line in lines if set(line) - {"-", " "}).replace(" ", ""))
+
+
+def test_messages_name_file_row_and_column_in_hlcgs_words(tmp_path):
+    db = tmp_path / "mine.sqlite"
+    assert runner.invoke(APP, ["db", "init", str(db)]).exit_code == 0
+    rows = tmp_path / "bad.csv"
+    rows.write_text(
+        "id,title,type,formats,restriction,source\n"
+        "x-card,X Card,event,Type 9,abc,seed 001\n"
+        "y-card,Y Card,eventt,,2,seed 001\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(APP, ["db", "import", str(rows), "--db", str(db)])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[1:] == [
+        f"{rows}: row 2: restriction: expected a whole number or empty, got 'abc'",
+        f"{rows}: row 2: formats: expected 'first-edition', 'type-one', 'type-two' or 'mle', "
+        "got 'Type 9'",
+        f"{rows}: row 3: type: expected 'attack', 'special-attack', 'ranged-attack', 'block', "
+        "'dodge', 'guard', 'event', 'situation', 'object', 'location', 'plot', 'edge', "
+        "'illusion', 'persona', 'premium', 'quickening', 'watcher', 'hunter', "
+        "'weapon-of-choice' or 'other-pre-game', got 'eventt'",
+    ]
