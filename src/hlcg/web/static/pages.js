@@ -288,7 +288,12 @@ function route() {
   try {
     value = decodeURIComponent(hash.split("=").slice(1).join("="));
   } catch (e) {
-    // A hand-edited or truncated address (#card=%E0%A4%A): say so instead of failing.
+    // A hand-edited or truncated address (#card=%E0%A4%A): say so instead of failing. A share
+    // link's text as it came (a % is no character of one): openShared says why it is refused.
+    if (kind === SHARE_KEY) {
+      openShared(hash.split("=").slice(1).join("="));
+      return;
+    }
     $("persona").hidden = true;
     $("card").replaceChildren(el("p", `The address names no card or persona: #${hash}`));
     $("card").hidden = false;
