@@ -37,9 +37,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hlcg.api import add_fingerprint, check_deck, resolve_deck
 from hlcg.catalog import Catalogue, load, shipped_path
 from hlcg.catalog.vocabulary import CONTRACT_FIELDS, normalise
+from hlcg.check import add_fingerprint, check_deck, resolve_deck
 from hlcg.deck import read_deck_data, render
 from hlcg.deck.text import parse_text
 from hlcg.rules.basics import DEFAULT_BASICS

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from hlcg.api import check_deck, read_deck
 from hlcg.catalog import Catalogue, load, shipped_path
 from hlcg.catalog.card import Card
+from hlcg.check import check_deck, read_deck
 from hlcg.curation.builder import write_catalogue
 from hlcg.curation.bundle import Bundle
 from hlcg.curation.models import CardRow, FormatRow, LegalityRow

@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import BASIC_TITLES, ROOT, make_catalogue
-from hlcg.api import resolve_deck
 from hlcg.catalog import Catalogue, load
 from hlcg.catalog.card import Card
+from hlcg.check import resolve_deck
 from hlcg.cli.app import app
 from hlcg.curation.builder import write_catalogue
 from hlcg.curation.bundle import load_sources

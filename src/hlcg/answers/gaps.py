@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from hlcg.api import resolve_deck
 from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Catalogue
+from hlcg.check import resolve_deck
 from hlcg.deck import DECK_SUFFIXES, read_deck
 from hlcg.rules import profile, validate
 from hlcg.stdin import shown

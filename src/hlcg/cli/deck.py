@@ -40,7 +40,7 @@ DeckArgument = Annotated[
 
 
 def _resolve(path: Path, db: Path | None, fmt: str | None) -> tuple["ResolvedDeck", "Catalogue"]:
-    from hlcg.api import resolve_deck
+    from hlcg.check import resolve_deck
     from hlcg.deck import read_deck
 
     catalogue = load_catalogue(db)

@@ -225,3 +225,14 @@ class Line(NamedTuple):
     @property
     def text(self) -> str:
         return self.name + (f" [{self.set_code}]" if self.set_code else "")
+
+
+def used_card_ids(deck: ResolvedDeck) -> list[str]:
+    """Cards whose rows the verdict reads: the deck's cards, its persona, and the
+    candidates of lines that name several cards."""
+    ids = {dc.card.id for dc in deck.cards}
+    if deck.persona is not None:
+        ids.add(deck.persona.id)
+    for item in deck.unresolved:
+        ids.update(item.card_ids)
+    return sorted(ids)

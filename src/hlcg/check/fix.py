@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from hlcg.api import check_deck
 from hlcg.catalog import Card, Catalogue, normalise
+from hlcg.check.deck import check_deck
 from hlcg.deck import Deck, deck_kind, parse_text
 from hlcg.problems import Severity, TextChange
 from hlcg.rules import LEGAL, DeckReport, basic_cards, profile, verdict_in

@@ -1,8 +1,7 @@
-"""The check of one deck, and the public API `import hlcg` hands out (README "Python API"):
-load a catalogue, read a deck, check it (``check_deck``: a deck in, a ``DeckReport`` out),
-in one format or in every one (``legality_matrix``, for --all-formats). ``CheckOptions``
-are the options of a check and of a whole run of `hlcg validate` over files
-(``hlcg.runner``), checked here once. Imported on first use, so `import hlcg` stays cheap.
+"""The check of one deck: its format chosen (``choose_format``), its names resolved, the rules
+run (``check_deck``: a deck in, a ``DeckReport`` out); in every checked format at once
+(``legality_matrix``, for --all-formats). Also the loading and reading ``import hlcg`` hands
+out (README "Python API").
 """
 
 from __future__ import annotations
@@ -19,9 +18,10 @@ from hlcg.catalog import (
     format_from_user,
     format_named,
 )
+from hlcg.check.options import CheckOptions, one_or_many
 from hlcg.deck import Deck, LineIssue, ResolvedDeck, resolve
-from hlcg.errors import CatalogueError, UsageError
-from hlcg.problems import FAIL_ON, Severity
+from hlcg.errors import CatalogueError
+from hlcg.problems import Severity
 from hlcg.rules import RULES, DeckReport, profile, validate
 
 
@@ -46,67 +46,6 @@ def parse_deck(text: str, name: str = "<deck>") -> Deck:
     from hlcg.deck import parse_text
 
     return parse_text(text, name)
-
-
-def one_or_many(value: str | Iterable[str]) -> tuple[str, ...]:
-    """A lone string is one value (a rule name, a fail-on kind), not its letters."""
-    return (value,) if isinstance(value, str) else tuple(value)
-
-
-class CheckOptions(NamedTuple):
-    """How decks are checked: the options of `hlcg validate` that are not about output
-    (``check_deck`` reads format, select, ignore and date; ``hlcg.runner.run`` all).
-
-    ``fail_on`` may hold "warning" (as ``strict``) and "unchecked" (data gaps fail).
-    ``fingerprints`` sets each report's fingerprint (the machine-read reports carry it);
-    ``changes`` each problem's edits as changes to a text deck's lines (SARIF ``fixes``).
-    ``db`` is the catalogue file when ``run`` gets no catalogue (else $HLCG_DB, else shipped).
-    ``date`` (YYYY-MM-DD, default today) is the date judged by: a tournament's date."""
-
-    format: str | None = None
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    strict: bool = False
-    fail_on: frozenset[str] = frozenset()
-    fingerprints: bool = False
-    changes: bool = False
-    all_formats: bool = False
-    skip_non_decks: bool = False
-    fix: bool = False
-    in_place: bool = False
-    force: bool = False
-    db: Path | None = None
-    date: str | None = None
-
-    @property
-    def stricter(self) -> tuple[bool, bool]:
-        """(warnings fail, data gaps fail): --strict and --fail-on together."""
-        return self.strict or "warning" in self.fail_on, "unchecked" in self.fail_on
-
-    def check_usage(self) -> CheckOptions:
-        """The options as a check uses them: a lone string read as one value
-        (``fail_on="unchecked"``), the date as YYYY-MM-DD. Raises UsageError for options
-        that do not go together or name nothing. The one check of the options: `hlcg
-        validate` asks it before it writes anything, ``run`` and ``check_deck`` again."""
-        from hlcg.rules import unmatched_selectors
-
-        options = self._replace(
-            select=one_or_many(self.select),
-            ignore=one_or_many(self.ignore),
-            fail_on=frozenset(one_or_many(self.fail_on)),
-            date=check_date(self.date),
-        )
-        if options.in_place and not options.fix:
-            raise UsageError("--in-place only goes with --fix")
-        unknown = sorted(options.fail_on - set(FAIL_ON))
-        if unknown:
-            raise UsageError(f"--fail-on {unknown[0]!r}: use one of {', '.join(FAIL_ON)}")
-        unmatched = unmatched_selectors([*options.select, *options.ignore])
-        if unmatched:
-            raise UsageError(
-                f"--select/--ignore {unmatched[0]!r} matches no rule; see `hlcg rules`"
-            )
-        return options
 
 
 # --- The deck's format -------------------------------------------------------------------
@@ -184,23 +123,6 @@ def resolve_deck(
     return resolve(deck, catalogue, choose_format(deck, requested_format), persona_rules)
 
 
-def check_date(text: str | None) -> str | None:
-    """A date to judge by as YYYY-MM-DD (a tournament's date), or UsageError."""
-    import datetime
-
-    if text is None:
-        return None
-    try:
-        return datetime.date.fromisoformat(text.strip()).isoformat()
-    except ValueError:
-        shaped = len(text.strip()) == 10 and text.strip()[4::3] == "--"
-        if shaped:
-            raise UsageError(
-                f"--date {text!r}: {text.strip()} is not a day of the calendar"
-            ) from None
-        raise UsageError(f"--date {text!r}: give a date as YYYY-MM-DD, e.g. 2026-03-14") from None
-
-
 # --- The check -----------------------------------------------------------------------------
 
 
@@ -223,6 +145,17 @@ def check_deck(
         format=format, select=one_or_many(select), ignore=one_or_many(ignore), date=date
     ).check_usage()
     catalogue = catalogue if catalogue is not None else load_catalogue()
+    report = judge(deck, catalogue, options)
+    if fingerprint:
+        from hlcg.check.hashing import add_fingerprint
+
+        add_fingerprint(report, catalogue)
+    return report
+
+
+def judge(deck: Deck, catalogue: Catalogue, options: CheckOptions) -> DeckReport:
+    """``check_deck`` with options already checked (``CheckOptions.check_usage``): the
+    check every deck of a run goes through."""
     from hlcg.readings import settle_readings
 
     def judged(read: Deck) -> DeckReport:
@@ -237,8 +170,7 @@ def check_deck(
             options.date,
         )
 
-    report = settle_readings(deck, judged(deck), catalogue, judged)
-    return add_fingerprint(report, catalogue) if fingerprint else report
+    return settle_readings(deck, judged(deck), catalogue, judged)
 
 
 def require_format(catalogue: Catalogue, fmt: str) -> None:
@@ -251,24 +183,6 @@ def require_format(catalogue: Catalogue, fmt: str) -> None:
         "in it; start a catalogue with the game's formats: `hlcg db init my.sqlite "
         "--from-shipped`, or import a whole export that holds them"
     )
-
-
-def add_fingerprint(report: DeckReport, catalogue: Catalogue) -> DeckReport:
-    """Set ``report.fingerprint`` (docs/fingerprint.md), so a report names the exact deck it
-    judged. Separate from the check: it reads the catalogue rows the deck uses (about as
-    long as the check itself), and only the machine-read reports carry it."""
-    from hlcg.deck import catalogue_digest, fingerprint
-    from hlcg.rules import verdict_lines
-
-    if report.resolved is None:
-        return report
-    try:
-        digest = catalogue_digest(report.resolved, catalogue)
-    except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
-        return report
-    facts = verdict_lines(report.resolved, catalogue, report.date)
-    report.fingerprint = fingerprint(report.resolved, digest, facts)[0]
-    return report
 
 
 # --- --all-formats: each deck judged in every checked format, read once ---------------------
@@ -292,11 +206,9 @@ class MatrixRow(NamedTuple):
 def legality_matrix(
     paths: Sequence[Path],
     catalogue: Catalogue,
-    select: Sequence[str] = (),
-    ignore: Sequence[str] = (),
-    date: str | None = None,
+    options: CheckOptions,
 ) -> list[MatrixRow]:
-    """Each deck in every checked format, each file read once."""
+    """Each deck in every checked format, each file read once (``options`` checked)."""
     from hlcg.catalog import CHECKED_FORMATS
 
     rows = []
@@ -304,7 +216,7 @@ def legality_matrix(
         deck = read_deck(path)  # read once, checked in each format
         verdicts = []
         for fmt in CHECKED_FORMATS:
-            report = check_deck(deck, catalogue, fmt, select, ignore, date=date)
+            report = judge(deck, catalogue, options._replace(format=fmt))
             verdicts.append(FormatVerdict(fmt, report.legal, report.errors))
         rows.append(MatrixRow(path, tuple(verdicts)))
     return rows
