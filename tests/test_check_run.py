@@ -1,4 +1,4 @@
-"""`hlcg.runner.run`: all of `hlcg validate` but the rendering, as a library call that
+"""`hlcg.check.run`: all of `hlcg validate` but the rendering, as a library call that
 never prints (the CLI tests check the same runs through the command line)."""
 
 from __future__ import annotations

@@ -64,20 +64,16 @@ class RunResult(NamedTuple):
     verdicts: list[DeckReport]
     summaries: list[DeckSummary]
 
-    def fails(self, strict: bool | None = None, fail_on_unchecked: bool | None = None) -> bool:
-        """Whether any deck fails (``DeckSummary.fails``, the one failure rule). Unset
-        arguments come from the run's options."""
+    def exit_code(self, strict: bool | None = None, fail_on_unchecked: bool | None = None) -> int:
+        """The run's exit code, decided here only: 2 when a deck file could not be read or
+        a fix was refused, 1 when a deck fails (``DeckSummary.fails``, the one failure
+        rule), else 0 (docs/errors.md). Unset arguments come from the run's options."""
+        if self.unreadable or any(f.refusal is not None for f in self.fixes):
+            return 2
         default_strict, default_unchecked = self.options.stricter
         strict = default_strict if strict is None else strict
         fail_on_unchecked = default_unchecked if fail_on_unchecked is None else fail_on_unchecked
-        return any(s.fails(strict, fail_on_unchecked) for s in self.summaries)
-
-    def exit_code(self, strict: bool | None = None, fail_on_unchecked: bool | None = None) -> int:
-        """The run's exit code, decided here only: 2 when a deck file could not be read or
-        a fix was refused, 1 when a deck fails, else 0 (docs/errors.md)."""
-        if self.unreadable or any(f.refusal is not None for f in self.fixes):
-            return 2
-        return 1 if self.fails(strict, fail_on_unchecked) else 0
+        return 1 if any(s.fails(strict, fail_on_unchecked) for s in self.summaries) else 0
 
 
 def _read_and_check(
