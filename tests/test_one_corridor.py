@@ -62,7 +62,7 @@ def _callers(attribute: str, root: Path = SRC) -> list[str]:
 def test_the_exit_code_the_failure_rule_and_the_option_check_are_each_defined_once():
     assert _definitions("exit_code") == ["check/runs.py:RunResult.exit_code"]
     assert _definitions("fails") == ["report/streaming.py:DeckSummary.fails"]
-    assert _definitions("check_usage") == ["check/options.py:CheckOptions.check_usage"]
+    assert _definitions("check_usage") == ["check/deck.py:CheckOptions.check_usage"]
     # The map names the same owners.
     assert "`RunResult.exit_code` (`src/hlcg/check/runs.py`)" in DOC
     assert "`DeckSummary.fails` (`src/hlcg/report/streaming.py`)" in DOC

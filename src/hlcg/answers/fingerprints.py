@@ -29,7 +29,7 @@ def hash_entry(
     resolved = resolve_deck(deck, catalogue, fmt)
     date = date or today()
     if any(u.rule == "ambiguous-card" for u in resolved.unresolved):
-        # the reading the verdict settles on (hlcg.readings) is the deck hashed
+        # the reading the verdict settles on (hlcg.check.readings) is the deck hashed
         resolved = check_deck(deck, catalogue, fmt, date=date).resolved or resolved
     facts = verdict_lines(resolved, catalogue, date)
     digest, form = fingerprint(resolved, catalogue_digest(resolved, catalogue), facts)

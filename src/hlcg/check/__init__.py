@@ -10,8 +10,10 @@ module on first use, so importing the package costs nothing.
 TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__init__.py)
 if TYPE_CHECKING:
     from hlcg.check.deck import UNKNOWN_FORMAT as UNKNOWN_FORMAT
+    from hlcg.check.deck import CheckOptions as CheckOptions
     from hlcg.check.deck import FormatVerdict as FormatVerdict
     from hlcg.check.deck import MatrixRow as MatrixRow
+    from hlcg.check.deck import check_date as check_date
     from hlcg.check.deck import check_deck as check_deck
     from hlcg.check.deck import choose_format as choose_format
     from hlcg.check.deck import format_issues as format_issues
@@ -33,8 +35,6 @@ if TYPE_CHECKING:
     from hlcg.check.hashing import canonical_form as canonical_form
     from hlcg.check.hashing import catalogue_digest as catalogue_digest
     from hlcg.check.hashing import fingerprint as fingerprint
-    from hlcg.check.options import CheckOptions as CheckOptions
-    from hlcg.check.options import check_date as check_date
     from hlcg.check.runs import Outcome as Outcome
     from hlcg.check.runs import Run as Run
     from hlcg.check.runs import RunResult as RunResult
@@ -68,8 +68,8 @@ _DOOR = {
     "canonical_form": "hlcg.check.hashing",
     "catalogue_digest": "hlcg.check.hashing",
     "fingerprint": "hlcg.check.hashing",
-    "CheckOptions": "hlcg.check.options",
-    "check_date": "hlcg.check.options",
+    "CheckOptions": "hlcg.check.deck",
+    "check_date": "hlcg.check.deck",
     "Outcome": "hlcg.check.runs",
     "Run": "hlcg.check.runs",
     "RunResult": "hlcg.check.runs",

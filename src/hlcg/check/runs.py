@@ -17,8 +17,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog import Catalogue
-from hlcg.check.deck import MatrixRow, judge, legality_matrix, load_catalogue, read_deck
-from hlcg.check.options import CheckOptions
+from hlcg.check.deck import (
+    CheckOptions,
+    MatrixRow,
+    judge,
+    legality_matrix,
+    load_catalogue,
+    read_deck,
+)
 from hlcg.errors import UsageError
 from hlcg.rules import DeckReport
 from hlcg.stdin import is_stdin, shown
