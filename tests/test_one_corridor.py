@@ -100,3 +100,15 @@ def test_a_run_checks_its_options_once(monkeypatch, tmp_path, shipped):
     monkeypatch.setattr(CheckOptions, "check_usage", counted)
     result = run([tmp_path], CheckOptions(select=("title-limit",)), catalogue=shipped)
     assert (len(result.checked), len(calls)) == (3, 1)
+
+
+def test_a_data_gap_names_its_rule_as_a_field(check):
+    """`unchecked` notes say which rule's check they could not finish in ``source``, so no
+    reader parses it out of the message (`hlcg db gaps`, the fill questions)."""
+    from hlcg.rules import RULES
+
+    report = check("Persona: Hero\n1 Mystery")
+    gaps = [p for p in report.problems if p.rule == "unchecked"]
+    assert gaps and all(p.source in RULES for p in gaps)
+    assert all(p.message.startswith(f"{p.source}: ") for p in gaps)
+    assert all("source" not in p.to_json() for p in gaps)  # the reports' bytes stay

@@ -369,7 +369,7 @@ def deck_state(path: Path, catalogue: Catalogue) -> DeckState:
     report = validate(resolved, catalogue, profile(resolved.format))
     open_checks = dict.fromkeys(CHECKS.values(), 0)
     for problem in report.problems:
-        rule = problem.message.split(":", 1)[0]
+        rule = problem.source
         if problem.rule == "unchecked" and rule in CHECKS:
             open_checks[CHECKS[rule]] += max(1, len(problem.cards))
     errors = tuple(f"{p.code} {p.rule}" for p in report.problems if p.severity == Severity.ERROR)

@@ -92,7 +92,7 @@ def deck_gaps(
     for problem in report.problems:
         if problem.rule != "unchecked":
             continue
-        rule = problem.message.split(":", 1)[0]
+        rule = problem.source
         if rule in _FIELD_OF_RULE:
             gaps.update((i, _FIELD_OF_RULE[rule]) for i in problem.cards)
         elif rule == "gem-cap":

@@ -199,6 +199,7 @@ class _Collector:
                     cards=finding.cards,
                     line=finding.line,
                     fix=finding.fix or "check these cards by hand",
+                    source=rule_name,
                 )
                 self.gaps.append((rule_name, self.problems[-1]))
             return
