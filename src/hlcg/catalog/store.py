@@ -227,7 +227,6 @@ class Catalogue:
         # a batch or a server asks the same names and cards deck after deck.
         self._exact_cache: dict[str, Match | None] = {}
         self._inferred_cache: dict[str, list[FactSource]] = {}
-        self._memos: dict[str, dict[Any, Any]] = {}
         self.cards: Mapping[str, Card] = CardTable(self)
         # normalised alias -> card id
         self.aliases: Mapping[str, str] = value_map(
@@ -268,12 +267,6 @@ class Catalogue:
         maps |= {"by_title": self.by_title, "by_name": self.by_name}
         sizes = {name: mapping.cached_keys() for name, mapping in maps.items()}
         return sizes | {"suggestions": self._suggestions.cache_info().currsize}
-
-    def memo(self, kind: str) -> dict[Any, Any]:
-        """A dict that lives as long as the catalogue, for answers worked out from it (the
-        rules' verdicts on a card): the catalogue is read-only while open, so they stay
-        true. Whoever fills one keeps it bounded (``remember``)."""
-        return self._memos.setdefault(kind, {})
 
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:

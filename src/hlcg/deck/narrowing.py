@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from typing import Any
+from weakref import WeakKeyDictionary
 
 from hlcg.catalog import (
     BOOL_FIELDS,
@@ -142,6 +144,11 @@ def ambiguity(name: str, cards: list[Card], diffs: dict[str, list[object]]) -> s
     while count > 1 and len(said(count)) > MESSAGE_LENGTH:
         count -= 1
     return said(count)
+
+
+# Each open catalogue's lines read (a line's key -> what it resolved to), kept here while the
+# catalogue is open (it is read-only, so they stay true); bounded by ``remember``.
+_LINES_READ: WeakKeyDictionary[Catalogue, dict[Any, Any]] = WeakKeyDictionary()
 
 
 class Resolver:
@@ -273,7 +280,7 @@ class Resolver:
             as_persona,
             settled,
         )
-        memo = self.catalogue.memo("lines read") if entry.set_code is None else None
+        memo = _LINES_READ.setdefault(self.catalogue, {}) if entry.set_code is None else None
         known = memo.get(key) if memo is not None else None
         if known is not None:
             self.last_versions = known[1]

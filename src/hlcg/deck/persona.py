@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
+from weakref import WeakKeyDictionary
 
 from hlcg.catalog import Card, Catalogue, normalise
 from hlcg.deck.model import (
@@ -84,18 +85,21 @@ def find_persona(
     return resolver.decide(name, line, resolver.by_format(found))
 
 
+# Each open catalogue's Generic Immortal names, kept while it is open (it is read-only).
+_GENERIC_NAMES: WeakKeyDictionary[Catalogue, frozenset[str]] = WeakKeyDictionary()
+
+
 def generic_names(resolver: Resolver) -> frozenset[str]:
     """Names a Generic Immortal goes by: the catalogue's flagged pseudo-persona's (worked
     out once per catalogue: every deck asks)."""
-    memo = resolver.catalogue.memo("generic immortal names")
-    if "names" not in memo:
-        memo["names"] = frozenset(
+    names = _GENERIC_NAMES.get(resolver.catalogue)
+    if names is None:
+        names = _GENERIC_NAMES[resolver.catalogue] = frozenset(
             name
             for card in resolver.catalogue.personas
             if card.is_generic_immortal
             for name in card.persona_names
         )
-    names: frozenset[str] = memo["names"]
     return names
 
 
