@@ -112,3 +112,18 @@ def test_a_data_gap_names_its_rule_as_a_field(check):
     assert gaps and all(p.source in RULES for p in gaps)
     assert all(p.message.startswith(f"{p.source}: ") for p in gaps)
     assert all("source" not in p.to_json() for p in gaps)  # the reports' bytes stay
+
+
+def test_rule_names_are_written_only_in_the_rules():
+    """The deck reader says a line names no card or several (``Unresolved.kind``); which
+    rule that breaks is the rules' word (``RULE_OF_UNRESOLVED``)."""
+    written = [
+        str(path.relative_to(SRC))
+        for path in sorted(SRC.rglob("*.py"))
+        if path.relative_to(SRC).parts[0] != "rules"
+        and any(f'"{name}"' in path.read_text(encoding="utf-8") for name in UNRESOLVED_RULES)
+    ]
+    assert written == []
+
+
+UNRESOLVED_RULES = ("unknown-card", "ambiguous-card")

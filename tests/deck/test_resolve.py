@@ -68,13 +68,13 @@ def test_texts_of_one_title_are_separate_cards(shipped):
 def test_unknown_card_suggests(shipped):
     resolved = resolve("3 Uper Left Atack", shipped)
     (unknown,) = resolved.unresolved
-    assert unknown.rule == "unknown-card" and unknown.line == 1
+    assert unknown.kind == "unknown" and unknown.line == 1
     assert unknown.fix.startswith("did you mean: Upper Left Attack")
 
 
 def test_ambiguous_lists_ids_and_differences(shipped):
     (problem,) = resolve("1 Flashback", shipped).unresolved
-    assert problem.rule == "ambiguous-card"
+    assert problem.kind == "ambiguous"
     assert problem.card_ids == (
         "flashback-annie-devlin",
         "flashback-connor-macleod",

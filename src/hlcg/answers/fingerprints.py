@@ -20,7 +20,7 @@ def hash_entry(
     judged on ``date`` (YYYY-MM-DD, default today). A file that cannot be read raises
     DeckFileError; `unreadable_entry` lists it all the same."""
     from hlcg.check import catalogue_digest, check_deck, fingerprint, resolve_deck
-    from hlcg.deck import read_deck, used_card_ids
+    from hlcg.deck import AMBIGUOUS, read_deck, used_card_ids
     from hlcg.rules import today, verdict_lines
     from hlcg.stdin import shown
 
@@ -28,7 +28,7 @@ def hash_entry(
     name = shown(path)
     resolved = resolve_deck(deck, catalogue, fmt)
     date = date or today()
-    if any(u.rule == "ambiguous-card" for u in resolved.unresolved):
+    if any(u.kind == AMBIGUOUS for u in resolved.unresolved):
         # the reading the verdict settles on (hlcg.check.readings) is the deck hashed
         resolved = check_deck(deck, catalogue, fmt, date=date).resolved or resolved
     facts = verdict_lines(resolved, catalogue, date)

@@ -20,9 +20,11 @@ if TYPE_CHECKING:
     from hlcg.deck.kinds import sniffed_kind as sniffed_kind
     from hlcg.deck.lines import MAX_COPIES as MAX_COPIES
     from hlcg.deck.lines import split_lines as split_lines
+    from hlcg.deck.model import AMBIGUOUS as AMBIGUOUS
     from hlcg.deck.model import ENDURANCE as ENDURANCE
     from hlcg.deck.model import PREGAME as PREGAME
     from hlcg.deck.model import SIDEBOARD as SIDEBOARD
+    from hlcg.deck.model import UNKNOWN as UNKNOWN
     from hlcg.deck.model import Deck as Deck
     from hlcg.deck.model import DeckCard as DeckCard
     from hlcg.deck.model import Entry as Entry
@@ -63,6 +65,8 @@ _DOOR = {
     "PREGAME": "hlcg.deck.model",
     "ResolvedDeck": "hlcg.deck.model",
     "SIDEBOARD": "hlcg.deck.model",
+    "AMBIGUOUS": "hlcg.deck.model",
+    "UNKNOWN": "hlcg.deck.model",
     "used_card_ids": "hlcg.deck.model",
     "Resolver": "hlcg.deck.narrowing",
     "expand": "hlcg.deck.read",

@@ -120,10 +120,16 @@ class DeckCard(NamedTuple):
         return self.card.name
 
 
-class Unresolved(NamedTuple):
-    """A line whose card could not be decided: rule unknown-card or ambiguous-card."""
+# Why a line's card could not be decided (``Unresolved.kind``): it names no card, or several.
+# The check maps each to its rule (``hlcg.rules.RULE_OF_UNRESOLVED``): rule names live there.
+UNKNOWN = "unknown"
+AMBIGUOUS = "ambiguous"
 
-    rule: str
+
+class Unresolved(NamedTuple):
+    """A line whose card could not be decided: its ``kind`` is UNKNOWN or AMBIGUOUS."""
+
+    kind: str
     line: int | None
     name: str
     message: str

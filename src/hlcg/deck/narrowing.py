@@ -31,7 +31,7 @@ from hlcg.catalog import (
     normalise,
     remember,
 )
-from hlcg.deck.model import ENDURANCE, PREGAME, Entry, Unresolved
+from hlcg.deck.model import AMBIGUOUS, ENDURANCE, PREGAME, UNKNOWN, Entry, Unresolved
 from hlcg.patterns import lazy
 
 MAX_SUGGESTED_NAMES = 100
@@ -386,7 +386,7 @@ class Resolver:
             self.last_versions = tuple(found) if len(found) > 1 else ()
             return found[0]
         return Unresolved(
-            "ambiguous-card",
+            AMBIGUOUS,
             line,
             name,
             ambiguity(name, found, diffs),
@@ -417,7 +417,7 @@ class Resolver:
         kind = "persona" if personas_only else "card"
         fix = f"did you mean: {', '.join(names)}?" if names else "check the spelling"
         return Unresolved(
-            "unknown-card",
+            UNKNOWN,
             line,
             name,
             f"no {kind} named {name!r} in the catalogue",

@@ -12,9 +12,11 @@ from weakref import WeakKeyDictionary
 
 from hlcg.catalog import Card, Catalogue, normalise
 from hlcg.deck.model import (
+    AMBIGUOUS,
     ENDURANCE,
     NO_PERSONA,
     PREGAME,
+    UNKNOWN,
     DeckCard,
     LineIssue,
     ResolvedDeck,
@@ -198,12 +200,12 @@ def _typo_note(resolved: ResolvedDeck, item: Unresolved, catalogue: Catalogue) -
             return None
         return "persona checks skipped"
     cards = catalogue.cards
-    if item.rule == "ambiguous-card":
+    if item.kind == AMBIGUOUS:
         # A line that may list the persona (Katana: the persona or the Weapon of Choice).
         if item.section != ENDURANCE and any(cards[i].type == "persona" for i in item.card_ids):
             return "if it is the persona, persona checks were skipped"
         return None
-    if item.section != PREGAME or item.rule != "unknown-card":
+    if item.section != PREGAME or item.kind != UNKNOWN:
         return None
     if may_be_persona(item.card_ids, cards):
         return "if it is the persona, persona checks were skipped"

@@ -13,7 +13,7 @@ from hlcg.problems import Detail, Finding, Level, Problem, Severity, TextChange
 from hlcg.rules.context import Context
 from hlcg.rules.coverage import Coverage, coverage
 from hlcg.rules.profiles import Profile
-from hlcg.rules.registry import RULES, selected
+from hlcg.rules.registry import RULE_OF_UNRESOLVED, RULES, selected
 from hlcg.rules.replacement import with_replacements
 
 
@@ -181,7 +181,7 @@ class _Collector:
             self.add("deck-syntax", severity, message=issue.message, line=issue.line, fix=issue.fix)
         for unresolved in deck.unresolved:
             self.add(
-                unresolved.rule,
+                RULE_OF_UNRESOLVED[unresolved.kind],
                 message=unresolved.message,
                 line=unresolved.line,
                 fix=unresolved.fix,
