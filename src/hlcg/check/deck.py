@@ -8,10 +8,10 @@ out (README "Python API").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from os import PathLike
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog import (
     DEFAULT_FORMAT,
@@ -23,7 +23,9 @@ from hlcg.catalog import (
 from hlcg.deck import Deck, LineIssue, ResolvedDeck, resolve
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.problems import FAIL_ON, Severity
-from hlcg.rules import RULES, DeckReport, profile, validate
+
+if TYPE_CHECKING:
+    from hlcg.rules import DeckReport
 
 
 def load_catalogue(path: str | PathLike[str] | None = None) -> Catalogue:
@@ -199,12 +201,32 @@ def _add_once(deck: Deck, issue: LineIssue) -> None:
         deck.issues.append(issue)
 
 
+class _PersonaRules(Sequence[str]):
+    """The names of the rules a deck with no persona skips, read from the registry only when
+    a deck needs them: `hlcg deck hash` and `deck stats` resolve decks without loading every
+    rule."""
+
+    def _names(self) -> list[str]:
+        from hlcg.rules import RULES
+
+        return [rule.name for rule in RULES.values() if rule.persona]
+
+    def __getitem__(self, index: int) -> str:  # type: ignore[override]
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+
 def resolve_deck(
     deck: Deck, catalogue: Catalogue, requested_format: str | None = None
 ) -> ResolvedDeck:
     """The deck's names as catalogue cards, in the format ``choose_format`` picks; a deck
     whose persona cannot be found names the persona rules it skips."""
-    persona_rules = [rule.name for rule in RULES.values() if rule.persona]
+    persona_rules = _PersonaRules()
     return resolve(deck, catalogue, choose_format(deck, requested_format), persona_rules)
 
 
@@ -242,6 +264,7 @@ def judge(deck: Deck, catalogue: Catalogue, options: CheckOptions) -> DeckReport
     """``check_deck`` with options already checked (``CheckOptions.check_usage``): the
     check every deck of a run goes through."""
     from hlcg.check.readings import settle_readings
+    from hlcg.rules import profile, validate
 
     def judged(read: Deck) -> DeckReport:
         resolved = resolve_deck(read, catalogue, options.format)

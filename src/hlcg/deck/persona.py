@@ -146,18 +146,17 @@ def settle_persona(
     persona line or pre-game line that looks like a typo skips the persona checks, and its
     problem names them (``persona_rules``: the rules' own business, so given)."""
     personas = [dc for dc in resolved.cards if dc.card.type == "persona"]
-    skipped = ", ".join(persona_rules)
     if declared is not None:
         resolved.persona = declared
     elif personas and _declares_generic(resolved):
-        _note_generic_with_persona(resolved, personas[0], skipped)
+        _note_generic_with_persona(resolved, personas[0], ", ".join(persona_rules))
     elif personas:
         # One listed under Pre-Game before one listed, by mistake, in the Endurance: a
         # LackeyCCG .dek writes its Deck zone before its Pregame zone.
         in_pregame = [dc for dc in personas if any(e.section == PREGAME for e in dc.entries)]
         resolved.persona = (in_pregame or personas)[0].card
     else:
-        _note_persona_typo(resolved, catalogue, skipped)
+        _note_persona_typo(resolved, catalogue, ", ".join(persona_rules))
 
 
 def _declares_generic(resolved: ResolvedDeck) -> bool:
