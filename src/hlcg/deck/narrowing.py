@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from hlcg.catalog import (
     BOOL_FIELDS,
@@ -25,6 +24,7 @@ from hlcg.catalog import (
     Candidate,
     Card,
     Catalogue,
+    PerCatalogue,
     named_faction,
     named_personas,
     named_weapon,
@@ -148,7 +148,7 @@ def ambiguity(name: str, cards: list[Card], diffs: dict[str, list[object]]) -> s
 
 # Each open catalogue's lines read (a line's key -> what it resolved to), kept here while the
 # catalogue is open (it is read-only, so they stay true); bounded by ``remember``.
-_LINES_READ: WeakKeyDictionary[Catalogue, dict[Any, Any]] = WeakKeyDictionary()
+_LINES_READ: PerCatalogue[dict[Any, Any]] = PerCatalogue(dict)
 
 
 class Resolver:
@@ -280,7 +280,7 @@ class Resolver:
             as_persona,
             settled,
         )
-        memo = _LINES_READ.setdefault(self.catalogue, {}) if entry.set_code is None else None
+        memo = _LINES_READ.of(self.catalogue) if entry.set_code is None else None
         known = memo.get(key) if memo is not None else None
         if known is not None:
             self.last_versions = known[1]

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
-from weakref import WeakKeyDictionary
 
-from hlcg.catalog import Card, Catalogue, normalise
+from hlcg.catalog import Card, Catalogue, PerCatalogue, normalise
 from hlcg.deck.model import (
     AMBIGUOUS,
     ENDURANCE,
@@ -88,15 +87,16 @@ def find_persona(
 
 
 # Each open catalogue's Generic Immortal names, kept while it is open (it is read-only).
-_GENERIC_NAMES: WeakKeyDictionary[Catalogue, frozenset[str]] = WeakKeyDictionary()
+_GENERIC_NAMES: PerCatalogue[dict[str, frozenset[str]]] = PerCatalogue(dict)
 
 
 def generic_names(resolver: Resolver) -> frozenset[str]:
     """Names a Generic Immortal goes by: the catalogue's flagged pseudo-persona's (worked
     out once per catalogue: every deck asks)."""
-    names = _GENERIC_NAMES.get(resolver.catalogue)
+    known = _GENERIC_NAMES.of(resolver.catalogue)
+    names = known.get("names")
     if names is None:
-        names = _GENERIC_NAMES[resolver.catalogue] = frozenset(
+        names = known["names"] = frozenset(
             name
             for card in resolver.catalogue.personas
             if card.is_generic_immortal
