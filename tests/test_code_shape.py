@@ -22,7 +22,11 @@ MAX_LINES = 500
 MAX_COMPLEXITY = 15
 
 # Files past MAX_LINES, by path under src/hlcg, each with why it is one room (reviewed).
-LONG_FILES: dict[str, str] = {}
+LONG_FILES: dict[str, str] = {
+    "catalog/store.py": "how an open catalogue is read: Catalogue, the read-only mappings its "
+    "reads go through and the bounded caches beside them (remember, PerCatalogue); one idea, "
+    "and split at 500 lines it was only a ruler's cut (connection.py already opens the file)",
+}
 
 # Functions past MAX_COMPLEXITY, as "path:name", each with why it stays one function.
 COMPLEX_FUNCTIONS: dict[str, str] = {}
