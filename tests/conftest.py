@@ -10,9 +10,9 @@ import pytest
 import typer.main
 import typer.testing
 
-from hlcg.api import check_deck, read_deck
 from hlcg.catalog import Catalogue, load, shipped_path
 from hlcg.catalog.card import Card
+from hlcg.check import check_deck, read_deck
 from hlcg.curation.builder import write_catalogue
 from hlcg.curation.bundle import Bundle
 from hlcg.curation.models import CardRow, FormatRow, LegalityRow

@@ -23,7 +23,7 @@ def mixed_folder(tmp_path_factory, shipped) -> Path:
     """The example decks as text, the valid ones also as JSON, .dek and .o8d (written by
     hlcg's writer), the decks as tried by players, a JSON deck naming no card, and a file
     that cannot be read: enough decks for two workers."""
-    from hlcg.api import read_deck, resolve_deck
+    from hlcg.check import read_deck, resolve_deck
     from hlcg.deck import render
 
     folder = tmp_path_factory.mktemp("mixed")
@@ -84,7 +84,7 @@ def test_the_json_report_of_a_mixed_folder(mixed_folder):
 def test_workers_check_the_decks(mixed_folder, tmp_path, monkeypatch):
     """--jobs 3 really checks in this process and two others, each opening the catalogue
     once."""
-    from hlcg import runner
+    import hlcg.check.runs as runner
 
     start = runner._start_worker
 
@@ -101,7 +101,7 @@ def test_workers_check_the_decks(mixed_folder, tmp_path, monkeypatch):
 
 
 def test_a_small_run_stays_in_one_process():
-    from hlcg.runner import process_count
+    from hlcg.check import process_count
 
     assert process_count(2, 31) == 1
     assert process_count(2, 32) == 2

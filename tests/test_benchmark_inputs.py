@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib.util
 
 from conftest import ROOT
-from hlcg.api import check_deck
 from hlcg.catalog import load
+from hlcg.check import check_deck
 from hlcg.deck.text import parse_text
 
 
@@ -62,7 +62,7 @@ def test_every_start_up_command_measured_runs(tmp_path):
 
 
 def test_mixed_deck_folder_holds_every_kind_with_the_text_decks_verdicts(tmp_path, shipped):
-    from hlcg.api import read_deck
+    from hlcg.check import read_deck
 
     bench = load_bench()
     bench.mixed_deck_folder(tmp_path, shipped, 8)

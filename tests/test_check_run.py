@@ -1,4 +1,4 @@
-"""`hlcg.runner.run`: all of `hlcg validate` but the rendering, as a library call that
+"""`hlcg.check.run`: all of `hlcg validate` but the rendering, as a library call that
 never prints (the CLI tests check the same runs through the command line)."""
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from hlcg.api import CheckOptions
+from hlcg.check import CheckOptions, Skipped, run
 from hlcg.errors import CatalogueError, UsageError
-from hlcg.runner import Skipped, run
 
 TOURNAMENT = ROOT / "examples" / "tournament"
 VALID = ROOT / "examples" / "decks" / "valid"
@@ -103,7 +102,7 @@ def test_fingerprints_only_when_asked(shipped):
     assert run(deck, catalogue=shipped).reports[0].fingerprint is None
     printed = run(deck, CheckOptions(fingerprints=True), catalogue=shipped).reports[0]
     from conftest import check_file
-    from hlcg.api import add_fingerprint
+    from hlcg.check import add_fingerprint
 
     expected = add_fingerprint(check_file(deck[0], shipped), shipped).fingerprint
     assert printed.fingerprint == expected and len(expected or "") == 64

@@ -104,8 +104,8 @@ def test_the_candidate_rules_decide_as_every_rule_would(name, shipped, monkeypat
 
 def test_a_master_card_is_not_offered_under_an_unknown_master_limit(mini):
     from conftest import BASE_DECK, make_catalogue, mini_cards
-    from hlcg.api import check_deck
     from hlcg.catalog.card import Card
+    from hlcg.check import check_deck
     from hlcg.deck.text import parse_text
 
     nameless = Card(id="nameless", title="Nameless", type="persona")  # no Master limit

@@ -308,6 +308,7 @@ def test_every_stage_package_has_a_door():
     assert set(DOOR_PACKAGES) == {
         "answers",
         "catalog",
+        "check",
         "cli",
         "curation",
         "deck",

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT
-from hlcg.api import check_deck
+from hlcg.check import check_deck
 from hlcg.deck.lines import SECTIONS, clean_line, header
 from hlcg.deck.model import ENDURANCE, PREGAME
 from hlcg.deck.text import parse_text
@@ -39,7 +39,7 @@ def _syntax_errors(report) -> list[str]:
 @cache
 def _as_written(path: Path) -> tuple[str, bool, str, tuple[str, ...]]:
     """(text, verdict, fingerprint, deck-syntax errors) of an example deck as written."""
-    from hlcg.api import load_catalogue
+    from hlcg.check import load_catalogue
 
     text = path.read_text(encoding="utf-8")
     report = check_deck(parse_text(text, str(path)), load_catalogue(), fingerprint=True)

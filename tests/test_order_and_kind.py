@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from conftest import BASIC_TITLES, ROOT
-from hlcg.api import load_catalogue
+from hlcg.check import load_catalogue
 from hlcg.cli.app import app
 
 runner = CliRunner()

@@ -11,9 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT, check_file
-from hlcg.api import check_deck, resolve_deck
+from hlcg.check import check_deck, fingerprint, resolve_deck
 from hlcg.cli.app import app
-from hlcg.deck.hashing import fingerprint
 from hlcg.deck.read import read_deck
 from hlcg.deck.writer import render
 

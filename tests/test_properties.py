@@ -8,8 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import BASIC_TITLES, mini_cards
-from hlcg.api import check_deck, resolve_deck
-from hlcg.deck.hashing import fingerprint
+from hlcg.check import check_deck, fingerprint, resolve_deck
 from hlcg.deck.lines import split_lines
 from hlcg.deck.text import parse_text
 

@@ -589,7 +589,7 @@ def test_one_line_never_gets_two_errors_with_the_same_fix(tmp_path):
 def test_no_card_added_to_a_legal_deck_gives_a_line_two_errors_with_one_fix(shipped):
     """Every catalogue card, three copies of it added to a legal deck of each edition: no
     line holds two errors that one fix settles, and no message runs past 200 characters."""
-    from hlcg.api import check_deck
+    from hlcg.check import check_deck
     from hlcg.deck.text import parse_text
 
     bases = ["duncan-katana-type-two.txt", "generic-immortal-first-edition.txt"]

@@ -8,8 +8,8 @@ import csv
 import pytest
 
 from conftest import BASIC_TITLES, ROOT
-from hlcg.api import check_deck
 from hlcg.catalog import Catalogue
+from hlcg.check import check_deck
 from hlcg.deck.text import parse_text
 
 BASICS = "".join(f"3 {t}\n" for t in BASIC_TITLES)

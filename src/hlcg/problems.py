@@ -76,6 +76,9 @@ class Problem(NamedTuple):
     edits: tuple[Edit, ...] = ()
     # Set when one change fixes what several rules found: each rule's own finding.
     details: tuple[Detail, ...] = ()
+    # On an `unchecked` note: the rule whose check the missing data kept from finishing
+    # (its message begins with the rule's name for readers; code reads this).
+    source: str | None = None
 
     def sort_key(self) -> tuple[int, int, str, str]:
         line = self.line if self.line is not None else 0

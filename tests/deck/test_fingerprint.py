@@ -27,8 +27,7 @@ def fingerprint_of(path: Path, *extra: str) -> str:
 
 
 def test_fingerprint_vectors_in_the_docs(shipped):
-    from hlcg.api import resolve_deck
-    from hlcg.deck.hashing import fingerprint
+    from hlcg.check import fingerprint, resolve_deck
     from hlcg.deck.text import parse_text
     from hlcg.rules.verdicts import verdict_lines
 
@@ -86,8 +85,8 @@ def test_row_cache_digests_as_the_rows_read_afresh_and_reads_each_row_once(tmp_p
     """A folder's fingerprints read each catalogue row once (integrity.RowCache), and the
     digest is still the one of the rows read afresh, in every format and for a card the
     catalogue does not hold."""
-    from hlcg.api import check_deck, load_catalogue, read_deck
     from hlcg.catalog.integrity import rows_digest, used_rows, used_rows_digest
+    from hlcg.check import check_deck, load_catalogue, read_deck
     from hlcg.deck import used_card_ids
 
     catalogue = load_catalogue()  # its own: the session's catalogue may be cached already

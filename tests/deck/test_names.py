@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import BASIC_TITLES, ROOT, make_catalogue
-from hlcg.api import resolve_deck
 from hlcg.catalog import Catalogue, load
 from hlcg.catalog.card import Card
+from hlcg.check import resolve_deck
 from hlcg.cli.app import app
 from hlcg.curation.builder import write_catalogue
 from hlcg.curation.bundle import load_sources
@@ -103,8 +103,8 @@ def test_the_format_never_turns_the_persona_into_the_weapon(shipped, fmt):
     (problem,) = _resolve("Pre-Game:\nKatana\n", shipped, fmt).unresolved
     # In first edition the weapon is the first-edition-era Katana (research round 5).
     weapon = "katana-weapon-of-choice-1e" if fmt == "first-edition" else "katana-weapon-of-choice"
-    assert (problem.rule, problem.card_ids) == (
-        "ambiguous-card",
+    assert (problem.kind, problem.card_ids) == (
+        "ambiguous",
         ("katana-persona", weapon),
     )
 
@@ -230,8 +230,8 @@ def test_a_flat_list_name_the_format_does_not_decide_is_ambiguous(shipped):
     Katana later than the first line, with no persona to decide, is either card."""
     resolved = _resolve("Duncan MacLeod\nJoe Dawson\n", shipped, "type-one")
     (problem,) = resolved.unresolved
-    assert (problem.rule, problem.line, problem.card_ids) == (
-        "ambiguous-card",
+    assert (problem.kind, problem.line, problem.card_ids) == (
+        "ambiguous",
         2,
         ("joe-dawson-situation", "joe-dawson-watcher"),
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conftest import BASIC_TITLES
-from hlcg.api import resolve_deck
+from hlcg.check import resolve_deck
 from hlcg.deck.text import parse_text
 
 
@@ -68,13 +68,13 @@ def test_texts_of_one_title_are_separate_cards(shipped):
 def test_unknown_card_suggests(shipped):
     resolved = resolve("3 Uper Left Atack", shipped)
     (unknown,) = resolved.unresolved
-    assert unknown.rule == "unknown-card" and unknown.line == 1
+    assert unknown.kind == "unknown" and unknown.line == 1
     assert unknown.fix.startswith("did you mean: Upper Left Attack")
 
 
 def test_ambiguous_lists_ids_and_differences(shipped):
     (problem,) = resolve("1 Flashback", shipped).unresolved
-    assert problem.rule == "ambiguous-card"
+    assert problem.kind == "ambiguous"
     assert problem.card_ids == (
         "flashback-annie-devlin",
         "flashback-connor-macleod",
@@ -153,7 +153,7 @@ def test_in_game_card_under_pregame_warns_with_its_line(shipped):
 
 def test_one_typo_is_one_problem(shipped):
     from conftest import ROOT
-    from hlcg.api import check_deck
+    from hlcg.check import check_deck
 
     legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
     report = check_deck(parse_text(legal.replace("3 Thrust", "3 Thrst")), shipped)
@@ -170,7 +170,7 @@ def test_one_typo_is_one_problem(shipped):
 
 def test_unknown_persona_skips_persona_checks(shipped):
     from conftest import ROOT
-    from hlcg.api import check_deck
+    from hlcg.check import check_deck
 
     legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
     report = check_deck(
@@ -184,7 +184,7 @@ def test_unknown_persona_skips_persona_checks(shipped):
 
 def test_typo_in_a_pregame_weapon_or_persona_is_one_problem(shipped):
     from conftest import ROOT
-    from hlcg.api import check_deck
+    from hlcg.check import check_deck
 
     legal = (ROOT / "examples/decks/valid/duncan-katana-type-two.txt").read_text()
     weapon = check_deck(parse_text(legal.replace("\nKatana\n", "\nKatanna\n")), shipped)
@@ -203,7 +203,7 @@ def test_typo_in_a_pregame_weapon_or_persona_is_one_problem(shipped):
 def test_an_unknown_pregame_name_without_a_persona_line_may_be_the_persona(shipped):
     """A name close to nothing the catalogue holds (a persona it lacks, another catalogue's
     id) is not taken as proof that the deck is a Generic Immortal."""
-    from hlcg.api import check_deck
+    from hlcg.check import check_deck
 
     basics = "".join(f"3 {t}\n" for t in BASIC_TITLES)
     text = f"Format: type-two\nPre-Game:\nZorro\nKatana\nEndurance:\n{basics}5 Upper Guard\n"

@@ -93,7 +93,7 @@ def test_headers_as_players_write_them():
 
 
 def test_unknown_header_is_one_header_problem(shipped):
-    from hlcg.api import check_deck
+    from hlcg.check import check_deck
 
     report = check_deck(parse_text("Specials (6):\nAttacks (27)\nTricks - 4\n3 Thrust\n"), shipped)
     problems = [(p.rule, p.severity, p.line, p.message) for p in report.problems if p.line]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import BASE_DECK, CHECKED, errors, make_catalogue, mini_cards
-from hlcg.api import check_deck
 from hlcg.catalog import Catalogue
 from hlcg.catalog.card import Card
+from hlcg.check import check_deck
 from hlcg.curation.models import LegalityRow
 from hlcg.deck.text import parse_text
 

@@ -14,8 +14,8 @@ def test_persona_specific(check):
 def _only_rival_check(mini):
     """The mini catalogue plus a Watcher only Rival may include (an `only-persona` card)."""
     from conftest import BASE_DECK, make_catalogue
-    from hlcg.api import check_deck
     from hlcg.catalog.card import Card
+    from hlcg.check import check_deck
     from hlcg.deck.text import parse_text
 
     aide = Card(

@@ -255,7 +255,7 @@ def test_check_computes_the_fingerprint_once(client, monkeypatch):
     """Each module that took the deck fingerprint function by name gets a counting one."""
     import sys
 
-    from hlcg.deck import fingerprint
+    from hlcg.check import fingerprint
 
     calls = []
 
@@ -443,7 +443,7 @@ def test_add_persona_writes_a_name_a_player_would_write(client, card, fmt, line)
     deck = response.json()["deck"]
     assert deck.splitlines()[0] == line
     # The checker reads the written line back as the version that was added.
-    from hlcg.api import resolve_deck
+    from hlcg.check import resolve_deck
     from hlcg.deck.text import parse_text
 
     resolved = resolve_deck(parse_text(deck, "deck.txt"), load(shipped_path()), fmt)

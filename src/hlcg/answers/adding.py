@@ -27,7 +27,7 @@ class Added(NamedTuple):
 def add_card(text: str, name: str, card: Card, catalogue: Catalogue, fmt: str | None) -> Added:
     """``text`` (a text deck named ``name``) with one more copy of ``card``, checked in
     ``fmt`` (None: the deck's own format)."""
-    from hlcg.api import resolve_deck
+    from hlcg.check import resolve_deck
     from hlcg.deck import parse_text, split_lines
 
     deck = parse_text(text, name)
@@ -121,7 +121,7 @@ def persona_line(
     """The `Persona:` line a player writes for this version: the name alone when it
     means this version in this deck, else the name with a set code in brackets (as
     docs/deck-format.md allows), else the id. Each try is read back by the checker."""
-    from hlcg.api import resolve_deck
+    from hlcg.check import resolve_deck
     from hlcg.deck import parse_text
 
     tries = [card.name, *(f"{card.name} [{code}]" for code in card.sets), card.id]

@@ -211,7 +211,7 @@ def deck_questions(path: Path, catalogue: Catalogue) -> list[CardQuestions]:
     """The questions that keep the deck at ``path`` from being checked in its format, card
     by card in deck order (the persona first)."""
     from hlcg.answers.gaps import deck_gaps
-    from hlcg.api import resolve_deck
+    from hlcg.check import resolve_deck
     from hlcg.deck import read_deck
 
     resolved = resolve_deck(read_deck(path), catalogue)
@@ -240,7 +240,7 @@ def top_questions(decks: list[Path], catalogue: Catalogue, top: int) -> list[Car
     """The questions about the first ``top`` cards `hlcg db gaps` ranks for ``decks``, each
     asked for the format of the first deck it leaves unchecked."""
     from hlcg.answers.gaps import find_gaps
-    from hlcg.api import resolve_deck
+    from hlcg.check import resolve_deck
     from hlcg.deck import read_deck
     from hlcg.stdin import shown
 
@@ -360,7 +360,7 @@ class DeckState:
 
 
 def deck_state(path: Path, catalogue: Catalogue) -> DeckState:
-    from hlcg.api import resolve_deck
+    from hlcg.check import resolve_deck
     from hlcg.deck import read_deck
     from hlcg.problems import Severity
     from hlcg.rules import profile, validate
@@ -369,7 +369,7 @@ def deck_state(path: Path, catalogue: Catalogue) -> DeckState:
     report = validate(resolved, catalogue, profile(resolved.format))
     open_checks = dict.fromkeys(CHECKS.values(), 0)
     for problem in report.problems:
-        rule = problem.message.split(":", 1)[0]
+        rule = problem.source
         if problem.rule == "unchecked" and rule in CHECKS:
             open_checks[CHECKS[rule]] += max(1, len(problem.cards))
     errors = tuple(f"{p.code} {p.rule}" for p in report.problems if p.severity == Severity.ERROR)

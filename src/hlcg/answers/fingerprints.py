@@ -19,8 +19,8 @@ def hash_entry(
     """The deck's manifest entry and the warnings worth telling its owner, for the deck
     judged on ``date`` (YYYY-MM-DD, default today). A file that cannot be read raises
     DeckFileError; `unreadable_entry` lists it all the same."""
-    from hlcg.api import check_deck, resolve_deck
-    from hlcg.deck import catalogue_digest, fingerprint, read_deck, used_card_ids
+    from hlcg.check import catalogue_digest, check_deck, fingerprint, resolve_deck
+    from hlcg.deck import AMBIGUOUS, read_deck, used_card_ids
     from hlcg.rules import today, verdict_lines
     from hlcg.stdin import shown
 
@@ -28,8 +28,8 @@ def hash_entry(
     name = shown(path)
     resolved = resolve_deck(deck, catalogue, fmt)
     date = date or today()
-    if any(u.rule == "ambiguous-card" for u in resolved.unresolved):
-        # the reading the verdict settles on (hlcg.readings) is the deck hashed
+    if any(u.kind == AMBIGUOUS for u in resolved.unresolved):
+        # the reading the verdict settles on (hlcg.check.readings) is the deck hashed
         resolved = check_deck(deck, catalogue, fmt, date=date).resolved or resolved
     facts = verdict_lines(resolved, catalogue, date)
     digest, form = fingerprint(resolved, catalogue_digest(resolved, catalogue), facts)
@@ -57,7 +57,7 @@ def hash_entry(
 def format_warnings(name: str, issues: Iterable[LineIssue], verb: str = "checked") -> list[str]:
     """The problems with a deck's format, for a command that prints no report ("checked as
     type-two" said as ``verb``: "hashed as type-two")."""
-    from hlcg.api import format_issues
+    from hlcg.check import format_issues
 
     return [
         (f"{name}:{issue.line}: " if issue.line else f"{name}: ")

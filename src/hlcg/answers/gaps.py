@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from hlcg.api import resolve_deck
 from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Catalogue
+from hlcg.check import resolve_deck
 from hlcg.deck import DECK_SUFFIXES, read_deck
 from hlcg.rules import profile, validate
 from hlcg.stdin import shown
@@ -92,7 +92,7 @@ def deck_gaps(
     for problem in report.problems:
         if problem.rule != "unchecked":
             continue
-        rule = problem.message.split(":", 1)[0]
+        rule = problem.source
         if rule in _FIELD_OF_RULE:
             gaps.update((i, _FIELD_OF_RULE[rule]) for i in problem.cards)
         elif rule == "gem-cap":

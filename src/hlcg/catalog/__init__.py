@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.search import run as run
     from hlcg.catalog.sourcing import FactSource as FactSource
     from hlcg.catalog.store import Catalogue as Catalogue
+    from hlcg.catalog.store import PerCatalogue as PerCatalogue
     from hlcg.catalog.store import load as load
     from hlcg.catalog.store import remember as remember
     from hlcg.catalog.subtitles import is_weapon_card as is_weapon_card
@@ -116,6 +117,7 @@ _DOOR = {
     "run": "hlcg.catalog.search",
     "FactSource": "hlcg.catalog.sourcing",
     "remember": "hlcg.catalog.store",
+    "PerCatalogue": "hlcg.catalog.store",
     "Catalogue": "hlcg.catalog.store",
     "load": "hlcg.catalog.store",
     "is_weapon_card": "hlcg.catalog.subtitles",

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence, ValuesView
 from collections.abc import Set as AbstractSet
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from hlcg.catalog.card import Card, LegalityFact, decode_list
 from hlcg.catalog.connection import connect
@@ -58,6 +59,30 @@ def remember(cache: dict[Any, _V], key: object, value: _V) -> _V:
         while len(cache) > CACHE_SIZE:
             cache.pop(next(iter(cache)))
     return value
+
+
+class PerCatalogue(Generic[_V]):
+    """A value for each open catalogue (``of(catalogue)``, made by ``make`` on first use), kept
+    by whoever owns it and forgotten with the catalogue: what a stage works out from a
+    catalogue, which stays true while it is open (it is read-only), lives with the stage,
+    not inside ``Catalogue``. The last catalogue asked is remembered by a weak reference, so
+    the lookups of one check cost a call, not a weak reference each."""
+
+    def __init__(self, make: Callable[[], _V]) -> None:
+        self._make = make
+        self._values: weakref.WeakKeyDictionary[Catalogue, _V] = weakref.WeakKeyDictionary()
+        self._last: tuple[weakref.ref[Catalogue], _V] | None = None
+
+    def of(self, catalogue: Catalogue) -> _V:
+        last = self._last
+        if last is not None and last[0]() is catalogue:
+            return last[1]
+        with _REMEMBERING:
+            value = self._values.get(catalogue)
+            if value is None:
+                value = self._values[catalogue] = self._make()
+        self._last = (weakref.ref(catalogue), value)
+        return value
 
 
 # --- read-only mappings over the tables: a key reads the rows it points at ------------------
@@ -227,7 +252,6 @@ class Catalogue:
         # a batch or a server asks the same names and cards deck after deck.
         self._exact_cache: dict[str, Match | None] = {}
         self._inferred_cache: dict[str, list[FactSource]] = {}
-        self._memos: dict[str, dict[Any, Any]] = {}
         self.cards: Mapping[str, Card] = CardTable(self)
         # normalised alias -> card id
         self.aliases: Mapping[str, str] = value_map(
@@ -268,12 +292,6 @@ class Catalogue:
         maps |= {"by_title": self.by_title, "by_name": self.by_name}
         sizes = {name: mapping.cached_keys() for name, mapping in maps.items()}
         return sizes | {"suggestions": self._suggestions.cache_info().currsize}
-
-    def memo(self, kind: str) -> dict[Any, Any]:
-        """A dict that lives as long as the catalogue, for answers worked out from it (the
-        rules' verdicts on a card): the catalogue is read-only while open, so they stay
-        true. Whoever fills one keeps it bounded (``remember``)."""
-        return self._memos.setdefault(kind, {})
 
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:

@@ -35,7 +35,7 @@ def parse_date(value: str | None) -> str | None:
     """--date as YYYY-MM-DD."""
     if value is None:
         return None
-    from hlcg.api import check_date
+    from hlcg.check import check_date
     from hlcg.errors import UsageError
 
     try:

@@ -40,7 +40,7 @@ DeckArgument = Annotated[
 
 
 def _resolve(path: Path, db: Path | None, fmt: str | None) -> tuple["ResolvedDeck", "Catalogue"]:
-    from hlcg.api import resolve_deck
+    from hlcg.check import resolve_deck
     from hlcg.deck import read_deck
 
     catalogue = load_catalogue(db)
@@ -182,12 +182,16 @@ def _refuse_unconvertible(resolved: "ResolvedDeck", name: str) -> None:
     """Exit 1 with each line that names no single card or cannot be read: converting would
     lose it."""
     from hlcg.problems import Severity
+    from hlcg.rules import RULE_OF_UNRESOLVED
 
     blocking = [i for i in resolved.issues if i.severity == Severity.ERROR]
     if not (resolved.unresolved or blocking):
         return
     for item in resolved.unresolved:
-        typer.echo(f"{name}:{item.line or '-'}: {item.rule}: {item.message}", err=True)
+        typer.echo(
+            f"{name}:{item.line or '-'}: {RULE_OF_UNRESOLVED[item.kind]}: {item.message}",
+            err=True,
+        )
     for issue in blocking:
         typer.echo(f"{name}:{issue.line or '-'}: deck-syntax: {issue.message}", err=True)
     lines = plural(len(resolved.unresolved) + len(blocking), "line")

@@ -253,7 +253,7 @@ def odds_command(
     the opening hand (15 cards, the starting Ability) and in a 5-card Exertion; for a gem,
     the chance of each number of gems in an Exertion and of seed 002's gem checks; and how
     the deck's attacks and defenses cover the nine areas of the grid."""
-    from hlcg.api import resolve_deck
+    from hlcg.check import resolve_deck
     from hlcg.deck import read_deck
     from hlcg.organise import DEFAULT_KINDS, deck_odds, parse_kind
 

@@ -26,10 +26,8 @@ from hlcg.report import REPORTERS
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.api import CheckOptions, MatrixRow
-    from hlcg.fix import DeckFix
+    from hlcg.check import CheckOptions, DeckFix, MatrixRow, Outcome, Run
     from hlcg.report import DeckSummary, Skipped, Unreadable
-    from hlcg.runner import Checked, RunResult
 
 
 AUTO = "auto"  # github under GitHub Actions, else text
@@ -78,32 +76,6 @@ def matrix_table(rows: Sequence["MatrixRow"]) -> str:
 
     cells = [[shown(row.path), *(verdict(v.legal, v.errors) for v in row.verdicts)] for row in rows]
     return table(cells, ["deck", *CHECKED_FORMATS]) + "\n"
-
-
-def render(result: "RunResult", kind: str, output_file: Path | None) -> None:
-    """The report on stdout (or in the output file, the terminal getting text), the
-    summary table and the --all-formats matrix, then what --fix did."""
-    from hlcg.output import write_output
-    from hlcg.report import DeckSummary, renderer
-
-    reports, unreadable = result.reports, result.unreadable
-    skipped = skipped_files(result.skipped)
-    for item in unreadable:
-        error(f"{item.path}: {item.message}")
-    rendered = renderer(kind)(reports, unreadable, skipped)
-    if output_file is not None:
-        write_output(output_file, rendered, force=True)  # refused before the run
-        # The report went to the file; the terminal still gets the human report.
-        typer.echo(shown_bytes(renderer("text")(reports, unreadable, skipped)), nl=False)
-    else:
-        typer.echo(shown_bytes(rendered), nl=False)
-    summaries = [DeckSummary.of(r) for r in reports]
-    terminal_shows_text = _summaries(summaries, unreadable, skipped, kind, output_file)
-    if result.options.all_formats:
-        # Beside a machine-read report on stdout, the matrix is talk: stderr.
-        typer.echo("\n" + matrix_table(result.matrix), nl=False, err=not terminal_shows_text)
-    if result.fixes:
-        render_fixes(result.fixes)
 
 
 def _summaries(
@@ -162,15 +134,15 @@ class _Echo:
 
 
 def render_streamed(
-    outcomes: Iterable["Checked"],
+    outcomes: Iterable["Outcome"],
     kind: str,
     output_file: Path | None,
     skipped: Sequence["Skipped"] = (),
-) -> tuple[list["DeckSummary"], list["Unreadable"]]:
-    """The report written as decks finish (``hlcg.runner.check_each`` rendered each deck's
+) -> bool:
+    """The report written as decks finish (``hlcg.check.Run.outcomes`` rendered each deck's
     part in ``kind``, then text when there is an output file): on stdout or in the output
-    file, the terminal getting text; then the summary table. Each deck's summary and the
-    files that could not be read."""
+    file, the terminal getting text; then the summary table. Whether the terminal shows
+    text."""
     from contextlib import ExitStack
 
     from hlcg.output import streamed_output
@@ -201,12 +173,11 @@ def render_streamed(
         for writer in writers:
             writer.close()
     echo.flush()
-    _summaries(summaries, unreadable, skipped, kind, output_file)
-    return summaries, unreadable
+    return _summaries(summaries, unreadable, skipped, kind, output_file)
 
 
 def render_fixes(fixes: Sequence["DeckFix"]) -> None:
-    """What --fix did (hlcg.fix wrote the files): the diff, the file written and the
+    """What --fix did (hlcg.check.fix_decks wrote the files): the diff, the file written and the
     fixed deck checked again."""
     from hlcg.report import render_deck
 
@@ -345,7 +316,7 @@ def validate_command(
     the decks as given: 1 while a deck is illegal, even when its fixed copy NAME.fixed.txt
     is legal; a deck fixed --in-place is judged as fixed.
     """
-    from hlcg.api import CheckOptions
+    from hlcg.check import CheckOptions, Run
     from hlcg.stdin import is_stdin
 
     kind = resolve_output(output)
@@ -367,32 +338,42 @@ def validate_command(
         db=db,
         date=date,
     )
-    options.check_usage()
+    checks = Run(decks, options)  # the options checked, the deck files found
     refuse_overwrite(output_file, force)
-    _refuse_report_over_a_deck(output_file, decks, skip_non_decks)
-    if fix or all_formats:
-        verdicts, code = _run_whole(decks, options, kind, output_file)
-    else:
-        verdicts, code = _run_streamed(decks, options, kind, output_file, jobs or cpu_count())
-    stricter = _stricter_failures(verdicts, options)
+    _refuse_report_over_a_deck(output_file, checks)
+    _render(checks, kind, output_file, jobs or cpu_count())
+    result = checks.result()
+    stricter = _stricter_failures(result.summaries, result.options)
     if stricter:
         note(stricter)
-    raise typer.Exit(code)
+    raise typer.Exit(result.exit_code())
 
 
-def _refuse_report_over_a_deck(
-    output_file: Path | None, decks: list[str], skip_non_decks: bool
-) -> None:
+def _render(checks: "Run", kind: str, output_file: Path | None, jobs: int) -> None:
+    """Each report written as its deck finishes, in up to ``jobs`` processes; then the
+    --all-formats matrix and what --fix did."""
+    found, passed_over = checks.found, checks.skipped
+    if not found or not _terminal_shows_text(kind, output_file):
+        _note_skipped(passed_over)
+    if not found:
+        _no_decks(kind, output_file, skipped_files(passed_over))
+    kinds = (kind,) if output_file is None else (kind, "text")
+    outcomes = checks.outcomes(kinds, jobs=jobs)
+    shows_text = render_streamed(outcomes, kind, output_file, skipped_files(passed_over))
+    if checks.options.all_formats or checks.options.fix:
+        result = checks.result()
+        if checks.options.all_formats:
+            # Beside a machine-read report on stdout, the matrix is talk: stderr.
+            typer.echo("\n" + matrix_table(result.matrix), nl=False, err=not shows_text)
+        render_fixes(result.fixes)
+
+
+def _refuse_report_over_a_deck(output_file: Path | None, checks: "Run") -> None:
     """--output-file never replaces a deck the run checks (by any name), even with --force;
-    the decks are listed only when the file exists, the one case where it could be one."""
+    the decks are looked at only when the file exists, the one case where it could be one."""
     if output_file is None or not output_file.is_file():
         return
-    from hlcg.deck import expand
-    from hlcg.stdin import is_stdin
-
-    named = [deck for deck in decks if not is_stdin(deck)]
-    piped = [Path(deck) for deck in decks if is_stdin(deck)]
-    refuse_writing_an_input(output_file, [*piped, *expand(named, skip_non_decks)])
+    refuse_writing_an_input(output_file, checks.found)
 
 
 def cpu_count() -> int:
@@ -403,44 +384,6 @@ def cpu_count() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
-
-
-def _run_whole(
-    decks: list[str], options: "CheckOptions", kind: str, output_file: Path | None
-) -> tuple[list["DeckSummary"], int]:
-    """--fix and --all-formats: every report held until the run ends (``hlcg.runner.run``)."""
-    from hlcg.report import DeckSummary
-    from hlcg.runner import run
-
-    result = run(decks, options)
-    if not result.paths or not _terminal_shows_text(kind, output_file):
-        _note_skipped(result.skipped)
-    if not result.paths:
-        _no_decks(kind, output_file, skipped_files(result.skipped))
-    render(result, kind, output_file)
-    return [DeckSummary.of(r) for r in result.verdicts], result.exit_code()
-
-
-def _run_streamed(
-    decks: list[str], options: "CheckOptions", kind: str, output_file: Path | None, jobs: int
-) -> tuple[list["DeckSummary"], int]:
-    """Every other run: each report written as its deck finishes, in up to ``jobs``
-    processes (``hlcg.runner.check_each``)."""
-    from hlcg.runner import check_each, deck_files
-
-    found, passed_over = deck_files(decks, options)
-    if not found or not _terminal_shows_text(kind, output_file):
-        _note_skipped(passed_over)
-    if not found:
-        _no_decks(kind, output_file, skipped_files(passed_over))
-    kinds = (kind,) if output_file is None else (kind, "text")
-    outcomes = check_each(found, options, kinds, jobs=jobs)
-    skipped = skipped_files(passed_over)
-    summaries, unreadable = render_streamed(outcomes, kind, output_file, skipped)
-    if unreadable:
-        return summaries, 2
-    strict, unchecked = options.stricter
-    return summaries, 1 if any(s.fails(strict, unchecked) for s in summaries) else 0
 
 
 def _stricter_failures(verdicts: Sequence["DeckSummary"], options: "CheckOptions") -> str | None:

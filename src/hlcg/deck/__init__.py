@@ -1,5 +1,5 @@
 """Decks: files and text in, ``Deck`` out (the readers, one per kind of deck file in
-``DECK_KINDS``), then names -> cards (``resolve``), and the deck's fingerprint.
+``DECK_KINDS``), then names -> cards (``resolve``).
 
 The door: the names below are what the rest of hlcg may use. Each is imported from its
 module on first use, so importing the package costs nothing.
@@ -10,9 +10,6 @@ if TYPE_CHECKING:
     from hlcg.deck.edit import apply_edits as apply_edits
     from hlcg.deck.edit import count_span as count_span
     from hlcg.deck.encoding import decode as decode
-    from hlcg.deck.hashing import catalogue_digest as catalogue_digest
-    from hlcg.deck.hashing import fingerprint as fingerprint
-    from hlcg.deck.hashing import used_card_ids as used_card_ids
     from hlcg.deck.jsonmodel import DeckFile as DeckFile
     from hlcg.deck.kinds import DECK_KINDS as DECK_KINDS
     from hlcg.deck.kinds import DECK_SUFFIXES as DECK_SUFFIXES
@@ -24,14 +21,17 @@ if TYPE_CHECKING:
     from hlcg.deck.kinds import sniffed_kind as sniffed_kind
     from hlcg.deck.lines import MAX_COPIES as MAX_COPIES
     from hlcg.deck.lines import split_lines as split_lines
+    from hlcg.deck.model import AMBIGUOUS as AMBIGUOUS
     from hlcg.deck.model import ENDURANCE as ENDURANCE
     from hlcg.deck.model import PREGAME as PREGAME
     from hlcg.deck.model import SIDEBOARD as SIDEBOARD
+    from hlcg.deck.model import UNKNOWN as UNKNOWN
     from hlcg.deck.model import Deck as Deck
     from hlcg.deck.model import DeckCard as DeckCard
     from hlcg.deck.model import Entry as Entry
     from hlcg.deck.model import LineIssue as LineIssue
     from hlcg.deck.model import ResolvedDeck as ResolvedDeck
+    from hlcg.deck.model import used_card_ids as used_card_ids
     from hlcg.deck.narrowing import Resolver as Resolver
     from hlcg.deck.read import expand as expand
     from hlcg.deck.read import read_deck as read_deck
@@ -48,9 +48,6 @@ _DOOR = {
     "apply_edits": "hlcg.deck.edit",
     "count_span": "hlcg.deck.edit",
     "decode": "hlcg.deck.encoding",
-    "catalogue_digest": "hlcg.deck.hashing",
-    "used_card_ids": "hlcg.deck.hashing",
-    "fingerprint": "hlcg.deck.hashing",
     "DeckFile": "hlcg.deck.jsonmodel",
     "DECK_KINDS": "hlcg.deck.kinds",
     "DECK_SUFFIXES": "hlcg.deck.kinds",
@@ -70,6 +67,9 @@ _DOOR = {
     "PREGAME": "hlcg.deck.model",
     "ResolvedDeck": "hlcg.deck.model",
     "SIDEBOARD": "hlcg.deck.model",
+    "AMBIGUOUS": "hlcg.deck.model",
+    "UNKNOWN": "hlcg.deck.model",
+    "used_card_ids": "hlcg.deck.model",
     "Resolver": "hlcg.deck.narrowing",
     "expand": "hlcg.deck.read",
     "read_deck": "hlcg.deck.read",

@@ -120,10 +120,16 @@ class DeckCard(NamedTuple):
         return self.card.name
 
 
-class Unresolved(NamedTuple):
-    """A line whose card could not be decided: rule unknown-card or ambiguous-card."""
+# Why a line's card could not be decided (``Unresolved.kind``): it names no card, or several.
+# The check maps each to its rule (``hlcg.rules.RULE_OF_UNRESOLVED``): rule names live there.
+UNKNOWN = "unknown"
+AMBIGUOUS = "ambiguous"
 
-    rule: str
+
+class Unresolved(NamedTuple):
+    """A line whose card could not be decided: its ``kind`` is UNKNOWN or AMBIGUOUS."""
+
+    kind: str
     line: int | None
     name: str
     message: str
@@ -225,3 +231,14 @@ class Line(NamedTuple):
     @property
     def text(self) -> str:
         return self.name + (f" [{self.set_code}]" if self.set_code else "")
+
+
+def used_card_ids(deck: ResolvedDeck) -> list[str]:
+    """Cards whose rows the verdict reads: the deck's cards, its persona, and the
+    candidates of lines that name several cards."""
+    ids = {dc.card.id for dc in deck.cards}
+    if deck.persona is not None:
+        ids.add(deck.persona.id)
+    for item in deck.unresolved:
+        ids.update(item.card_ids)
+    return sorted(ids)

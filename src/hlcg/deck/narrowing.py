@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from typing import Any
 
 from hlcg.catalog import (
     BOOL_FIELDS,
@@ -23,13 +24,14 @@ from hlcg.catalog import (
     Candidate,
     Card,
     Catalogue,
+    PerCatalogue,
     named_faction,
     named_personas,
     named_weapon,
     normalise,
     remember,
 )
-from hlcg.deck.model import ENDURANCE, PREGAME, Entry, Unresolved
+from hlcg.deck.model import AMBIGUOUS, ENDURANCE, PREGAME, UNKNOWN, Entry, Unresolved
 from hlcg.patterns import lazy
 
 MAX_SUGGESTED_NAMES = 100
@@ -142,6 +144,11 @@ def ambiguity(name: str, cards: list[Card], diffs: dict[str, list[object]]) -> s
     while count > 1 and len(said(count)) > MESSAGE_LENGTH:
         count -= 1
     return said(count)
+
+
+# Each open catalogue's lines read (a line's key -> what it resolved to), kept here while the
+# catalogue is open (it is read-only, so they stay true); bounded by ``remember``.
+_LINES_READ: PerCatalogue[dict[Any, Any]] = PerCatalogue(dict)
 
 
 class Resolver:
@@ -273,7 +280,7 @@ class Resolver:
             as_persona,
             settled,
         )
-        memo = self.catalogue.memo("lines read") if entry.set_code is None else None
+        memo = _LINES_READ.of(self.catalogue) if entry.set_code is None else None
         known = memo.get(key) if memo is not None else None
         if known is not None:
             self.last_versions = known[1]
@@ -379,7 +386,7 @@ class Resolver:
             self.last_versions = tuple(found) if len(found) > 1 else ()
             return found[0]
         return Unresolved(
-            "ambiguous-card",
+            AMBIGUOUS,
             line,
             name,
             ambiguity(name, found, diffs),
@@ -410,7 +417,7 @@ class Resolver:
         kind = "persona" if personas_only else "card"
         fix = f"did you mean: {', '.join(names)}?" if names else "check the spelling"
         return Unresolved(
-            "unknown-card",
+            UNKNOWN,
             line,
             name,
             f"no {kind} named {name!r} in the catalogue",

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from hlcg.catalog import Card, Catalogue, normalise
+from hlcg.catalog import Card, Catalogue, PerCatalogue, normalise
 from hlcg.deck.model import (
+    AMBIGUOUS,
     ENDURANCE,
     NO_PERSONA,
     PREGAME,
+    UNKNOWN,
     DeckCard,
     LineIssue,
     ResolvedDeck,
@@ -84,18 +86,22 @@ def find_persona(
     return resolver.decide(name, line, resolver.by_format(found))
 
 
+# Each open catalogue's Generic Immortal names, kept while it is open (it is read-only).
+_GENERIC_NAMES: PerCatalogue[dict[str, frozenset[str]]] = PerCatalogue(dict)
+
+
 def generic_names(resolver: Resolver) -> frozenset[str]:
     """Names a Generic Immortal goes by: the catalogue's flagged pseudo-persona's (worked
     out once per catalogue: every deck asks)."""
-    memo = resolver.catalogue.memo("generic immortal names")
-    if "names" not in memo:
-        memo["names"] = frozenset(
+    known = _GENERIC_NAMES.of(resolver.catalogue)
+    names = known.get("names")
+    if names is None:
+        names = known["names"] = frozenset(
             name
             for card in resolver.catalogue.personas
             if card.is_generic_immortal
             for name in card.persona_names
         )
-    names: frozenset[str] = memo["names"]
     return names
 
 
@@ -140,18 +146,17 @@ def settle_persona(
     persona line or pre-game line that looks like a typo skips the persona checks, and its
     problem names them (``persona_rules``: the rules' own business, so given)."""
     personas = [dc for dc in resolved.cards if dc.card.type == "persona"]
-    skipped = ", ".join(persona_rules)
     if declared is not None:
         resolved.persona = declared
     elif personas and _declares_generic(resolved):
-        _note_generic_with_persona(resolved, personas[0], skipped)
+        _note_generic_with_persona(resolved, personas[0], ", ".join(persona_rules))
     elif personas:
         # One listed under Pre-Game before one listed, by mistake, in the Endurance: a
         # LackeyCCG .dek writes its Deck zone before its Pregame zone.
         in_pregame = [dc for dc in personas if any(e.section == PREGAME for e in dc.entries)]
         resolved.persona = (in_pregame or personas)[0].card
     else:
-        _note_persona_typo(resolved, catalogue, skipped)
+        _note_persona_typo(resolved, catalogue, ", ".join(persona_rules))
 
 
 def _declares_generic(resolved: ResolvedDeck) -> bool:
@@ -194,12 +199,12 @@ def _typo_note(resolved: ResolvedDeck, item: Unresolved, catalogue: Catalogue) -
             return None
         return "persona checks skipped"
     cards = catalogue.cards
-    if item.rule == "ambiguous-card":
+    if item.kind == AMBIGUOUS:
         # A line that may list the persona (Katana: the persona or the Weapon of Choice).
         if item.section != ENDURANCE and any(cards[i].type == "persona" for i in item.card_ids):
             return "if it is the persona, persona checks were skipped"
         return None
-    if item.section != PREGAME or item.rule != "unknown-card":
+    if item.section != PREGAME or item.kind != UNKNOWN:
         return None
     if may_be_persona(item.card_ids, cards):
         return "if it is the persona, persona checks were skipped"

@@ -15,6 +15,7 @@ from hlcg.deck.listed import LinePersona, preferred_persona
 from hlcg.deck.model import (
     ENDURANCE,
     PREGAME,
+    UNKNOWN,
     Deck,
     DeckCard,
     Entry,
@@ -119,10 +120,10 @@ def _add_unresolved(
 ) -> None:
     """A line naming no single card; a header-shaped line naming none is a bad header, and
     a forum post's prose around the list is no card (hlcg.deck.prose)."""
-    if card.rule == "unknown-card" and is_prose(resolver, entry):
+    if card.kind == UNKNOWN and is_prose(resolver, entry):
         resolved.prose.append(entry)
         return
-    if entry.header_text and card.rule == "unknown-card":
+    if entry.header_text and card.kind == UNKNOWN:
         resolved.issues.append(
             LineIssue(
                 entry.line,

@@ -47,8 +47,7 @@ def judge_deck(
 ) -> JudgedDeck:
     """A deck already read (a file, or text posted to the web page's API), judged."""
     from hlcg.answers import format_warnings
-    from hlcg.api import check_deck, resolve_deck
-    from hlcg.deck import catalogue_digest, fingerprint
+    from hlcg.check import catalogue_digest, check_deck, fingerprint, resolve_deck
     from hlcg.rules import verdict_lines
 
     report = check_deck(deck, catalogue, fmt, date=date)

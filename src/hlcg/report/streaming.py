@@ -53,8 +53,9 @@ class DeckSummary(NamedTuple):
         )
 
     def fails(self, strict: bool = False, fail_on_unchecked: bool = False) -> bool:
-        """As ``DeckReport.fails``: errors always, warnings when strict, data gaps when
-        ``fail_on_unchecked``."""
+        """Whether this deck fails a run, the one failure rule (``RunResult.fails`` and the
+        CLI ask it): errors always, warnings with --strict, data gaps (`unchecked` notes)
+        with --fail-on unchecked."""
         return (
             not self.legal
             or (strict and self.warnings > 0)

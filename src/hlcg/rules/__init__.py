@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from hlcg.rules.permissions import CARD_MODIFIERS as CARD_MODIFIERS
     from hlcg.rules.permissions import PERMISSIONS as PERMISSIONS
     from hlcg.rules.profiles import profile as profile
+    from hlcg.rules.registry import RULE_OF_UNRESOLVED as RULE_OF_UNRESOLVED
     from hlcg.rules.registry import RULES as RULES
     from hlcg.rules.registry import find as find
     from hlcg.rules.registry import unmatched_selectors as unmatched_selectors
@@ -46,6 +47,7 @@ _DOOR = {
     "PERMISSIONS": "hlcg.rules.permissions",
     "profile": "hlcg.rules.profiles",
     "RULES": "hlcg.rules.registry",
+    "RULE_OF_UNRESOLVED": "hlcg.rules.registry",
     "find": "hlcg.rules.registry",
     "unmatched_selectors": "hlcg.rules.registry",
     "verdict_in": "hlcg.rules.verdicts",

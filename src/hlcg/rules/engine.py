@@ -13,7 +13,7 @@ from hlcg.problems import Detail, Finding, Level, Problem, Severity, TextChange
 from hlcg.rules.context import Context
 from hlcg.rules.coverage import Coverage, coverage
 from hlcg.rules.profiles import Profile
-from hlcg.rules.registry import RULES, selected
+from hlcg.rules.registry import RULE_OF_UNRESOLVED, RULES, selected
 from hlcg.rules.replacement import with_replacements
 
 
@@ -65,10 +65,10 @@ class DeckReport:
         # Whether --select named `unchecked`: the text report then lists each data gap's
         # cards; otherwise it says what was not checked in one line.
         self.lists_gaps = lists_gaps
-        # Set by hlcg.api.add_fingerprint (it knows the catalogue's content hash); see
+        # Set by hlcg.check.add_fingerprint (it knows the catalogue's content hash); see
         # docs/fingerprint.md.
         self.fingerprint: str | None = None
-        # Set by hlcg.fix.add_changes for the SARIF report: each problem's edits (by its
+        # Set by hlcg.check.add_changes for the SARIF report: each problem's edits (by its
         # position in ``problems``) as changes to the deck's text.
         self.changes: dict[int, tuple[TextChange, ...]] = {}
 
@@ -92,15 +92,6 @@ class DeckReport:
     @property
     def data_gaps(self) -> int:
         return sum(1 for p in self.problems if p.rule == "unchecked")
-
-    def fails(self, strict: bool = False, fail_on_unchecked: bool = False) -> bool:
-        """Whether this deck fails a run: errors always, warnings with --strict, data gaps
-        (`unchecked` notes) with --fail-on unchecked."""
-        return (
-            not self.legal
-            or (strict and self.warnings > 0)
-            or (fail_on_unchecked and self.data_gaps > 0)
-        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -190,7 +181,7 @@ class _Collector:
             self.add("deck-syntax", severity, message=issue.message, line=issue.line, fix=issue.fix)
         for unresolved in deck.unresolved:
             self.add(
-                unresolved.rule,
+                RULE_OF_UNRESOLVED[unresolved.kind],
                 message=unresolved.message,
                 line=unresolved.line,
                 fix=unresolved.fix,
@@ -208,6 +199,7 @@ class _Collector:
                     cards=finding.cards,
                     line=finding.line,
                     fix=finding.fix or "check these cards by hand",
+                    source=rule_name,
                 )
                 self.gaps.append((rule_name, self.problems[-1]))
             return

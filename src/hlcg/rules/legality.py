@@ -22,13 +22,14 @@ fact itself bans the card.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from hlcg.catalog import (
     EXCLUDING,
     Card,
     Catalogue,
     LegalityFact,
+    PerCatalogue,
     in_force,
     remember,
     set_code,
@@ -69,6 +70,11 @@ def printings_named(deck: ResolvedDeck, deck_card: DeckCard, catalogue: Catalogu
     return [set_code(catalogue.sets, w) for w in written]
 
 
+# Each open catalogue's verdicts, kept here (not in the catalogue) for as long as it is open:
+# the catalogue is read-only while open, so they stay true. Bounded by ``remember``.
+_VERDICTS: PerCatalogue[dict[Any, Any]] = PerCatalogue(dict)
+
+
 def judge(
     card: Card,
     fmt: str,
@@ -87,7 +93,7 @@ def judge(
     if facts is not None:
         return _judged(card, fmt, catalogue, excluded_editions, on or today(), named_sets, facts)
     key = (card.id, fmt, tuple(excluded_editions), on or today(), tuple(named_sets))
-    verdicts = catalogue.memo("legality verdicts")
+    verdicts = _VERDICTS.of(catalogue)
     known = verdicts.get(key)
     if known is not None and known[0] is card:  # not a changed copy of the card
         return known[1]

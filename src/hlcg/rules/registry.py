@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from hlcg.deck import AMBIGUOUS, UNKNOWN
 from hlcg.rules import (
     ambiguous_card,
     basics,
@@ -66,6 +67,9 @@ _MODULES = (
 RULES: dict[str, Rule] = {module.RULE.name: module.RULE for module in _MODULES}
 
 BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES.values()}
+
+# The rule of each kind of line the deck reader could not decide (``Unresolved.kind``).
+RULE_OF_UNRESOLVED = {UNKNOWN: unknown_card.RULE.name, AMBIGUOUS: ambiguous_card.RULE.name}
 
 
 def find(name_or_code: str) -> Rule | None:

@@ -12,8 +12,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from hlcg.api import add_fingerprint, check_date, check_deck
 from hlcg.catalog import DEFAULT_FORMAT, Catalogue, format_from_user, normalise
+from hlcg.check import add_fingerprint, check_date, check_deck
 from hlcg.deck import DECK_KINDS, TEXT_SUFFIXES, Deck, deck_kind, read_deck_data, sniffed_kind
 from hlcg.errors import CatalogueError, DeckFileError, UsageError
 from hlcg.report import counts_line, coverage_summary, renderer, report_data, verdict_line
@@ -160,8 +160,8 @@ class Service:
     def fix(self, request: DeckRequest) -> dict[str, Any]:
         """`hlcg validate --fix` for the posted deck: the fixed text and what changed. A
         .json, .dek or .o8d deck comes back as a text deck, as the CLI writes it."""
+        from hlcg.check import fix_text, kept_lines
         from hlcg.deck import as_text, parse_text
-        from hlcg.fix import fix_text, kept_lines
 
         fmt, date = self._format(request.format), self._date(request.date)
         deck, name = self._read(request)
@@ -235,7 +235,7 @@ class Service:
 
     def odds(self, request: OddsRequest) -> dict[str, Any]:
         """`hlcg deck odds --output json` for the posted deck."""
-        from hlcg.api import resolve_deck
+        from hlcg.check import resolve_deck
         from hlcg.organise import DEFAULT_KINDS, deck_odds, parse_kind
 
         fmt = self._format(request.format)
@@ -250,7 +250,7 @@ class Service:
         """`hlcg deck convert --to TO`: the same writers, the requested format written into
         the file; a deck with a line naming no single card is refused (400, each such
         line), as the CLI refuses it."""
-        from hlcg.api import resolve_deck
+        from hlcg.check import resolve_deck
         from hlcg.deck import render
         from hlcg.problems import Severity
 

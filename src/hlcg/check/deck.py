@@ -1,16 +1,17 @@
-"""The check of one deck, and the public API `import hlcg` hands out (README "Python API"):
-load a catalogue, read a deck, check it (``check_deck``: a deck in, a ``DeckReport`` out),
-in one format or in every one (``legality_matrix``, for --all-formats). ``CheckOptions``
-are the options of a check and of a whole run of `hlcg validate` over files
-(``hlcg.runner``), checked here once. Imported on first use, so `import hlcg` stays cheap.
+"""The check of one deck: its options (``CheckOptions``, and ``check_usage``, the one place
+they are checked: at the door of a run or of ``check_deck``; inside, they go as checked), its
+format chosen (``choose_format``), its names resolved, the rules
+run (``check_deck``: a deck in, a ``DeckReport`` out); in every checked format at once
+(``legality_matrix``, for --all-formats). Also the loading and reading ``import hlcg`` hands
+out (README "Python API").
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from os import PathLike
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog import (
     DEFAULT_FORMAT,
@@ -22,7 +23,9 @@ from hlcg.catalog import (
 from hlcg.deck import Deck, LineIssue, ResolvedDeck, resolve
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.problems import FAIL_ON, Severity
-from hlcg.rules import RULES, DeckReport, profile, validate
+
+if TYPE_CHECKING:
+    from hlcg.rules import DeckReport
 
 
 def load_catalogue(path: str | PathLike[str] | None = None) -> Catalogue:
@@ -48,6 +51,9 @@ def parse_deck(text: str, name: str = "<deck>") -> Deck:
     return parse_text(text, name)
 
 
+# --- The options: checked once, at the door ---------------------------------------------
+
+
 def one_or_many(value: str | Iterable[str]) -> tuple[str, ...]:
     """A lone string is one value (a rule name, a fail-on kind), not its letters."""
     return (value,) if isinstance(value, str) else tuple(value)
@@ -55,7 +61,7 @@ def one_or_many(value: str | Iterable[str]) -> tuple[str, ...]:
 
 class CheckOptions(NamedTuple):
     """How decks are checked: the options of `hlcg validate` that are not about output
-    (``check_deck`` reads format, select, ignore and date; ``hlcg.runner.run`` all).
+    (``check_deck`` reads format, select, ignore and date; ``run`` all).
 
     ``fail_on`` may hold "warning" (as ``strict``) and "unchecked" (data gaps fail).
     ``fingerprints`` sets each report's fingerprint (the machine-read reports carry it);
@@ -85,12 +91,15 @@ class CheckOptions(NamedTuple):
 
     def check_usage(self) -> CheckOptions:
         """The options as a check uses them: a lone string read as one value
-        (``fail_on="unchecked"``), the date as YYYY-MM-DD. Raises UsageError for options
-        that do not go together or name nothing. The one check of the options: `hlcg
-        validate` asks it before it writes anything, ``run`` and ``check_deck`` again."""
+        (``fail_on="unchecked"``), the format by its name (``format_from_user``: "Type
+        Two" is type-two), the date as YYYY-MM-DD. Raises UsageError for options that do
+        not go together or name nothing. The one check of the options, made once at the
+        door (``run``, ``Run``, ``check_deck``); inside, the options go as checked."""
+        from hlcg.catalog import format_from_user
         from hlcg.rules import unmatched_selectors
 
         options = self._replace(
+            format=format_from_user(self.format) if self.format else None,
             select=one_or_many(self.select),
             ignore=one_or_many(self.ignore),
             fail_on=frozenset(one_or_many(self.fail_on)),
@@ -107,6 +116,23 @@ class CheckOptions(NamedTuple):
                 f"--select/--ignore {unmatched[0]!r} matches no rule; see `hlcg rules`"
             )
         return options
+
+
+def check_date(text: str | None) -> str | None:
+    """A date to judge by as YYYY-MM-DD (a tournament's date), or UsageError."""
+    import datetime
+
+    if text is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        shaped = len(text.strip()) == 10 and text.strip()[4::3] == "--"
+        if shaped:
+            raise UsageError(
+                f"--date {text!r}: {text.strip()} is not a day of the calendar"
+            ) from None
+        raise UsageError(f"--date {text!r}: give a date as YYYY-MM-DD, e.g. 2026-03-14") from None
 
 
 # --- The deck's format -------------------------------------------------------------------
@@ -175,30 +201,33 @@ def _add_once(deck: Deck, issue: LineIssue) -> None:
         deck.issues.append(issue)
 
 
+class _PersonaRules(Sequence[str]):
+    """The names of the rules a deck with no persona skips, read from the registry only when
+    a deck needs them: `hlcg deck hash` and `deck stats` resolve decks without loading every
+    rule."""
+
+    def _names(self) -> list[str]:
+        from hlcg.rules import RULES
+
+        return [rule.name for rule in RULES.values() if rule.persona]
+
+    def __getitem__(self, index: int) -> str:  # type: ignore[override]
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+
 def resolve_deck(
     deck: Deck, catalogue: Catalogue, requested_format: str | None = None
 ) -> ResolvedDeck:
     """The deck's names as catalogue cards, in the format ``choose_format`` picks; a deck
     whose persona cannot be found names the persona rules it skips."""
-    persona_rules = [rule.name for rule in RULES.values() if rule.persona]
+    persona_rules = _PersonaRules()
     return resolve(deck, catalogue, choose_format(deck, requested_format), persona_rules)
-
-
-def check_date(text: str | None) -> str | None:
-    """A date to judge by as YYYY-MM-DD (a tournament's date), or UsageError."""
-    import datetime
-
-    if text is None:
-        return None
-    try:
-        return datetime.date.fromisoformat(text.strip()).isoformat()
-    except ValueError:
-        shaped = len(text.strip()) == 10 and text.strip()[4::3] == "--"
-        if shaped:
-            raise UsageError(
-                f"--date {text!r}: {text.strip()} is not a day of the calendar"
-            ) from None
-        raise UsageError(f"--date {text!r}: give a date as YYYY-MM-DD, e.g. 2026-03-14") from None
 
 
 # --- The check -----------------------------------------------------------------------------
@@ -223,7 +252,19 @@ def check_deck(
         format=format, select=one_or_many(select), ignore=one_or_many(ignore), date=date
     ).check_usage()
     catalogue = catalogue if catalogue is not None else load_catalogue()
-    from hlcg.readings import settle_readings
+    report = judge(deck, catalogue, options)
+    if fingerprint:
+        from hlcg.check.hashing import add_fingerprint
+
+        add_fingerprint(report, catalogue)
+    return report
+
+
+def judge(deck: Deck, catalogue: Catalogue, options: CheckOptions) -> DeckReport:
+    """``check_deck`` with options already checked (``CheckOptions.check_usage``): the
+    check every deck of a run goes through."""
+    from hlcg.check.readings import settle_readings
+    from hlcg.rules import profile, validate
 
     def judged(read: Deck) -> DeckReport:
         resolved = resolve_deck(read, catalogue, options.format)
@@ -237,8 +278,7 @@ def check_deck(
             options.date,
         )
 
-    report = settle_readings(deck, judged(deck), catalogue, judged)
-    return add_fingerprint(report, catalogue) if fingerprint else report
+    return settle_readings(deck, judged(deck), catalogue, judged)
 
 
 def require_format(catalogue: Catalogue, fmt: str) -> None:
@@ -251,24 +291,6 @@ def require_format(catalogue: Catalogue, fmt: str) -> None:
         "in it; start a catalogue with the game's formats: `hlcg db init my.sqlite "
         "--from-shipped`, or import a whole export that holds them"
     )
-
-
-def add_fingerprint(report: DeckReport, catalogue: Catalogue) -> DeckReport:
-    """Set ``report.fingerprint`` (docs/fingerprint.md), so a report names the exact deck it
-    judged. Separate from the check: it reads the catalogue rows the deck uses (about as
-    long as the check itself), and only the machine-read reports carry it."""
-    from hlcg.deck import catalogue_digest, fingerprint
-    from hlcg.rules import verdict_lines
-
-    if report.resolved is None:
-        return report
-    try:
-        digest = catalogue_digest(report.resolved, catalogue)
-    except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
-        return report
-    facts = verdict_lines(report.resolved, catalogue, report.date)
-    report.fingerprint = fingerprint(report.resolved, digest, facts)[0]
-    return report
 
 
 # --- --all-formats: each deck judged in every checked format, read once ---------------------
@@ -292,11 +314,9 @@ class MatrixRow(NamedTuple):
 def legality_matrix(
     paths: Sequence[Path],
     catalogue: Catalogue,
-    select: Sequence[str] = (),
-    ignore: Sequence[str] = (),
-    date: str | None = None,
+    options: CheckOptions,
 ) -> list[MatrixRow]:
-    """Each deck in every checked format, each file read once."""
+    """Each deck in every checked format, each file read once (``options`` checked)."""
     from hlcg.catalog import CHECKED_FORMATS
 
     rows = []
@@ -304,7 +324,7 @@ def legality_matrix(
         deck = read_deck(path)  # read once, checked in each format
         verdicts = []
         for fmt in CHECKED_FORMATS:
-            report = check_deck(deck, catalogue, fmt, select, ignore, date=date)
+            report = judge(deck, catalogue, options._replace(format=fmt))
             verdicts.append(FormatVerdict(fmt, report.legal, report.errors))
         rows.append(MatrixRow(path, tuple(verdicts)))
     return rows

@@ -1,4 +1,5 @@
-"""Deck fingerprints: one digest for a deck however it is written.
+"""Deck fingerprints: one digest for a deck however it is written, and ``add_fingerprint``,
+which sets a report's.
 
 The canonical form (specified with test vectors in docs/fingerprint.md) is UTF-8 text:
 
@@ -35,23 +36,14 @@ from typing import TYPE_CHECKING
 
 from hlcg import RULESET_VERSION
 from hlcg.catalog import normalise
-from hlcg.deck.model import ENDURANCE, PREGAME, ResolvedDeck
+from hlcg.deck import ENDURANCE, PREGAME, ResolvedDeck, used_card_ids
+from hlcg.errors import CatalogueError
 
 if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
+    from hlcg.rules import DeckReport
 
 FINGERPRINT_VERSION = 3
-
-
-def used_card_ids(deck: ResolvedDeck) -> list[str]:
-    """Cards whose rows the verdict reads: the deck's cards, its persona, and the
-    candidates of lines that name several cards."""
-    ids = {dc.card.id for dc in deck.cards}
-    if deck.persona is not None:
-        ids.add(deck.persona.id)
-    for item in deck.unresolved:
-        ids.update(item.card_ids)
-    return sorted(ids)
 
 
 def catalogue_digest(deck: ResolvedDeck, catalogue: Catalogue) -> str:
@@ -101,3 +93,20 @@ def fingerprint(
     ``in_force`` the legality facts in force on the date judged by."""
     form = canonical_form(deck, catalogue, in_force)
     return hashlib.sha256(form.encode("utf-8")).hexdigest(), form
+
+
+def add_fingerprint(report: DeckReport, catalogue: Catalogue) -> DeckReport:
+    """Set ``report.fingerprint`` (docs/fingerprint.md), so a report names the exact deck it
+    judged. Separate from the check: it reads the catalogue rows the deck uses (about as
+    long as the check itself), and only the machine-read reports carry it."""
+    from hlcg.rules import verdict_lines
+
+    if report.resolved is None:
+        return report
+    try:
+        digest = catalogue_digest(report.resolved, catalogue)
+    except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
+        return report
+    facts = verdict_lines(report.resolved, catalogue, report.date)
+    report.fingerprint = fingerprint(report.resolved, digest, facts)[0]
+    return report

@@ -20,9 +20,9 @@ import itertools
 from collections.abc import Callable
 
 from hlcg.catalog import Card, Catalogue
-from hlcg.deck import Deck, Entry
+from hlcg.deck import AMBIGUOUS, Deck, Entry
 from hlcg.problems import Problem, Severity
-from hlcg.rules import DeckReport
+from hlcg.rules import RULE_OF_UNRESOLVED, RULES, DeckReport
 
 # Readings tried at most: a deck of many ambiguous lines stays ambiguous, and fast.
 MAX_LINES = 3
@@ -71,7 +71,7 @@ def _ambiguous_lines(report: DeckReport) -> dict[LineName, tuple[str, ...]] | No
     lines: dict[LineName, tuple[str, ...]] = {
         (u.line, u.name): u.card_ids
         for u in resolved.unresolved
-        if u.rule == "ambiguous-card" and u.line is not None and len(u.card_ids) >= 2
+        if u.kind == AMBIGUOUS and u.line is not None and len(u.card_ids) >= 2
     }
     readings = 1
     for ids in lines.values():
@@ -167,9 +167,10 @@ def _note(
 ) -> Problem:
     cards = [catalogue.cards[i] for i in ids]
     named = " or ".join(_described(c) for c in cards)
+    rule = RULES[RULE_OF_UNRESOLVED[AMBIGUOUS]]
     return Problem(
-        "HL003",
-        "ambiguous-card",
+        rule.code,
+        rule.name,
         Severity.NOTE,
         f"the line could be {named}; {reason}: judged as {_described(catalogue.cards[taken])}",
         tuple(ids),

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from hlcg.api import check_deck
 from hlcg.catalog import Card, Catalogue, normalise
-from hlcg.deck import Deck, deck_kind, parse_text
+from hlcg.check.deck import check_deck
+from hlcg.deck import UNKNOWN, Deck, deck_kind, parse_text
 from hlcg.problems import Severity, TextChange
 from hlcg.rules import LEGAL, DeckReport, basic_cards, profile, verdict_in
 
@@ -395,7 +395,7 @@ def kept_lines(report: DeckReport) -> tuple[str, ...]:
     kept = []
     for line in report.resolved.unresolved:
         where = f" (line {line.line})" if line.line is not None else ""
-        why = "no card is named so" if line.rule == "unknown-card" else "it names several cards"
+        why = "no card is named so" if line.kind == UNKNOWN else "it names several cards"
         kept.append(f"kept {line.count} {line.name}{where} as written: {why}; fix it by hand")
     return tuple(kept)
 
