@@ -158,6 +158,7 @@ def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
     from hlcg.curation.cardfile import split_card_file
     from hlcg.curation.exports import export
     from hlcg.curation.importer import init
+    from hlcg.curation.kinds import ImportOptions
     from hlcg.curation.models import CardRow
     from hlcg.curation.sources import read_card_rows
 
@@ -169,7 +170,7 @@ def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
         assert read_card_rows(contract_rows) == sorted(cards, key=lambda c: c.id)
     db = folder / "cat.sqlite"
     init(db, None, [], empty=True)
-    import_card_file(first, db, groups=[])
+    import_card_file(first, db, ImportOptions())
     second = folder / f"second{suffix}"
     export(read_bundle(db, []), second)
     assert second.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
 from hlcg.curation.bundle import Bundle, read_bundle
@@ -21,11 +22,21 @@ from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.curation.printed import parse_printed_source
 from hlcg.curation.upsert import Conflict, superseded
 
-FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
+if TYPE_CHECKING:
+    from hlcg.curation.kinds import ImportKind, ImportOptions
 
-# What a sheet may set: the facts `db gaps` lists, and printings (a set code, or several
-# `;`-separated, added to the card's sets).
-SHEET_FIELDS: tuple[str, ...] = (*GAP_FIELDS, "sets")
+# What a sheet may set: the facts `db gaps` lists, printings (a set code, or several
+# `;`-separated, added to the card's sets), and what the research update sheets correct: a
+# card's text (paraphrased), its subtitle and its printed flags.
+SHEET_FIELDS: tuple[str, ...] = (
+    *GAP_FIELDS,
+    "sets",
+    "text",
+    "subtitle",
+    "reserved",
+    "signature",
+    "unique",
+)
 
 # What "the card prints none" means for a number field: a card printing no restriction number
 # carries none (seed 001, Restricted Cards: restricted "if a number appears in the upper right
@@ -40,13 +51,6 @@ ZERO_WHEN_NONE: tuple[str, ...] = tuple(f for f in GAP_FIELDS if f.startswith("g
 # seed 001 has none).
 EDITION_PRINTED: tuple[str, ...] = (*ZERO_WHEN_NONE, "restriction", "unrestricted", "master_limit")
 GEM_EDITIONS = ("2E",)
-
-
-def is_fact_sheet(path: Path) -> bool:
-    """A CSV whose header has id, field, value and source (card rows have no field column)."""
-    from hlcg.curation.sources import csv_header
-
-    return all(c in csv_header(path) for c in FACT_SHEET_COLUMNS)
 
 
 def _codes(value: str) -> list[str]:
@@ -87,6 +91,10 @@ class _Recording:
         self.cleared: set[tuple[str, str]] = set()  # facts --overwrite took away
         # (id, field, value) -> the sources of a recorded fact the sheet confirmed
         self.confirmed: dict[tuple[str, str, str], tuple[str, ...]] = {}
+        self.kept_texts: list[str] = []  # rows whose text differs from the recorded one
+        from hlcg.curation.card_rows import gem_bound
+
+        self.gems = gem_bound()  # the most gems a card prints, and where that comes from
 
     def _refusal(self, card_id: str, name: str, value: str, source: str) -> str | None:
         """Why a filled-in row cannot be recorded, before its value is validated."""
@@ -103,6 +111,11 @@ class _Recording:
         unknown = [c for c in _codes(value) if c not in self.sets] if name == "sets" else []
         if unknown:
             return f"value: unknown set {unknown[0]!r} (see `hlcg sets`)"
+        if name.startswith("gem_") and value.isdigit() and self.gems and int(value) > self.gems[0]:
+            return (
+                f"value: {name} {value} is more than any card prints: at most "
+                f"{self.gems[0]}, {self.gems[1]}"
+            )
         earlier = self.recorded.get((card_id, name))
         # Printings add up; any other fact has one value.
         if earlier is not None and earlier[1] != value and name != "sets":
@@ -250,6 +263,10 @@ class _Recording:
         if had:
             self.confirmed[(card_id, name, value)] = (*(r.source for r in own), source)
 
+    def _other_text(self, card_id: str, value: str) -> bool:
+        recorded = self.before[card_id].text
+        return recorded is not None and recorded != value
+
     def _offered(self, where: str, card_id: str, name: str, value: str) -> CardRow | None:
         """The card with the row's value, validated; None (and the errors kept) if invalid.
         A printing is added to those recorded, never in their place."""
@@ -290,6 +307,10 @@ class _Recording:
         if name == "restriction" and not self._unrestricted(where, card_id, value, source):
             return
         if name == "unrestricted" and not self._restricted(where, card_id, source):
+            return
+        if name == "text" and not self.overwrite and self._other_text(card_id, value):
+            # A text is a paraphrase: another wording is kept as recorded, and named.
+            self.kept_texts.append(f"row {number}: {card_id} text kept as the catalogue records it")
             return
         conflict = self._conflict(card_id, name, offered, source)
         if conflict is not None:
@@ -332,7 +353,7 @@ def _none_printed(name: str, value: str) -> tuple[str, str]:
 
 
 def import_facts(
-    sheet: Path, db: Path, groups: Sequence[TableGroup], *, overwrite: bool = False
+    sheet: Path, db: Path, options: ImportOptions, kind: ImportKind | None = None
 ) -> ImportResult:
     """Record the filled-in rows of a fact sheet (id,field,value,source) on existing cards.
 
@@ -350,7 +371,9 @@ def import_facts(
     from hlcg.curation.sources import csv_rows, read_text
 
     rows = csv_rows(sheet, read_text(sheet))
-    return record_facts(str(sheet), sheet.name, rows, db, groups, overwrite=overwrite)
+    return record_facts(
+        str(sheet), sheet.name, rows, db, options.groups, overwrite=options.overwrite
+    )
 
 
 def record_facts(
@@ -400,4 +423,5 @@ def record_facts(
             Confirmed(card_id, name, value, sources)
             for (card_id, name, value), sources in recording.confirmed.items()
         ),
+        notes=tuple(recording.kept_texts),
     )
