@@ -285,8 +285,9 @@ def test_overwrite_is_for_card_rows_fact_sheets_and_exports(tmp_path: Path):
     result = invoke("db", "import", rows, "--db", db, "--overwrite")
     assert result.exit_code == 2
     assert result.stderr == (
-        "hlcg: error: --overwrite and --replace apply to card rows, fact sheets and exports, "
-        "not to legality.csv\n"
+        "hlcg: error: --overwrite applies to whole catalogue export, update sheet, sets file, "
+        "persona gem table, research card list, LackeyCCG card data, card rows, not to "
+        "legality.csv (read as legality sheet)\n"
     )
 
 

@@ -98,6 +98,9 @@ def test_permuting_lines_and_aliases_keep_verdict_and_fingerprint(shipped, seed,
 
 TEXT = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), min_size=1, max_size=30)
 OPTIONAL_INT = st.one_of(st.none(), st.integers(0, 12))
+# Within what cards print (hlcg.curation.models.BOUNDS, the shipped catalogue's gems).
+HAND_ICONS = st.one_of(st.none(), st.integers(0, 2))
+GEMS = st.one_of(st.none(), st.integers(0, 6))
 MODIFIERS = st.lists(
     st.sampled_from(
         [
@@ -121,14 +124,17 @@ CARD_ROWS = st.lists(
             "type": st.one_of(
                 st.none(), st.sampled_from(["attack", "event", "persona", "watcher"])
             ),
-            "sets": st.lists(st.sampled_from(["SE", "WC", "2E-B1"]), unique=True, max_size=2),
-            "restriction": st.one_of(st.none(), st.integers(1, 12)),  # printed from 1 up
+            # 2nd Edition printings: gems on a card printed only in 1E are not imported
+            "sets": st.lists(
+                st.sampled_from(["2E-CvD", "2E-P03", "2E-B1"]), unique=True, max_size=2
+            ),
+            "restriction": st.one_of(st.none(), st.integers(1, 6)),  # printed from 1 to 6
             "reserved": st.booleans(),
             "signature": st.booleans(),
             "unique": st.one_of(st.none(), st.booleans()),
-            "hand_icons": OPTIONAL_INT,
-            "gem_master": OPTIONAL_INT,
-            "gem_reason": OPTIONAL_INT,
+            "hand_icons": HAND_ICONS,
+            "gem_master": GEMS,
+            "gem_reason": GEMS,
             "master_limit": OPTIONAL_INT,
             "formats": st.lists(st.sampled_from(["first-edition", "type-two"]), unique=True),
             "modifiers": MODIFIERS,

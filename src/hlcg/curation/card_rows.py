@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hlcg.curation.bounds import GEM_FIELDS
 from hlcg.curation.bundle import Bundle, read_bundle, shipped_sets
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.kinds import ImportKind, ImportOptions
@@ -37,16 +38,7 @@ from hlcg.curation.upsert import (
     erased,
     upsert,
 )
-from hlcg.errors import CatalogueError, ConflictError, SourceError
-
-GEM_FIELDS = (
-    "gem_master",
-    "gem_agility",
-    "gem_strength",
-    "gem_toughness",
-    "gem_empathy",
-    "gem_reason",
-)
+from hlcg.errors import ConflictError, SourceError
 
 
 @dataclass
@@ -169,27 +161,10 @@ def _gems_off_gemless_cards(
     return kept
 
 
-def gem_bound() -> tuple[int, str] | None:
-    """The most gems of one attribute any card of the shipped catalogue prints, and where
-    that comes from; None when it cannot be read. The rules set no bound on a card's gems
-    (seed 002, Attribute Gems), so a count above every recorded card's is held to be a slip
-    (``restriction 1000000``), not a card."""
-    from hlcg.catalog import connect, shipped_path
-
-    try:
-        conn = connect(shipped_path())
-    except CatalogueError:
-        return None
-    try:
-        columns = ", ".join(f"MAX({name})" for name in GEM_FIELDS)
-        highest = max((n or 0) for n in conn.execute(f"SELECT {columns} FROM cards").fetchone())
-    finally:
-        conn.close()
-    return highest, f"the most any card of the shipped catalogue prints ({shipped_path().name})"
-
-
 def _gems_within_bound(source: Path, rows: list[ImportedRow]) -> None:
     """Every gem count at most ``gem_bound``: an error naming each row above it."""
+    from hlcg.curation.bounds import gem_bound
+
     bound = gem_bound()
     if bound is None:
         return

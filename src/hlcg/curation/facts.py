@@ -92,7 +92,7 @@ class _Recording:
         # (id, field, value) -> the sources of a recorded fact the sheet confirmed
         self.confirmed: dict[tuple[str, str, str], tuple[str, ...]] = {}
         self.kept_texts: list[str] = []  # rows whose text differs from the recorded one
-        from hlcg.curation.card_rows import gem_bound
+        from hlcg.curation.bounds import gem_bound
 
         self.gems = gem_bound()  # the most gems a card prints, and where that comes from
 

@@ -219,10 +219,9 @@ def import_kind(path: Path, options: ImportOptions | None = None) -> ImportKind:
             if kind.name == "card rows" and options and options.column_map is not None:
                 return MAPPED_CARD_ROWS if _suffix(path) == ".csv" else kind
             return kind
-    raise UsageError(
-        f"{path}: not a kind of file hlcg db import takes; it takes "
-        + "; ".join(f"{k.name} ({describe(k)})" for k in IMPORT_KINDS)
-    )
+    # Card rows are the kind of last resort: their reader says what is wrong with the file
+    # (a suffix it does not read, a header without id and title, a file too large).
+    return IMPORT_KINDS[-1]
 
 
 def describe(kind: ImportKind) -> str:

@@ -373,7 +373,8 @@ def _suggested_map(header: list[str]) -> dict[str, str]:
 
 def _adds_nothing(row: Mapping[str, str], options: LackeyOptions, taken: set[str]) -> bool:
     """Whether every card the row's name may mean records all the row states (its type,
-    printings and numbers): such a row neither tells them apart nor adds to any."""
+    printings and numbers; no text): such a row neither tells them apart nor adds to
+    any."""
     title = row.get("title") or ""
     subtitle = (row.get("subtitle") or "").strip() or None
     versions, _ = _versions(title, subtitle, options, taken)
@@ -381,7 +382,9 @@ def _adds_nothing(row: Mapping[str, str], options: LackeyOptions, taken: set[str
     numbers = {(k, v) for k, v in stated.items() if k in NUMBER_FIELDS}
     others = stated.keys() - {"title", "subtitle", "type", *NUMBER_FIELDS}
     codes = set(_codes(row))
-    return not others and all(
+    if others or (row.get("text") or "").strip():
+        return False  # a text may be what tells the cards apart: the row must say which
+    return all(
         stated.get("type") in (None, v.type) and codes <= set(v.sets) and numbers <= v.numbers
         for v in versions
     )

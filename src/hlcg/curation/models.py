@@ -440,17 +440,26 @@ class FactSourceRow(Strict):
         return f"{self.card_id}|{self.field}|{self.value or ''}|{self.source}"
 
 
-class FactHistoryRow(Strict):
-    """A fact's value and source that an import with ``--overwrite`` replaced: kept, so that
-    no sourced fact is lost, but never shown as the card's fact."""
+# What `hlcg db remove` takes out besides a card's facts, as a history row's field.
+REMOVED_ROWS = ("card", "alias", "legality", "set")
+RemovedRow = Literal[REMOVED_ROWS]  # type: ignore[valid-type]
 
-    card_id: str = Field(pattern=ID_PATTERN)
-    field: FactField
+
+class FactHistoryRow(Strict):
+    """A fact's value and source that an import with ``--overwrite`` or ``--replace``
+    replaced, or `hlcg db remove` removed: kept, so that no sourced fact is lost, but never
+    shown as the card's fact. A removed card, alias, legality fact or set is a row of its
+    own (``field`` names which; a set's ``card_id`` is its code)."""
+
+    card_id: str = Field(min_length=1, description="The card's id (a removed set: its code)")
+    field: FactField | RemovedRow
     value: str = Field(description="The value replaced, as CSV text")
     source: str = Field(min_length=1, description="The source the replaced value had")
     inferred: str | None = None
     superseded: str = Field(
-        min_length=1, description="When and by what: the day and the file imported"
+        min_length=1,
+        description="When and by what: the day and the file imported, or the day, who "
+        "removed it and why",
     )
 
     @field_validator("inferred", mode="before")
