@@ -115,6 +115,9 @@ def gaps_command(
     """Missing facts (gems, restriction numbers, types, legality) ranked by how many of the
     decks they leave unchecked: what a curator with the physical cards should record first.
 
+    Cards the decks name that the catalogue does not hold come first (field `card`, no
+    id); when there are any the exit code is 1: those decks cannot be checked at all.
+
     `--output csv` writes `id,field,value,source,...`; fill in value and source and
     `hlcg db import SHEET.csv --db my.sqlite` records them.
     """
@@ -150,7 +153,7 @@ def gaps_command(
             }
         )
     else:
-        rows = [[len(g.decks), g.card_id, g.field, g.name] for g in shown]
+        rows = [[len(g.decks), g.card_id or "(not in catalogue)", g.field, g.name] for g in shown]
         typer.echo(table(rows, ["decks", "id", "field", "card"]))
         if inferred_shown:
             typer.echo(
@@ -163,3 +166,12 @@ def gaps_command(
             f"across {len(paths)} deck(s)",
             err=True,
         )
+    missing = sum(1 for g in found if g.missing_card)
+    if missing:
+        # The catalogue does not hold cards the decks name: they cannot be checked at all.
+        typer.echo(
+            f"hlcg: {missing} card name(s) the decks give are not in the catalogue "
+            "(listed first, field card): import their rows",
+            err=True,
+        )
+        raise typer.Exit(1)

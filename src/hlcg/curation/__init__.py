@@ -15,6 +15,8 @@ The entry points, one per ``hlcg db`` command:
   none.
 - ``export`` and ``export_catalogue`` (``exports``, ``db export``): a card file, or the
   whole catalogue as a folder, archive or JSON document.
+- ``remove`` (``removal``, ``db remove``): a card, alias, legality fact, set or one fact
+  taken out, refused while referred to, kept in fact_history with who, when and why.
 - ``record_reading`` (``reading``, ``db fill``): the facts a player read off a printed
   card, one answer per write, each with its printed-card source.
 - ``reader_facts`` and ``fact_sheet`` (``sharing``, ``db facts export``): the facts
@@ -55,6 +57,7 @@ if TYPE_CHECKING:
     from hlcg.curation.reading import check_reader as check_reader
     from hlcg.curation.reading import record_reading as record_reading
     from hlcg.curation.reading import remembered_reader as remembered_reader
+    from hlcg.curation.removal import remove as remove
     from hlcg.curation.sharing import fact_sheet as fact_sheet
     from hlcg.curation.sharing import reader_facts as reader_facts
     from hlcg.curation.sources import MAX_SOURCE_BYTES as MAX_SOURCE_BYTES
@@ -79,6 +82,7 @@ _DOOR = {
     "PrintedSource": "hlcg.curation.printed",
     "parse_printed_source": "hlcg.curation.printed",
     "read_bundle": "hlcg.curation.bundle",
+    "remove": "hlcg.curation.removal",
     "check_reader": "hlcg.curation.reading",
     "record_reading": "hlcg.curation.reading",
     "remembered_reader": "hlcg.curation.reading",

@@ -36,6 +36,7 @@ from hlcg.curation.upsert import (
     add_source,
     attribute,
     erased,
+    superseded,
     upsert,
 )
 from hlcg.errors import ConflictError, SourceError
@@ -255,6 +256,25 @@ def _merged_into(
     bundle.cards = list(merged.cards.values())
     if replace:  # a whole card takes the place of the card and of its facts' sources
         replacing_ids = {r.card.id for r in rows}
+        # what it erased or changed goes to the history, with the sources it had
+        label = f"{datetime.date.today().isoformat()} replaced whole by {source.name}"
+        bundle.fact_history = [
+            *bundle.fact_history,
+            *(
+                superseded(
+                    existing[gone.card_id],
+                    gone.field,
+                    gone.old,
+                    [
+                        f
+                        for f in bundle.facts
+                        if f.card_id == gone.card_id and f.field == gone.field
+                    ],
+                    label,
+                )
+                for gone in merged.erased
+            ),
+        ]
         bundle.facts = [f for f in bundle.facts if f.card_id not in replacing_ids]
     else:
         label = f"{datetime.date.today().isoformat()} {source.name}"
@@ -296,8 +316,8 @@ def import_rows(
     replace = options.replace
     rows, notes = _read_rows(source, db, mapped, options, lackey, {} if replace else existing)
     rows = _strict_sets(source, rows, set_names(bundle))
-    _gems_within_bound(source, rows)
     rows = _gems_off_gemless_cards(rows, bundle, notes)
+    _gems_within_bound(source, rows)
     merged = _merged_into(
         bundle,
         rows,

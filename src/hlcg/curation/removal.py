@@ -13,7 +13,6 @@ import datetime
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 
 from hlcg.catalog import FACT_FIELDS, TableGroup
@@ -22,27 +21,19 @@ from hlcg.curation.importer import refuse_shipped, write
 from hlcg.curation.locking import writer_lock
 from hlcg.curation.models import CardRow, FactHistoryRow
 from hlcg.curation.upsert import superseded
-from hlcg.errors import ConflictError, UsageError
+from hlcg.errors import CatalogueError, UsageError
 
 # The facts a card cannot be without: removing one is removing the card.
 _REQUIRED = ("title",)
 
 
-class Removable(StrEnum):
-    card = "card"
-    alias = "alias"
-    legality = "legality"
-    set = "set"
-    fact = "fact"
-
-
-# What each kind takes after it, for messages and the command's help.
-USAGE: dict[Removable, str] = {
-    Removable.card: "card ID",
-    Removable.alias: "alias NAME",
-    Removable.legality: "legality CARD_ID FORMAT [DATE]",
-    Removable.set: "set CODE",
-    Removable.fact: "fact CARD_ID FIELD [VALUE]  (VALUE: the set code, for one printing)",
+# What can be removed, with the names each takes after it (least, most) and its usage.
+REMOVABLE: dict[str, tuple[int, int, str]] = {
+    "card": (1, 1, "card ID"),
+    "alias": (1, 1, "alias NAME"),
+    "legality": (2, 3, "legality CARD_ID FORMAT [DATE]"),
+    "set": (1, 1, "set CODE"),
+    "fact": (2, 3, "fact CARD_ID FIELD [VALUE]"),
 }
 
 
@@ -57,7 +48,7 @@ class Removed:
 
 def remove(
     db: Path,
-    what: Removable,
+    what: str,
     names: Sequence[str],
     *,
     reason: str,
@@ -72,24 +63,19 @@ def remove(
         bundle = read_bundle(db, groups)
         label = f"{datetime.date.today().isoformat()} removed by {by}: {reason.strip()}"
         remover = _Remover(bundle, label)
-        lines = getattr(remover, what.value)(*_arguments(what, names))
+        lines = getattr(remover, what)(*_arguments(what, names))
         bundle.fact_history = [*bundle.fact_history, *remover.history]
         write(db, bundle)
     return Removed(tuple(lines), len(remover.history), bundle.content_sha256())
 
 
-def _arguments(what: Removable, names: Sequence[str]) -> list[str | None]:
+def _arguments(what: str, names: Sequence[str]) -> list[str | None]:
     """``names`` checked against what ``what`` takes (optional ones padded with None)."""
-    counts = {
-        Removable.card: (1, 1),
-        Removable.alias: (1, 1),
-        Removable.legality: (2, 3),
-        Removable.set: (1, 1),
-        Removable.fact: (2, 3),
-    }
-    least, most = counts[what]
+    if what not in REMOVABLE:
+        raise UsageError(f"db remove: {what!r} is none of {', '.join(REMOVABLE)}")
+    least, most, usage = REMOVABLE[what]
     if not least <= len(names) <= most:
-        raise UsageError(f"db remove {USAGE[what]}: got {len(names)} name(s): {' '.join(names)}")
+        raise UsageError(f"db remove {usage}: got {len(names)} name(s): {' '.join(names)}")
     return [*names, *([None] * (most - len(names)))]
 
 
@@ -121,11 +107,10 @@ class _Remover:
             f"legality {r.format} {r.status}{' ' + r.date if r.date else ''}" for r in legality
         ]
         if referring:
-            raise ConflictError(
-                [
-                    f"card {card_id} is referred to by {', '.join(referring)}; remove them first "
-                    f"(`hlcg db remove alias NAME`, `hlcg db remove legality {card_id} FORMAT`)"
-                ]
+            raise CatalogueError(
+                f"card {card_id} is referred to by {', '.join(referring)}; remove them first "
+                f"(`hlcg db remove alias NAME`, `hlcg db remove legality {card_id} FORMAT`); "
+                "nothing was removed"
             )
         for name, value in card.to_flat().items():
             if name in FACT_FIELDS and value:
@@ -185,11 +170,10 @@ class _Remover:
             shown = ", ".join(printed[:5]) + (
                 f" and {len(printed) - 5} more" if printed[5:] else ""
             )
-            raise ConflictError(
-                [
-                    f"set {code} is printed on {len(printed)} card(s) ({shown}); remove those "
-                    f"printings first (`hlcg db remove fact CARD_ID sets {code}`)"
-                ]
+            raise CatalogueError(
+                f"set {code} is printed on {len(printed)} card(s) ({shown}); remove those "
+                f"printings first (`hlcg db remove fact CARD_ID sets {code}`); nothing was "
+                "removed"
             )
         released = f", released {found.released}" if found.released else ""
         self._kept(code, "set", f"{found.name} ({found.edition}{released})", found.source)
