@@ -10,6 +10,8 @@ from hlcg.cli.common import DbOption, JsonOption, guarded, print_json
 from hlcg.errors import UsageError
 
 if TYPE_CHECKING:
+    from hlcg.answers.gaps import Gap
+    from hlcg.catalog import Catalogue
     from hlcg.curation import Verification
 
 
@@ -116,7 +118,7 @@ def gaps_command(
     decks they leave unchecked: what a curator with the physical cards should record first.
 
     Cards the decks name that the catalogue does not hold come first (field `card`, no
-    id); when there are any the exit code is 1: those decks cannot be checked at all.
+    id); a catalogue holding no cards at all exits 1: nothing could be checked.
 
     `--output csv` writes `id,field,value,source,...`; fill in value and source and
     `hlcg db import SHEET.csv --db my.sqlite` records them.
@@ -137,7 +139,8 @@ def gaps_command(
             "examples, the default in a checkout); name the deck files or folders: "
             "`hlcg db gaps my-decks/ --db my.sqlite`"
         )
-    found, inferred = find_gaps(paths, load_catalogue(db))
+    catalogue = load_catalogue(db)
+    found, inferred = find_gaps(paths, catalogue)
     shown = found[:limit] if limit else found
     inferred_shown = inferred[:limit] if limit else inferred
     if output is GapsOutput.csv:
@@ -166,12 +169,19 @@ def gaps_command(
             f"across {len(paths)} deck(s)",
             err=True,
         )
+    _missing_cards(found, catalogue)
+
+
+def _missing_cards(found: list["Gap"], catalogue: "Catalogue") -> None:
+    """Say how many card names the decks give are not in the catalogue; a catalogue with
+    no cards at all checks nothing, which is not a clean bill: exit 1."""
     missing = sum(1 for g in found if g.missing_card)
-    if missing:
-        # The catalogue does not hold cards the decks name: they cannot be checked at all.
-        typer.echo(
-            f"hlcg: {missing} card name(s) the decks give are not in the catalogue "
-            "(listed first, field card): import their rows",
-            err=True,
-        )
+    if not missing:
+        return
+    typer.echo(
+        f"hlcg: {missing} card name(s) the decks give are not in the catalogue "
+        "(listed first, field card): import their rows",
+        err=True,
+    )
+    if not catalogue.counts()["cards"]:
         raise typer.Exit(1)

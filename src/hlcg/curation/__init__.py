@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from hlcg.curation.bundle import Bundle as Bundle
     from hlcg.curation.bundle import read_bundle as read_bundle
     from hlcg.curation.cardfile import CardFileRow as CardFileRow
+    from hlcg.curation.column_maps import parse_column_map as parse_column_map
     from hlcg.curation.exports import export as export
     from hlcg.curation.exports import export_catalogue as export_catalogue
     from hlcg.curation.exports import is_whole_catalogue_target as is_whole_catalogue_target
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
     from hlcg.curation.importer import init as init
     from hlcg.curation.kinds import IMPORT_KINDS as IMPORT_KINDS
     from hlcg.curation.kinds import ImportOptions as ImportOptions
-    from hlcg.curation.lackey import parse_column_map as parse_column_map
     from hlcg.curation.locking import writer_lock as writer_lock
     from hlcg.curation.metadata import datasette_metadata as datasette_metadata
     from hlcg.curation.models import CheckedFormat as CheckedFormat
@@ -68,7 +68,7 @@ _DOOR = {
     "build": "hlcg.curation.builder",
     "Bundle": "hlcg.curation.bundle",
     "CardFileRow": "hlcg.curation.cardfile",
-    "parse_column_map": "hlcg.curation.lackey",
+    "parse_column_map": "hlcg.curation.column_maps",
     "import_any": "hlcg.curation.import_entry",
     "IMPORT_KINDS": "hlcg.curation.kinds",
     "ImportOptions": "hlcg.curation.kinds",

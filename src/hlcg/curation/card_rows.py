@@ -17,12 +17,12 @@ from pathlib import Path
 
 from hlcg.curation.bounds import GEM_FIELDS
 from hlcg.curation.bundle import Bundle, read_bundle, shipped_sets
+from hlcg.curation.column_maps import lackey_hint
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.kinds import ImportKind, ImportOptions
 from hlcg.curation.lackey import (
     LackeyOptions,
     lackey_header,
-    lackey_hint,
     lackey_options,
     read_lackey_rows,
 )
@@ -256,25 +256,7 @@ def _merged_into(
     bundle.cards = list(merged.cards.values())
     if replace:  # a whole card takes the place of the card and of its facts' sources
         replacing_ids = {r.card.id for r in rows}
-        # what it erased or changed goes to the history, with the sources it had
-        label = f"{datetime.date.today().isoformat()} replaced whole by {source.name}"
-        bundle.fact_history = [
-            *bundle.fact_history,
-            *(
-                superseded(
-                    existing[gone.card_id],
-                    gone.field,
-                    gone.old,
-                    [
-                        f
-                        for f in bundle.facts
-                        if f.card_id == gone.card_id and f.field == gone.field
-                    ],
-                    label,
-                )
-                for gone in merged.erased
-            ),
-        ]
+        _keep_erased(bundle, existing, merged.erased, source)
         bundle.facts = [f for f in bundle.facts if f.card_id not in replacing_ids]
     else:
         label = f"{datetime.date.today().isoformat()} {source.name}"
@@ -282,6 +264,27 @@ def _merged_into(
             bundle.facts, bundle.fact_history, merged.changes, label
         )
     return merged
+
+
+def _keep_erased(
+    bundle: Bundle, existing: Mapping[str, CardRow], gone: list[Erased], source: Path
+) -> None:
+    """What a whole-card replacement erased or changed goes to the history, with the
+    sources it had."""
+    label = f"{datetime.date.today().isoformat()} replaced whole by {source.name}"
+    bundle.fact_history = [
+        *bundle.fact_history,
+        *(
+            superseded(
+                existing[fact.card_id],
+                fact.field,
+                fact.old,
+                [f for f in bundle.facts if f.card_id == fact.card_id and f.field == fact.field],
+                label,
+            )
+            for fact in gone
+        ),
+    ]
 
 
 def import_rows(

@@ -111,11 +111,9 @@ class _Recording:
         unknown = [c for c in _codes(value) if c not in self.sets] if name == "sets" else []
         if unknown:
             return f"value: unknown set {unknown[0]!r} (see `hlcg sets`)"
-        if name.startswith("gem_") and value.isdigit() and self.gems and int(value) > self.gems[0]:
-            return (
-                f"value: {name} {value} is more than any card prints: at most "
-                f"{self.gems[0]}, {self.gems[1]}"
-            )
+        too_many = self._too_many_gems(name, value)
+        if too_many:
+            return too_many
         earlier = self.recorded.get((card_id, name))
         # Printings add up; any other fact has one value.
         if earlier is not None and earlier[1] != value and name != "sets":
@@ -124,6 +122,14 @@ class _Recording:
                 "one card has one value"
             )
         return self._edition_refusal(card_id, name, source)
+
+    def _too_many_gems(self, name: str, value: str) -> str | None:
+        if not (name.startswith("gem_") and value.isdigit() and self.gems):
+            return None
+        most, why = self.gems
+        if int(value) <= most:
+            return None
+        return f"value: {name} {value} is more than any card prints: at most {most}, {why}"
 
     def _edition_refusal(self, card_id: str, name: str, source: str) -> str | None:
         """Why a fact read off a printed card cannot describe this card: gems read off a
@@ -263,9 +269,23 @@ class _Recording:
         if had:
             self.confirmed[(card_id, name, value)] = (*(r.source for r in own), source)
 
-    def _other_text(self, card_id: str, value: str) -> bool:
-        recorded = self.before[card_id].text
-        return recorded is not None and recorded != value
+    def _held_back(self, where: str, card_id: str, name: str, value: str, source: str) -> bool:
+        """Whether the row stops here: a restriction number against a recorded "carries
+        none" (or the other way round) refused, or another wording of a text kept."""
+        if name == "restriction":
+            return not self._unrestricted(where, card_id, value, source)
+        if name == "unrestricted":
+            return not self._restricted(where, card_id, source)
+        return self._keeps_text(self.number, card_id, name, value)
+
+    def _keeps_text(self, number: int, card_id: str, name: str, value: str) -> bool:
+        """A text is a paraphrase: another wording than the recorded one is kept as
+        recorded, and named (--overwrite takes the sheet's)."""
+        recorded = self.before[card_id].text if name == "text" else None
+        if self.overwrite or recorded is None or recorded == value:
+            return False
+        self.kept_texts.append(f"row {number}: {card_id} text kept as the catalogue records it")
+        return True
 
     def _offered(self, where: str, card_id: str, name: str, value: str) -> CardRow | None:
         """The card with the row's value, validated; None (and the errors kept) if invalid.
@@ -304,13 +324,7 @@ class _Recording:
         offered = self._offered(where, card_id, name, value)
         if offered is None:
             return
-        if name == "restriction" and not self._unrestricted(where, card_id, value, source):
-            return
-        if name == "unrestricted" and not self._restricted(where, card_id, source):
-            return
-        if name == "text" and not self.overwrite and self._other_text(card_id, value):
-            # A text is a paraphrase: another wording is kept as recorded, and named.
-            self.kept_texts.append(f"row {number}: {card_id} text kept as the catalogue records it")
+        if self._held_back(where, card_id, name, value, source):
             return
         conflict = self._conflict(card_id, name, offered, source)
         if conflict is not None:

@@ -9,31 +9,19 @@ says which contract field each column holds (``parse_column_map``).
 from __future__ import annotations
 
 import csv
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hlcg.catalog import CONTRACT_FIELDS, INT_FIELDS, normalise, slug
+from hlcg.catalog import INT_FIELDS, normalise, slug
 from hlcg.curation.bundle import Bundle, shipped_sets
+from hlcg.curation.column_maps import DEFAULT_LACKEY_MAP, check_column_map
 from hlcg.curation.models import CardRow
 from hlcg.curation.set_cells import SetNames
 from hlcg.curation.sources import ImportedRow, csv_rows, imported_rows, read_text
 from hlcg.curation.upsert import add_source
-from hlcg.errors import UsageError
-
-# Curators map Lackey's column names onto the contract with --map; these are the names
-# Lackey plug-ins commonly use for the same facts.
-DEFAULT_LACKEY_MAP: dict[str, str] = {
-    "Name": "title",
-    "Set": "sets",
-    "Type": "type",
-    "Subtitle": "subtitle",
-    "Text": "text",
-    "Restriction": "restriction",
-}
 
 
 @dataclass(frozen=True)
@@ -111,6 +99,13 @@ def _fitting(
     codes = set(set_codes)
     in_set = [v for v in fitting if codes & set(v.sets)]
     fitting = in_set if len(fitting) > 1 and in_set else fitting
+    return _recording(fitting, numbers)
+
+
+def _recording(
+    fitting: list[CardVersion], numbers: frozenset[tuple[str, str]]
+) -> list[CardVersion]:
+    """Of several versions, the one that records every number the row states, if one."""
     recording = [v for v in fitting if numbers and numbers <= v.numbers]
     return recording if len(fitting) > 1 and len(recording) == 1 else fitting
 
@@ -165,15 +160,20 @@ def _mapped(
             mapped["subtitle"] = subtitle
     if mapped.get("type"):
         mapped["type"] = lackey_type(mapped["type"])
-    icons = re.fullmatch(r"\s*(\d+)\s*H\s*", mapped.get("hand_icons") or "")
-    if icons:  # the handbook's notation, as the research lists copy it: 1H is one hand icon
-        mapped["hand_icons"] = icons.group(1)
+    _hand_icons(mapped)
     if mapped.get("sets"):
         names = [n.strip() for n in mapped["sets"].replace(",", ";").split(";") if n.strip()]
         mapped["sets"] = ";".join(_set_code(n, options) for n in names)
     if options.source and not (mapped.get("source") or "").strip():
         mapped["source"] = options.source
     return mapped
+
+
+def _hand_icons(mapped: dict[str, str]) -> None:
+    """The handbook's notation, as the research lists copy it: 1H is one hand icon."""
+    icons = re.fullmatch(r"\s*(\d+)\s*H\s*", mapped.get("hand_icons") or "")
+    if icons:
+        mapped["hand_icons"] = icons.group(1)
 
 
 def _set_code(written: str, options: LackeyOptions) -> str:
@@ -212,14 +212,11 @@ def _derived_id(
     subtitle = (mapped.get("subtitle") or "").strip() or None
     name = " ".join(p for p in (title, subtitle) if p)
     versions, exact = _versions(title, subtitle, options, taken)
-    bracketed = title.endswith(")") and "(" in title
-    if versions and bracketed and normalise(name) not in options.versions_by_name:
-        mapped["title"] = title.rsplit("(", 1)[0].strip()  # the card's name, without the note
+    if versions and normalise(name) not in options.versions_by_name:
+        mapped["title"] = _without_note(title)
     sets = (mapped.get("sets") or "").split(";")
     card_type = mapped.get("type") or options.prefer_type
-    numbers = frozenset(
-        (k, v.strip()) for k, v in mapped.items() if k in NUMBER_FIELDS and v.strip()
-    )
+    numbers = _numbers(mapped)
     found, ambiguous = pick_version(name, versions, card_type, sets, exact=exact, numbers=numbers)
     if ambiguous or found:
         return found, ambiguous
@@ -231,22 +228,13 @@ def _derived_id(
     return candidate, None
 
 
-def check_column_map(path: Path, header: list[str], column_map: Mapping[str, str]) -> None:
-    """--map names columns of the file and fields of the contract; anything else is a
-    mistake to name, with what is there to choose from."""
-    errors = [
-        f"--map: {column!r} is not a column of {path.name}; its columns are " + ", ".join(header)
-        for column in column_map
-        if column not in header
-    ]
-    errors += [
-        f"--map: {field!r} (for {column!r}) is not a contract field; the fields are "
-        + ", ".join(CONTRACT_FIELDS)
-        for column, field in column_map.items()
-        if field not in CONTRACT_FIELDS
-    ]
-    if errors:
-        raise UsageError("; ".join(errors))
+def _without_note(title: str) -> str:
+    """The card's name without a bracketed note after it ("(faction persona)")."""
+    return title.rsplit("(", 1)[0].strip() if title.endswith(")") and "(" in title else title
+
+
+def _numbers(mapped: Mapping[str, str]) -> frozenset[tuple[str, str]]:
+    return frozenset((k, v.strip()) for k, v in mapped.items() if k in NUMBER_FIELDS and v.strip())
 
 
 def _stated_facts(mapped: Mapping[str, str]) -> dict[str, str]:
@@ -330,45 +318,6 @@ def lackey_header(text: str, delimiter: str = "\t") -> list[str]:
     if delimiter != "\t":
         return next(csv.reader([text.split("\n", 1)[0].rstrip("\r")]), [])
     return text.split("\n", 1)[0].rstrip("\r").split("\t")
-
-
-def lackey_hint(
-    path: Path,
-    db: Path,
-    header: list[str],
-    column_map: Mapping[str, str] | None,
-    options: LackeyOptions,
-) -> str | None:
-    """The whole command that imports ``path``, when rows lack what only options give:
-    a column for the title (--map), ids (--id-from title), a source (--source)."""
-    from shlex import quote
-
-    mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
-    fields = {mapping[c] for c in header if c in mapping}
-    needs_map = "title" not in fields
-    needs_id = "id" not in fields and not options.id_from_title
-    needs_source = "source" not in fields and not options.source
-    if not (needs_map or needs_id or needs_source):
-        return None
-    parts = [f"hlcg db import {quote(str(path))} --db {quote(str(db))}"]
-    if needs_map or column_map is not None:
-        parts.append(f"--map {quote(json.dumps(dict(column_map or _suggested_map(header))))}")
-    if "id" not in fields:
-        parts.append("--id-from title")
-    if "source" not in fields:
-        parts.append(f"--source {quote(options.source) if options.source else 'URL'}")
-    return " ".join(parts)
-
-
-def _suggested_map(header: list[str]) -> dict[str, str]:
-    """The --map a curator most likely means: columns named as Lackey plug-ins or the
-    contract name them; a placeholder for the title where no column is named so."""
-    known = {k.lower(): v for k, v in DEFAULT_LACKEY_MAP.items()}
-    known.update({f: f for f in CONTRACT_FIELDS})
-    suggested = {c: known[c.lower()] for c in header if c.lower() in known}
-    if "title" not in suggested.values():
-        suggested = {"NAME-COLUMN": "title", **suggested}
-    return suggested
 
 
 def _adds_nothing(row: Mapping[str, str], options: LackeyOptions, taken: set[str]) -> bool:
@@ -507,28 +456,3 @@ def source_set_names() -> dict[str, str]:
                     if row.get("name") and row.get("set")
                 }
     return {}
-
-
-def parse_column_map(column_map: str | None) -> dict[str, str] | None:
-    """--map: a JSON object of column -> contract field, or a file holding one; None when
-    not given. Anything else is a UsageError that says what was wrong."""
-    if not column_map:
-        return None
-    text = column_map
-    if not column_map.lstrip().startswith("{"):
-        path = Path(column_map)
-        if not path.is_file():
-            raise UsageError(f"--map: {column_map} is neither a JSON object nor a file")
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"--map: could not read {path}: {exc}") from None
-    try:
-        mapping = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"--map is not a JSON object: {exc.msg}") from None
-    if not isinstance(mapping, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in mapping.items()
-    ):
-        raise UsageError('--map must be a JSON object of strings, e.g. {"Name": "title"}')
-    return mapping

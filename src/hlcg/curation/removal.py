@@ -101,11 +101,7 @@ class _Remover:
 
     def card(self, card_id: str) -> list[str]:
         card = self._card(card_id)
-        aliases = [a.alias for a in self.bundle.aliases if a.card_id == card_id]
-        legality = [r for r in self.bundle.legality if r.card_id == card_id]
-        referring = [f"alias {a!r}" for a in aliases] + [
-            f"legality {r.format} {r.status}{' ' + r.date if r.date else ''}" for r in legality
-        ]
+        referring = self._referring(card_id)
         if referring:
             raise CatalogueError(
                 f"card {card_id} is referred to by {', '.join(referring)}; remove them first "
@@ -119,6 +115,15 @@ class _Remover:
         self.bundle.cards = [c for c in self.bundle.cards if c.id != card_id]
         self.bundle.facts = [f for f in self.bundle.facts if f.card_id != card_id]
         return [f"removed card {card_id} ({card.title})"]
+
+    def _referring(self, card_id: str) -> list[str]:
+        """What refers to the card: its aliases and legality facts."""
+        aliases = [f"alias {a.alias!r}" for a in self.bundle.aliases if a.card_id == card_id]
+        return aliases + [
+            f"legality {r.format} {r.status}{' ' + r.date if r.date else ''}"
+            for r in self.bundle.legality
+            if r.card_id == card_id
+        ]
 
     def _fact_history(self, card: CardRow, name: str, value: str) -> None:
         own = [f for f in self.bundle.facts if f.card_id == card.id and f.field == name]
@@ -143,9 +148,11 @@ class _Remover:
 
         self._card(card_id)
         tag = format_named(fmt) or fmt
-        rows = [r for r in self.bundle.legality if r.card_id == card_id and r.format == tag]
-        if date is not None:
-            rows = [r for r in rows if (r.date or "") == date]
+        rows = [
+            r
+            for r in self.bundle.legality
+            if r.card_id == card_id and r.format == tag and date in (None, r.date or "")
+        ]
         if not rows:
             raise UsageError(
                 f"no legality fact for {card_id} in {tag}{' on ' + date if date else ''}"

@@ -119,9 +119,26 @@ def import_research_legality(
     row, the set the card was printed in (its code first, then what the source says of
     it). A row naming no card (a note about a format as a whole) is not a fact about a
     card; it is named in the summary, not recorded."""
-    numbered = list(csv_rows(source, read_text(source)))
+    legality, printings, notes = _split_rows(list(csv_rows(source, read_text(source))))
+    rows, problems = collect_rows(LegalityRow, source, legality)
+    if problems:
+        raise SourceError([message for _, message in problems])
+
+    def add_printings(bundle: Bundle) -> None:
+        _record_printings(source, bundle, printings)
+
+    result = record_legality(source, db, options.groups, rows, before_write=add_printings)
+    printed = f"{len(printings)} printing{'s' if len(printings) != 1 else ''} recorded"
+    return dataclasses.replace(result, notes=(*(printed,) * bool(printings), *notes))
+
+
+def _split_rows(
+    numbered: list[tuple[int, dict[str, str]]],
+) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str, str, str]], list[str]]:
+    """A research sheet's rows as legality rows (legality.csv's columns), printings (row,
+    card, set as written, source) and notes on rows about no one card."""
     legality: list[tuple[int, dict[str, str]]] = []
-    printings: list[tuple[int, str, str, str]] = []  # row, card, set code, source
+    printings: list[tuple[int, str, str, str]] = []
     notes: list[str] = []
     for number, raw in numbered:
         card_id = (raw.get("card_id") or "").strip()
@@ -138,16 +155,7 @@ def import_research_legality(
         else:
             fields = {k: raw.get(k) or "" for k in ("card_id", "status", "date", "source", "note")}
             legality.append((number, {**fields, "format": written}))
-    rows, problems = collect_rows(LegalityRow, source, legality)
-    if problems:
-        raise SourceError([message for _, message in problems])
-
-    def add_printings(bundle: Bundle) -> None:
-        _record_printings(source, bundle, printings)
-
-    result = record_legality(source, db, options.groups, rows, before_write=add_printings)
-    printed = f"{len(printings)} printing{'s' if len(printings) != 1 else ''} recorded"
-    return dataclasses.replace(result, notes=(*(printed,) * bool(printings), *notes))
+    return legality, printings, notes
 
 
 def _record_printings(
