@@ -312,7 +312,10 @@ def test_lackey_options_on_other_files_are_refused(tmp_path):
         "db", "import", str(ROOT / "data/source/cards.csv"), "--db", str(db), "--id-from", "title"
     )
     assert result.exit_code == 2
-    assert "--id-from apply to LackeyCCG card data (.tsv/.txt), not to cards.csv" in result.stderr
+    assert result.stderr == (
+        "hlcg: error: --id-from applies to persona gem table, research card list, LackeyCCG "
+        "card data, not to cards.csv (read as card rows)\n"
+    )
 
 
 def test_lackey_rows_take_the_id_of_a_card_the_catalogue_holds_once(tmp_path):

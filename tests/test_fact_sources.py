@@ -63,7 +63,8 @@ def test_card_sources_shows_each_fact_with_its_own_source(attributed: Path):
     assert lines[0] == "Head Shot  [head-shot]"
     assert lines[1].split() == ["field", "value", "source", "mark"]
     by_field = {line.split()[0]: line for line in lines[3:]}
-    assert by_field["type"].endswith(f"{HEAD_SHOT_SOURCE}  card-level")
+    # the card row names two sources, each counted
+    assert by_field["type"].endswith(f"{HEAD_SHOT_SOURCE}  confirmed by 2 sources; card-level")
     sets = by_field["sets"].split(None, 2)
     assert sets[:2] == ["sets", "SE"]
     assert sets[2].endswith(f"inferred: {SE_REASONING}")
@@ -284,8 +285,9 @@ def test_overwrite_is_for_card_rows_fact_sheets_and_exports(tmp_path: Path):
     result = invoke("db", "import", rows, "--db", db, "--overwrite")
     assert result.exit_code == 2
     assert result.stderr == (
-        "hlcg: error: --overwrite and --replace apply to card rows, fact sheets and exports, "
-        "not to legality.csv\n"
+        "hlcg: error: --overwrite applies to whole catalogue export, update sheet, sets file, "
+        "persona gem table, research card list, LackeyCCG card data, card rows, not to "
+        "legality.csv (read as legality sheet)\n"
     )
 
 
@@ -301,4 +303,8 @@ def test_db_gaps_ranks_the_inferred_facts_the_verdicts_rest_on():
     assert decks == sorted(decks, reverse=True)
     text = invoke("db", "gaps", ROOT / "examples" / "decks")
     assert "Inferred facts the verdicts rest on" in text.stdout
-    assert text.stderr.endswith("13 inferred fact(s) deciding verdicts across 32 deck(s)\n")
+    assert text.stderr.splitlines()[-2:] == [
+        "197 gap(s) and 13 inferred fact(s) deciding verdicts across 32 deck(s)",
+        "hlcg: 1 card name(s) the decks give are not in the catalogue (listed first, field "
+        "card): import their rows",  # a misspelt name in an invalid example deck
+    ]

@@ -310,7 +310,7 @@ def test_json_rows_are_as_strict_as_csv_and_numbers_stay_in_range(tmp_path):
     rows = [
         {"id": "row-one", "title": "One", "source": ERRATA, "restriction": True},
         {"id": "row-two", "title": "Two", "source": ERRATA, "hand_icons": False},
-        {"id": "row-three", "title": "Three", "source": ERRATA, "gem_master": "7"},
+        {"id": "row-three", "title": "Three", "source": ERRATA, "gem_master": "6"},
         {"id": "row-four", "title": "Four", "source": ERRATA, "gem_reason": 10**30},
         {"id": "row-five", "title": "Five", "source": ERRATA, "master_limit": 2**63},
         {"id": "row-six", "title": "Six", "source": ERRATA, "hand_icons": 1.5},
@@ -332,7 +332,7 @@ def test_json_rows_are_as_strict_as_csv_and_numbers_stay_in_range(tmp_path):
     # The text of a number is read as in a CSV cell, so row three alone imports.
     alone = write(tmp_path / "three.json", json.dumps(rows[2:3]))
     assert import_(alone, db).exit_code == 0
-    assert card("row-three", db)["gem_master"] == 7
+    assert card("row-three", db)["gem_master"] == 6
     huge = write(tmp_path / "huge.csv", f"id,title,gem_master,source\nhuge,Huge,{10**30},s\n")
     result = import_(huge, db)
     assert result.exit_code == 2
@@ -570,15 +570,19 @@ def test_conflicts_read_from_stdin_name_stdin_one_per_line(tmp_path):
     ]
 
 
-def test_a_set_nobody_lists_is_warned_about(tmp_path):
+def test_a_set_nobody_lists_is_an_error_with_a_did_you_mean(tmp_path):
+    # issue 33 point 2: a misspelt set is not a new set with a warning
     db = shipped_copy(tmp_path, "my.sqlite")
+    before = db.read_bytes()
     data = write(
         tmp_path / "carddata.txt", LACKEY_HEADER + "Thrust\tMovie Editon\ta\tBasic Attack\t\n"
     )
     result = import_(data, db, "--id-from", "title", "--source", PLUGIN)
-    assert result.exit_code == 0, result.output
-    assert result.stderr == (
-        f"hlcg: warning: 'Movie Editon' is a set neither {db.name} nor the shipped catalogue "
-        "lists; it was added with edition unknown, so it places no card in a format: check its "
-        "spelling (`hlcg sets`), or record its edition in a sets.csv of a whole export\n"
-    )
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[:2] == [
+        "hlcg: error: 1 error; nothing was written:",
+        f"{data}: row 2: sets: 'Movie Editon' is neither a set code nor a set name the "
+        "catalogue lists (did you mean 'ME'?); a new set comes from a sets file "
+        "(code,name,edition,released,source)",
+    ]
+    assert db.read_bytes() == before

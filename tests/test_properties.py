@@ -97,6 +97,9 @@ def test_permuting_lines_and_aliases_keep_verdict_and_fingerprint(shipped, seed,
 
 TEXT = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), min_size=1, max_size=30)
 OPTIONAL_INT = st.one_of(st.none(), st.integers(0, 12))
+# Within what cards print (hlcg.curation.models.BOUNDS, the shipped catalogue's gems).
+HAND_ICONS = st.one_of(st.none(), st.integers(0, 2))
+GEMS = st.one_of(st.none(), st.integers(0, 6))
 MODIFIERS = st.lists(
     st.sampled_from(
         [
@@ -120,14 +123,17 @@ CARD_ROWS = st.lists(
             "type": st.one_of(
                 st.none(), st.sampled_from(["attack", "event", "persona", "watcher"])
             ),
-            "sets": st.lists(st.sampled_from(["SE", "WC", "2E-B1"]), unique=True, max_size=2),
-            "restriction": st.one_of(st.none(), st.integers(1, 12)),  # printed from 1 up
+            # 2nd Edition printings: gems on a card printed only in 1E are not imported
+            "sets": st.lists(
+                st.sampled_from(["2E-CvD", "2E-P03", "2E-B1"]), unique=True, max_size=2
+            ),
+            "restriction": st.one_of(st.none(), st.integers(1, 6)),  # printed from 1 to 6
             "reserved": st.booleans(),
             "signature": st.booleans(),
             "unique": st.one_of(st.none(), st.booleans()),
-            "hand_icons": OPTIONAL_INT,
-            "gem_master": OPTIONAL_INT,
-            "gem_reason": OPTIONAL_INT,
+            "hand_icons": HAND_ICONS,
+            "gem_master": GEMS,
+            "gem_reason": GEMS,
             "master_limit": OPTIONAL_INT,
             "formats": st.lists(st.sampled_from(["first-edition", "type-two"]), unique=True),
             "modifiers": MODIFIERS,
@@ -157,6 +163,7 @@ def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
     from hlcg.curation.cardfile import split_card_file
     from hlcg.curation.exports import export
     from hlcg.curation.importer import init
+    from hlcg.curation.kinds import ImportOptions
     from hlcg.curation.models import CardRow
     from hlcg.curation.sources import read_card_rows
 
@@ -168,7 +175,7 @@ def test_import_export_round_trips_exactly(tmp_path_factory, rows, suffix):
         assert read_card_rows(contract_rows) == sorted(cards, key=lambda c: c.id)
     db = folder / "cat.sqlite"
     init(db, None, [], empty=True)
-    import_card_file(first, db, groups=[])
+    import_card_file(first, db, ImportOptions())
     second = folder / f"second{suffix}"
     export(read_bundle(db, []), second)
     assert second.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")

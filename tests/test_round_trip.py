@@ -149,7 +149,7 @@ def test_card_csv_import_records_the_aliases_and_legality_facts(rebuilt, card_cs
         f"{counts['cards']} cards) with {counts['aliases']} aliases, "
         f"{counts['legality']} legality facts and {shipped_fact_rows()} fact sources\n"
     )
-    assert result.stderr == ""
+    assert result.stderr == f"hlcg: note: read {card_csv} as card rows\n"
     alias = invoke("card", "Lower Block", "--db", str(db), "--json")
     assert alias.exit_code == 0
     assert json.loads(alias.stdout)["cards"][0]["id"] == "lower-center-block"
@@ -188,6 +188,7 @@ def test_card_rows_into_a_catalogue_without_formats_warn(tmp_path, card_csv):
     result = invoke("db", "import", str(card_csv), "--db", str(db))
     assert result.exit_code == 0
     assert result.stderr == (
+        f"hlcg: note: read {card_csv} as card rows\n"
         f"hlcg: warning: {db} records no formats or editions, so no deck can be judged by "
         "it: card rows bring no formats or sets; import a whole export (a folder, .zip or "
         ".json) or start with `hlcg db init my.sqlite --from-shipped`\n"

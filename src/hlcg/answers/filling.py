@@ -247,6 +247,8 @@ def top_questions(decks: list[Path], catalogue: Catalogue, top: int) -> list[Car
     gaps, _ = find_gaps(decks, catalogue)
     by_card: dict[str, tuple[set[str], str]] = {}
     for gap in gaps:
+        if gap.missing_card:  # no card to ask about: its rows are imported, not filled in
+            continue
         if gap.card_id not in by_card and len(by_card) == top:
             continue
         by_card.setdefault(gap.card_id, (set(), gap.decks[0]))[0].add(gap.field)

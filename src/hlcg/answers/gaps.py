@@ -22,22 +22,29 @@ from pathlib import Path
 
 from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Catalogue
 from hlcg.check import resolve_deck
-from hlcg.deck import DECK_SUFFIXES, read_deck
+from hlcg.deck import DECK_SUFFIXES, ResolvedDeck, read_deck
 from hlcg.rules import profile, validate
 from hlcg.stdin import shown
 
+# A card the decks name that the catalogue does not hold at all: nothing about it can be
+# checked, so it ranks before every missing fact.
+MISSING_CARD = "card"
 # Which facts matter most when two gaps block the same number of decks: the ones whose
 # absence leaves a whole check unfinished come first.
-FIELD_ORDER = GAP_FIELDS
+FIELD_ORDER = (MISSING_CARD, *GAP_FIELDS)
 GEM_FIELDS = tuple(f"gem_{a}" for a in ATTRIBUTES)
 
 
 @dataclass(frozen=True)
 class Gap:
-    card_id: str
+    card_id: str  # '' for a card the catalogue does not hold (field ``card``)
     name: str
     field: str
     decks: tuple[str, ...]  # the deck files it leaves unchecked
+
+    @property
+    def missing_card(self) -> bool:
+        return self.field == MISSING_CARD
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -83,11 +90,13 @@ def deck_gaps(
     path: Path, catalogue: Catalogue
 ) -> tuple[set[tuple[str, str]], set[tuple[tuple[str, ...], str]]]:
     """(card id, field) pairs whose absence left this deck's check incomplete, and the
-    inferred facts (cards, the note's words) its verdicts rest on."""
+    inferred facts (cards, the note's words) its verdicts rest on. A card the catalogue
+    does not hold is ('', name as the deck writes it) under field ``card``: see
+    ``missing_cards``."""
     resolved = resolve_deck(read_deck(path), catalogue)
     report = validate(resolved, catalogue, profile(resolved.format))
     cards = catalogue.cards
-    gaps: set[tuple[str, str]] = set()
+    gaps: set[tuple[str, str]] = {(f"\0{name}", MISSING_CARD) for name in missing_cards(resolved)}
     inferred = {(p.cards, p.message) for p in report.problems if p.rule == "inferred-fact"}
     for problem in report.problems:
         if problem.rule != "unchecked":
@@ -106,6 +115,14 @@ def deck_gaps(
     return gaps, inferred
 
 
+def missing_cards(resolved: ResolvedDeck) -> list[str]:
+    """The names a deck gives that no card of the catalogue has (as written)."""
+    names = [u.name for u in resolved.unresolved if u.rule == "unknown-card"]
+    if resolved.unresolved_persona_name:
+        names.append(resolved.unresolved_persona_name)
+    return names
+
+
 def find_gaps(decks: Iterable[Path], catalogue: Catalogue) -> tuple[list[Gap], list[InferredFact]]:
     """Every gap of the given decks, the one leaving most decks unchecked first, and every
     inferred fact their verdicts rest on, the one deciding most decks first."""
@@ -119,10 +136,21 @@ def find_gaps(decks: Iterable[Path], catalogue: Catalogue) -> tuple[list[Gap], l
             by_inference[fact].append(shown(path))
     cards = catalogue.cards
     gaps = [
-        Gap(card_id, cards[card_id].name, field, tuple(sorted(files)))
+        Gap("", card_id[1:], field, tuple(sorted(set(files))))
+        if field == MISSING_CARD
+        else Gap(card_id, cards[card_id].name, field, tuple(sorted(files)))
         for (card_id, field), files in by_gap.items()
     ]
-    gaps.sort(key=lambda g: (-len(g.decks), FIELD_ORDER.index(g.field), g.card_id))
+    # the cards the catalogue lacks first: nothing about them can be checked
+    gaps.sort(
+        key=lambda g: (
+            not g.missing_card,
+            -len(g.decks),
+            FIELD_ORDER.index(g.field),
+            g.card_id,
+            g.name,
+        )
+    )
     inferences = [
         InferredFact(ids, fact, tuple(sorted(files))) for (ids, fact), files in by_inference.items()
     ]

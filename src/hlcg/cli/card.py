@@ -83,6 +83,11 @@ def _other_fields(card: "Card", catalogue: "Catalogue") -> list[tuple[str, str]]
         fields.append(("modifiers", "; ".join(_modifier(m) for m in card.modifiers)))
     if card.text:
         fields.append(("text", card.text))
+    aliases = catalogue.dict_rows(
+        "SELECT alias FROM aliases WHERE card_id = ? ORDER BY alias", [card.id]
+    )
+    if aliases:
+        fields.append(("aliases", ", ".join(a["alias"] for a in aliases)))
     printings = catalogue.printings(card.id)
     listed = ", ".join(f"{p['set']} ({p.get('name', '?')})" for p in printings)
     fields += [("printings", listed or "unknown"), ("source", card.source)]
@@ -99,24 +104,57 @@ _SHOWN_VALUE = 60
 
 
 def render_sources(card: "Card", catalogue: "Catalogue") -> str:
-    """Each recorded fact of one card with its own sources: "inferred: ..." where they only
-    imply it, "card-level" where only the card row's source backs it, "confirmed by N
-    sources" where several back it."""
+    """Each recorded fact of one card with its own sources and how many there are
+    ("1 source", "confirmed by N sources"): "inferred: ..." where they only imply it,
+    "card-level" where only the card row's source backs it."""
     rows = []
     for fact in catalogue.facts(card.id):
         value = fact.value if len(fact.value) <= _SHOWN_VALUE else fact.value[:57] + "..."
+        # how many sources back it: each source once, also where one cell names several
+        count = len(
+            dict.fromkeys(u for cell in fact.sources or (fact.source,) for u in cell.split("; "))
+        )
+        marks = [f"confirmed by {count} sources" if count > 1 else "1 source"]
         if not fact.attributed:
-            mark = "card-level"
+            marks.append("card-level")
         elif fact.inferred:
-            mark = f"inferred: {fact.inferred}"
-        else:
-            mark = ""
-        if fact.confirmations > 1:
-            confirmed = f"confirmed by {fact.confirmations} sources"
-            mark = f"{confirmed}; {mark}" if mark else confirmed
+            marks.append(f"inferred: {fact.inferred}")
+        mark = "; ".join(marks)
         rows.append([fact.field, value, fact.source, mark])
     return f"{card.name}  [{card.id}]\n" + table(rows, ["field", "value", "source", "mark"])
 
+
+def render_history(card: "Card", catalogue: "Catalogue") -> str:
+    """The values the card's facts had before an import replaced them (--overwrite,
+    --replace) or `db remove` took them out, with their sources and when, oldest first."""
+    rows = catalogue.dict_rows(
+        "SELECT field, value, source, superseded FROM fact_history WHERE card_id = ? "
+        "ORDER BY superseded, field, value",
+        [card.id],
+    )
+    head = f"{card.name}  [{card.id}]\n"
+    if not rows:
+        return head + "no superseded or removed values recorded"
+    shown = [
+        [
+            r["field"],
+            r["value"] if len(r["value"]) <= _SHOWN_VALUE else r["value"][:57] + "...",
+            r["source"],
+            r["superseded"],
+        ]
+        for r in rows
+    ]
+    return head + table(shown, ["field", "value (superseded)", "source", "when, by what"])
+
+
+HistoryOption = Annotated[
+    bool,
+    typer.Option(
+        "--history",
+        help="List the values the card's facts had before an import replaced them or "
+        "`db remove` took them out, with their sources, when and why.",
+    ),
+]
 
 SourcesOption = Annotated[
     bool,
@@ -134,12 +172,14 @@ def card_command(
     db: DbOption = None,
     as_json: JsonOption = False,
     sources: SourcesOption = False,
+    history: HistoryOption = False,
 ) -> None:
     """Show a card, found by id, title, alias or a fuzzy match.
 
     One confident match prints the whole card; a title shared by several cards lists them
     all. Otherwise a ranked "did you mean" list is shown and the exit code is 1. With
-    --sources, each fact of the card is listed with its own source.
+    --sources, each fact of the card is listed with its own source and the number of
+    sources that confirm it; with --history, the values superseded or removed.
     """
     from hlcg.answers import match_json
 
@@ -155,7 +195,7 @@ def card_command(
         echo_closest(name, match.score)
     cards = [catalogue.cards[i] for i in match.ids]
     if len(cards) == 1:
-        render = render_sources if sources else render_card
+        render = render_history if history else render_sources if sources else render_card
         typer.echo(render(cards[0], catalogue))
         return
     typer.echo(f"{len(cards)} cards match {name!r}:")

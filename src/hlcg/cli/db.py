@@ -6,6 +6,7 @@ from hlcg.cli.db_fill import fill_command
 from hlcg.cli.db_import import import_command
 from hlcg.cli.db_inspect import gaps_command, info_command
 from hlcg.cli.db_manage import build_command, export_command, init_command
+from hlcg.cli.db_remove import remove_command
 from hlcg.cli.panels import PanelCommand, command_group
 
 app = command_group("Build and manage card catalogues.")
@@ -15,6 +16,7 @@ for name, command in (
     ("build", build_command),
     ("init", init_command),
     ("import", import_command),
+    ("remove", remove_command),
     ("export", export_command),
     ("info", info_command),
     ("gaps", gaps_command),

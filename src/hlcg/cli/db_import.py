@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, guarded, warn
+from hlcg.cli.common import DbOption, guarded, note, warn
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.output import same_file
 from hlcg.wording import plural
@@ -24,11 +24,14 @@ def import_command(
     file: Annotated[
         Path,
         typer.Argument(
-            help="What to import: card rows (.csv, .json, .jsonl, LackeyCCG .tsv/.txt), "
-            "a fact sheet (id,field,value,source, as `db gaps --output csv` writes), "
-            "legality facts (card_id,format,status,date,source,note, as legality.csv), "
-            "or a whole exported catalogue (folder, .zip, .tar.gz, .json document); "
-            "- reads standard input, its kind told by its first bytes."
+            help="What to import, its kind told by its header: card rows (.csv, .json, "
+            ".jsonl, LackeyCCG .tsv/.txt, the research card lists with source_url and the "
+            "persona gem table), an update sheet (id,field,value,source, as `db gaps "
+            "--output csv` writes), legality facts (card_id,format,status,... as "
+            "legality.csv, or title,card_id,edition_or_format,status,... as the research "
+            "notes write them), a sets file (code,name,edition,released,source), or a "
+            "whole exported catalogue (folder, .zip, .tar.gz, .json document); - reads "
+            "standard input, its kind told by its first bytes."
         ),
     ],
     db: DbOption = None,
@@ -36,8 +39,8 @@ def import_command(
         str | None,
         typer.Option(
             "--map",
-            help="For LackeyCCG tab-separated data: JSON object (or a file holding one) of "
-            "column -> contract field.",
+            help="For LackeyCCG data or a CSV of card rows in other columns: JSON object "
+            "(or a file holding one) of column -> contract field.",
         ),
     ] = None,
     id_from: Annotated[
@@ -81,7 +84,13 @@ def import_command(
 ) -> None:
     """Validate every row and import all of them, or none (the file stays byte-identical)."""
     from hlcg.catalog import resolve_path
-    from hlcg.curation import MAX_SOURCE_BYTES, from_stdin, import_any, parse_column_map
+    from hlcg.curation import (
+        MAX_SOURCE_BYTES,
+        ImportOptions,
+        from_stdin,
+        import_any,
+        parse_column_map,
+    )
     from hlcg.stdin import is_stdin
     from hlcg.tcboo import TABLE_GROUP
 
@@ -90,27 +99,34 @@ def import_command(
     path = resolve_path(db)
     if same_file(file, path):
         raise UsageError(f"{file} is the catalogue itself (--db); import another file into it")
-    columns = parse_column_map(column_map)
+    options = ImportOptions(
+        groups=(TABLE_GROUP,),
+        column_map=parse_column_map(column_map),
+        id_from_title=id_from is IdFrom.from_title,
+        default_source=source,
+        overwrite=overwrite,
+        replace=replace,
+        dry_run=dry_run,
+    )
 
     def from_file(data: Path) -> "ImportResult":
-        return import_any(
-            data,
-            path,
-            columns,
-            id_from_title=id_from is IdFrom.from_title,
-            default_source=source,
-            groups=[TABLE_GROUP],
-            overwrite=overwrite,
-            replace=replace,
-            dry_run=dry_run,
-        )
+        return import_any(data, path, options)
 
     try:
         result = from_stdin(from_file, MAX_SOURCE_BYTES) if is_stdin(file) else from_file(file)
     except OSError as exc:
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None
+    note(f"read {file} as {result.kind}")
     if result.changes is not None:
         _print_dry_run(result.changes, file, path)
+        return
+    for line in result.notes:
+        note(line)
+    if result.sets:
+        typer.echo(
+            f"recorded {plural(result.sets, 'set')} in {path} ({result.added} new, "
+            f"{result.replaced} replaced)"
+        )
         return
     if result.facts:
         replaced = (
@@ -166,9 +182,11 @@ def _print_dry_run(changes: tuple[str, ...], file: Path, path: Path) -> None:
 
 def _print_confirmed(result: "ImportResult") -> None:
     for fact in result.confirmed:
+        # a source cell may name several sources ("URL; URL"): each counts once
+        sources = list(dict.fromkeys(s for cell in fact.sources for s in cell.split("; ")))
         typer.echo(
             f"confirmed {fact.card_id} {fact.field} {fact.value!r}: confirmed by "
-            f"{plural(len(fact.sources), 'source')} ({'; '.join(fact.sources)})"
+            f"{plural(len(sources), 'source')} ({'; '.join(sources)})"
         )
 
 

@@ -10,6 +10,8 @@ from hlcg.cli.common import DbOption, JsonOption, guarded, print_json
 from hlcg.errors import UsageError
 
 if TYPE_CHECKING:
+    from hlcg.answers.gaps import Gap
+    from hlcg.catalog import Catalogue
     from hlcg.curation import Verification
 
 
@@ -115,6 +117,9 @@ def gaps_command(
     """Missing facts (gems, restriction numbers, types, legality) ranked by how many of the
     decks they leave unchecked: what a curator with the physical cards should record first.
 
+    Cards the decks name that the catalogue does not hold come first (field `card`, no
+    id); a catalogue holding no cards at all exits 1: nothing could be checked.
+
     `--output csv` writes `id,field,value,source,...`; fill in value and source and
     `hlcg db import SHEET.csv --db my.sqlite` records them.
     """
@@ -134,7 +139,8 @@ def gaps_command(
             "examples, the default in a checkout); name the deck files or folders: "
             "`hlcg db gaps my-decks/ --db my.sqlite`"
         )
-    found, inferred = find_gaps(paths, load_catalogue(db))
+    catalogue = load_catalogue(db)
+    found, inferred = find_gaps(paths, catalogue)
     shown = found[:limit] if limit else found
     inferred_shown = inferred[:limit] if limit else inferred
     if output is GapsOutput.csv:
@@ -150,7 +156,7 @@ def gaps_command(
             }
         )
     else:
-        rows = [[len(g.decks), g.card_id, g.field, g.name] for g in shown]
+        rows = [[len(g.decks), g.card_id or "(not in catalogue)", g.field, g.name] for g in shown]
         typer.echo(table(rows, ["decks", "id", "field", "card"]))
         if inferred_shown:
             typer.echo(
@@ -163,3 +169,19 @@ def gaps_command(
             f"across {len(paths)} deck(s)",
             err=True,
         )
+    _missing_cards(found, catalogue)
+
+
+def _missing_cards(found: list["Gap"], catalogue: "Catalogue") -> None:
+    """Say how many card names the decks give are not in the catalogue; a catalogue with
+    no cards at all checks nothing, which is not a clean bill: exit 1."""
+    missing = sum(1 for g in found if g.missing_card)
+    if not missing:
+        return
+    typer.echo(
+        f"hlcg: {missing} card name(s) the decks give are not in the catalogue "
+        "(listed first, field card): import their rows",
+        err=True,
+    )
+    if not catalogue.counts()["cards"]:
+        raise typer.Exit(1)

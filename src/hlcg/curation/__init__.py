@@ -7,12 +7,16 @@ The entry points, one per ``hlcg db`` command:
   catalogue file.
 - ``init`` (``importer``, ``db init``): a new catalogue, from the shipped one's reference
   tables, a copy of another, or empty.
-- ``import_any`` (``dispatch``): ``db import`` tells which kind of file it is given -- a
-  whole export (``exports``), a fact sheet (``facts``), legality facts (``importer``) or
-  card rows (``card_rows``, LackeyCCG data through ``lackey``) -- and imports it, all rows
-  or none.
+- ``import_any`` (``import_entry``, ``db import``): the kind of file it is given, told by
+  the one table ``kinds.IMPORT_KINDS`` -- a whole export (``exports``), an update sheet
+  (``facts``), legality facts (``importer``), a sets file or research legality sheet
+  (``research``), or card rows (``card_rows``; LackeyCCG data and the research card lists
+  through ``lackey``'s column maps) -- imported with its ``ImportOptions``, all rows or
+  none.
 - ``export`` and ``export_catalogue`` (``exports``, ``db export``): a card file, or the
   whole catalogue as a folder, archive or JSON document.
+- ``remove`` (``removal``, ``db remove``): a card, alias, legality fact, set or one fact
+  taken out, refused while referred to, kept in fact_history with who, when and why.
 - ``record_reading`` (``reading``, ``db fill``): the facts a player read off a printed
   card, one answer per write, each with its printed-card source.
 - ``reader_facts`` and ``fact_sheet`` (``sharing``, ``db facts export``): the facts
@@ -35,13 +39,15 @@ if TYPE_CHECKING:
     from hlcg.curation.bundle import Bundle as Bundle
     from hlcg.curation.bundle import read_bundle as read_bundle
     from hlcg.curation.cardfile import CardFileRow as CardFileRow
-    from hlcg.curation.dispatch import import_any as import_any
+    from hlcg.curation.column_maps import parse_column_map as parse_column_map
     from hlcg.curation.exports import export as export
     from hlcg.curation.exports import export_catalogue as export_catalogue
     from hlcg.curation.exports import is_whole_catalogue_target as is_whole_catalogue_target
+    from hlcg.curation.import_entry import import_any as import_any
     from hlcg.curation.importer import ImportResult as ImportResult
     from hlcg.curation.importer import init as init
-    from hlcg.curation.lackey import parse_column_map as parse_column_map
+    from hlcg.curation.kinds import IMPORT_KINDS as IMPORT_KINDS
+    from hlcg.curation.kinds import ImportOptions as ImportOptions
     from hlcg.curation.locking import writer_lock as writer_lock
     from hlcg.curation.metadata import datasette_metadata as datasette_metadata
     from hlcg.curation.models import CheckedFormat as CheckedFormat
@@ -51,6 +57,7 @@ if TYPE_CHECKING:
     from hlcg.curation.reading import check_reader as check_reader
     from hlcg.curation.reading import record_reading as record_reading
     from hlcg.curation.reading import remembered_reader as remembered_reader
+    from hlcg.curation.removal import remove as remove
     from hlcg.curation.sharing import fact_sheet as fact_sheet
     from hlcg.curation.sharing import reader_facts as reader_facts
     from hlcg.curation.sources import MAX_SOURCE_BYTES as MAX_SOURCE_BYTES
@@ -61,8 +68,10 @@ _DOOR = {
     "build": "hlcg.curation.builder",
     "Bundle": "hlcg.curation.bundle",
     "CardFileRow": "hlcg.curation.cardfile",
-    "parse_column_map": "hlcg.curation.lackey",
-    "import_any": "hlcg.curation.dispatch",
+    "parse_column_map": "hlcg.curation.column_maps",
+    "import_any": "hlcg.curation.import_entry",
+    "IMPORT_KINDS": "hlcg.curation.kinds",
+    "ImportOptions": "hlcg.curation.kinds",
     "export": "hlcg.curation.exports",
     "ImportResult": "hlcg.curation.importer",
     "init": "hlcg.curation.importer",
@@ -73,6 +82,7 @@ _DOOR = {
     "PrintedSource": "hlcg.curation.printed",
     "parse_printed_source": "hlcg.curation.printed",
     "read_bundle": "hlcg.curation.bundle",
+    "remove": "hlcg.curation.removal",
     "check_reader": "hlcg.curation.reading",
     "record_reading": "hlcg.curation.reading",
     "remembered_reader": "hlcg.curation.reading",

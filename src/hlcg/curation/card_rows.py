@@ -11,22 +11,23 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hlcg.catalog import TableGroup
+from hlcg.curation.bounds import GEM_FIELDS
 from hlcg.curation.bundle import Bundle, read_bundle, shipped_sets
+from hlcg.curation.column_maps import lackey_hint
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
+from hlcg.curation.kinds import ImportKind, ImportOptions
 from hlcg.curation.lackey import (
     LackeyOptions,
-    is_lackey_data,
     lackey_header,
-    lackey_hint,
     lackey_options,
     read_lackey_rows,
 )
-from hlcg.curation.models import CardRow, SetRow
+from hlcg.curation.models import CardRow
+from hlcg.curation.set_cells import SetNames
 from hlcg.curation.sources import ImportedRow, read_import_rows, read_text
 from hlcg.curation.upsert import (
     Change,
@@ -35,9 +36,10 @@ from hlcg.curation.upsert import (
     add_source,
     attribute,
     erased,
+    superseded,
     upsert,
 )
-from hlcg.errors import ConflictError, SourceError, UsageError
+from hlcg.errors import ConflictError, SourceError
 
 
 @dataclass
@@ -53,7 +55,6 @@ class _Merged:
     overwritten: list[Conflict] = field(default_factory=list)
     erased: list[Erased] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
-    unknown_sets: list[str] = field(default_factory=list)
 
 
 def _upsert_rows(
@@ -62,7 +63,7 @@ def _upsert_rows(
     own: Mapping[str, Mapping[str, str]],
     *,
     overwrite: bool,
-    lackey: bool,
+    keep_text: bool,
 ) -> _Merged:
     """A row of a new id is a new card; a row naming a card changes the facts it states.
     ``own``: the facts' own sources by card id and field, which a conflict names in place
@@ -79,7 +80,7 @@ def _upsert_rows(
             row.stated,
             number=row.number,
             overwrite=overwrite,
-            keep_text=lackey,
+            keep_text=keep_text,
             own_sources=own.get(card.id, {}),
             cleared=row.cleared,
         )
@@ -104,47 +105,134 @@ def _replace_rows(existing: dict[str, CardRow], rows: list[ImportedRow]) -> _Mer
     return merged
 
 
-def _add_sets(bundle: Bundle, rows: list[CardRow], source_name: str) -> list[str]:
-    """The sets imported rows name that the catalogue does not list yet: the shipped
-    catalogue's row for a set it knows, else a placeholder naming the import. Returns the
-    placeholders' codes (a set nobody lists may be a misspelt name)."""
+def add_shipped_sets(bundle: Bundle, rows: list[CardRow]) -> None:
+    """The shipped catalogue's rows of the sets imported rows name that the catalogue
+    does not list yet (every code was checked against both: ``_strict_sets``)."""
     known_sets = {s.code for s in bundle.sets}
     shipped = shipped_sets()
-    placeholders: list[str] = []
     for code in (code for row in rows for code in row.sets):
-        if code in known_sets:
+        if code not in known_sets and code in shipped:
+            bundle.sets.append(shipped[code])
+            known_sets.add(code)
+
+
+def set_names(bundle: Bundle) -> SetNames:
+    """What a set cell may name: the catalogue's sets and the shipped ones (a fresh
+    catalogue may not list them yet), by code and name, and the set names deck programs
+    write (``set_names.csv``)."""
+    from hlcg.curation.lackey import source_set_names
+
+    known = [*shipped_sets().values(), *bundle.sets]
+    names = {s.name: s.code for s in known}
+    return SetNames(
+        frozenset(s.code for s in known), {**source_set_names(), **SetNames.of((), names).names}
+    )
+
+
+def _gems_off_gemless_cards(
+    rows: list[ImportedRow], bundle: Bundle, notes: list[str]
+) -> list[ImportedRow]:
+    """A gem count stated for a card printed only in editions that print no gems (seed 001
+    has none; seed 002, Attribute Gems) is not recorded: each is named in ``notes``."""
+    from hlcg.curation.facts import GEM_EDITIONS
+
+    editions = {s.code: s.edition for s in [*shipped_sets().values(), *bundle.sets]}
+    existing = {c.id: c for c in bundle.cards}
+    kept: list[ImportedRow] = []
+    for row in rows:
+        gems = {
+            name: getattr(row.card, name)
+            for name in GEM_FIELDS
+            if name in row.stated and getattr(row.card, name) is not None
+        }
+        have = existing.get(row.card.id)
+        codes = {*row.card.sets, *(have.sets if have else ())}
+        printed = {editions.get(code) for code in codes}
+        if not gems or not codes or printed & set(GEM_EDITIONS):
+            kept.append(row)
             continue
-        placeholder = SetRow(
-            code=code, name=code, edition="unknown", source=f"imported from {source_name}"
+        stated = ", ".join(f"{name} {value}" for name, value in gems.items())
+        notes.append(
+            f"row {row.number}: {row.card.id} is printed only in {', '.join(sorted(codes))} "
+            f"({'/'.join(sorted(str(e) for e in printed))}), whose cards print no gems: "
+            f"{stated} not recorded"
         )
-        if code not in shipped:
-            placeholders.append(code)
-        bundle.sets.append(shipped.get(code, placeholder))
-        known_sets.add(code)
-    return placeholders
+        card = row.card.model_copy(update=dict.fromkeys(gems))
+        kept.append(dataclasses.replace(row, card=card, stated=row.stated - gems.keys()))
+    return kept
+
+
+def _gems_within_bound(source: Path, rows: list[ImportedRow]) -> None:
+    """Every gem count at most ``gem_bound``: an error naming each row above it."""
+    from hlcg.curation.bounds import gem_bound
+
+    bound = gem_bound()
+    if bound is None:
+        return
+    most, why = bound
+    errors = [
+        f"{source}: row {row.number}: {name}: {value} is more than any card prints: "
+        f"at most {most}, {why}"
+        for row in rows
+        for name in GEM_FIELDS
+        if (value := getattr(row.card, name)) is not None and value > most
+    ]
+    if errors:
+        raise SourceError(errors)
+
+
+def _strict_sets(source: Path, rows: list[ImportedRow], names: SetNames) -> list[ImportedRow]:
+    """Each row's set cell as codes (``hlcg.curation.set_cells``); every part naming no
+    set is an error with its row, all at once."""
+    errors: list[str] = []
+    strict: list[ImportedRow] = []
+    for row in rows:
+        if not row.card.sets:
+            strict.append(row)
+            continue
+        codes, wrong = names.parse(";".join(row.card.sets))
+        errors += [f"{source}: row {row.number}: sets: {message}" for message in wrong]
+        card = row.card.model_copy(update={"sets": codes})
+        strict.append(dataclasses.replace(row, card=card))
+    if errors:
+        raise SourceError(errors)
+    return strict
 
 
 def _read_rows(
     source: Path,
     db: Path,
-    column_map: Mapping[str, str] | None,
-    options: LackeyOptions,
+    mapped: ImportKind | None,
+    options: ImportOptions,
+    lackey: LackeyOptions,
     known: Mapping[str, CardRow],
-) -> list[ImportedRow]:
-    """The rows of ``source``; for LackeyCCG data that lacks what only options give, the
-    error ends with the whole command that would read it."""
-    if not is_lackey_data(source):
-        return read_import_rows(source, known=known)
+) -> tuple[list[ImportedRow], list[str]]:
+    """The rows of ``source``, and notes on rows not read; for rows read through a column
+    map that lack what only options give, the error ends with the whole command that would
+    read it. A kind's own map names the columns it may have; those the file has are
+    read."""
+    if mapped is None:
+        return read_import_rows(source, known=known), []
+    column_map = options.column_map
+    if column_map is None and mapped.column_map is not None:
+        header = lackey_header(read_text(source), mapped.delimiter)
+        column_map = {k: v for k, v in mapped.column_map.items() if k in header}
     try:
-        return read_lackey_rows(source, column_map, options, known=known)
+        return read_lackey_rows(source, column_map, lackey, known=known, delimiter=mapped.delimiter)
     except SourceError as exc:
-        header = lackey_header(read_text(source))
-        hint = lackey_hint(source, db, header, column_map, options)
+        header = lackey_header(read_text(source), mapped.delimiter)
+        hint = lackey_hint(source, db, header, options.column_map, lackey)
         raise SourceError(exc.errors, hint) from None
 
 
 def _merged_into(
-    bundle: Bundle, rows: list[ImportedRow], source: Path, *, overwrite: bool, replace: bool
+    bundle: Bundle,
+    rows: list[ImportedRow],
+    source: Path,
+    *,
+    overwrite: bool,
+    replace: bool,
+    mapped: bool,
 ) -> _Merged:
     """``rows`` merged into ``bundle``'s cards (all, or a ConflictError and nothing), with
     the sets they name and the sources of the facts they changed."""
@@ -157,14 +245,18 @@ def _merged_into(
             if fact.field != "sets":  # printings are added, never in conflict
                 have = own.setdefault(fact.card_id, {})
                 have[fact.field] = add_source(have.get(fact.field, ""), fact.source)
-        lackey = is_lackey_data(source)
-        merged = _upsert_rows(existing, rows, own, overwrite=overwrite, lackey=lackey)
+        # A text is a paraphrase (or, read through a map, a transcription): another
+        # wording of a card's text is kept as the catalogue records it and counted, unless
+        # --overwrite takes the card row's wording (the old one goes to the history).
+        keep_text = mapped or not overwrite
+        merged = _upsert_rows(existing, rows, own, overwrite=overwrite, keep_text=keep_text)
     if merged.conflicts:
         raise ConflictError([c.describe(str(source)) for c in merged.conflicts])
-    merged.unknown_sets = _add_sets(bundle, [r.card for r in rows], source.name)
+    add_shipped_sets(bundle, [r.card for r in rows])
     bundle.cards = list(merged.cards.values())
     if replace:  # a whole card takes the place of the card and of its facts' sources
         replacing_ids = {r.card.id for r in rows}
+        _keep_erased(bundle, existing, merged.erased, source)
         bundle.facts = [f for f in bundle.facts if f.card_id not in replacing_ids]
     else:
         label = f"{datetime.date.today().isoformat()} {source.name}"
@@ -174,16 +266,33 @@ def _merged_into(
     return merged
 
 
+def _keep_erased(
+    bundle: Bundle, existing: Mapping[str, CardRow], gone: list[Erased], source: Path
+) -> None:
+    """What a whole-card replacement erased or changed goes to the history, with the
+    sources it had."""
+    label = f"{datetime.date.today().isoformat()} replaced whole by {source.name}"
+    bundle.fact_history = [
+        *bundle.fact_history,
+        *(
+            superseded(
+                existing[fact.card_id],
+                fact.field,
+                fact.old,
+                [f for f in bundle.facts if f.card_id == fact.card_id and f.field == fact.field],
+                label,
+            )
+            for fact in gone
+        ),
+    ]
+
+
 def import_rows(
     source: Path,
     db: Path,
-    column_map: Mapping[str, str] | None = None,
+    options: ImportOptions,
     *,
-    groups: Sequence[TableGroup],
-    id_from_title: bool = False,
-    default_source: str | None = None,
-    overwrite: bool = False,
-    replace: bool = False,
+    mapped: ImportKind | None = None,
     before_write: Callable[[Bundle], None] | None = None,
 ) -> ImportResult:
     """Validate every row of ``source`` and write them into ``db`` in one step.
@@ -192,14 +301,34 @@ def import_rows(
     the facts it states and keeps the rest; where it states another value for a recorded
     fact nothing is written (every conflict raised at once) unless ``overwrite``.
     ``replace``: every row is the whole card of its id, and the facts it erases are listed.
-    ``before_write`` adds what else the file gave (a card file's aliases and legality).
+    ``mapped``: the kind whose columns are read through a column map (LackeyCCG data, the
+    research layouts, a CSV given --map). ``before_write`` adds what else the file gave (a
+    card file's aliases and legality).
     """
     refuse_shipped(db)
-    bundle = read_bundle(db, groups)  # also proves db is a readable catalogue before any work
-    options = lackey_options(bundle, id_from_title=id_from_title, source=default_source)
+    bundle = read_bundle(db, options.groups)  # also proves db is a readable catalogue first
+    # The research layouts have no id column: their ids always come from the title.
+    id_from_title = options.id_from_title or bool(mapped and mapped.column_map)
+    lackey = lackey_options(
+        bundle,
+        id_from_title=id_from_title,
+        source=options.default_source,
+        prefer_type=mapped.prefer_type if mapped else None,
+    )
     existing = {c.id: c for c in bundle.cards}
-    rows = _read_rows(source, db, column_map, options, {} if replace else existing)
-    merged = _merged_into(bundle, rows, source, overwrite=overwrite, replace=replace)
+    replace = options.replace
+    rows, notes = _read_rows(source, db, mapped, options, lackey, {} if replace else existing)
+    rows = _strict_sets(source, rows, set_names(bundle))
+    rows = _gems_off_gemless_cards(rows, bundle, notes)
+    _gems_within_bound(source, rows)
+    merged = _merged_into(
+        bundle,
+        rows,
+        source,
+        overwrite=options.overwrite,
+        replace=replace,
+        mapped=mapped is not None,
+    )
     if before_write is not None:
         before_write(bundle)
     write(db, bundle)
@@ -214,12 +343,7 @@ def import_rows(
         overwritten=tuple(merged.overwritten),
         texts_kept=merged.texts_kept,
         erased=tuple(merged.erased),
-        warnings=tuple(
-            f"{code!r} is a set neither {db.name} nor the shipped catalogue lists; it was "
-            "added with edition unknown, so it places no card in a format: check its "
-            "spelling (`hlcg sets`), or record its edition in a sets.csv of a whole export"
-            for code in merged.unknown_sets
-        ),
+        notes=tuple(notes),
     )
 
 
@@ -234,16 +358,16 @@ def missing_reference_tables(db: Path, bundle: Bundle) -> tuple[str, ...]:
     )
 
 
+def import_mapped_rows(
+    source: Path, db: Path, options: ImportOptions, kind: ImportKind
+) -> ImportResult:
+    """Card rows read through a column map (``kind``'s own, or --map): LackeyCCG data, the
+    research card lists and persona table, a CSV given --map."""
+    return import_rows(source, db, options, mapped=kind)
+
+
 def import_card_file(
-    source: Path,
-    db: Path,
-    column_map: Mapping[str, str] | None = None,
-    *,
-    groups: Sequence[TableGroup],
-    id_from_title: bool = False,
-    default_source: str | None = None,
-    overwrite: bool = False,
-    replace: bool = False,
+    source: Path, db: Path, options: ImportOptions, kind: ImportKind | None = None
 ) -> ImportResult:
     """``import_rows`` of a card file, with the aliases and legality facts its rows give
     (``hlcg.curation.cardfile``) written in the same step, and a warning when the
@@ -262,17 +386,7 @@ def import_card_file(
             warnings = missing_reference_tables(db, bundle)
 
         try:
-            result = import_rows(
-                rows,
-                db,
-                column_map,
-                groups=groups,
-                id_from_title=id_from_title,
-                default_source=default_source,
-                overwrite=overwrite,
-                replace=replace,
-                before_write=before_write,
-            )
+            result = import_rows(rows, db, options, before_write=before_write)
         except SourceError as exc:
             if not companions.errors or exc.errors == companions.errors:
                 raise
@@ -285,23 +399,3 @@ def import_card_file(
         card_facts=len(companions.facts),
         warnings=(*result.warnings, *warnings),
     )
-
-
-def check_card_row_options(
-    source: Path,
-    column_map: Mapping[str, str] | None,
-    id_from_title: bool,
-    default_source: str | None,
-    replace: bool,
-) -> None:
-    lackey_only = {"--map": column_map, "--id-from": id_from_title, "--source": default_source}
-    given = [name for name, value in lackey_only.items() if value]
-    if given and not is_lackey_data(source):
-        raise UsageError(
-            f"{', '.join(given)} apply to LackeyCCG card data (.tsv/.txt), not to {source.name}"
-        )
-    if replace and is_lackey_data(source):
-        raise UsageError(
-            "--replace applies to whole card rows (.csv, .json, .jsonl); LackeyCCG rows "
-            "state only some facts of a card"
-        )

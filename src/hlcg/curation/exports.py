@@ -376,9 +376,34 @@ def _unique_names(path: Path, names: list[str]) -> None:
         )
 
 
+def _leaves_archive(name: str) -> bool:
+    """A member path that would be written outside the folder it is unpacked into: an
+    absolute path, a drive, or a ``..`` part."""
+    from pathlib import PurePosixPath, PureWindowsPath
+
+    parts = PurePosixPath(name.replace("\\", "/")).parts
+    return name.startswith(("/", "\\")) or bool(PureWindowsPath(name).drive) or ".." in parts
+
+
+def _refuse_leaving(path: Path, names: list[str], links: Sequence[str] = ()) -> None:
+    """Members whose path (or, for ``links``, whose link target) leaves the archive: the
+    archive is refused, naming each, never unpacked with them skipped."""
+    leaving = [f"member {n!r}" for n in names if _leaves_archive(n)]
+    leaving += [f"link {n!r}" for n in links if not _leaves_archive(n)]
+    if leaving:
+        raise SourceError(
+            [
+                f"{path}: {member} leaves the archive (it points out of the folder it would "
+                "be unpacked into); the archive is refused"
+                for member in leaving
+            ]
+        )
+
+
 def _extract_zip(path: Path, into: Path, wanted: set[str]) -> None:
     with zipfile.ZipFile(path) as archive:
         _unique_names(path, [i.filename for i in archive.infolist()])
+        _refuse_leaving(path, [i.filename for i in archive.infolist()])
         members = [i for i in archive.infolist() if i.filename in wanted]
         _too_large(path, [i.file_size for i in members])
         for info in members:
@@ -388,6 +413,15 @@ def _extract_zip(path: Path, into: Path, wanted: set[str]) -> None:
 def _extract_tar(path: Path, into: Path, wanted: set[str]) -> None:
     with tarfile.open(path, "r:*") as archive:
         _unique_names(path, [m.name for m in archive.getmembers()])
+        _refuse_leaving(
+            path,
+            [m.name for m in archive.getmembers()],
+            [
+                m.name
+                for m in archive.getmembers()
+                if (m.issym() or m.islnk()) and _leaves_archive(m.linkname)
+            ],
+        )
         members = [m for m in archive.getmembers() if m.isfile() and m.name in wanted]
         _too_large(path, [m.size for m in members])
         for member in members:

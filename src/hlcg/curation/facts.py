@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
 from hlcg.curation.bundle import Bundle, read_bundle
@@ -22,11 +23,21 @@ from hlcg.curation.printed import parse_printed_source
 from hlcg.curation.upsert import Conflict, superseded
 from hlcg.wording import field_name, validation_message
 
-FACT_SHEET_COLUMNS = ("id", "field", "value", "source")
+if TYPE_CHECKING:
+    from hlcg.curation.kinds import ImportKind, ImportOptions
 
-# What a sheet may set: the facts `db gaps` lists, and printings (a set code, or several
-# `;`-separated, added to the card's sets).
-SHEET_FIELDS: tuple[str, ...] = (*GAP_FIELDS, "sets")
+# What a sheet may set: the facts `db gaps` lists, printings (a set code, or several
+# `;`-separated, added to the card's sets), and what the research update sheets correct: a
+# card's text (paraphrased), its subtitle and its printed flags.
+SHEET_FIELDS: tuple[str, ...] = (
+    *GAP_FIELDS,
+    "sets",
+    "text",
+    "subtitle",
+    "reserved",
+    "signature",
+    "unique",
+)
 
 # What "the card prints none" means for a number field: a card printing no restriction number
 # carries none (seed 001, Restricted Cards: restricted "if a number appears in the upper right
@@ -41,13 +52,6 @@ ZERO_WHEN_NONE: tuple[str, ...] = tuple(f for f in GAP_FIELDS if f.startswith("g
 # seed 001 has none).
 EDITION_PRINTED: tuple[str, ...] = (*ZERO_WHEN_NONE, "restriction", "unrestricted", "master_limit")
 GEM_EDITIONS = ("2E",)
-
-
-def is_fact_sheet(path: Path) -> bool:
-    """A CSV whose header has id, field, value and source (card rows have no field column)."""
-    from hlcg.curation.sources import csv_header
-
-    return all(c in csv_header(path) for c in FACT_SHEET_COLUMNS)
 
 
 def _codes(value: str) -> list[str]:
@@ -88,6 +92,10 @@ class _Recording:
         self.cleared: set[tuple[str, str]] = set()  # facts --overwrite took away
         # (id, field, value) -> the sources of a recorded fact the sheet confirmed
         self.confirmed: dict[tuple[str, str, str], tuple[str, ...]] = {}
+        self.kept_texts: list[str] = []  # rows whose text differs from the recorded one
+        from hlcg.curation.bounds import gem_bound
+
+        self.gems = gem_bound()  # the most gems a card prints, and where that comes from
 
     def _refusal(self, card_id: str, name: str, value: str, source: str) -> str | None:
         """Why a filled-in row cannot be recorded, before its value is validated."""
@@ -104,6 +112,9 @@ class _Recording:
         unknown = [c for c in _codes(value) if c not in self.sets] if name == "sets" else []
         if unknown:
             return f"value: unknown set {unknown[0]!r} (see `hlcg sets`)"
+        too_many = self._too_many_gems(name, value)
+        if too_many:
+            return too_many
         earlier = self.recorded.get((card_id, name))
         # Printings add up; any other fact has one value.
         if earlier is not None and earlier[1] != value and name != "sets":
@@ -112,6 +123,14 @@ class _Recording:
                 "one card has one value"
             )
         return self._edition_refusal(card_id, name, source)
+
+    def _too_many_gems(self, name: str, value: str) -> str | None:
+        if not (name.startswith("gem_") and value.isdigit() and self.gems):
+            return None
+        most, why = self.gems
+        if int(value) <= most:
+            return None
+        return f"value: {name} {value} is more than any card prints: at most {most}, {why}"
 
     def _edition_refusal(self, card_id: str, name: str, source: str) -> str | None:
         """Why a fact read off a printed card cannot describe this card: gems read off a
@@ -251,6 +270,24 @@ class _Recording:
         if had:
             self.confirmed[(card_id, name, value)] = (*(r.source for r in own), source)
 
+    def _held_back(self, where: str, card_id: str, name: str, value: str, source: str) -> bool:
+        """Whether the row stops here: a restriction number against a recorded "carries
+        none" (or the other way round) refused, or another wording of a text kept."""
+        if name == "restriction":
+            return not self._unrestricted(where, card_id, value, source)
+        if name == "unrestricted":
+            return not self._restricted(where, card_id, source)
+        return self._keeps_text(self.number, card_id, name, value)
+
+    def _keeps_text(self, number: int, card_id: str, name: str, value: str) -> bool:
+        """A text is a paraphrase: another wording than the recorded one is kept as
+        recorded, and named (--overwrite takes the sheet's)."""
+        recorded = self.before[card_id].text if name == "text" else None
+        if self.overwrite or recorded is None or recorded == value:
+            return False
+        self.kept_texts.append(f"row {number}: {card_id} text kept as the catalogue records it")
+        return True
+
     def _offered(self, where: str, card_id: str, name: str, value: str) -> CardRow | None:
         """The card with the row's value, validated; None (and the errors kept) if invalid.
         A printing is added to those recorded, never in their place."""
@@ -288,9 +325,7 @@ class _Recording:
         offered = self._offered(where, card_id, name, value)
         if offered is None:
             return
-        if name == "restriction" and not self._unrestricted(where, card_id, value, source):
-            return
-        if name == "unrestricted" and not self._restricted(where, card_id, source):
+        if self._held_back(where, card_id, name, value, source):
             return
         conflict = self._conflict(card_id, name, offered, source)
         if conflict is not None:
@@ -333,7 +368,7 @@ def _none_printed(name: str, value: str) -> tuple[str, str]:
 
 
 def import_facts(
-    sheet: Path, db: Path, groups: Sequence[TableGroup], *, overwrite: bool = False
+    sheet: Path, db: Path, options: ImportOptions, kind: ImportKind | None = None
 ) -> ImportResult:
     """Record the filled-in rows of a fact sheet (id,field,value,source) on existing cards.
 
@@ -351,7 +386,9 @@ def import_facts(
     from hlcg.curation.sources import csv_rows, read_text
 
     rows = csv_rows(sheet, read_text(sheet))
-    return record_facts(str(sheet), sheet.name, rows, db, groups, overwrite=overwrite)
+    return record_facts(
+        str(sheet), sheet.name, rows, db, options.groups, overwrite=options.overwrite
+    )
 
 
 def record_facts(
@@ -401,4 +438,5 @@ def record_facts(
             Confirmed(card_id, name, value, sources)
             for (card_id, name, value), sources in recording.confirmed.items()
         ),
+        notes=tuple(recording.kept_texts),
     )

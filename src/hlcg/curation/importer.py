@@ -1,6 +1,7 @@
 """Import into a user catalogue: card rows, a fact sheet, legality facts or a whole exported
-catalogue (merged into it: ``merge``), all rows or none. (``hlcg.curation.dispatch`` tells
-which one a file is; card rows and fact sheets are imported by ``card_rows`` and ``facts``.)
+catalogue (merged into it: ``merge``), all rows or none. (``hlcg.curation.kinds`` tells
+which one a file is and ``import_entry`` imports it; card rows and fact sheets are imported by
+``card_rows`` and ``facts``, the research layouts by ``research``.)
 
 The import works on a copy of the catalogue beside it and moves the copy into place only when
 every row is valid and written. A failed import, or a process killed half-way, leaves the
@@ -12,10 +13,10 @@ hands in its own): an import reads and writes them with the cards, so none is lo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from hlcg.catalog import TableGroup, is_shipped
 from hlcg.curation.builder import replacing, write_catalogue
@@ -23,6 +24,7 @@ from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.exports import read_catalogue_export
 from hlcg.curation.locking import writer_lock
 from hlcg.curation.merging import Confirmed, FactChange
+from hlcg.curation.models import LegalityRow
 from hlcg.curation.upsert import Conflict, Erased
 from hlcg.errors import (
     ConflictError,
@@ -30,6 +32,9 @@ from hlcg.errors import (
     SourceError,
     UsageError,
 )
+
+if TYPE_CHECKING:
+    from hlcg.curation.kinds import ImportKind, ImportOptions
 
 T = TypeVar("T")
 
@@ -64,6 +69,11 @@ class ImportResult:
     kept: tuple[FactChange, ...] = ()
     taken: tuple[FactChange, ...] = ()
     changes: tuple[str, ...] | None = None  # a dry run: every change the import would make
+    kind: str = ""  # the kind of file read (``hlcg.curation.kinds``)
+    sets: int = 0  # sets recorded from a sets file
+    # What the file holds that the catalogue does not record, a sentence each (a research
+    # legality row about a whole format; a set already recorded with the same facts).
+    notes: tuple[str, ...] = ()
 
 
 def refuse_shipped(path: Path) -> None:
@@ -81,25 +91,27 @@ def write(db: Path, bundle: Bundle) -> None:
         write_catalogue(temp, bundle)
 
 
-# Enough to tell legality facts from card rows; a missing source is then a row error.
-LEGALITY_COLUMNS = ("card_id", "format", "status")
-
-
-def is_legality_sheet(path: Path) -> bool:
-    """A CSV whose header has card_id, format and status (as legality.csv)."""
-    from hlcg.curation.sources import csv_header
-
-    return all(c in csv_header(path) for c in LEGALITY_COLUMNS)
-
-
-def import_legality(source: Path, db: Path, groups: Sequence[TableGroup]) -> ImportResult:
-    """Record dated legality facts (legality.csv's columns) in ``db``: a row for a card,
-    format and date already recorded replaces it; every row names a card of ``db``."""
+def import_legality(
+    source: Path, db: Path, options: ImportOptions, kind: ImportKind | None = None
+) -> ImportResult:
+    """Record dated legality facts (legality.csv's columns) in ``db``."""
     from hlcg.curation.sources import read_legality
 
+    return record_legality(source, db, options.groups, read_legality(source))
+
+
+def record_legality(
+    source: Path,
+    db: Path,
+    groups: Sequence[TableGroup],
+    rows: list[LegalityRow],
+    before_write: Callable[[Bundle], None] | None = None,
+) -> ImportResult:
+    """Record ``rows`` in ``db``: a row for a card, format and date already recorded
+    replaces it; every row names a card of ``db``. ``before_write`` adds what else the
+    file gave (a research sheet's printings), in the same write."""
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
-    rows = read_legality(source)
     ids = {c.id for c in bundle.cards}
     unknown = [r for r in rows if r.card_id not in ids]
     if unknown:
@@ -112,6 +124,8 @@ def import_legality(source: Path, db: Path, groups: Sequence[TableGroup]) -> Imp
     keys = {r.key for r in rows}
     replaced = sum(1 for r in bundle.legality if r.key in keys)
     bundle.legality = [r for r in bundle.legality if r.key not in keys] + rows
+    if before_write is not None:
+        before_write(bundle)
     write(db, bundle)
     return ImportResult(
         added=len(rows) - replaced,
@@ -123,7 +137,7 @@ def import_legality(source: Path, db: Path, groups: Sequence[TableGroup]) -> Imp
 
 
 def import_catalogue(
-    source: Path, db: Path, groups: Sequence[TableGroup], *, overwrite: bool = False
+    source: Path, db: Path, options: ImportOptions, kind: ImportKind | None = None
 ) -> ImportResult:
     """Merge a whole exported catalogue (folder, archive or JSON document) into ``db`` fact
     by fact (``hlcg.curation.merging``): a conflict refuses the whole import unless
@@ -133,10 +147,10 @@ def import_catalogue(
     from hlcg.curation.merging import merge_catalogues
 
     refuse_shipped(db)
-    target = read_bundle(db, groups)
-    incoming = read_catalogue_export(source, groups)
+    target = read_bundle(db, options.groups)
+    incoming = read_catalogue_export(source, options.groups)
     label = f"{datetime.date.today().isoformat()} {source.name}"
-    merged = merge_catalogues(target, incoming, label, overwrite=overwrite)
+    merged = merge_catalogues(target, incoming, label, overwrite=options.overwrite)
     if merged.conflicts or merged.legality_conflicts:
         raise ConflictError(
             [

@@ -9,29 +9,19 @@ says which contract field each column holds (``parse_column_map``).
 from __future__ import annotations
 
 import csv
-import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hlcg.catalog import CONTRACT_FIELDS, normalise, slug
+from hlcg.catalog import INT_FIELDS, normalise, slug
 from hlcg.curation.bundle import Bundle, shipped_sets
+from hlcg.curation.column_maps import DEFAULT_LACKEY_MAP, check_column_map
 from hlcg.curation.models import CardRow
+from hlcg.curation.set_cells import SetNames
 from hlcg.curation.sources import ImportedRow, csv_rows, imported_rows, read_text
 from hlcg.curation.upsert import add_source
-from hlcg.errors import UsageError
-
-# Curators map Lackey's column names onto the contract with --map; these are the names
-# Lackey plug-ins commonly use for the same facts.
-DEFAULT_LACKEY_MAP: dict[str, str] = {
-    "Name": "title",
-    "Set": "sets",
-    "Type": "type",
-    "Subtitle": "subtitle",
-    "Text": "text",
-    "Restriction": "restriction",
-}
 
 
 @dataclass(frozen=True)
@@ -41,6 +31,8 @@ class CardVersion:
     id: str
     type: str | None
     sets: tuple[str, ...]
+    # The card's recorded numbers (field, value): a row stating them names this version.
+    numbers: frozenset[tuple[str, str]] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -59,6 +51,14 @@ class LackeyOptions:
     # ("Security Guard") may mean one of them.
     versions_by_title: Mapping[str, tuple[CardVersion, ...]] = field(default_factory=dict)
     known_ids: frozenset[str] = frozenset()
+    # The type a row without one most likely means (the persona table lists personas): it
+    # only picks among versions, it is never recorded.
+    prefer_type: str | None = None
+    set_names: SetNames | None = None  # what a set cell may name (hlcg.curation.set_cells)
+
+
+# The numbers a row may state that tell versions of one name apart (a persona's gems).
+NUMBER_FIELDS = frozenset(INT_FIELDS)
 
 
 def _type_words(value: str) -> str:
@@ -86,15 +86,28 @@ def split_lackey_name(name: str) -> tuple[str, str | None]:
 
 
 def _fitting(
-    versions: list[CardVersion], card_type: str | None, set_codes: Iterable[str]
+    versions: list[CardVersion],
+    card_type: str | None,
+    set_codes: Iterable[str],
+    numbers: frozenset[tuple[str, str]] = frozenset(),
 ) -> list[CardVersion]:
     """The versions of the row's type (or, when none has it, those whose type is unknown),
-    then of those the ones printed in the row's set, when that leaves any."""
+    then of those the ones printed in the row's set, then the one that records every
+    number the row states, each step when that leaves any."""
     same_type = [v for v in versions if card_type and v.type == card_type]
     fitting = same_type or [v for v in versions if v.type is None or not card_type]
     codes = set(set_codes)
     in_set = [v for v in fitting if codes & set(v.sets)]
-    return in_set if len(fitting) > 1 and in_set else fitting
+    fitting = in_set if len(fitting) > 1 and in_set else fitting
+    return _recording(fitting, numbers)
+
+
+def _recording(
+    fitting: list[CardVersion], numbers: frozenset[tuple[str, str]]
+) -> list[CardVersion]:
+    """Of several versions, the one that records every number the row states, if one."""
+    recording = [v for v in fitting if numbers and numbers <= v.numbers]
+    return recording if len(fitting) > 1 and len(recording) == 1 else fitting
 
 
 def pick_version(
@@ -104,6 +117,7 @@ def pick_version(
     set_codes: Iterable[str],
     *,
     exact: bool,
+    numbers: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[str | None, str | None]:
     """The id of the one catalogue card among ``versions`` that a row means, or why the row
     cannot say which one.
@@ -117,7 +131,7 @@ def pick_version(
         return None, None
     if exact and len(versions) == 1:
         return versions[0].id, None
-    fitting = _fitting(versions, card_type, set_codes)
+    fitting = _fitting(versions, card_type, set_codes, numbers)
     if len(fitting) == 1:
         return fitting[0].id, None
     listed = ", ".join(
@@ -146,12 +160,28 @@ def _mapped(
             mapped["subtitle"] = subtitle
     if mapped.get("type"):
         mapped["type"] = lackey_type(mapped["type"])
+    _hand_icons(mapped)
     if mapped.get("sets"):
         names = [n.strip() for n in mapped["sets"].replace(",", ";").split(";") if n.strip()]
-        mapped["sets"] = ";".join(options.set_codes.get(normalise(n), n) for n in names)
+        mapped["sets"] = ";".join(_set_code(n, options) for n in names)
     if options.source and not (mapped.get("source") or "").strip():
         mapped["source"] = options.source
     return mapped
+
+
+def _hand_icons(mapped: dict[str, str]) -> None:
+    """The handbook's notation, as the research lists copy it: 1H is one hand icon."""
+    icons = re.fullmatch(r"\s*(\d+)\s*H\s*", mapped.get("hand_icons") or "")
+    if icons:
+        mapped["hand_icons"] = icons.group(1)
+
+
+def _set_code(written: str, options: LackeyOptions) -> str:
+    """The code a set cell's part names, or the part as written (checked later)."""
+    code = options.set_codes.get(normalise(written))
+    if code is None and options.set_names is not None:
+        code = options.set_names.code(written)
+    return code or written
 
 
 def _versions(
@@ -161,6 +191,9 @@ def _versions(
     whether the name names them exactly."""
     name = " ".join(p for p in (title, subtitle) if p)
     named = options.versions_by_name.get(normalise(name), ())
+    if not named and title.endswith(")") and "(" in title:
+        # "Four Horsemen (faction persona)": a note in brackets after the card's name
+        return _versions(title.rsplit("(", 1)[0].strip(), subtitle, options, taken)
     if named:
         return [v for v in named if v.id not in taken], True
     if subtitle is None:
@@ -170,16 +203,21 @@ def _versions(
 
 
 def _derived_id(
-    mapped: Mapping[str, str], options: LackeyOptions, taken: set[str]
+    mapped: dict[str, str], options: LackeyOptions, taken: set[str]
 ) -> tuple[str | None, str | None]:
     """The id of the catalogue card the row names, else a new one from its name; or why
-    the row names no one card."""
+    the row names no one card. A bracketed note after the name ("Four Horsemen (faction
+    persona)") is left out of the title of the card it names."""
     title = mapped.get("title") or ""
     subtitle = (mapped.get("subtitle") or "").strip() or None
     name = " ".join(p for p in (title, subtitle) if p)
     versions, exact = _versions(title, subtitle, options, taken)
+    if versions and normalise(name) not in options.versions_by_name:
+        mapped["title"] = _without_note(title)
     sets = (mapped.get("sets") or "").split(";")
-    found, ambiguous = pick_version(name, versions, mapped.get("type") or None, sets, exact=exact)
+    card_type = mapped.get("type") or options.prefer_type
+    numbers = _numbers(mapped)
+    found, ambiguous = pick_version(name, versions, card_type, sets, exact=exact, numbers=numbers)
     if ambiguous or found:
         return found, ambiguous
     base = slug(name) or "card"
@@ -190,22 +228,13 @@ def _derived_id(
     return candidate, None
 
 
-def check_column_map(path: Path, header: list[str], column_map: Mapping[str, str]) -> None:
-    """--map names columns of the file and fields of the contract; anything else is a
-    mistake to name, with what is there to choose from."""
-    errors = [
-        f"--map: {column!r} is not a column of {path.name}; its columns are " + ", ".join(header)
-        for column in column_map
-        if column not in header
-    ]
-    errors += [
-        f"--map: {field!r} (for {column!r}) is not a contract field; the fields are "
-        + ", ".join(CONTRACT_FIELDS)
-        for column, field in column_map.items()
-        if field not in CONTRACT_FIELDS
-    ]
-    if errors:
-        raise UsageError("; ".join(errors))
+def _without_note(title: str) -> str:
+    """The card's name without a bracketed note after it ("(faction persona)")."""
+    return title.rsplit("(", 1)[0].strip() if title.endswith(")") and "(" in title else title
+
+
+def _numbers(mapped: Mapping[str, str]) -> frozenset[tuple[str, str]]:
+    return frozenset((k, v.strip()) for k, v in mapped.items() if k in NUMBER_FIELDS and v.strip())
 
 
 def _stated_facts(mapped: Mapping[str, str]) -> dict[str, str]:
@@ -257,6 +286,11 @@ def _one_row_per_card(
     for number, mapped in rows:
         name = normalise(" ".join(mapped.get(k) or "" for k in ("title", "subtitle")))
         known = len(options.versions_by_name.get(name, ())) == 1
+        if len(options.versions_by_name.get(name, ())) > 1:
+            # The catalogue tells several cards of the name apart: rows of one name are
+            # one card only when each, alone, names the same one of them.
+            picked, _ = _derived_id(dict(mapped), options, set())
+            name = f"{name}\n{picked or number}"
         earlier = by_name.get(name, [])
         same = next((m for _, m in earlier if _same_card(m, mapped, known=known)), None)
         if same is not None:
@@ -280,59 +314,51 @@ def _one_row_per_card(
     return kept, errors
 
 
-def lackey_header(text: str) -> list[str]:
+def lackey_header(text: str, delimiter: str = "\t") -> list[str]:
+    if delimiter != "\t":
+        return next(csv.reader([text.split("\n", 1)[0].rstrip("\r")]), [])
     return text.split("\n", 1)[0].rstrip("\r").split("\t")
 
 
-def lackey_hint(
-    path: Path,
-    db: Path,
-    header: list[str],
-    column_map: Mapping[str, str] | None,
-    options: LackeyOptions,
-) -> str | None:
-    """The whole command that imports ``path``, when rows lack what only options give:
-    a column for the title (--map), ids (--id-from title), a source (--source)."""
-    from shlex import quote
-
-    mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
-    fields = {mapping[c] for c in header if c in mapping}
-    needs_map = "title" not in fields
-    needs_id = "id" not in fields and not options.id_from_title
-    needs_source = "source" not in fields and not options.source
-    if not (needs_map or needs_id or needs_source):
-        return None
-    parts = [f"hlcg db import {quote(str(path))} --db {quote(str(db))}"]
-    if needs_map or column_map is not None:
-        parts.append(f"--map {quote(json.dumps(dict(column_map or _suggested_map(header))))}")
-    if "id" not in fields:
-        parts.append("--id-from title")
-    if "source" not in fields:
-        parts.append(f"--source {quote(options.source) if options.source else 'URL'}")
-    return " ".join(parts)
-
-
-def _suggested_map(header: list[str]) -> dict[str, str]:
-    """The --map a curator most likely means: columns named as Lackey plug-ins or the
-    contract name them; a placeholder for the title where no column is named so."""
-    known = {k.lower(): v for k, v in DEFAULT_LACKEY_MAP.items()}
-    known.update({f: f for f in CONTRACT_FIELDS})
-    suggested = {c: known[c.lower()] for c in header if c.lower() in known}
-    if "title" not in suggested.values():
-        suggested = {"NAME-COLUMN": "title", **suggested}
-    return suggested
+def _adds_nothing(row: Mapping[str, str], options: LackeyOptions, taken: set[str]) -> bool:
+    """Whether every card the row's name may mean records all the row states (its type,
+    printings and numbers; no text): such a row neither tells them apart nor adds to
+    any."""
+    title = row.get("title") or ""
+    subtitle = (row.get("subtitle") or "").strip() or None
+    versions, _ = _versions(title, subtitle, options, taken)
+    stated = _stated_facts(row)
+    numbers = {(k, v) for k, v in stated.items() if k in NUMBER_FIELDS}
+    others = stated.keys() - {"title", "subtitle", "type", *NUMBER_FIELDS}
+    codes = set(_codes(row))
+    if others or (row.get("text") or "").strip():
+        return False  # a text may be what tells the cards apart: the row must say which
+    return all(
+        stated.get("type") in (None, v.type) and codes <= set(v.sets) and numbers <= v.numbers
+        for v in versions
+    )
 
 
 def lackey_rows(
-    path: Path, text: str, column_map: Mapping[str, str] | None, options: LackeyOptions
-) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str]]]:
-    """The rows mapped onto the contract (one per card), and (row number, message) for
-    rows whose card cannot be told apart in the catalogue."""
+    path: Path,
+    text: str,
+    column_map: Mapping[str, str] | None,
+    options: LackeyOptions,
+    delimiter: str = "\t",
+) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str]], list[str]]:
+    """The rows mapped onto the contract (one per card), (row number, message) for rows
+    whose card cannot be told apart in the catalogue, and a note for each row that states
+    nothing but a name several cards have (nothing to record, nothing to tell them
+    apart by). ``delimiter``: a tab for LackeyCCG data, a comma for a CSV read through a
+    map."""
     # Lackey's card data is plain tab-separated text, not CSV: a quote is part of the
-    # name or text ("Quoted" Strike), never a field delimiter.
-    records = list(csv_rows(path, text, delimiter="\t", quoting=csv.QUOTE_NONE))
+    # name or text ("Quoted" Strike), never a field delimiter. A CSV quotes as CSV does.
+    if delimiter == "\t":
+        records = list(csv_rows(path, text, delimiter="\t", quoting=csv.QUOTE_NONE))
+    else:
+        records = list(csv_rows(path, text, delimiter=delimiter))
     if column_map is not None:
-        check_column_map(path, lackey_header(text), column_map)
+        check_column_map(path, lackey_header(text, delimiter), column_map)
     mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
     mapped, merge_errors = _one_row_per_card(
         [(n, _mapped(r, mapping, options)) for n, r in records], options
@@ -340,9 +366,16 @@ def lackey_rows(
     taken: set[str] = set()
     rows: list[tuple[int, dict[str, str]]] = []
     errors = [(n, f"{path}: {message}") for n, message in merge_errors]
+    skipped: list[str] = []
     for number, row in mapped:
         if options.id_from_title and not (row.get("id") or "").strip():
             found, ambiguous = _derived_id(row, options, taken)
+            if ambiguous and _adds_nothing(row, options, taken):
+                skipped.append(
+                    f"row {number} names {row.get('title')!r}, which several cards have, "
+                    "and states nothing that tells them apart or that they lack: not recorded"
+                )
+                continue
             if ambiguous:
                 errors.append((number, f"{path}: row {number}: {ambiguous}"))
                 continue
@@ -351,7 +384,7 @@ def lackey_rows(
         if row.get("id"):
             taken.add(row["id"])
         rows.append((number, row))
-    return rows, errors
+    return rows, errors, skipped
 
 
 def read_lackey_rows(
@@ -360,29 +393,31 @@ def read_lackey_rows(
     options: LackeyOptions,
     *,
     known: Mapping[str, CardRow] | None = None,
-) -> list[ImportedRow]:
-    """The card rows of a LackeyCCG .tsv/.txt file, validated as every card file's are
-    (``hlcg.curation.sources.imported_rows``)."""
-    rows, unmatched = lackey_rows(path, read_text(path), column_map, options)
+    delimiter: str = "\t",
+) -> tuple[list[ImportedRow], list[str]]:
+    """The card rows of a LackeyCCG .tsv/.txt file (or a CSV read through a map),
+    validated as every card file's are (``hlcg.curation.sources.imported_rows``), and the
+    notes on rows not read (``lackey_rows``)."""
+    rows, unmatched, skipped = lackey_rows(path, read_text(path), column_map, options, delimiter)
     numbered: list[tuple[int, Any]] = list(rows)
-    return imported_rows(path, numbered, unmatched, known=known)
+    return imported_rows(path, numbered, unmatched, known=known), skipped
 
 
-def is_lackey_data(path: Path) -> bool:
-    return path.suffix.lower() in (".tsv", ".txt")
-
-
-def lackey_options(bundle: Bundle, *, id_from_title: bool, source: str | None) -> LackeyOptions:
+def lackey_options(
+    bundle: Bundle, *, id_from_title: bool, source: str | None, prefer_type: str | None = None
+) -> LackeyOptions:
     """Lackey rows completed from the target catalogue: set names, existing ids."""
     # The shipped set table names the sets a fresh catalogue does not list yet.
     known = [*shipped_sets().values(), *bundle.sets]
     set_codes = {normalise(s.name): s.code for s in known}
-    set_codes.update(_source_set_names())
+    set_codes.update(source_set_names())
     set_codes.update({normalise(s.code): s.code for s in known})
     by_name: dict[str, list[CardVersion]] = {}
     by_title: dict[str, list[CardVersion]] = {}
     for card in bundle.cards:
-        version = CardVersion(card.id, card.type, tuple(card.sets))
+        flat = card.to_flat()
+        numbers = frozenset((k, flat[k]) for k in NUMBER_FIELDS if flat.get(k))
+        version = CardVersion(card.id, card.type, tuple(card.sets), numbers)
         name = normalise(" ".join(p for p in (card.title, card.subtitle) if p))
         by_name.setdefault(name, []).append(version)
         if card.subtitle:
@@ -399,11 +434,13 @@ def lackey_options(bundle: Bundle, *, id_from_title: bool, source: str | None) -
         versions_by_name={name: in_id_order(v) for name, v in by_name.items()},
         versions_by_title={title: in_id_order(v) for title, v in by_title.items()},
         known_ids=frozenset(c.id for c in bundle.cards),
+        prefer_type=prefer_type,
+        set_names=SetNames.of((s.code for s in known), {**{s.name: s.code for s in known}}),
     )
 
 
-def _source_set_names() -> dict[str, str]:
-    """Set names as deck programs write them -> set code: the deck readers' table
+def source_set_names() -> dict[str, str]:
+    """Normalised set names as deck programs write them -> set code: the deck readers' table
     ``set_names.csv`` (name,set,source), packaged in hlcg/data/ or in data/source/ of a
     checkout, when it exists."""
     here = Path(__file__).resolve()
@@ -419,35 +456,3 @@ def _source_set_names() -> dict[str, str]:
                     if row.get("name") and row.get("set")
                 }
     return {}
-
-
-def parse_column_map(column_map: str | None) -> dict[str, str] | None:
-    """--map: a JSON object of column -> contract field, or a file holding one; None when
-    not given. Anything else is a UsageError that says what was wrong."""
-    if not column_map:
-        return None
-    text = column_map
-    if not column_map.lstrip().startswith("{"):
-        path = Path(column_map)
-        if not path.is_file():
-            raise UsageError(f"--map: {column_map} is neither a JSON object nor a file")
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"--map: could not read {path}: {exc}") from None
-    try:
-        mapping = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"--map is not a JSON object: {exc.msg}") from None
-    except RecursionError:
-        raise UsageError("--map is not a JSON object: nested too deeply") from None
-    if not isinstance(mapping, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in mapping.items()
-    ):
-        raise UsageError('--map must be a JSON object of strings, e.g. {"Name": "title"}')
-    if not mapping:  # read as no --map at all, it would import the columns unmapped
-        raise UsageError(
-            '--map {} maps no column: name at least one, e.g. {"Name": "title"}, or leave '
-            "--map out; nothing was imported"
-        )
-    return mapping

@@ -24,7 +24,20 @@ from hlcg.catalog import (
     INT_FIELDS,
     LIST_FIELDS,
     flat_card,
+    format_named,
 )
+
+
+def _format_tag(value: Any) -> Any:
+    """A format as people write it ("Type Two", "type 2") -> its tag (type-two); a tag,
+    or a name no spelling maps, stays as written (and is then checked as a tag)."""
+    if not isinstance(value, str):
+        return value
+    named = format_named(value.strip())
+    if named in FORMAT_TAGS:
+        return named
+    folded = {tag.lower(): tag for tag in FORMAT_TAGS}  # "MLE" for mle
+    return folded.get(value.strip().lower(), value.strip())
 
 
 class Strict(BaseModel):
@@ -127,6 +140,27 @@ ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 MAX_INTEGER = 2**63 - 1
 
 
+# What any card prints, from the rules: a deck holds at most 6 of a card (seed 001, Deck and
+# Card Information; seed 000, Deck Construction), so no restriction number is above 6; no
+# player may have more than two hand icons in play (seed 002, Hand Icon), so no card prints
+# more than two. (Gem counts have no bound in the rules: an import holds them to the range
+# the shipped catalogue records, ``hlcg.curation.card_rows.gem_bound``.)
+MAX_RESTRICTION = 6
+MAX_HAND_ICONS = 2
+BOUNDS: dict[str, tuple[int, str]] = {
+    "restriction": (
+        MAX_RESTRICTION,
+        "a deck holds at most 6 of a card (seed 001, Deck and Card Information), so no "
+        "card prints a restriction number above 6",
+    ),
+    "hand_icons": (
+        MAX_HAND_ICONS,
+        "no player may have more than two hand icons in play (seed 002, Hand Icon), so no "
+        "card prints more than two",
+    ),
+}
+
+
 def _out_of_range(digits: str) -> str:
     shown = digits if len(digits) <= 24 else f"{digits[:20]}... ({len(digits)} digits)"
     return f"{shown} is out of range (at most {MAX_INTEGER})"
@@ -211,6 +245,14 @@ class CardRow(Strict):
             raise ValueError(_out_of_range(str(value)))
         return value
 
+    @field_validator("restriction", "hand_icons")
+    @classmethod
+    def _what_cards_print(cls, value: int | None, info: Any) -> int | None:
+        bound, why = BOUNDS[info.field_name]
+        if value is not None and value > bound:
+            raise ValueError(f"{value} is more than any card prints: {why}")
+        return value
+
     @field_validator(*BOOL_FIELDS, mode="before")
     @classmethod
     def _bool_from_text(cls, value: Any, info: Any) -> Any:
@@ -229,11 +271,13 @@ class CardRow(Strict):
 
     @field_validator(*LIST_FIELDS, mode="before")
     @classmethod
-    def _list_from_text(cls, value: Any) -> Any:
+    def _list_from_text(cls, value: Any, info: Any) -> Any:
         if value is None:
             return []
         if isinstance(value, str):
-            return [part.strip() for part in value.split(";") if part.strip()]
+            value = [part.strip() for part in value.split(";") if part.strip()]
+        if info.field_name == "formats" and isinstance(value, list):
+            return [_format_tag(item) for item in value]
         return value
 
     @field_validator("modifiers", mode="before")
@@ -322,6 +366,11 @@ class LegalityRow(Strict):
     def _empty_is_none(cls, value: Any) -> Any:
         return (value.strip() or None) if isinstance(value, str) else value
 
+    @field_validator("format", mode="before")
+    @classmethod
+    def _format_as_written(cls, value: Any) -> Any:
+        return _format_tag(value)
+
     @field_validator("date")
     @classmethod
     def _a_real_day(cls, value: str | None) -> str | None:
@@ -393,17 +442,26 @@ class FactSourceRow(Strict):
         return f"{self.card_id}|{self.field}|{self.value or ''}|{self.source}"
 
 
-class FactHistoryRow(Strict):
-    """A fact's value and source that an import with ``--overwrite`` replaced: kept, so that
-    no sourced fact is lost, but never shown as the card's fact."""
+# What `hlcg db remove` takes out besides a card's facts, as a history row's field.
+REMOVED_ROWS = ("card", "alias", "legality", "set")
+RemovedRow = Literal[REMOVED_ROWS]  # type: ignore[valid-type]
 
-    card_id: str = Field(pattern=ID_PATTERN)
-    field: FactField
+
+class FactHistoryRow(Strict):
+    """A fact's value and source that an import with ``--overwrite`` or ``--replace``
+    replaced, or `hlcg db remove` removed: kept, so that no sourced fact is lost, but never
+    shown as the card's fact. A removed card, alias, legality fact or set is a row of its
+    own (``field`` names which; a set's ``card_id`` is its code)."""
+
+    card_id: str = Field(min_length=1, description="The card's id (a removed set: its code)")
+    field: FactField | RemovedRow
     value: str = Field(description="The value replaced, as CSV text")
     source: str = Field(min_length=1, description="The source the replaced value had")
     inferred: str | None = None
     superseded: str = Field(
-        min_length=1, description="When and by what: the day and the file imported"
+        min_length=1,
+        description="When and by what: the day and the file imported, or the day, who "
+        "removed it and why",
     )
 
     @field_validator("inferred", mode="before")

@@ -12,7 +12,7 @@ import io
 from dataclasses import dataclass
 
 from hlcg.curation.bundle import Bundle
-from hlcg.curation.facts import FACT_SHEET_COLUMNS
+from hlcg.curation.kinds import FACT_SHEET_COLUMNS
 from hlcg.curation.printed import parse_printed_source
 
 

@@ -1,0 +1,38 @@
+"""What any card prints, for the numbers the rules give no bound: gem counts, held to the
+range the shipped catalogue records. (Restriction numbers and hand icons have bounds from
+the rules, in ``hlcg.curation.models``.)"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from hlcg.errors import CatalogueError
+
+GEM_FIELDS = (
+    "gem_master",
+    "gem_agility",
+    "gem_strength",
+    "gem_toughness",
+    "gem_empathy",
+    "gem_reason",
+)
+
+
+@cache
+def gem_bound() -> tuple[int, str] | None:
+    """The most gems of one attribute any card of the shipped catalogue prints, and where
+    that comes from; None when it cannot be read. The rules set no bound on a card's gems
+    (seed 002, Attribute Gems), so a count above every recorded card's is held to be a slip
+    (``restriction 1000000``), not a card."""
+    from hlcg.catalog import connect, shipped_path
+
+    try:
+        conn = connect(shipped_path())
+    except CatalogueError:
+        return None
+    try:
+        columns = ", ".join(f"MAX({name})" for name in GEM_FIELDS)
+        highest = max((n or 0) for n in conn.execute(f"SELECT {columns} FROM cards").fetchone())
+    finally:
+        conn.close()
+    return highest, f"the most any card of the shipped catalogue prints ({shipped_path().name})"

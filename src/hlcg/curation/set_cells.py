@@ -1,0 +1,81 @@
+"""Set cells as curators write them: one set or a list (``SE;ME``, ``SE, ME``, ``SE/ME``),
+each a code the catalogue lists or a set's name (``Watcher's Chronicles``, or ``Series``
+when one set's name starts so). Anything else is an error with a did-you-mean: an import
+never makes a set up from a cell (a new set comes from a sets file, with its edition and
+source).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from hlcg.catalog import normalise
+
+_SEPARATORS = re.compile(r"\s*[;,/]\s*")
+# The sets table names an edition in full ("2nd Edition Versus 01 (Duncan vs Xavier)"); the
+# research notes write its code ("2E Versus 01 (Duncan vs Xavier)").
+_EDITION_WORDS = re.compile(r"^([12])E\b", re.IGNORECASE)
+_ORDINALS = {"1": "1st Edition", "2": "2nd Edition"}
+
+
+@dataclass(frozen=True)
+class SetNames:
+    """What a set cell may name: the catalogue's codes, and set names -> code."""
+
+    codes: frozenset[str]
+    names: Mapping[str, str]  # normalised name -> code
+
+    @classmethod
+    def of(cls, codes: Iterable[str], names: Mapping[str, str]) -> SetNames:
+        """``names``: set names as written -> code (the catalogue's own names, and the
+        names deck programs write, ``set_names.csv``)."""
+        return cls(frozenset(codes), {normalise(n): c for n, c in names.items()})
+
+    def code(self, written: str) -> str | None:
+        """The code ``written`` names, or None: a code (any case), a name, or the start of
+        exactly one set's name in whole words ("Series" for Series Edition)."""
+        folded = {c.lower(): c for c in self.codes}
+        if written.lower() in folded:
+            return folded[written.lower()]
+        key = normalise(written)
+        if key in self.names:
+            return self.names[key]
+        spelled = _EDITION_WORDS.sub(lambda m: _ORDINALS[m.group(1)], written.strip())
+        if normalise(spelled) in self.names:
+            return self.names[normalise(spelled)]
+        starting = {c for n, c in self.names.items() if key and n.startswith(key + " ")}
+        return starting.pop() if len(starting) == 1 else None
+
+    def suggestion(self, written: str) -> str:
+        """ " (did you mean 'X'?)" for the closest code or name, or ''."""
+        from rapidfuzz import fuzz, process
+
+        choices = sorted(self.codes) + sorted(self.names)
+        best = process.extractOne(normalise(written), choices, scorer=fuzz.WRatio)
+        if best is None or best[1] < 60:
+            return ""
+        found = best[0]
+        code = self.names.get(found, found)
+        return f" (did you mean {code!r}?)"
+
+    def parse(self, cell: str) -> tuple[list[str], list[str]]:
+        """The codes a cell names, and a message for each part naming none. The whole
+        cell is tried first: a set's name may hold a comma."""
+        whole = self.code(cell.strip())
+        if whole is not None:
+            return [whole], []
+        codes: list[str] = []
+        errors: list[str] = []
+        for part in (p for p in _SEPARATORS.split(cell.strip()) if p):
+            code = self.code(part)
+            if code is None:
+                errors.append(
+                    f"{part!r} is neither a set code nor a set name the catalogue lists"
+                    f"{self.suggestion(part)}; a new set comes from a sets file "
+                    "(code,name,edition,released,source)"
+                )
+            elif code not in codes:
+                codes.append(code)
+        return codes, errors
