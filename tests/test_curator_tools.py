@@ -130,10 +130,10 @@ def test_numbers_outside_what_any_card_prints_are_errors_naming_the_row(tmp_path
     result = invoke("db", "import", str(rows), "--db", str(db))
     assert result.exit_code == 2
     assert result.stderr.splitlines()[1:] == [
-        f"{rows}: row 2: restriction: Value error, 1000000 is more than any card prints: a deck "
+        f"{rows}: row 2: restriction: 1000000 is more than any card prints: a deck "
         "holds at most 6 of a card (seed 001, Deck and Card Information), so no card prints a "
         "restriction number above 6",
-        f"{rows}: row 3: hand_icons: Value error, 3 is more than any card prints: no player may "
+        f"{rows}: row 3: hand_icons: 3 is more than any card prints: no player may "
         "have more than two hand icons in play (seed 002, Hand Icon), so no card prints more "
         "than two",
     ]

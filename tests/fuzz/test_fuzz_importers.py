@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hlcg.curation.dispatch import import_any
+from hlcg.curation import ImportOptions, import_any
 from hlcg.errors import HlcgError, SourceError
 from hlcg.tcboo import TABLE_GROUP
 
@@ -121,13 +121,14 @@ def small_catalogue(tmp_path_factory: pytest.TempPathFactory) -> Path:
     init(db, None, groups=[TABLE_GROUP])
     corpus = (Path(__file__).parent / "corpus" / "cards.csv").read_text(encoding="utf-8")
     cards.write_text("".join(corpus.splitlines(keepends=True)[:4]), encoding="utf-8")
-    import_any(cards, db, groups=[TABLE_GROUP])  # 9mm and two more for the fact sheet
+    # 9mm and two more for the fact sheet
+    import_any(cards, db, ImportOptions(groups=[TABLE_GROUP]))
     return db
 
 
 def imports_or_says_where(source: Path, db: Path) -> None:
     try:
-        import_any(source, db, groups=[TABLE_GROUP])
+        import_any(source, db, ImportOptions(groups=[TABLE_GROUP]))
     except SourceError as exc:
         assert exc.errors
         for message in exc.errors:

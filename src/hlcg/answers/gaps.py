@@ -22,7 +22,7 @@ from pathlib import Path
 
 from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Catalogue
 from hlcg.check import resolve_deck
-from hlcg.deck import DECK_SUFFIXES, ResolvedDeck, read_deck
+from hlcg.deck import DECK_SUFFIXES, UNKNOWN, ResolvedDeck, read_deck
 from hlcg.rules import profile, validate
 from hlcg.stdin import shown
 
@@ -117,7 +117,7 @@ def deck_gaps(
 
 def missing_cards(resolved: ResolvedDeck) -> list[str]:
     """The names a deck gives that no card of the catalogue has (as written)."""
-    names = [u.name for u in resolved.unresolved if u.rule == "unknown-card"]
+    names = [u.name for u in resolved.unresolved if u.kind == UNKNOWN]
     if resolved.unresolved_persona_name:
         names.append(resolved.unresolved_persona_name)
     return names
