@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO, cast
 
 from hlcg.errors import HlcgError, UsageError
-from hlcg.names import UNDECODABLE, encoded
+from hlcg.stdin import UNDECODABLE, encoded
 
 
 def refuse_overwrite(path: Path | None, force: bool) -> None:

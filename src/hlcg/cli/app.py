@@ -145,7 +145,7 @@ def _outliving_its_reader(name: str) -> _ReaderMayLeave | None:
         fd = stream.fileno()
     except (AttributeError, OSError, ValueError):
         return None
-    from hlcg.names import UNDECODABLE
+    from hlcg.stdin import UNDECODABLE
 
     stream.flush()
     raw = _ReaderMayLeave(fd)

@@ -94,7 +94,7 @@ def _show_undecodable_bytes() -> None:
     """Standard output and error write a file name's bytes that are not UTF-8 as \\xNN
     (hlcg.output.UNDECODABLE), never raw and never as an error, whoever set the streams
     up (``hlcg.cli.main``, or a program running a command in-process)."""
-    from hlcg.names import UNDECODABLE
+    from hlcg.stdin import UNDECODABLE
 
     for stream in (sys.stdout, sys.stderr):
         if getattr(stream, "errors", UNDECODABLE) != UNDECODABLE:
@@ -178,7 +178,7 @@ def table(rows: list[list[Any]], headers: list[str], err: bool = False) -> str:
     every cell stays whole on its line. ``err``: the table goes to stderr."""
     from tabulate import tabulate
 
-    from hlcg.names import shown_bytes
+    from hlcg.stdin import shown_bytes
 
     # a name's undecodable bytes as the escapes the terminal will show, so columns align
     cells = [[shown_bytes(c) if isinstance(c, str) else c for c in row] for row in rows]

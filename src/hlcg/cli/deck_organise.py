@@ -85,9 +85,9 @@ def sheet_command(
     if target is None:
         raise UsageError("name the sheet to write: -o sheet.pdf or -o sheet.html")
     from hlcg.errors import DeckFileError
-    from hlcg.names import encoded
     from hlcg.organise import SHEET_SUFFIXES, build_sheet, sheets_html, sheets_pdf
     from hlcg.output import refuse_overwrite
+    from hlcg.stdin import encoded
 
     suffix = target.suffix.lower()
     if suffix not in SHEET_SUFFIXES:

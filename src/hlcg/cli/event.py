@@ -181,9 +181,9 @@ def sheets_command(
     """Print every player's registration sheet (`hlcg deck sheet`, with the player and the
     event), one page each, judged on the event's date."""
     from hlcg.event import event_sheets
-    from hlcg.names import encoded
     from hlcg.organise import SHEET_SUFFIXES, sheets_html, sheets_pdf
     from hlcg.output import refuse_overwrite, replacing, write_errors
+    from hlcg.stdin import encoded
 
     if target.suffix.lower() not in SHEET_SUFFIXES:
         raise UsageError(f"cannot write sheets as {target.name!r}; name a .pdf or .html file")

@@ -19,10 +19,10 @@ from hlcg.cli.common import (
     table,
     warn,
 )
-from hlcg.names import shown_bytes
 from hlcg.output import refuse_overwrite, refuse_writing_an_input
 from hlcg.problems import FAIL_ON
 from hlcg.report import REPORTERS
+from hlcg.stdin import shown_bytes
 from hlcg.wording import plural
 
 if TYPE_CHECKING:

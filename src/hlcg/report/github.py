@@ -123,7 +123,7 @@ def write_step_summary(
     annotations of a step. ``reports``: each deck's summary (``DeckSummary.of``)."""
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if target:
-        from hlcg.names import UNDECODABLE
+        from hlcg.stdin import UNDECODABLE
 
         with Path(target).open("a", encoding="utf-8", errors=UNDECODABLE) as handle:
             handle.write(summary_markdown(reports, unreadable, skipped))

@@ -212,7 +212,7 @@ def _token(name: str) -> str:
 def dump(document: Any) -> str:
     """A document as every JSON report writes it (a file name's bytes that are not UTF-8
     shown escaped in its strings: valid JSON in UTF-8 whatever the names)."""
-    from hlcg.names import shown_bytes
+    from hlcg.stdin import shown_bytes
 
     return shown_bytes(json.dumps(document, indent=2, ensure_ascii=False), in_json=True)
 
