@@ -139,7 +139,10 @@ _HEADER_COUNT = rf"(?:{_BRACKETED_OR_DASHED_COUNT}|{_FORUM_COUNT}|\s+\d+{_CARDS}
 # A header word: letters, hyphens and single spaces. Lines come here with their spaces
 # collapsed (clean_line); a word that could also hold runs of spaces would compete with the
 # `\s*` after it for each of them, and a long line of spaces would backtrack cubically.
-_WORD = r"[A-Za-z](?:[A-Za-z-]| (?! ))*?"
+# At most 80 characters (a forum heading is a few words): a longer run of letters is no
+# header, found so at once rather than by trying every length up to the line's end (a
+# 1 MB comment line took seconds).
+_WORD = r"[A-Za-z](?:[A-Za-z-]| (?! )){0,80}?"
 _HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
 _BARE_HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"$")
 # Shaped like a header with a count ("Attacks (27)", "Tricks - 4", "Attacks: 27"); "Thrust 3"
