@@ -161,9 +161,10 @@ class Server:
             self.process.kill()
             raise RuntimeError(f"hlcg serve did not start: {self.process.stderr.read()}")  # type: ignore[union-attr]
 
-    def stop(self) -> tuple[int, str]:
-        """Ctrl-C, as a user stops it: (exit code, what it printed on stderr)."""
-        self.process.send_signal(signal.SIGINT)
+    def stop(self, how: signal.Signals = signal.SIGINT) -> tuple[int, str]:
+        """Ctrl-C, as a user stops it (or ``how``, SIGTERM as `kill` does): (exit code, what
+        it printed on stderr)."""
+        self.process.send_signal(how)
         try:
             _, err = self.process.communicate(timeout=15)
         except subprocess.TimeoutExpired:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -59,12 +60,15 @@ def client() -> Iterator[TestClient]:
 
 @pytest.fixture(scope="session")
 def server(web_load) -> Iterator[object]:
-    """`hlcg serve --port 0` as a user runs it; stopped with Ctrl-C at the end."""
+    """`hlcg serve --port 0` as a user runs it; stopped at the end with SIGTERM, as `kill`
+    or a service manager stops it (Ctrl-C stops test_server_limits.py's), which ends it as
+    Ctrl-C does: the goodbye line, exit 0."""
     running = web_load.Server()
     yield running
-    code, err = running.stop()
+    code, err = running.stop(signal.SIGTERM)
     assert code == 0, err
     assert "Traceback" not in err, err
+    assert err.splitlines()[-1] == "hlcg serve: stopped", err
 
 
 def chromium_path() -> str | None:

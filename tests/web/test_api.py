@@ -22,6 +22,7 @@ DECKS = sorted((ROOT / "examples" / "decks").glob("*/*.txt")) + sorted(
 )
 SCHEMAS = ROOT / "schemas"
 LOCAL = "http://127.0.0.1:8000"  # the Host a browser on this machine sends
+JSON_BODY = {"Content-Type": "application/json"}  # a body posted as bytes says what it is
 
 
 def schema(name: str) -> dict:
@@ -130,7 +131,7 @@ def test_oversized_body_gets_413_and_the_server_keeps_serving(client):
         for _ in range(MAX_BODY_BYTES // 65536 + 2):
             yield b"a" * 65536
 
-    streamed = client.post("/api/validate", content=chunks())
+    streamed = client.post("/api/validate", content=chunks(), headers=JSON_BODY)
     assert streamed.status_code == 413
     assert client.get("/api/formats").status_code == 200
 
@@ -153,7 +154,7 @@ def test_oversized_body_gets_413_and_the_server_keeps_serving(client):
     ],
 )
 def test_bad_requests_get_400_with_a_message(client, body, message):
-    response = client.post("/api/validate", content=body)
+    response = client.post("/api/validate", content=body, headers=JSON_BODY)
     assert response.status_code == 400
     assert response.json()["error"]["message"].startswith(message)
     jsonschema.validate(response.json(), schema("api-error.schema.json"))
@@ -385,7 +386,7 @@ def test_markup_in_a_deck_stays_data(client):
     ],
 )
 def test_text_json_cannot_hold_is_400_not_a_crash(client, body, message, caplog):
-    response = client.post("/api/validate", content=body)
+    response = client.post("/api/validate", content=body, headers=JSON_BODY)
     assert response.status_code == 400
     assert response.json()["error"]["message"].startswith(message)
     assert "Traceback" not in caplog.text

@@ -93,7 +93,9 @@ def test_a_hostile_deck_is_answered_in_time_and_never_with_a_500(
         if endpoint == "/api/add":
             body["card"] = "dodge"
         began = time.perf_counter()
-        response = crash_client.post(endpoint, content=json.dumps(body))
+        response = crash_client.post(
+            endpoint, content=json.dumps(body), headers={"Content-Type": "application/json"}
+        )
         elapsed = time.perf_counter() - began
         statuses[endpoint] = response.status_code
         assert elapsed < BUDGET_SECONDS, (endpoint, elapsed)

@@ -15,8 +15,9 @@ once at start-up (``Service`` warms them).
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -53,14 +54,26 @@ MAX_QUERY_CHARS = 1000
 # default; a deck check takes milliseconds): ample for a player's browser and a club's
 # tools (the load test's 50 clients), and a bound on what a flood of requests holds.
 MAX_BUSY = 64
+# A body over this many bytes is a large request (a real deck is a few KB; a hostile one
+# of 20,000 unknown names near MAX_BODY_BYTES takes seconds): LARGE_AT_ONCE of them are read
+# and answered at once, the others refused 503 before their body is read. So a flood of
+# large decks holds one worker thread and a megabyte, and the small requests of everyone
+# else are answered meanwhile.
+LARGE_BODY_BYTES = 64 * 1024
+LARGE_AT_ONCE = 1
 STATIC = Path(__file__).parent / "static"
+
+
+def refuse_oversized(request: Request) -> None:
+    """413 for a body whose Content-Length says it is over the limit."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+        raise ApiError(413, f"request body over the {MAX_BODY_BYTES} byte limit")
 
 
 async def read_body(request: Request) -> bytes:
     """The body, refused with 413 as soon as it passes the limit (never read whole)."""
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-        raise ApiError(413, f"request body over the {MAX_BODY_BYTES} byte limit")
+    refuse_oversized(request)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
@@ -69,7 +82,27 @@ async def read_body(request: Request) -> bytes:
     return bytes(body)
 
 
+def is_json(content_type: str) -> bool:
+    """`application/json` or a `+json` type, with or without parameters (a charset)."""
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or (
+        media.startswith("application/") and media.endswith("+json")
+    )
+
+
+def refuse_by_headers(request: Request) -> None:
+    """What the headers alone refuse, unread: a body over the limit (413), one that says it
+    is not JSON (415)."""
+    refuse_oversized(request)
+    content_type = request.headers.get("content-type", "")
+    if not is_json(content_type):
+        said = f"Content-Type {content_type!r}" if content_type else "no Content-Type"
+        raise ApiError(415, f"a JSON body is expected (application/json), not {said}")
+
+
 async def parse_request(request: Request, model: type[M]) -> M:
+    """The body as ``model``, after what its headers refuse."""
+    refuse_by_headers(request)
     body = await read_body(request)
     try:
         data = json.loads(body)
@@ -128,11 +161,36 @@ def number(request: Request, name: str, default: int) -> int:
 class WorkSlots:
     """At most ``limit`` answers worked out at once in worker threads; a request beyond
     them gets 503 at once, rather than a queue that grows with a flood of requests. Only
-    requests read whole take a slot: a client still sending (or stalling) holds none."""
+    requests read whole take a slot: a client still sending (or stalling) holds none.
+    Large requests (``large`` below) are bounded apart, before their body is read."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, large_limit: int = LARGE_AT_ONCE) -> None:
         self.limit = limit
         self.busy = 0  # changed on the event loop's thread only
+        self.large_limit = large_limit
+        self.large_busy = 0
+
+    @contextlib.asynccontextmanager
+    async def sized(self, request: Request) -> AsyncIterator[None]:
+        """Holds one of the ``large_limit`` places for large requests while a request
+        whose body is large (or of a length not given: chunked) is read and answered;
+        refuses it 503 when they are taken (after what its headers alone refuse: a 413 or
+        415 says more than "try again")."""
+        refuse_by_headers(request)
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) <= LARGE_BODY_BYTES:
+            yield
+            return
+        if self.large_busy >= self.large_limit:
+            raise ApiError(
+                503,
+                f"busy: a request over {LARGE_BODY_BYTES} bytes is being answered; try again",
+            )
+        self.large_busy += 1
+        try:
+            yield
+        finally:
+            self.large_busy -= 1
 
     async def run(self, answer: Callable[..., R], *args: Any) -> R:
         if self.busy >= self.limit:
@@ -166,12 +224,15 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     async def validate(request: Request) -> Response:
-        text = await slots.run(service.validate_json, await parse_request(request, DeckRequest))
+        async with slots.sized(request):
+            parsed = await parse_request(request, DeckRequest)
+            text = await slots.run(service.validate_json, parsed)
         return Response(text, media_type="application/json")
 
     def posted(answer: Callable[[Any], Any], model: type[BaseModel] = DeckRequest) -> Any:
         async def endpoint(request: Request) -> Response:
-            return ok(await slots.run(answer, await parse_request(request, model)))
+            async with slots.sized(request):
+                return ok(await slots.run(answer, await parse_request(request, model)))
 
         return endpoint
 
