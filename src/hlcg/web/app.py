@@ -1,16 +1,18 @@
 """The Starlette application: the deck page, its static files and the JSON API.
 
-Hostile input: bodies over ``MAX_BODY_BYTES`` get 413 before they are read, malformed JSON
-and bad fields get 400 with a message, an unreadable deck 422. Every API error is
-``{"error": {"status", "message"}}`` (``schemas/api-error.schema.json``) and every browser
-error a page; no traceback reaches a client. The page builds its DOM with ``textContent``
-and the Content-Security-Policy forbids inline script, so a card name or deck line holding
-``<script>`` renders as text. A client's file name only labels a report: nothing is opened.
+Hostile input: bodies over ``MAX_BODY_BYTES`` get 413 before they are read, bodies that say
+they are not JSON 415, malformed JSON and bad fields 400 with a message, an unreadable deck
+422. Every API error is ``{"error": {"status", "message"}}``
+(``schemas/api-error.schema.json``) and every browser error a page; no traceback reaches a
+client. The page builds its DOM with ``textContent`` and the Content-Security-Policy
+forbids inline script, so a card name or deck line holding ``<script>`` renders as text. A
+client's file name only labels a report: nothing is opened.
 
 Deck checks and searches run in worker threads: a check takes milliseconds, but a hostile
 deck near the body limit (20,000 unknown names) takes seconds, and the other clients are
-served meanwhile. The shared catalogue is read-only; its lazily built indexes are built
-once at start-up (``Service`` warms them).
+served meanwhile; such large bodies are answered one at a time (``LARGE_AT_ONCE``). The
+shared catalogue is read-only; its lazily built indexes are built once at start-up
+(``Service`` warms them).
 """
 
 from __future__ import annotations
