@@ -136,12 +136,9 @@ _BRACKETED_OR_DASHED_COUNT = r"\s*\(\s*\d+" + _CARDS + r"\s*\)|\s+[-\u2013\u2014
 # Forum counts too: "Attacks x27", "Attacks [27]", "Attacks (x27)".
 _FORUM_COUNT = r"\s*\[\s*\d+" + _CARDS + r"\s*\]|\s*\(\s*[xX]\s*\d+\s*\)|\s+[xX]\s*\d+"
 _HEADER_COUNT = rf"(?:{_BRACKETED_OR_DASHED_COUNT}|{_FORUM_COUNT}|\s+\d+{_CARDS})?"
-# A header word: letters, hyphens and single spaces. Lines come here with their spaces
-# collapsed (clean_line); a word that could also hold runs of spaces would compete with the
-# `\s*` after it for each of them, and a long line of spaces would backtrack cubically.
-# At most 80 characters (a forum heading is a few words): a longer run of letters is no
-# header, found so at once rather than by trying every length up to the line's end (a
-# 1 MB comment line took seconds).
+# A header word: letters, hyphens and single spaces (collapsed by clean_line: runs of spaces
+# would backtrack cubically against the `\s*` after), at most 80 (longer is no header, said
+# at once: trying every length to the end of a 1 MB comment line took seconds).
 _WORD = r"[A-Za-z](?:[A-Za-z-]| (?! )){0,80}?"
 _HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
 _BARE_HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"$")
