@@ -137,6 +137,7 @@ def test_when_every_connection_is_busy_a_new_one_gets_503_with_retry_after():
         while app.holding < 2 and time.monotonic() < deadline:
             time.sleep(0.01)
         with socket.create_connection(addr) as refused:
+            refused.sendall(GET % b"")  # its request, unread, loses it no answer
             status, headers, body = answer(refused)
         assert status == b"HTTP/1.1 503 Service Unavailable"
         assert headers["retry-after"] == "1"

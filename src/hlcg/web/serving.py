@@ -12,7 +12,7 @@ read, and the connection is closed after a moment that lets the client read the 
 Connections are bounded per client address (``MAX_PER_CLIENT``) and in all
 (``MAX_CONNECTIONS``). A connection past either bound takes the place of the same client's
 (or anyone's) least recently used idle connection: one that has sent nothing, or only part
-of a request line and headers, or waits between requests. So hundreds of idle sockets
+of a request (headers or body), or waits between requests. So hundreds of idle sockets
 never keep a real request out; only when every connection is busy is the new one answered
 503, with the app's security headers and ``Retry-After``, and closed. uvicorn's own
 answers (its 400 for a request h11 cannot parse) carry the same headers.
@@ -101,7 +101,8 @@ class Connections:
             self.by_client[conn.address].move_to_end(conn)
 
     def remove(self, conn: TimedH11Protocol) -> None:
-        if self.all.pop(conn, False) is None:
+        if conn in self.all:
+            del self.all[conn]
             mine = self.by_client[conn.address]
             del mine[conn]
             if not mine:
@@ -127,14 +128,20 @@ class TimedH11Protocol(H11Protocol):
         super().__init__(*args, **kwargs)
         self.read_deadline: asyncio.TimerHandle | None = None
         self.reading = False  # a request has begun and is not yet read whole
+        self.refused = False  # answered 503 as it opened: closed after LINGER
         self.address = ""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self.address = self.client[0] if self.client else ""
         if not self.make_room():
+            # answered and half-closed at once; what the client sends meanwhile is read and
+            # dropped, so that the close is no reset that would lose the answer
+            self.refused = True
             self.transport.write(BUSY_ANSWER)
-            self.transport.close()
+            if self.transport.can_write_eof():
+                self.transport.write_eof()
+            self.arm(LINGER)
             return
         self.open_connections.add(self)
         self.arm(min(IDLE_TIMEOUT, self.read_timeout))
@@ -155,9 +162,9 @@ class TimedH11Protocol(H11Protocol):
         return True
 
     def is_idle(self) -> bool:
-        """Between requests, or before one has arrived whole: nothing is being answered."""
-        answering = self.cycle is not None and not self.cycle.response_complete
-        return not answering and self.conn.their_state is h11.IDLE
+        """No answer is being worked out: no request yet (or none since the last), or one
+        whose headers or body are still arriving (what a slow loris holds)."""
+        return self.conn.their_state in (h11.IDLE, h11.SEND_BODY)
 
     def bytes_waiting(self) -> int:
         """Bytes the client sent that the event loop has not read yet (0 where the
@@ -174,6 +181,8 @@ class TimedH11Protocol(H11Protocol):
         return int.from_bytes(waiting, sys.byteorder)
 
     def data_received(self, data: bytes) -> None:
+        if self.refused:
+            return
         self.open_connections.used(self)
         if self.conn.their_state is h11.IDLE and not self.reading:
             self.reading = True  # a request begins (on a kept-alive connection too)
