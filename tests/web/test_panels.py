@@ -338,13 +338,13 @@ def axe_violations(page: Page) -> list[str]:
     ]
 
 
-def open_panels(page: Page, persona: bool) -> None:
+def open_panels(page: Page, persona: bool, long_words: bool = False) -> None:
     """A deck with problems, the compare and odds panels with their answers, the rule's
     text and the card panel (or a persona's) open."""
     mine = (DECKS / "invalid/title-limit.txt").read_text(encoding="utf-8")
-    # a forum post's link and a long misspelt name: problems quoting words with no space to
-    # break at, once 180 px too wide for a phone
-    mine += (
+    # ``long_words``: a forum post's link and a long misspelt name, problems (and diff rows)
+    # quoting words with no space to break at, once 180 px too wide for a phone
+    mine += long_words * (
         "Full list: https://www.highlandercardgame.example/forum/viewtopic.php?f=12&t=4567"
         "&p=891011#p891011_kurgan_first_edition_deck\n"
         f"3 {'Z' * 180}\n"
@@ -424,7 +424,7 @@ def test_at_375_px_nothing_is_wider_than_the_screen_and_axe_finds_nothing(browse
     phone = context.new_page()
     phone.goto(server.url)
     expect(phone.locator("#verdict")).not_to_have_text("Checking...")
-    open_panels(phone, persona=True)
+    open_panels(phone, persona=True, long_words=True)
     open_suggestions(phone)
     wide = phone.evaluate(
         "() => [...document.querySelectorAll('body *')]"
