@@ -60,6 +60,11 @@ CASES: dict[str, list[tuple[list[str], int, str]]] = {
     "db info": [([], 0, DATA), (["--db", MISSING], 2, NOTHING)],
     "db gaps": [(["--db", MISSING], 2, NOTHING)],
     "db fill": [([MISSING], 2, NOTHING)],
+    # its status lines ("removed ...", "kept ...") are talk: stderr, like db import's
+    "db remove": [
+        (["card", "x-card", "--reason", "typo", "--db", MISSING], 2, NOTHING),
+        (["nothing", "x-card", "--reason", "typo"], 2, NOTHING),
+    ],
     "db datasette-metadata": [([], 0, DATA)],
     "db facts export": [(["--db", MISSING], 2, NOTHING)],
     "tcboo card": [(["Slash"], 0, DATA), (["zzzzqq"], 1, NOTHING), ([""], 2, NOTHING)],
