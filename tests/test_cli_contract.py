@@ -140,7 +140,7 @@ def test_an_unknown_option_is_usage(command, tmp_path):
 def test_tables_fit_a_terminal_and_never_wrap_for_a_pipe(monkeypatch):
     piped = runner.invoke(APP, ["card", "Head Shot", "--sources"])
     rows = piped.stdout.splitlines()
-    # one line per fact, each cell whole: the text row holds the whole (shortened) text
+    # one line per fact, each cell whole: the text row holds the whole text
     assert max(len(line) for line in rows) > 120
     text_rows = [line for line in rows if line.startswith("text ")]
     assert len(text_rows) == 1
