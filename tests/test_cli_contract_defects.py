@@ -4,6 +4,7 @@ exit codes, search terms in the type's own words. In-process (CliRunner)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -67,3 +68,60 @@ def test_db_info_wraps_a_long_value_under_itself(monkeypatch):
     facts = fitted.index(next(line for line in fitted if line.startswith("sourced_facts")))
     assert fitted[facts + 1].startswith(" " * 16)
     assert " ".join(fitted).split() == " ".join(piped).split()
+
+
+SHEET = "examples/tcboo/legal-roll.toml"
+
+
+def test_tcboo_check_reports_every_sheet_and_names_the_unreadable(tmp_path: Path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "Aldous\n', encoding="utf-8")
+    png = tmp_path / "img.png"
+    png.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(32))
+    result = runner.invoke(APP, ["tcboo", "check", SHEET, str(png), str(bad)])
+    assert result.exit_code == 2
+    assert result.stdout.splitlines()[-1] == "LEGAL"  # the readable sheet is still checked
+    assert result.stderr.splitlines() == [
+        f"hlcg: error: {png}: binary data (NUL bytes or an image/archive header); "
+        "not a sheet (TOML)",
+        f"hlcg: error: {bad}: not valid TOML: line 1, column 15: the line ends inside a value "
+        "(a quote not closed?)",
+    ]
+    as_json = runner.invoke(APP, ["tcboo", "check", SHEET, str(png), "-o", "json"])
+    assert as_json.exit_code == 2
+    answers = json.loads(as_json.stdout)
+    assert [(a["path"], a["legal"], a.get("error")) for a in answers] == [
+        (SHEET, True, None),
+        (str(png), False, f"{png}: binary data (NUL bytes or an image/archive header); "
+         "not a sheet (TOML)"),
+    ]  # fmt: skip
+    alone = runner.invoke(APP, ["tcboo", "check", str(bad), "-o", "json"])
+    assert (alone.exit_code, json.loads(alone.stdout)["legal"]) == (2, False)
+
+
+def test_a_premade_with_a_problem_is_not_said_to_be_accepted():
+    result = runner.invoke(APP, ["tcboo", "check", "--premade", "Ramirez", "--sword", "Katanna"])
+    assert result.exit_code == 1
+    assert "accepted as printed" not in result.stdout.casefold()
+    assert result.stdout.splitlines()[-1] == "NOT ACCEPTED: 1 problem"
+    shown = runner.invoke(APP, ["tcboo", "check", "--premade", "Ramirez"])
+    assert shown.exit_code == 0
+    assert shown.stdout.splitlines()[-1].startswith("PREMADE (accepted as printed): ")
+
+
+def test_an_unknown_premade_is_a_lookup_like_tcboo_immortal():
+    premade = runner.invoke(APP, ["tcboo", "check", "--premade", "Connor"])
+    immortal = runner.invoke(APP, ["tcboo", "immortal", "Connor"])
+    assert (premade.exit_code, immortal.exit_code) == (1, 1)
+    assert (premade.stdout, immortal.stdout) == ("", "")
+    assert premade.stderr.splitlines()[0] == (
+        "No single premade Immortal named 'Connor'. Did you mean:"
+    )
+    assert "Conner MacLeod" in premade.stderr
+    as_json = runner.invoke(APP, ["tcboo", "check", "--premade", "Connor", "-o", "json"])
+    assert as_json.exit_code == 1
+    answer = json.loads(as_json.stdout)
+    assert (answer["error"], answer["candidates"]) == (
+        "no premade Immortal named 'Connor'",
+        ["Conner MacLeod"],
+    )
