@@ -31,6 +31,9 @@ CASES: dict[str, list[tuple[list[str], int, str]]] = {
         (["Upper Attack"], 1, NOTHING),
         ([""], 2, NOTHING),
         (["Upper Attack", "--json"], 1, DATA),
+        # a title several cards share is found (docs/cli.md): they are listed, exit 0
+        (["masters block"], 0, DATA),
+        (["Flurry Strike"], 0, DATA),
     ],
     "search": [
         (["head shot"], 0, DATA),
@@ -38,13 +41,14 @@ CASES: dict[str, list[tuple[list[str], int, str]]] = {
         (["t:nope"], 2, NOTHING),
         (["s:XX"], 2, NOTHING),
         (["p:duncan"], 2, NOTHING),
+        ([""], 0, DATA),  # no terms narrow nothing: every card
     ],
     "persona": [(["Kurgan"], 0, DATA), (["duncan"], 1, NOTHING), ([""], 2, NOTHING)],
     "sets": [([], 0, DATA)],
     "formats": [([], 0, DATA)],
     # a deck that cannot be read is a line of the report (a batch goes on without it)
     "validate": [([VALID], 0, DATA), ([INVALID], 1, DATA), ([MISSING], 2, DATA)],
-    "rules": [(["gem-cap"], 0, DATA), (["HL9999"], 1, NOTHING)],
+    "rules": [([], 0, DATA), (["gem-cap"], 0, DATA), (["HL9999"], 1, NOTHING), ([""], 2, NOTHING)],
     "schema": [(["deck"], 0, DATA), (["nonsense"], 1, NOTHING)],
     "serve": [(["--port", "99999"], 2, NOTHING)],
     "deck hash": [([VALID], 0, DATA), ([MISSING], 2, NOTHING)],
