@@ -125,3 +125,19 @@ def test_an_unknown_premade_is_a_lookup_like_tcboo_immortal():
         "no premade Immortal named 'Connor'",
         ["Conner MacLeod"],
     )
+
+
+def test_a_type_in_its_own_words_and_a_value_in_single_quotes():
+    def cards(query: str) -> list[str]:
+        result = runner.invoke(APP, ["search", query, "--json"])
+        assert result.exit_code == 0, result.output
+        return [card["id"] for card in json.loads(result.stdout)["cards"]]
+
+    slugs = cards("t:weapon-of-choice")
+    assert len(slugs) == 10
+    assert cards('t:"weapon of choice"') == cards("type:'Weapon of Choice'") == slugs
+    pregame = runner.invoke(APP, ["search", 'type:"Pre-Game"', "--json"])
+    assert pregame.exit_code == 0
+    assert {c["type"] for c in json.loads(pregame.stdout)["cards"]} == {"other-pre-game"}
+    assert cards("p:'Duncan MacLeod'") == cards('p:"Duncan MacLeod"') != []
+    assert runner.invoke(APP, ["search", "master's block"]).exit_code == 0  # still a word
