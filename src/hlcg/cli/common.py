@@ -192,7 +192,11 @@ def table(rows: list[list[Any]], headers: list[str], err: bool = False) -> str:
     if width and caps is not None and _fitted_width(caps, cells, headers) > width:
         return _blocks(cells, headers, width)
     # tabulate pads a header by 2 (its MIN_PADDING): a header wraps 2 narrower than its cells
-    header_caps = [cap - 2 if cap else None for cap in caps] if caps else None
+    header_caps = (
+        [cap - 2 if cap else max(len(h), 1) for cap, h in zip(caps, headers, strict=True)]
+        if caps
+        else None
+    )
     return tabulate(
         cells,
         headers=headers,
