@@ -85,10 +85,9 @@ PREFIXES = {
 OR = "OR"  # the word that joins alternatives; in capitals, so "or" is still a word
 # A format's verdicts, as the format-legality rule gives them (hlcg.rules.legality).
 LEGAL, ILLEGAL, UNCONFIRMED = "legal", "illegal", "unconfirmed"
-# A term: a prefix with a quoted value (`p:"Duncan MacLeod"`), a "quoted phrase" (a missing
-# closing quote ends either at the end of the query), or a run of anything but white space.
-# Apostrophes are letters here, not quotes, except straight after a prefix's colon, where a
-# shell user's single quotes hold the value as double ones do (`p:'Duncan MacLeod'`).
+# A term: a prefix with a quoted value (`p:"Duncan MacLeod"`, `p:'Duncan MacLeod'`), a
+# "quoted phrase" (a missing closing quote ends either at the end of the query), or a run
+# of anything but white space. Apostrophes are letters, not quotes, but after a prefix.
 _TERM = re.compile(
     r"""(?P<quoted>-?[A-Za-z]+:)(?:"(?P<value>[^"]*)(?:"|$)|'(?P<single>[^']*)(?:'|$))"""
     r'|(?P<minus>-?)"(?P<phrase>[^"]*)(?:"|$)|(?P<word>[^\s"]+)'
@@ -153,8 +152,7 @@ def parse_gem(expression: str) -> GemFilter:
 
 
 def check_type(value: str) -> str:
-    """A card type by its slug or its own words: `weapon-of-choice`, "Weapon of Choice",
-    "Pre-Game" (the slug `other-pre-game`)."""
+    """A card type by slug or in its words: "Weapon of Choice", "Pre-Game" (other-pre-game)."""
     slug = "-".join(re.split(r"[\s_-]+", value.strip().lower()))
     for known in (slug, f"other-{slug}"):
         if known in CARD_TYPES:
