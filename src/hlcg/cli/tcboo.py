@@ -261,7 +261,7 @@ def check_command(
     premade of that name (a did-you-mean), 2 a sheet or the catalogue could not be read.
     JSON: one object for one sheet, a list for several.
     """
-    from hlcg.tcboo import premade, render_text
+    from hlcg.tcboo import render_text
 
     if not sheets and premade_name is None:
         raise UsageError("give one or more SHEETs, or --premade NAME")
@@ -282,22 +282,36 @@ def check_command(
         answers.append(result.to_json())
         texts.append(render_text(result))
     if premade_name is not None:
-        if premade_name.strip() and data.decide(data.immortals, premade_name).found:
-            shown = premade(premade_name, data, sword)
-            assert shown is not None  # decided found just above
-            legal = legal and shown.legal
-            answers.append(shown.to_json())
-            texts.append(render_text(shown))
-        else:  # as `tcboo immortal NAME` says it: the did-you-mean on stderr, exit 1
-            require_name(premade_name, "premade Immortal")
-            legal = False
-            close = [c.name for c in data.decide(data.immortals, premade_name).candidates]
-            answers.append(_unknown_premade_json(premade_name, close))
-            if not as_json:
-                _emit(answers, texts, as_json)
-                _find(data.immortals, premade_name, "premade Immortal", as_json=False)
+        legal = _add_premade(premade_name, sword, data, answers, texts, as_json) and legal
     _emit(answers, texts, as_json)
     raise typer.Exit(2 if unreadable else 0 if legal else 1)
+
+
+def _add_premade(
+    name: str,
+    sword: str | None,
+    data: "TcbooData",
+    answers: list[dict[str, Any]],
+    texts: list[str],
+    as_json: bool,
+) -> bool:
+    """--premade NAME's answer added to the others; whether it stands without a problem.
+    A name that means no premade Immortal is said as `tcboo immortal NAME` says it (the
+    did-you-mean on stderr, exit 1 after the sheets are shown)."""
+    from hlcg.tcboo import premade, render_text
+
+    shown = premade(name, data, sword) if name.strip() else None
+    if shown is not None:
+        answers.append(shown.to_json())
+        texts.append(render_text(shown))
+        return shown.legal
+    require_name(name, "premade Immortal")
+    close = [c.name for c in data.decide(data.immortals, name).candidates]
+    answers.append(_unknown_premade_json(name, close))
+    if not as_json:
+        _emit(answers, texts, as_json)
+        _find(data.immortals, name, "premade Immortal", as_json=False)
+    return False
 
 
 def _unreadable_json(sheet: Path, said: str) -> dict[str, Any]:
