@@ -31,6 +31,9 @@ CASES: dict[str, list[tuple[list[str], int, str]]] = {
         (["Upper Attack"], 1, NOTHING),
         ([""], 2, NOTHING),
         (["Upper Attack", "--json"], 1, DATA),
+        # a title several cards share is found (docs/cli.md): they are listed, exit 0
+        (["masters block"], 0, DATA),
+        (["Flurry Strike"], 0, DATA),
     ],
     "search": [
         (["head shot"], 0, DATA),
@@ -38,13 +41,14 @@ CASES: dict[str, list[tuple[list[str], int, str]]] = {
         (["t:nope"], 2, NOTHING),
         (["s:XX"], 2, NOTHING),
         (["p:duncan"], 2, NOTHING),
+        ([""], 0, DATA),  # no terms narrow nothing: every card
     ],
     "persona": [(["Kurgan"], 0, DATA), (["duncan"], 1, NOTHING), ([""], 2, NOTHING)],
     "sets": [([], 0, DATA)],
     "formats": [([], 0, DATA)],
     # a deck that cannot be read is a line of the report (a batch goes on without it)
     "validate": [([VALID], 0, DATA), ([INVALID], 1, DATA), ([MISSING], 2, DATA)],
-    "rules": [(["gem-cap"], 0, DATA), (["HL9999"], 1, NOTHING)],
+    "rules": [([], 0, DATA), (["gem-cap"], 0, DATA), (["HL9999"], 1, NOTHING), ([""], 2, NOTHING)],
     "schema": [(["deck"], 0, DATA), (["nonsense"], 1, NOTHING)],
     "serve": [(["--port", "99999"], 2, NOTHING)],
     "deck hash": [([VALID], 0, DATA), ([MISSING], 2, NOTHING)],
@@ -60,6 +64,11 @@ CASES: dict[str, list[tuple[list[str], int, str]]] = {
     "db info": [([], 0, DATA), (["--db", MISSING], 2, NOTHING)],
     "db gaps": [(["--db", MISSING], 2, NOTHING)],
     "db fill": [([MISSING], 2, NOTHING)],
+    # its status lines ("removed ...", "kept ...") are talk: stderr, like db import's
+    "db remove": [
+        (["card", "x-card", "--reason", "typo", "--db", MISSING], 2, NOTHING),
+        (["nothing", "x-card", "--reason", "typo"], 2, NOTHING),
+    ],
     "db datasette-metadata": [([], 0, DATA)],
     "db facts export": [(["--db", MISSING], 2, NOTHING)],
     "tcboo card": [(["Slash"], 0, DATA), (["zzzzqq"], 1, NOTHING), ([""], 2, NOTHING)],
@@ -135,7 +144,7 @@ def test_an_unknown_option_is_usage(command, tmp_path):
 def test_tables_fit_a_terminal_and_never_wrap_for_a_pipe(monkeypatch):
     piped = runner.invoke(APP, ["card", "Head Shot", "--sources"])
     rows = piped.stdout.splitlines()
-    # one line per fact, each cell whole: the text row holds the whole (shortened) text
+    # one line per fact, each cell whole: the text row holds the whole text
     assert max(len(line) for line in rows) > 120
     text_rows = [line for line in rows if line.startswith("text ")]
     assert len(text_rows) == 1

@@ -3,7 +3,8 @@
 
 Compact query terms (space-separated, combined with AND):
 
-    t:TYPE          card type, e.g. t:edge, t:persona (also type:)
+    t:TYPE          card type, by slug or in its own words, e.g. t:edge, t:persona,
+                    t:"Weapon of Choice", t:Pre-Game (also type:)
     p:PERSONA       persona-specific to a persona, named as `hlcg persona` names it (a
                     whole name or a word only one persona's name has), e.g. p:kurgan,
                     p:"Duncan MacLeod" (also persona:)
@@ -19,7 +20,8 @@ Compact query terms (space-separated, combined with AND):
     -TERM           leave out what the term finds: -dodge, -t:edge, -"power blow", -f:type-two
     A OR B          either side: t:edge OR t:event (terms side by side bind first:
                     `t:edge p:kurgan OR t:event` is (t:edge AND p:kurgan) OR t:event)
-    PREFIX:"A B"    a value with spaces, in quotes: s:"Movie Edition", f:"Type Two"
+    PREFIX:"A B"    a value with spaces, in quotes (double or single): s:"Movie Edition",
+                    f:"Type Two", p:'Duncan MacLeod'
 
 Words are this game's: an apostrophe belongs to its word (Master's Block), and a word also
 finds its longer forms and its plural or possessive (masters finds Master's, dodges finds
@@ -83,11 +85,11 @@ PREFIXES = {
 OR = "OR"  # the word that joins alternatives; in capitals, so "or" is still a word
 # A format's verdicts, as the format-legality rule gives them (hlcg.rules.legality).
 LEGAL, ILLEGAL, UNCONFIRMED = "legal", "illegal", "unconfirmed"
-# A term: a prefix with a quoted value (`p:"Duncan MacLeod"`), a "quoted phrase" (a missing
-# closing quote ends either at the end of the query), or a run of anything but white space.
-# Apostrophes are letters here, not quotes.
+# A term: a prefix with a quoted value (`p:"Duncan MacLeod"`, `p:'Duncan MacLeod'`), a
+# "quoted phrase" (a missing closing quote ends either at the end of the query), or a run
+# of anything but white space. Apostrophes are letters, not quotes, but after a prefix.
 _TERM = re.compile(
-    r'(?P<quoted>-?[A-Za-z]+:)"(?P<value>[^"]*)(?:"|$)'
+    r"""(?P<quoted>-?[A-Za-z]+:)(?:"(?P<value>[^"]*)(?:"|$)|'(?P<single>[^']*)(?:'|$))"""
     r'|(?P<minus>-?)"(?P<phrase>[^"]*)(?:"|$)|(?P<word>[^\s"]+)'
 )
 _PREFIXED = re.compile(r"^(?P<prefix>[A-Za-z]+):(?P<value>.*)$")
@@ -150,9 +152,12 @@ def parse_gem(expression: str) -> GemFilter:
 
 
 def check_type(value: str) -> str:
-    if value not in CARD_TYPES:
-        raise QueryError(f"unknown type {value!r}; one of: {', '.join(CARD_TYPES)}")
-    return value
+    """A card type by slug or in its words: "Weapon of Choice", "Pre-Game" (other-pre-game)."""
+    slug = "-".join(re.split(r"[\s_-]+", value.strip().lower()))
+    for known in (slug, f"other-{slug}"):
+        if known in CARD_TYPES:
+            return known
+    raise QueryError(f"unknown type {value!r}; one of: {', '.join(CARD_TYPES)}")
 
 
 def check_format(value: str) -> str:
@@ -172,7 +177,8 @@ def split_terms(text: str) -> list[tuple[str, bool]]:
     terms = []
     for match in _TERM.finditer(text):
         if match["quoted"] is not None:
-            terms.append((match["quoted"] + " ".join(match["value"].split()), False))
+            value = match["value"] if match["value"] is not None else match["single"]
+            terms.append((match["quoted"] + " ".join(value.split()), False))
         elif match["word"] is not None:
             terms.append((match["word"], False))
         elif match["phrase"].strip():

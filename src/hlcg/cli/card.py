@@ -99,17 +99,12 @@ def _modifier(modifier: dict[str, Any]) -> str:
     return f"{modifier['kind']}({params})" if params else modifier["kind"]
 
 
-# A card's text can run to a paragraph: the sources table shows its start.
-_SHOWN_VALUE = 60
-
-
 def render_sources(card: "Card", catalogue: "Catalogue") -> str:
     """Each recorded fact of one card with its own sources and how many there are
     ("1 source", "confirmed by N sources"): "inferred: ..." where they only imply it,
     "card-level" where only the card row's source backs it."""
     rows = []
     for fact in catalogue.facts(card.id):
-        value = fact.value if len(fact.value) <= _SHOWN_VALUE else fact.value[:57] + "..."
         # how many sources back it: each source once, also where one cell names several
         count = len(
             dict.fromkeys(u for cell in fact.sources or (fact.source,) for u in cell.split("; "))
@@ -120,7 +115,8 @@ def render_sources(card: "Card", catalogue: "Catalogue") -> str:
         elif fact.inferred:
             marks.append(f"inferred: {fact.inferred}")
         mark = "; ".join(marks)
-        rows.append([fact.field, value, fact.source, mark])
+        # a card's text can run to a paragraph: whole, the table wraps it on a terminal
+        rows.append([fact.field, fact.value, fact.source, mark])
     return f"{card.name}  [{card.id}]\n" + table(rows, ["field", "value", "source", "mark"])
 
 
@@ -135,15 +131,7 @@ def render_history(card: "Card", catalogue: "Catalogue") -> str:
     head = f"{card.name}  [{card.id}]\n"
     if not rows:
         return head + "no superseded or removed values recorded"
-    shown = [
-        [
-            r["field"],
-            r["value"] if len(r["value"]) <= _SHOWN_VALUE else r["value"][:57] + "...",
-            r["source"],
-            r["superseded"],
-        ]
-        for r in rows
-    ]
+    shown = [[r["field"], r["value"], r["source"], r["superseded"]] for r in rows]
     return head + table(shown, ["field", "value (superseded)", "source", "when, by what"])
 
 

@@ -3,6 +3,7 @@
 import contextlib
 import functools
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -156,6 +157,8 @@ def print_json(data: Any) -> None:
 
 # A column of a table fitted to a terminal is never narrower than this.
 _NARROWEST_COLUMN = 8
+# A word up to this long keeps its column at least as wide (it wraps whole).
+_LONGEST_KEPT_WORD = 14
 
 
 def terminal_width(err: bool = False) -> int | None:
@@ -174,8 +177,10 @@ def terminal_width(err: bool = False) -> int | None:
 
 
 def table(rows: list[list[Any]], headers: list[str], err: bool = False) -> str:
-    """A table: on a terminal, its widest columns wrap so that it fits the width; for a pipe
-    every cell stays whole on its line. ``err``: the table goes to stderr."""
+    """A table: on a terminal, its widest columns (headers too) wrap so that it fits the
+    width, and a table with too many columns to fit even so is shown one row per block
+    (`header  value` lines); for a pipe every cell stays whole on its line. ``err``: the
+    table goes to stderr."""
     from tabulate import tabulate
 
     from hlcg.stdin import shown_bytes
@@ -184,25 +189,109 @@ def table(rows: list[list[Any]], headers: list[str], err: bool = False) -> str:
     cells = [[shown_bytes(c) if isinstance(c, str) else c for c in row] for row in rows]
     width = terminal_width(err)
     caps = _column_caps(cells, headers, width) if width else None
+    if width and caps is not None and _fitted_width(caps, cells, headers) > width:
+        return _blocks(cells, headers, width)
+    # tabulate pads a header by 2 (its MIN_PADDING): a header wraps 2 narrower than its cells
+    header_caps = (
+        [cap - 2 if cap else max(len(h), 1) for cap, h in zip(caps, headers, strict=True)]
+        if caps
+        else None
+    )
     return tabulate(
-        cells, headers=headers, tablefmt="simple", disable_numparse=True, maxcolwidths=caps
+        cells,
+        headers=headers,
+        tablefmt="simple",
+        disable_numparse=True,
+        maxcolwidths=caps,
+        maxheadercolwidths=header_caps,
     )
 
 
 def _column_caps(rows: list[list[Any]], headers: list[str], width: int) -> list[int | None] | None:
     """The widest a column may be for the table to fit ``width`` (None: as wide as its
-    cells), the widest columns narrowed first."""
-    natural = [  # tabulate pads a header by 2 (its MIN_PADDING)
-        max([len(str(header)) + 2, *(len(str(row[i])) for row in rows if i < len(row))])
-        for i, header in enumerate(headers)
+    cells), the widest columns narrowed first, none below its header's longest word."""
+    natural = _natural_widths(rows, headers)
+    floors = [
+        min(w, max(_NARROWEST_COLUMN, _longest_word(header) + 2, *short_words))
+        for w, header, short_words in zip(
+            natural, headers, _short_words(rows, headers), strict=True
+        )
     ]
     room = width - 2 * (len(headers) - 1)
     if sum(natural) <= room:
         return None
+
+    def fitted(cap: int) -> list[int]:
+        return [min(w, max(cap, floor)) for w, floor in zip(natural, floors, strict=True)]
+
     cap = max(natural)
-    while cap > _NARROWEST_COLUMN and sum(min(w, cap) for w in natural) > room:
+    while cap > _NARROWEST_COLUMN and sum(fitted(cap)) > room:
         cap -= 1
-    return [cap if w > cap else None for w in natural]
+    return [f if f < w else None for f, w in zip(fitted(cap), natural, strict=True)]
+
+
+def _longest_word(text: Any) -> int:
+    """The longest piece a cell wraps into unbroken: words, split after hyphens as textwrap does."""
+    return max((len(word) for word in re.split(r"(?<=-)|\s+", str(text))), default=0)
+
+
+def _short_words(rows: list[list[Any]], headers: list[str]) -> list[list[int]]:
+    """Per column, the longest word of each cell where it is short (a name, "Broadsword"):
+    a column is not narrowed below those, so that names do not break mid-word; a long one
+    (a URL) may break."""
+    return [
+        [n for row in rows if i < len(row) and (n := _longest_word(row[i])) <= _LONGEST_KEPT_WORD]
+        for i in range(len(headers))
+    ]
+
+
+def _natural_widths(rows: list[list[Any]], headers: list[str]) -> list[int]:
+    return [  # tabulate pads a header by 2 (its MIN_PADDING)
+        max([len(str(header)) + 2, *(len(str(row[i])) for row in rows if i < len(row))])
+        for i, header in enumerate(headers)
+    ]
+
+
+def _fitted_width(caps: list[int | None], rows: list[list[Any]], headers: list[str]) -> int:
+    natural = _natural_widths(rows, headers)
+    return sum(min(w, cap or w) for w, cap in zip(natural, caps, strict=True)) + 2 * (
+        len(headers) - 1
+    )
+
+
+def _blocks(rows: list[list[Any]], headers: list[str], width: int) -> str:
+    """Each row as a block of `header  value` lines, the values wrapped to ``width``: the
+    shape of a table too wide for the terminal in any column widths."""
+    import textwrap
+
+    label = max(len(header) for header in headers) + 2
+    blocks = []
+    for row in rows:
+        lines = []
+        for header, cell in zip(headers, row, strict=False):
+            wrapped = textwrap.wrap(str(cell), max(width - label, _NARROWEST_COLUMN)) or [""]
+            lines.append(f"{header:<{label}}{wrapped[0]}".rstrip())
+            lines.extend(" " * label + more for more in wrapped[1:])
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def fields(pairs: list[tuple[str, Any]], label: int = 16) -> str:
+    """`name  value` lines, the names in a column ``label`` wide; on a terminal a long value
+    wraps under itself so that every line fits, for a pipe each stays whole on one line."""
+    import textwrap
+
+    width = terminal_width()
+    lines = []
+    for name, value in pairs:
+        text = str(value)
+        if width and label + len(text) > width:
+            wrapped = textwrap.wrap(text, max(width - label, _NARROWEST_COLUMN)) or [""]
+        else:
+            wrapped = [text]
+        lines.append(f"{name:<{label - 1}} {wrapped[0]}")
+        lines.extend(" " * label + more for more in wrapped[1:])
+    return "\n".join(lines)
 
 
 def read_catalogue(db: Path | None, read: Callable[[Path], T]) -> T:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, JsonOption, guarded, print_json
+from hlcg.cli.common import DbOption, JsonOption, fields, guarded, print_json
 from hlcg.errors import UsageError
 
 if TYPE_CHECKING:
@@ -47,10 +47,12 @@ def info_command(
     if as_json:
         print_json(info)
     else:
-        for key in ("path", "shipped", "schema_version", "data_version", "content_sha256"):
-            typer.echo(f"{key:15} {info[key]}")
-        for key, value in info["counts"].items():
-            typer.echo(f"{key:15} {_sourced(value) if key == 'sourced_facts' else value}")
+        heads = ("path", "shipped", "schema_version", "data_version", "content_sha256")
+        pairs = [(key, info[key]) for key in heads] + [
+            (key, _sourced(value) if key == "sourced_facts" else value)
+            for key, value in info["counts"].items()
+        ]
+        typer.echo(fields(pairs))
         if verification is not None:
             _print_verification(verification)
     if verification is not None and not verification.matches:

@@ -13,6 +13,7 @@ from hlcg.cli.common import (
     guarded,
     load_catalogue,
     print_json,
+    require_name,
     table,
 )
 
@@ -131,6 +132,8 @@ def rules_command(
     from hlcg.rules import RULES, find
 
     formats = [fmt] if fmt else list(CHECKED_FORMATS)
+    if name is not None:  # a name given is looked up: an empty one is usage (docs/cli.md)
+        require_name(name, "rule")
     if name and name.strip().lower() == "permissions":
         _print_permissions(formats, as_json)
         return

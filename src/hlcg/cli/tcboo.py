@@ -11,6 +11,7 @@ from hlcg.cli.common import (
     JsonOption,
     echo_closest,
     echo_no_single,
+    error,
     guarded,
     print_json,
     read_catalogue,
@@ -221,7 +222,8 @@ def location_command(
 
 
 def _checked(sheet: Path, sword: str | None, data: "TcbooData") -> "SheetResult":
-    """One sheet checked, with ``sword`` (--sword) in place of its own when given."""
+    """One sheet checked, with ``sword`` (--sword) in place of its own when given; a
+    DeckFileError when it cannot be read."""
     from hlcg.tcboo import SheetError, check, parse, read_sheet
 
     try:
@@ -254,23 +256,95 @@ def check_command(
 
     Prints each verdict with Life Points, hand size and the Force of every stat-based card;
     --premade NAME shows a premade Immortal as well (or alone); --sword picks the sword.
-    Exit codes: 0 all legal, 1 problems found, 2 could not run (unreadable sheet or catalogue).
+    Every sheet is checked: one that cannot be read is named on stderr (and in JSON, with
+    its "error") and the others go on. Exit codes: 0 all legal, 1 problems found or no
+    premade of that name (a did-you-mean), 2 a sheet or the catalogue could not be read.
     JSON: one object for one sheet, a list for several.
     """
-    from hlcg.tcboo import premade, render_text
+    from hlcg.tcboo import render_text
 
     if not sheets and premade_name is None:
         raise UsageError("give one or more SHEETs, or --premade NAME")
+    as_json = output is SheetOutput.json
     data = _data(db)
-    results = [_checked(sheet, sword, data) for sheet in sheets or []]
+    answers: list[dict[str, Any]] = []
+    texts: list[str] = []
+    legal, unreadable = True, 0
+    for sheet in sheets or []:
+        try:
+            result = _checked(sheet, sword, data)
+        except DeckFileError as exc:
+            unreadable += 1
+            error(str(exc))
+            answers.append(_unreadable_json(sheet, str(exc)))
+            continue
+        legal = legal and result.legal
+        answers.append(result.to_json())
+        texts.append(render_text(result))
     if premade_name is not None:
-        shown = premade(premade_name, data, sword)
-        if shown is None:
-            raise UsageError(f"no premade Immortal {premade_name!r}: {', '.join(data.immortals)}")
-        results.append(shown)
-    if output is SheetOutput.json:
-        answers = [result.to_json() for result in results]
+        legal = _add_premade(premade_name, sword, data, answers, texts, as_json) and legal
+    _emit(answers, texts, as_json)
+    raise typer.Exit(2 if unreadable else 0 if legal else 1)
+
+
+def _add_premade(
+    name: str,
+    sword: str | None,
+    data: "TcbooData",
+    answers: list[dict[str, Any]],
+    texts: list[str],
+    as_json: bool,
+) -> bool:
+    """--premade NAME's answer added to the others; whether it stands without a problem.
+    A name that means no premade Immortal is said as `tcboo immortal NAME` says it (the
+    did-you-mean on stderr, exit 1 after the sheets are shown)."""
+    from hlcg.tcboo import premade, render_text
+
+    shown = premade(name, data, sword) if name.strip() else None
+    if shown is not None:
+        answers.append(shown.to_json())
+        texts.append(render_text(shown))
+        return shown.legal
+    require_name(name, "premade Immortal")
+    close = [c.name for c in data.decide(data.immortals, name).candidates]
+    answers.append(_unknown_premade_json(name, close))
+    if not as_json:
+        _emit(answers, texts, as_json)
+        _find(data.immortals, name, "premade Immortal", as_json=False)
+    return False
+
+
+def _unreadable_json(sheet: Path, said: str) -> dict[str, Any]:
+    """A sheet that could not be read, in the shape of a checked one, with why."""
+    return {
+        "version": 1,
+        "path": str(sheet),
+        "name": None,
+        "premade": False,
+        "legal": False,
+        "problems": [],
+        "derived": {},
+        "error": said,
+    }
+
+
+def _unknown_premade_json(name: str, close: list[str]) -> dict[str, Any]:
+    """--premade NAME that names no premade Immortal: its answer, with the close names."""
+    return {
+        "version": 1,
+        "path": f"premade:{name}",
+        "name": None,
+        "premade": True,
+        "legal": False,
+        "problems": [],
+        "derived": {},
+        "error": f"no premade Immortal named {name!r}",
+        "candidates": close,
+    }
+
+
+def _emit(answers: list[dict[str, Any]], texts: list[str], as_json: bool) -> None:
+    if as_json:
         print_json(answers[0] if len(answers) == 1 else answers)
     else:
-        typer.echo("\n".join(render_text(result) for result in results), nl=False)
-    raise typer.Exit(0 if all(result.legal for result in results) else 1)
+        typer.echo("\n".join(texts), nl=False)

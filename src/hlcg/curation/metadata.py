@@ -216,20 +216,42 @@ _TABLE_SETTINGS: dict[str, dict[str, Any]] = {
 # column: this query keeps relevance order as `hlcg search` has it (a title that is the
 # words, then a title holding them, then the index's rank), names each card by its title
 # and subtitle, and leaves out the lookup columns (title_norm, name_norm, subtitle_norm).
+# Like `hlcg search` it reads the words as a title would hold them (apostrophes out,
+# the grid's "middle" and "centre" as "center", a plural's last "s" off: "masters block",
+# "dodges", "lower middle attack") and takes an alias that is the words; unlike it, the
+# text is matched as one phrase without word forms (SQL has no stemmer), so `hlcg search`
+# also lists cards whose text holds the words apart or in another form.
+_WORDS = (
+    "replace(replace(replace(lower(trim(:words)), '''', ''), 'middle', 'center'), "
+    "'centre', 'center')"
+)
+_SINGULAR = (
+    f"(case when {_WORDS} like '%s' then substr({_WORDS}, 1, length({_WORDS}) - 1) "
+    f"else {_WORDS} end)"
+)
+_NAME = (
+    "replace(replace(lower(cards.title || ' ' || coalesce(cards.subtitle, '')), '''', ''), "
+    "'-', ' ')"
+)
 SEARCH_QUERY = {
     "title": "Search cards",
     "description": (
-        "Cards whose title, subtitle or text hold the words, as a phrase, in relevance "
-        "order: the card whose title is the words first, then titles holding them, then the "
-        "full-text rank. Each card is named by its title and subtitle."
+        "Cards whose title, subtitle or alias is or holds the words (read as hlcg search "
+        "reads them: masters finds Master's, dodges finds Dodge, middle finds Center), or "
+        "whose text holds them as a phrase, in relevance order: the card whose title is the "
+        "words first, then titles holding them, then the full-text rank. Each card is named "
+        "by its title and subtitle."
     ),
     "sql": (
         "select cards.id, cards.title || coalesce(': ' || nullif(cards.subtitle, ''), '') "
         "as name, cards.type, cards.sets, cards.restriction, cards.formats, cards.text, "
-        "cards.source from cards_fts join cards on cards.rowid = cards_fts.rowid "
-        "where cards_fts match '\"' || replace(:words, '\"', '\"\"') || '\"' "
-        "order by lower(cards.title) = lower(trim(:words)) desc, "
-        "instr(lower(cards.title), lower(trim(:words))) > 0 desc, cards_fts.rank, cards.id"
+        "cards.source from cards left join (select rowid, rank from cards_fts "
+        "where cards_fts match '\"' || replace(:words, '\"', '\"\"') || '\"') as found "
+        "on found.rowid = cards.rowid "
+        f"where found.rowid is not null or instr({_NAME}, {_SINGULAR}) > 0 "
+        "or cards.id in (select card_id from aliases where lower(alias) = lower(trim(:words))) "
+        f"order by replace(lower(cards.title), '''', '') in ({_WORDS}, {_SINGULAR}) desc, "
+        f"instr({_NAME}, {_SINGULAR}) > 0 desc, found.rank is null, found.rank, cards.id"
     ),
 }
 

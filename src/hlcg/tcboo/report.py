@@ -35,8 +35,10 @@ def render_text(result: SheetResult) -> str:
         where = f"{problem.field}: " if problem.field else ""
         lines.append(f"{result.path}: {where}{problem.rule}: {problem.message}")
     lines += _derived_lines(result.derived)
-    if result.premade:
+    if result.premade and result.legal:
         lines.append(str(result.derived["note"]).replace("premade", "PREMADE", 1))
+    elif result.premade:  # its numbers stand as printed; what was asked of it does not
+        lines.append(f"NOT ACCEPTED: {plural(len(result.problems), 'problem')}")
     elif result.legal:
         lines.append("LEGAL")
     else:

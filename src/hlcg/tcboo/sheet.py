@@ -14,6 +14,7 @@ unknown-sword, unknown-location, unknown-stat, unknown-method.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,6 +78,37 @@ class SheetError(ValueError):
     """The sheet is not readable TOML (the check cannot run)."""
 
 
+# tomllib's messages (its words, "Illegal character '\\n'") in ours, most common first
+_TOML_SAID = (
+    (re.compile(r"Illegal character '\\n'"), "the line ends inside a value (a quote not closed?)"),
+    (re.compile(r"Illegal character"), "a character that cannot stand there"),
+    (re.compile(r"Expected '=' after a key"), "a key without '= value' after it"),
+    (re.compile(r"Invalid value"), "no value after '=' (text needs quotes)"),
+    (re.compile(r"Cannot (overwrite|declare|mutate)"), "a key or table given twice"),
+    (re.compile(r"Unclosed array"), "a list '[' not closed by ']'"),
+    (re.compile(r"Unclosed inline table"), "a table '{' not closed by '}'"),
+    (re.compile(r"Unterminated string"), "a string not closed by its quote"),
+    (re.compile(r"Expected newline or end of document"), "more after a value on its line"),
+)
+_TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
+
+
+def toml_error_words(said: str) -> str:
+    """A TOML error in hlcg's words, with its line and column ("line 1, column 10: the line
+    ends inside a value ..."); a message not known here: "not readable there"."""
+    where = _TOML_WHERE.search(said)
+    if where is None:
+        place = ""
+    elif where.group(1):
+        place = f"line {where.group(1)}, column {where.group(2)}: "
+    else:
+        place = "at the end: "
+    for pattern, ours in _TOML_SAID:
+        if pattern.search(said):
+            return place + ours
+    return place + "the text cannot be read as TOML there"
+
+
 def read_sheet(path: Path) -> str:
     """A sheet file's text, read as deck files are (standard input, size, encoding), up to
     ``MAX_SHEET_BYTES``; a DeckFileError says what is wrong with the file."""
@@ -97,7 +129,7 @@ def parse(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise SheetError(f"not valid TOML: {exc}") from None
+        raise SheetError(f"not valid TOML: {toml_error_words(str(exc))}") from None
     except RecursionError:
         raise SheetError("not valid TOML: nested too deeply") from None
     except ValueError as exc:  # an integer of over 4,300 digits: its first clause says so
