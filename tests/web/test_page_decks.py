@@ -38,6 +38,18 @@ def saved_decks(page: Page) -> dict[str, str]:
     )
 
 
+def saved_soon(page: Page, name: str, text: str) -> None:
+    """Wait until a deck of that name or label holds ``text``: a deck is written, and named
+    after its persona and format, when its check comes back, which a busy machine delays."""
+    page.wait_for_function(
+        """([name, text]) => Object.keys(localStorage)
+             .filter((k) => k.startsWith('hlcg.saved.'))
+             .map((k) => JSON.parse(localStorage.getItem(k)))
+             .some((r) => (r.name || r.label) === name && r.deck === text)""",
+        arg=[name, text],
+    )
+
+
 def test_a_first_edition_deck_built_by_clicks_downloads_as_the_page_judged_it(
     page: Page, tmp_path: Path
 ):
@@ -255,6 +267,7 @@ def test_saved_decks_a_share_link_beside_them_and_a_second_tab(browser, server):
     settled(page)
     assert page.input_value("#deck") == shared
     expect(page.locator("#format")).to_have_value("first-edition")
+    saved_soon(page, "The Kurgan - first-edition", shared)
     assert saved_decks(page) == {
         "Duncan": "Persona: Duncan MacLeod\n3 Dodge\n",
         "Connor MacLeod - type-two": "Persona: Connor MacLeod\n2 Thrust\n",
@@ -318,9 +331,10 @@ def test_saved_decks_a_share_link_beside_them_and_a_second_tab(browser, server):
     expect(ask).to_contain_text("was changed in another tab")
     second.fill("#deck", "3 Qqqq\n")  # typed in the second tab meanwhile: not written over
     settled(second)
-    assert saved_decks(page)["The Kurgan - first-edition"] == shared + "2 Dodge\n"
+    saved_soon(page, "The Kurgan - first-edition", shared + "2 Dodge\n")
     second.get_by_role("button", name="Keep this tab's as a new deck").click()
     expect(second.locator("#decks-status")).to_contain_text("Kept this tab's deck as")
+    saved_soon(page, "The Kurgan - first-edition (this tab)", "3 Qqqq\n")
     decks = saved_decks(page)
     assert decks["The Kurgan - first-edition"] == shared + "2 Dodge\n"
     assert decks["The Kurgan - first-edition (this tab)"] == "3 Qqqq\n"
