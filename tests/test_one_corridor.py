@@ -74,6 +74,22 @@ def test_the_options_are_checked_only_at_the_doors():
     assert sorted(_callers("check_usage")) == ["check/deck.py:check_deck", "check/runs.py:__init__"]
 
 
+def test_decks_are_judged_only_through_the_check():
+    """The rules' ``validate`` is called in one place, ``hlcg.check.judge`` (readings
+    settled, the date, the format the catalogue records): every command that judges a deck
+    (`validate`, `deck stats`, `db gaps`, `db fill`) gives the one verdict."""
+    importers = [
+        f"{path.relative_to(SRC)}:{node.module}"
+        for path, tree in _trees("validate", SRC)
+        if path.relative_to(SRC).parts[0] != "rules"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        and (node.module or "").startswith("hlcg.rules")
+        and any(alias.name == "validate" for alias in node.names)
+    ]
+    assert importers == ["check/deck.py:hlcg.rules"]
+
+
 def test_the_measures_find_what_they_look_for(tmp_path):
     (tmp_path / "a.py").write_text(
         "class R:\n    def exit_code(self):\n        return options.check_usage()\n"

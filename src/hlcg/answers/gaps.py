@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Catalogue
-from hlcg.check import resolve_deck
+from hlcg.check import check_deck
 from hlcg.deck import DECK_SUFFIXES, UNKNOWN, ResolvedDeck, read_deck
-from hlcg.rules import profile, validate
+from hlcg.rules import DeckReport
 from hlcg.stdin import shown
 
 # A card the decks name that the catalogue does not hold at all: nothing about it can be
@@ -86,15 +86,40 @@ _FIELD_OF_RULE = {
 }
 
 
+def checked(path: Path, catalogue: Catalogue) -> DeckReport:
+    """The deck at ``path`` judged as `hlcg validate` judges it (``hlcg.check``: its
+    ambiguous lines settled, today's legality facts): one verdict per deck, whichever
+    command asks. Its ``resolved`` deck is the reading judged."""
+    return check_deck(read_deck(path), catalogue)
+
+
 def deck_gaps(
     path: Path, catalogue: Catalogue
 ) -> tuple[set[tuple[str, str]], set[tuple[tuple[str, ...], str]]]:
     """(card id, field) pairs whose absence left this deck's check incomplete, and the
     inferred facts (cards, the note's words) its verdicts rest on. A card the catalogue
     does not hold is ('', name as the deck writes it) under field ``card``: see
-    ``missing_cards``."""
-    resolved = resolve_deck(read_deck(path), catalogue)
-    report = validate(resolved, catalogue, profile(resolved.format))
+    ``missing_cards``. A catalogue that records no format of the deck judges no deck
+    (``hlcg.check.require_format``): its gaps are then the cards it lacks, so a curator
+    starting from an empty catalogue learns what to import."""
+    from hlcg.check import resolve_deck
+    from hlcg.errors import CatalogueError
+
+    try:
+        return report_gaps(checked(path, catalogue), catalogue)
+    except CatalogueError:
+        resolved = resolve_deck(read_deck(path), catalogue)
+        if resolved.format in catalogue.formats:
+            raise
+        return {(f"\0{name}", MISSING_CARD) for name in missing_cards(resolved)}, set()
+
+
+def report_gaps(
+    report: DeckReport, catalogue: Catalogue
+) -> tuple[set[tuple[str, str]], set[tuple[tuple[str, ...], str]]]:
+    """``deck_gaps`` of a deck already judged (``checked``)."""
+    resolved = report.resolved
+    assert resolved is not None  # a judged deck carries the reading judged
     cards = catalogue.cards
     gaps: set[tuple[str, str]] = {(f"\0{name}", MISSING_CARD) for name in missing_cards(resolved)}
     inferred = {(p.cards, p.message) for p in report.problems if p.rule == "inferred-fact"}
