@@ -176,9 +176,11 @@ def render_streamed(
     return _summaries(summaries, unreadable, skipped, kind, output_file)
 
 
-def render_fixes(fixes: Sequence["DeckFix"]) -> None:
+def render_fixes(fixes: Sequence["DeckFix"], to_stderr: bool = False) -> None:
     """What --fix did (hlcg.check.fix_decks wrote the files): the diff, the file written and the
-    fixed deck checked again."""
+    fixed deck checked again. ``to_stderr`` when a machine-read report is on standard output:
+    the diff and the fixed deck's text are talk beside it, and the report must stay
+    parseable."""
     from hlcg.report import render_deck
 
     for fix in fixes:
@@ -194,10 +196,10 @@ def render_fixes(fixes: Sequence["DeckFix"]) -> None:
         if fix.refusal is not None or fix.report is None:
             error(fix.refusal or f"{fix.path}: not fixed")
             continue
-        typer.echo("")
-        typer.echo(fix.diff, nl=False)
+        typer.echo("", err=to_stderr)
+        typer.echo(fix.diff, nl=False, err=to_stderr)
         typer.echo(f"wrote {fix.target}: " + "; ".join(fix.applied), err=True)
-        typer.echo(render_deck(fix.report))
+        typer.echo(render_deck(fix.report), err=to_stderr)
 
 
 def _no_decks(kind: str, output_file: Path | None, skipped: Sequence["Skipped"]) -> None:
@@ -365,7 +367,7 @@ def _render(checks: "Run", kind: str, output_file: Path | None, jobs: int) -> No
         if checks.options.all_formats:
             # Beside a machine-read report on stdout, the matrix is talk: stderr.
             typer.echo("\n" + matrix_table(result.matrix), nl=False, err=not shows_text)
-        render_fixes(result.fixes)
+        render_fixes(result.fixes, to_stderr=not shows_text)
 
 
 def _refuse_report_over_a_deck(output_file: Path | None, checks: "Run") -> None:
