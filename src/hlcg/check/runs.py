@@ -115,8 +115,9 @@ def deck_files(
     on_skip: Callable[[Path, str], None] | None = None,
 ) -> tuple[list[Path], list[Skipped]]:
     """The deck files the paths name, and the files skipped as no deck (``on_skip`` hears
-    of each as it is found). Raises UsageError when nothing names a deck (unless
-    ``skip_non_decks``) and for --fix with standard input."""
+    of each as it is found), ``options`` checked with the paths (``check_usage``: --fix
+    and standard input). Raises UsageError when nothing names a deck (unless
+    ``skip_non_decks``)."""
     from hlcg.deck import expand
 
     skipped: list[Skipped] = []
@@ -127,11 +128,6 @@ def deck_files(
             on_skip(path, reason)
 
     named = [paths] if isinstance(paths, str | Path) else paths  # one path, not its letters
-    if options.fix and any(is_stdin(p) for p in named):
-        raise UsageError(
-            "--fix writes the fixed deck beside its file; standard input (-) has none: "
-            "save the deck to a file first"
-        )
     found = expand([str(p) for p in named], options.skip_non_decks, skip)
     if not found and not options.skip_non_decks:
         raise UsageError("no deck files found")
@@ -168,8 +164,9 @@ class Run:
         catalogue: Catalogue | None = None,
         on_skip: Callable[[Path, str], None] | None = None,
     ) -> None:
-        self.options = options.check_usage()
-        self.found, self.skipped = deck_files(paths, self.options, on_skip)
+        named = [paths] if isinstance(paths, str | Path) else paths  # one path, not its letters
+        self.options = options.check_usage(named)
+        self.found, self.skipped = deck_files(named, self.options, on_skip)
         self.catalogue = catalogue
         self.checked: list[Path] = []
         self.reports: list[DeckReport] = []

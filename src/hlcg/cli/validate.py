@@ -10,9 +10,9 @@ import typer
 
 from hlcg.catalog import CHECKED_FORMATS
 from hlcg.cli.common import (
-    DateOption,
+    CheckDateOption,
+    CheckFormatOption,
     DbOption,
-    FormatOption,
     error,
     guarded,
     note,
@@ -227,7 +227,7 @@ def validate_command(
     decks: Annotated[
         list[str], typer.Argument(help="Deck files, folders or globs; - reads standard input.")
     ],
-    fmt: FormatOption = None,
+    fmt: CheckFormatOption = None,
     output: Annotated[
         OutputKind,
         typer.Option(
@@ -301,7 +301,7 @@ def validate_command(
             "standard input (-) are checked in one process.",
         ),
     ] = None,
-    date: DateOption = None,
+    date: CheckDateOption = None,
     db: DbOption = None,
 ) -> None:
     """Check decks: every problem at once, with lines, numbers against limits, and fixes.
