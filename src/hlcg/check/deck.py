@@ -339,18 +339,18 @@ class MatrixRow(NamedTuple):
 
 
 def legality_matrix(
-    paths: Sequence[Path],
+    decks: Sequence[tuple[Path, Deck]],
     catalogue: Catalogue,
     options: CheckOptions,
 ) -> list[MatrixRow]:
-    """Each deck in every checked format, each file read once (``options`` checked)."""
+    """Each deck in every checked format (``options`` checked): the decks as the run read
+    them (``Run`` keeps them for --all-formats), each file read once."""
     from hlcg.catalog import CHECKED_FORMATS
 
     for fmt in CHECKED_FORMATS:  # required once, not once per deck (judge takes it as given)
         require_format(catalogue, fmt)
     rows = []
-    for path in paths:
-        deck = read_deck(path)  # read once, checked in each format
+    for path, deck in decks:
         verdicts = []
         for fmt in CHECKED_FORMATS:
             report = judge(deck, catalogue, options._replace(format=fmt))

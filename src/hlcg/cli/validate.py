@@ -205,11 +205,11 @@ def render_fixes(fixes: Sequence["DeckFix"], to_stderr: bool = False) -> None:
 def _no_decks(kind: str, output_file: Path | None, skipped: Sequence["Skipped"]) -> None:
     """Nothing to check (--skip-non-decks passed over every file named): say so; a
     machine-read report is still written, empty but for the files passed over, so a job
-    reading it finds its usual shape. Exit 0."""
+    reading it finds its usual shape. The exit code is the run's, 0 (``RunResult.exit_code``:
+    nothing unreadable, no deck failing)."""
     note("no deck files to check")
     if kind != "text" or output_file is not None:
         render_streamed((), kind, output_file, skipped)
-    raise typer.Exit(0)
 
 
 def _note_skipped(found: Iterable[tuple[Path, str]]) -> None:
@@ -359,6 +359,7 @@ def _render(checks: "Run", kind: str, output_file: Path | None, jobs: int) -> No
         _note_skipped(passed_over)
     if not found:
         _no_decks(kind, output_file, skipped_files(passed_over))
+        return
     kinds = (kind,) if output_file is None else (kind, "text")
     outcomes = checks.outcomes(kinds, jobs=jobs)
     shows_text = render_streamed(outcomes, kind, output_file, skipped_files(passed_over))
