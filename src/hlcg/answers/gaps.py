@@ -23,6 +23,7 @@ from pathlib import Path
 from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Catalogue
 from hlcg.check import check_deck
 from hlcg.deck import DECK_SUFFIXES, UNKNOWN, ResolvedDeck, read_deck
+from hlcg.problems import Problem
 from hlcg.rules import DeckReport
 from hlcg.stdin import shown
 
@@ -120,24 +121,27 @@ def report_gaps(
     """``deck_gaps`` of a deck already judged (``checked``)."""
     resolved = report.resolved
     assert resolved is not None  # a judged deck carries the reading judged
-    cards = catalogue.cards
     gaps: set[tuple[str, str]] = {(f"\0{name}", MISSING_CARD) for name in missing_cards(resolved)}
     inferred = {(p.cards, p.message) for p in report.problems if p.rule == "inferred-fact"}
     for problem in report.problems:
-        if problem.rule != "unchecked":
-            continue
-        rule = problem.source
-        if rule in _FIELD_OF_RULE:
-            gaps.update((i, _FIELD_OF_RULE[rule]) for i in problem.cards)
-        elif rule == "gem-cap":
-            gaps.update((i, f) for i in problem.cards for f in _missing_gems(cards[i]))
-        elif rule == "master-limit" and resolved.persona is not None:
-            gaps.add((resolved.persona.id, "master_limit"))
-    for deck_card in resolved.cards:
-        card = deck_card.card
-        if card.type is None:
-            gaps.add((card.id, "type"))
+        if problem.rule == "unchecked":
+            gaps.update(_unchecked_gaps(problem, resolved, catalogue))
+    gaps.update((dc.card.id, "type") for dc in resolved.cards if dc.card.type is None)
     return gaps, inferred
+
+
+def _unchecked_gaps(
+    problem: Problem, resolved: ResolvedDeck, catalogue: Catalogue
+) -> set[tuple[str, str]]:
+    """The (card id, field) pairs an `unchecked` note says its rule could not check."""
+    rule = problem.source
+    if rule in _FIELD_OF_RULE:
+        return {(i, _FIELD_OF_RULE[rule]) for i in problem.cards}
+    if rule == "gem-cap":
+        return {(i, f) for i in problem.cards for f in _missing_gems(catalogue.cards[i])}
+    if rule == "master-limit" and resolved.persona is not None:
+        return {(resolved.persona.id, "master_limit")}
+    return set()
 
 
 def missing_cards(resolved: ResolvedDeck) -> list[str]:
