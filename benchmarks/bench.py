@@ -422,7 +422,7 @@ def main() -> int:
     labels = {
         "card-exact": f"hlcg card '{EXACT_QUERY}' (exact lookup)",
         "card": f"hlcg card '{FUZZY_QUERY}' (fuzzy lookup)",
-        "validate": "hlcg validate, 60-card deck",
+        "validate": "hlcg validate -o json, 60-card deck",
     }
     for name, label in labels.items():
         small, large = medians[name], medians[f"{name}-padded"]

@@ -5,6 +5,7 @@ them), and the check of the options runs once per run, at the door."""
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 from conftest import ROOT
@@ -74,6 +75,22 @@ def test_the_options_are_checked_only_at_the_doors():
     assert sorted(_callers("check_usage")) == ["check/deck.py:check_deck", "check/runs.py:__init__"]
 
 
+def test_decks_are_judged_only_through_the_check():
+    """The rules' ``validate`` is called in one place, ``hlcg.check.judge`` (readings
+    settled, the date, the format the catalogue records): every command that judges a deck
+    (`validate`, `deck stats`, `db gaps`, `db fill`) gives the one verdict."""
+    importers = [
+        f"{path.relative_to(SRC)}:{node.module}"
+        for path, tree in _trees("validate", SRC)
+        if path.relative_to(SRC).parts[0] != "rules"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        and (node.module or "").startswith("hlcg.rules")
+        and any(alias.name == "validate" for alias in node.names)
+    ]
+    assert importers == ["check/deck.py:hlcg.rules"]
+
+
 def test_the_measures_find_what_they_look_for(tmp_path):
     (tmp_path / "a.py").write_text(
         "class R:\n    def exit_code(self):\n        return options.check_usage()\n"
@@ -93,9 +110,9 @@ def test_a_run_checks_its_options_once(monkeypatch, tmp_path, shipped):
     calls = []
     check_usage = CheckOptions.check_usage
 
-    def counted(self: CheckOptions) -> CheckOptions:
+    def counted(self: CheckOptions, paths=()) -> CheckOptions:
         calls.append(self)
-        return check_usage(self)
+        return check_usage(self, paths)
 
     monkeypatch.setattr(CheckOptions, "check_usage", counted)
     result = run([tmp_path], CheckOptions(select=("title-limit",)), catalogue=shipped)
@@ -127,3 +144,67 @@ def test_rule_names_are_written_only_in_the_rules():
 
 
 UNRESOLVED_RULES = ("unknown-card", "ambiguous-card")
+
+
+def _counted(monkeypatch, calls: list[str], module, name: str) -> None:
+    original = getattr(module, name)
+
+    def counted(*args, **kwargs):
+        calls.append(name)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+
+
+def _validate_counting(monkeypatch, tmp_path, decks: list[str], *options: str) -> list[str]:
+    """The options' checks made by one `hlcg validate` run over ``decks`` (in-process):
+    the check of the options, the format's and the date's normalising, the catalogue
+    asked for the format, wherever the command line or the check would look them up."""
+    from typer.testing import CliRunner
+
+    import hlcg.catalog
+    import hlcg.check.deck
+    import hlcg.cli.common
+    from hlcg.check import CheckOptions
+    from hlcg.cli.app import app
+
+    calls: list[str] = []
+    for module, name in (
+        (hlcg.check.deck, "format_from_user"),
+        (hlcg.catalog, "format_from_user"),
+        (hlcg.check.deck, "check_date"),
+        (hlcg.check.deck, "require_format"),
+        (hlcg.cli.common, "parse_format"),
+        (hlcg.cli.common, "parse_date"),
+        (CheckOptions, "check_usage"),
+    ):
+        _counted(monkeypatch, calls, module, name)
+    paths = []
+    for n, text in enumerate(decks):
+        paths.append(tmp_path / f"deck{n}.txt")
+        paths[-1].write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["validate", *map(str, paths), "-j", "1", "-o", "json", *options]
+    )
+    assert result.exit_code == 1, result.output
+    assert len(json.loads(result.stdout)["decks"]) == len(decks)
+    return sorted(calls)
+
+
+def test_a_validate_run_checks_each_option_once_at_the_door(monkeypatch, tmp_path):
+    decks = ["Persona: Duncan MacLeod\n3 Thrust\n"] * 3
+    calls = _validate_counting(
+        monkeypatch, tmp_path, decks, "--format", "Type Two", "--date", "2026-01-01"
+    )
+    assert calls == ["check_date", "check_usage", "format_from_user", "require_format"]
+
+
+def test_a_deck_s_own_format_is_required_once_per_deck(monkeypatch, tmp_path):
+    """Without --format each deck's own format is asked of the catalogue, once, however
+    many readings of an ambiguous line the deck is judged in."""
+    katana = "Pre-Game:\nKatana\n3 Thrust\n"  # the persona or the Weapon of Choice
+    decks = ["Format: type-one\nPersona: Duncan MacLeod\n", katana, katana]
+    calls = _validate_counting(monkeypatch, tmp_path, decks)
+    assert calls == ["check_date", "check_usage", "require_format", "require_format"] + [
+        "require_format"
+    ]

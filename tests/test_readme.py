@@ -82,7 +82,7 @@ def test_readme_shows_benchmark_figures():
     block = README.split("<!-- bench:start -->")[1].split("<!-- bench:end -->")[0]
     labels = (
         "hlcg card",
-        "hlcg validate, 60-card",
+        "hlcg validate -o json, 60-card",
         "fuzzy lookup",
         "hlcg --help",
         "1,000 mixed decks",

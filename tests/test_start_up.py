@@ -95,11 +95,24 @@ def test_help_draws_each_section_as_a_panel():
 
 
 def test_a_usage_error_names_the_problem_and_the_help():
-    result = runner.invoke(app, ["validate", str(DECK), "--date", "2026-02-30"])
+    result = runner.invoke(app, ["validate", str(DECK), "--no-such-option"])
     assert result.exit_code == 2
     # older typer (0.16) names the short help option in the hint
     assert re.search(r"Try 'hlcg validate (--help|-h)' for help\.", result.output)
-    assert "2026-02-30 is not a day of the calendar" in result.output
+    assert "No such option" in result.output and "--no-such-option" in result.output
+
+
+def test_a_bad_value_of_a_check_option_is_one_error_line():
+    """The check's options are checked at its door (CheckOptions.check_usage), each bad
+    value one `hlcg: error:` line naming the option (docs/cli.md, Messages)."""
+    for option, value, message in (
+        ("--date", "2026-02-30", "--date '2026-02-30': 2026-02-30 is not a day of the calendar"),
+        ("--format", "nosuch", "--format: 'nosuch' is not a format; use one of first-edition, "
+         "type-one, type-two"),
+        ("--select", "nosuch", "--select/--ignore 'nosuch' matches no rule; see `hlcg rules`"),
+    ):  # fmt: skip
+        result = runner.invoke(app, ["validate", str(DECK), option, value])
+        assert (result.exit_code, result.stderr) == (2, f"hlcg: error: {message}\n")
 
 
 def test_catalogue_caches_forget_the_oldest_beyond_their_size(shipped):

@@ -210,12 +210,12 @@ def card_questions(
 def deck_questions(path: Path, catalogue: Catalogue) -> list[CardQuestions]:
     """The questions that keep the deck at ``path`` from being checked in its format, card
     by card in deck order (the persona first)."""
-    from hlcg.answers.gaps import deck_gaps
-    from hlcg.check import resolve_deck
-    from hlcg.deck import read_deck
+    from hlcg.answers.gaps import checked, report_gaps
 
-    resolved = resolve_deck(read_deck(path), catalogue)
-    gaps, _ = deck_gaps(path, catalogue)
+    report = checked(path, catalogue)
+    resolved = report.resolved
+    assert resolved is not None  # a judged deck carries the reading judged
+    gaps, _ = report_gaps(report, catalogue)
     by_card: dict[str, set[str]] = {}
     for card_id, field_name in gaps:
         by_card.setdefault(card_id, set()).add(field_name)
@@ -239,9 +239,7 @@ def deck_questions(path: Path, catalogue: Catalogue) -> list[CardQuestions]:
 def top_questions(decks: list[Path], catalogue: Catalogue, top: int) -> list[CardQuestions]:
     """The questions about the first ``top`` cards `hlcg db gaps` ranks for ``decks``, each
     asked for the format of the first deck it leaves unchecked."""
-    from hlcg.answers.gaps import find_gaps
-    from hlcg.check import resolve_deck
-    from hlcg.deck import read_deck
+    from hlcg.answers.gaps import checked, find_gaps
     from hlcg.stdin import shown
 
     gaps, _ = find_gaps(decks, catalogue)
@@ -255,7 +253,8 @@ def top_questions(decks: list[Path], catalogue: Catalogue, top: int) -> list[Car
     by_name = {shown(p): p for p in decks}
     asked = []
     for card_id, (fields, deck_name) in by_card.items():
-        resolved = resolve_deck(read_deck(by_name[deck_name]), catalogue)
+        resolved = checked(by_name[deck_name], catalogue).resolved
+        assert resolved is not None  # a judged deck carries the reading judged
         questions = card_questions(
             catalogue.cards[card_id], fields, catalogue, resolved.format, resolved.persona
         )
@@ -362,13 +361,10 @@ class DeckState:
 
 
 def deck_state(path: Path, catalogue: Catalogue) -> DeckState:
-    from hlcg.check import resolve_deck
-    from hlcg.deck import read_deck
+    from hlcg.answers.gaps import checked
     from hlcg.problems import Severity
-    from hlcg.rules import profile, validate
 
-    resolved = resolve_deck(read_deck(path), catalogue)
-    report = validate(resolved, catalogue, profile(resolved.format))
+    report = checked(path, catalogue)
     open_checks = dict.fromkeys(CHECKS.values(), 0)
     for problem in report.problems:
         rule = problem.source

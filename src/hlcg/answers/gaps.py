@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Catalogue
-from hlcg.check import resolve_deck
+from hlcg.check import check_deck
 from hlcg.deck import DECK_SUFFIXES, UNKNOWN, ResolvedDeck, read_deck
-from hlcg.rules import profile, validate
+from hlcg.problems import Problem
+from hlcg.rules import DeckReport
 from hlcg.stdin import shown
 
 # A card the decks name that the catalogue does not hold at all: nothing about it can be
@@ -86,33 +87,61 @@ _FIELD_OF_RULE = {
 }
 
 
+def checked(path: Path, catalogue: Catalogue) -> DeckReport:
+    """The deck at ``path`` judged as `hlcg validate` judges it (``hlcg.check``: its
+    ambiguous lines settled, today's legality facts): one verdict per deck, whichever
+    command asks. Its ``resolved`` deck is the reading judged."""
+    return check_deck(read_deck(path), catalogue)
+
+
 def deck_gaps(
     path: Path, catalogue: Catalogue
 ) -> tuple[set[tuple[str, str]], set[tuple[tuple[str, ...], str]]]:
     """(card id, field) pairs whose absence left this deck's check incomplete, and the
     inferred facts (cards, the note's words) its verdicts rest on. A card the catalogue
     does not hold is ('', name as the deck writes it) under field ``card``: see
-    ``missing_cards``."""
-    resolved = resolve_deck(read_deck(path), catalogue)
-    report = validate(resolved, catalogue, profile(resolved.format))
-    cards = catalogue.cards
+    ``missing_cards``. A catalogue that records no format of the deck judges no deck
+    (``hlcg.check.require_format``): its gaps are then the cards it lacks, so a curator
+    starting from an empty catalogue learns what to import."""
+    from hlcg.check import resolve_deck
+    from hlcg.errors import CatalogueError
+
+    try:
+        return report_gaps(checked(path, catalogue), catalogue)
+    except CatalogueError:
+        resolved = resolve_deck(read_deck(path), catalogue)
+        if resolved.format in catalogue.formats:
+            raise
+        return {(f"\0{name}", MISSING_CARD) for name in missing_cards(resolved)}, set()
+
+
+def report_gaps(
+    report: DeckReport, catalogue: Catalogue
+) -> tuple[set[tuple[str, str]], set[tuple[tuple[str, ...], str]]]:
+    """``deck_gaps`` of a deck already judged (``checked``)."""
+    resolved = report.resolved
+    assert resolved is not None  # a judged deck carries the reading judged
     gaps: set[tuple[str, str]] = {(f"\0{name}", MISSING_CARD) for name in missing_cards(resolved)}
     inferred = {(p.cards, p.message) for p in report.problems if p.rule == "inferred-fact"}
     for problem in report.problems:
-        if problem.rule != "unchecked":
-            continue
-        rule = problem.source
-        if rule in _FIELD_OF_RULE:
-            gaps.update((i, _FIELD_OF_RULE[rule]) for i in problem.cards)
-        elif rule == "gem-cap":
-            gaps.update((i, f) for i in problem.cards for f in _missing_gems(cards[i]))
-        elif rule == "master-limit" and resolved.persona is not None:
-            gaps.add((resolved.persona.id, "master_limit"))
-    for deck_card in resolved.cards:
-        card = deck_card.card
-        if card.type is None:
-            gaps.add((card.id, "type"))
+        if problem.rule == "unchecked":
+            gaps.update(_unchecked_gaps(problem, resolved, catalogue))
+    gaps.update((dc.card.id, "type") for dc in resolved.cards if dc.card.type is None)
     return gaps, inferred
+
+
+def _unchecked_gaps(
+    problem: Problem, resolved: ResolvedDeck, catalogue: Catalogue
+) -> set[tuple[str, str]]:
+    """The (card id, field) pairs an `unchecked` note says its rule could not check."""
+    rule = problem.source
+    if rule in _FIELD_OF_RULE:
+        return {(i, _FIELD_OF_RULE[rule]) for i in problem.cards}
+    if rule == "gem-cap":
+        return {(i, f) for i in problem.cards for f in _missing_gems(catalogue.cards[i])}
+    if rule == "master-limit" and resolved.persona is not None:
+        return {(resolved.persona.id, "master_limit")}
+    return set()
 
 
 def missing_cards(resolved: ResolvedDeck) -> list[str]:

@@ -6,16 +6,19 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hlcg.catalog import Catalogue
-    from hlcg.deck import ResolvedDeck
+    from hlcg.rules import DeckReport
 
 
-def deck_stats(resolved: ResolvedDeck, catalogue: Catalogue) -> dict[str, Any]:
-    """The deck's statistics in its format (the deck page shows them beside the report)."""
+def deck_stats(report: DeckReport, catalogue: Catalogue) -> dict[str, Any]:
+    """The statistics of a deck judged by ``hlcg.check`` (``check_deck``), in the reading
+    and format judged: the verdict and persona `hlcg validate` gives (the deck page shows
+    them beside the report)."""
     from hlcg.catalog import ATTRIBUTES
     from hlcg.problems import Level
-    from hlcg.rules import Context, profile, validate
+    from hlcg.rules import Context, profile
 
-    report = validate(resolved, catalogue, profile(resolved.format))
+    resolved = report.resolved
+    assert resolved is not None  # a judged deck carries the reading judged
     by_type: dict[str, int] = {}
     for dc in resolved.cards:
         key = dc.card.type or "unknown"

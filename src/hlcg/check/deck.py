@@ -89,17 +89,20 @@ class CheckOptions(NamedTuple):
         """(warnings fail, data gaps fail): --strict and --fail-on together."""
         return self.strict or "warning" in self.fail_on, "unchecked" in self.fail_on
 
-    def check_usage(self) -> CheckOptions:
+    def check_usage(self, paths: Sequence[str | Path] = ()) -> CheckOptions:
         """The options as a check uses them: a lone string read as one value
         (``fail_on="unchecked"``), the format by its name (``format_from_user``: "Type
-        Two" is type-two), the date as YYYY-MM-DD. Raises UsageError for options that do
-        not go together or name nothing. The one check of the options, made once at the
-        door (``run``, ``Run``, ``check_deck``); inside, the options go as checked."""
-        from hlcg.catalog import format_from_user
+        Two" is type-two), the date as YYYY-MM-DD. Raises UsageError (`hlcg: error: ...` on
+        the command line, one style for every option) for options that do not go together,
+        with each other or with the ``paths`` checked (--fix and standard input), or name
+        nothing. The one check of the options, made once at the door (``run``, ``Run``,
+        ``check_deck``); inside, the options go as checked: `hlcg validate` hands them over
+        as typed."""
         from hlcg.rules import unmatched_selectors
+        from hlcg.stdin import is_stdin
 
         options = self._replace(
-            format=format_from_user(self.format) if self.format else None,
+            format=_requested_format(self.format),
             select=one_or_many(self.select),
             ignore=one_or_many(self.ignore),
             fail_on=frozenset(one_or_many(self.fail_on)),
@@ -107,6 +110,11 @@ class CheckOptions(NamedTuple):
         )
         if options.in_place and not options.fix:
             raise UsageError("--in-place only goes with --fix")
+        if options.fix and any(is_stdin(p) for p in paths):
+            raise UsageError(
+                "--fix writes the fixed deck beside its file; standard input (-) has none: "
+                "save the deck to a file first"
+            )
         unknown = sorted(options.fail_on - set(FAIL_ON))
         if unknown:
             raise UsageError(f"--fail-on {unknown[0]!r}: use one of {', '.join(FAIL_ON)}")
@@ -116,6 +124,16 @@ class CheckOptions(NamedTuple):
                 f"--select/--ignore {unmatched[0]!r} matches no rule; see `hlcg rules`"
             )
         return options
+
+
+def _requested_format(text: str | None) -> str | None:
+    """--format by its name ("Type Two" is type-two), or UsageError naming the option."""
+    if text is None:
+        return None
+    try:
+        return format_from_user(text)
+    except UsageError as exc:
+        raise UsageError(f"--format: {exc}") from None
 
 
 def check_date(text: str | None) -> str | None:
@@ -149,14 +167,15 @@ def format_issues(issues: Iterable[LineIssue]) -> list[LineIssue]:
 
 
 def choose_format(deck: Deck, requested: str | None) -> str:
-    """--format, else the deck's Format: line, else type-two. A bad Format: line is a
-    deck-syntax problem and the default is used; with --format it is a warning. Formats the
-    deck's notes only mention in prose get a warning when the deck is judged by another."""
+    """--format, else the deck's Format: line, else type-two. ``requested`` is a format's
+    name as checked at the door (``CheckOptions.check_usage``, the CLI's --format), not
+    normalised again per deck. A bad Format: line is a deck-syntax problem and the default
+    is used; with --format it is a warning. Formats the deck's notes only mention in prose
+    get a warning when the deck is judged by another."""
     if requested:
-        chosen = format_from_user(requested)
         if deck.format and format_named(deck.format) is None:
-            _add_once(deck, _unknown_format(deck, chosen, Severity.WARNING))
-        return chosen
+            _add_once(deck, _unknown_format(deck, requested, Severity.WARNING))
+        return requested
     if deck.format:
         named = format_named(deck.format)
         if named:
@@ -252,6 +271,8 @@ def check_deck(
         format=format, select=one_or_many(select), ignore=one_or_many(ignore), date=date
     ).check_usage()
     catalogue = catalogue if catalogue is not None else load_catalogue()
+    if options.format is not None:
+        require_format(catalogue, options.format)
     report = judge(deck, catalogue, options)
     if fingerprint:
         from hlcg.check.hashing import add_fingerprint
@@ -262,13 +283,13 @@ def check_deck(
 
 def judge(deck: Deck, catalogue: Catalogue, options: CheckOptions) -> DeckReport:
     """``check_deck`` with options already checked (``CheckOptions.check_usage``): the
-    check every deck of a run goes through."""
+    check every deck of a run goes through. A requested format was required of the
+    catalogue at the door (``Run.outcomes``, ``check_deck``, ``legality_matrix``); a
+    deck's own format is required here, once per deck."""
     from hlcg.check.readings import settle_readings
     from hlcg.rules import profile, validate
 
-    def judged(read: Deck) -> DeckReport:
-        resolved = resolve_deck(read, catalogue, options.format)
-        require_format(catalogue, resolved.format)
+    def rules_on(resolved: ResolvedDeck) -> DeckReport:
         return validate(
             resolved,
             catalogue,
@@ -278,7 +299,13 @@ def judge(deck: Deck, catalogue: Catalogue, options: CheckOptions) -> DeckReport
             options.date,
         )
 
-    return settle_readings(deck, judged(deck), catalogue, judged)
+    def judged(read: Deck) -> DeckReport:  # another reading of the deck: the same format
+        return rules_on(resolve_deck(read, catalogue, options.format))
+
+    resolved = resolve_deck(deck, catalogue, options.format)
+    if options.format is None:
+        require_format(catalogue, resolved.format)
+    return settle_readings(deck, rules_on(resolved), catalogue, judged)
 
 
 def require_format(catalogue: Catalogue, fmt: str) -> None:
@@ -312,16 +339,18 @@ class MatrixRow(NamedTuple):
 
 
 def legality_matrix(
-    paths: Sequence[Path],
+    decks: Sequence[tuple[Path, Deck]],
     catalogue: Catalogue,
     options: CheckOptions,
 ) -> list[MatrixRow]:
-    """Each deck in every checked format, each file read once (``options`` checked)."""
+    """Each deck in every checked format (``options`` checked): the decks as the run read
+    them (``Run`` keeps them for --all-formats), each file read once."""
     from hlcg.catalog import CHECKED_FORMATS
 
+    for fmt in CHECKED_FORMATS:  # required once, not once per deck (judge takes it as given)
+        require_format(catalogue, fmt)
     rows = []
-    for path in paths:
-        deck = read_deck(path)  # read once, checked in each format
+    for path, deck in decks:
         verdicts = []
         for fmt in CHECKED_FORMATS:
             report = judge(deck, catalogue, options._replace(format=fmt))

@@ -31,6 +31,7 @@ from hlcg.stdin import is_stdin, shown
 
 if TYPE_CHECKING:
     from hlcg.check.fix import DeckFix
+    from hlcg.deck import Deck
     from hlcg.report import DeckSummary, Unreadable
 
 
@@ -51,6 +52,7 @@ class Outcome(NamedTuple):
     summary: DeckSummary | None
     unreadable: Unreadable | None
     report: DeckReport | None = None
+    deck: Deck | None = None  # as read, when the report is kept (--all-formats judges it again)
 
 
 class RunResult(NamedTuple):
@@ -82,19 +84,26 @@ class RunResult(NamedTuple):
         return 1 if any(s.fails(strict, fail_on_unchecked) for s in self.summaries) else 0
 
 
-def _read_and_check(
-    path: Path, catalogue: Catalogue, options: CheckOptions
-) -> DeckReport | Unreadable:
-    """One deck file's report, or why it could not be read."""
+def _read(path: Path) -> Deck | Unreadable:
+    """One deck file's deck, or why it could not be read."""
     from hlcg.errors import DeckFileError
     from hlcg.report import Unreadable
 
     try:
-        deck = read_deck(path)
+        return read_deck(path)
     except DeckFileError as exc:
         name = shown(path)
         return Unreadable(name, str(exc).removeprefix(f"{name}: "))
-    return judge(deck, catalogue, options)
+
+
+def _as_read(deck: Deck) -> Deck:
+    """The deck as its reader gave it: judging it adds the problems of its format to its
+    issues, which judging it in another format must not see."""
+    import copy
+
+    kept = copy.copy(deck)
+    kept.issues = list(deck.issues)
+    return kept
 
 
 def _annotate(path: Path, report: DeckReport, catalogue: Catalogue, options: CheckOptions) -> None:
@@ -115,8 +124,9 @@ def deck_files(
     on_skip: Callable[[Path, str], None] | None = None,
 ) -> tuple[list[Path], list[Skipped]]:
     """The deck files the paths name, and the files skipped as no deck (``on_skip`` hears
-    of each as it is found). Raises UsageError when nothing names a deck (unless
-    ``skip_non_decks``) and for --fix with standard input."""
+    of each as it is found), ``options`` checked with the paths (``check_usage``: --fix
+    and standard input). Raises UsageError when nothing names a deck (unless
+    ``skip_non_decks``)."""
     from hlcg.deck import expand
 
     skipped: list[Skipped] = []
@@ -127,11 +137,6 @@ def deck_files(
             on_skip(path, reason)
 
     named = [paths] if isinstance(paths, str | Path) else paths  # one path, not its letters
-    if options.fix and any(is_stdin(p) for p in named):
-        raise UsageError(
-            "--fix writes the fixed deck beside its file; standard input (-) has none: "
-            "save the deck to a file first"
-        )
     found = expand([str(p) for p in named], options.skip_non_decks, skip)
     if not found and not options.skip_non_decks:
         raise UsageError("no deck files found")
@@ -151,8 +156,7 @@ def run(
     ``skip_non_decks``: then the result is empty), CatalogueError for a bad catalogue."""
     whole = Run(paths, options, catalogue, on_skip)
     if whole.found:
-        for _ in whole.outcomes(keep_reports=True):
-            pass
+        whole.outcomes(keep_reports=True)  # drained by result()
     return whole.result()
 
 
@@ -168,14 +172,17 @@ class Run:
         catalogue: Catalogue | None = None,
         on_skip: Callable[[Path, str], None] | None = None,
     ) -> None:
-        self.options = options.check_usage()
-        self.found, self.skipped = deck_files(paths, self.options, on_skip)
+        named = [paths] if isinstance(paths, str | Path) else paths  # one path, not its letters
+        self.options = options.check_usage(named)
+        self.found, self.skipped = deck_files(named, self.options, on_skip)
         self.catalogue = catalogue
         self.checked: list[Path] = []
         self.reports: list[DeckReport] = []
+        self.decks: list[tuple[Path, Deck]] = []  # as read, when the reports are kept
         self.summaries: list[DeckSummary] = []
         self.unreadable: list[Unreadable] = []
         self._result: RunResult | None = None
+        self._stream: Iterator[Outcome] | None = None  # the outcomes, once asked for
 
     def outcomes(
         self, kinds: Sequence[str] = (), jobs: int = 1, keep_reports: bool = False
@@ -201,7 +208,8 @@ class Run:
             stream: Iterator[Outcome] = (checker.check(path) for path in self.found)
         else:
             stream = _shared_out(list(self.found), checker, processes)
-        return self._folded(stream)
+        self._stream = self._folded(stream)
+        return self._stream
 
     def _folded(self, stream: Iterator[Outcome]) -> Iterator[Outcome]:
         for outcome in stream:
@@ -213,13 +221,19 @@ class Run:
                 self.summaries.append(outcome.summary)
                 if outcome.report is not None:
                     self.reports.append(outcome.report)
+                if outcome.deck is not None:
+                    self.decks.append((outcome.path, outcome.deck))
             yield outcome
 
     def result(self) -> RunResult:
-        """The outcomes folded, once ``outcomes`` has yielded them all: with --all-formats
-        the legality matrix, with --fix the fixes written (and a deck fixed in place
-        judged as fixed). Made once: the fixes are written once."""
+        """The outcomes folded: with --all-formats the legality matrix, with --fix the fixes
+        written (and a deck fixed in place judged as fixed). Outcomes ``outcomes`` has not
+        yielded yet are checked first (all of them when it was never asked), so a result
+        never leaves a deck out. Made once: the fixes are written once."""
         if self._result is None:
+            if self.found:
+                for _ in self._stream if self._stream is not None else self.outcomes():
+                    pass
             self._result = self._folded_result()
         return self._result
 
@@ -229,7 +243,7 @@ class Run:
         fixes: list[DeckFix] = []
         verdicts, summaries = self.reports, self.summaries
         if catalogue is not None and options.all_formats:
-            matrix = legality_matrix(self.checked, catalogue, options)
+            matrix = legality_matrix(self.decks, catalogue, options)
         if catalogue is not None and options.fix:
             from hlcg.check.fix import fix_decks
             from hlcg.report import DeckSummary
@@ -277,15 +291,17 @@ class _Checker:
         self.parts = [streamer(kind).part for kind in kinds]
 
     def check(self, path: Path) -> Outcome:
-        from hlcg.report import DeckSummary
+        from hlcg.report import DeckSummary, Unreadable
 
-        report = _read_and_check(path, self.catalogue, self.options)
-        if not isinstance(report, DeckReport):
-            return Outcome(path, (), None, report)
+        deck = _read(path)
+        if isinstance(deck, Unreadable):
+            return Outcome(path, (), None, deck)
+        as_read = _as_read(deck) if self.keep_reports else None
+        report = judge(deck, self.catalogue, self.options)
         _annotate(path, report, self.catalogue, self.options)
         parts = tuple(part(report) for part in self.parts)
         kept = report if self.keep_reports else None
-        return Outcome(path, parts, DeckSummary.of(report), None, kept)
+        return Outcome(path, parts, DeckSummary.of(report), None, kept, as_read)
 
 
 # A worker process's checker, set once by _start_worker: the catalogue opened once.

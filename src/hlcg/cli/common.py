@@ -45,16 +45,20 @@ def parse_date(value: str | None) -> str | None:
         raise typer.BadParameter(str(exc).removeprefix(f"--date {value!r}: ")) from None
 
 
+DATE_HELP = (
+    "Judge by the legality facts in force on this date (a tournament's date); default today."
+)
 DateOption = Annotated[
     str | None,
     typer.Option(
-        "--date",
-        parser=parse_date,
-        metavar="YYYY-MM-DD",
-        help="Judge by the legality facts in force on this date (a tournament's date); "
-        "default today.",
-        show_default=False,
+        "--date", parser=parse_date, metavar="YYYY-MM-DD", help=DATE_HELP, show_default=False
     ),
+]
+# A check's --date as typed: the check's door (CheckOptions.check_usage) reads it, once,
+# and a bad one is an error as every other option of the check (`hlcg: error: ...`).
+CheckDateOption = Annotated[
+    str | None,
+    typer.Option("--date", metavar="YYYY-MM-DD", help=DATE_HELP, show_default=False),
 ]
 
 
@@ -71,24 +75,24 @@ def parse_format(value: str | None) -> str | None:
         raise typer.BadParameter(str(exc)) from None
 
 
-def format_option(help_text: str) -> Any:
-    """A --format/-f option that takes every spelling a deck's `Format:` line takes."""
+def format_option(help_text: str, parsed: bool = True) -> Any:
+    """A --format/-f option that takes every spelling a deck's `Format:` line takes; not
+    ``parsed``, it goes as typed to a check's door (CheckOptions.check_usage)."""
     return typer.Option(
         "--format",
         "-f",
-        parser=parse_format,
+        parser=parse_format if parsed else None,
         metavar=f"[{'|'.join(CHECKED_FORMATS)}]",
         help=help_text,
     )
 
 
-FormatOption = Annotated[
-    str | None,
-    format_option(
-        "Format (default: the deck's Format: line, else type-two); "
-        "'Type Two', 'type 2' and the like work too."
-    ),
-]
+FORMAT_HELP = (
+    "Format (default: the deck's Format: line, else type-two); "
+    "'Type Two', 'type 2' and the like work too."
+)
+FormatOption = Annotated[str | None, format_option(FORMAT_HELP)]
+CheckFormatOption = Annotated[str | None, format_option(FORMAT_HELP, parsed=False)]
 
 
 def _show_undecodable_bytes() -> None:

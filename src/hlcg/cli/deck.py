@@ -136,12 +136,15 @@ def stats_command(
 ) -> None:
     """Counts by type, the gem budget per attribute, Master cards and pre-game slots."""
     from hlcg.answers import deck_stats, format_warnings
+    from hlcg.check import check_deck, read_deck
     from hlcg.stdin import shown
 
-    resolved, catalogue = _resolve(deck, db, fmt)
-    for message in format_warnings(shown(deck), resolved.issues):
+    catalogue = load_catalogue(db)
+    report = check_deck(read_deck(deck), catalogue, fmt)  # the verdict `hlcg validate` gives
+    assert report.resolved is not None  # a judged deck carries the reading judged
+    for message in format_warnings(shown(deck), report.resolved.issues):
         warn(message)
-    stats = deck_stats(resolved, catalogue)
+    stats = deck_stats(report, catalogue)
     if as_json:
         print_json(stats)
         return

@@ -10,9 +10,9 @@ import typer
 
 from hlcg.catalog import CHECKED_FORMATS
 from hlcg.cli.common import (
-    DateOption,
+    CheckDateOption,
+    CheckFormatOption,
     DbOption,
-    FormatOption,
     error,
     guarded,
     note,
@@ -176,9 +176,11 @@ def render_streamed(
     return _summaries(summaries, unreadable, skipped, kind, output_file)
 
 
-def render_fixes(fixes: Sequence["DeckFix"]) -> None:
+def render_fixes(fixes: Sequence["DeckFix"], to_stderr: bool = False) -> None:
     """What --fix did (hlcg.check.fix_decks wrote the files): the diff, the file written and the
-    fixed deck checked again."""
+    fixed deck checked again. ``to_stderr`` when a machine-read report is on standard output:
+    the diff and the fixed deck's text are talk beside it, and the report must stay
+    parseable."""
     from hlcg.report import render_deck
 
     for fix in fixes:
@@ -194,20 +196,20 @@ def render_fixes(fixes: Sequence["DeckFix"]) -> None:
         if fix.refusal is not None or fix.report is None:
             error(fix.refusal or f"{fix.path}: not fixed")
             continue
-        typer.echo("")
-        typer.echo(fix.diff, nl=False)
+        typer.echo("", err=to_stderr)
+        typer.echo(fix.diff, nl=False, err=to_stderr)
         typer.echo(f"wrote {fix.target}: " + "; ".join(fix.applied), err=True)
-        typer.echo(render_deck(fix.report))
+        typer.echo(render_deck(fix.report), err=to_stderr)
 
 
 def _no_decks(kind: str, output_file: Path | None, skipped: Sequence["Skipped"]) -> None:
     """Nothing to check (--skip-non-decks passed over every file named): say so; a
     machine-read report is still written, empty but for the files passed over, so a job
-    reading it finds its usual shape. Exit 0."""
+    reading it finds its usual shape. The exit code is the run's, 0 (``RunResult.exit_code``:
+    nothing unreadable, no deck failing)."""
     note("no deck files to check")
     if kind != "text" or output_file is not None:
         render_streamed((), kind, output_file, skipped)
-    raise typer.Exit(0)
 
 
 def _note_skipped(found: Iterable[tuple[Path, str]]) -> None:
@@ -225,7 +227,7 @@ def validate_command(
     decks: Annotated[
         list[str], typer.Argument(help="Deck files, folders or globs; - reads standard input.")
     ],
-    fmt: FormatOption = None,
+    fmt: CheckFormatOption = None,
     output: Annotated[
         OutputKind,
         typer.Option(
@@ -299,7 +301,7 @@ def validate_command(
             "standard input (-) are checked in one process.",
         ),
     ] = None,
-    date: DateOption = None,
+    date: CheckDateOption = None,
     db: DbOption = None,
 ) -> None:
     """Check decks: every problem at once, with lines, numbers against limits, and fixes.
@@ -357,6 +359,7 @@ def _render(checks: "Run", kind: str, output_file: Path | None, jobs: int) -> No
         _note_skipped(passed_over)
     if not found:
         _no_decks(kind, output_file, skipped_files(passed_over))
+        return
     kinds = (kind,) if output_file is None else (kind, "text")
     outcomes = checks.outcomes(kinds, jobs=jobs)
     shows_text = render_streamed(outcomes, kind, output_file, skipped_files(passed_over))
@@ -365,7 +368,7 @@ def _render(checks: "Run", kind: str, output_file: Path | None, jobs: int) -> No
         if checks.options.all_formats:
             # Beside a machine-read report on stdout, the matrix is talk: stderr.
             typer.echo("\n" + matrix_table(result.matrix), nl=False, err=not shows_text)
-        render_fixes(result.fixes)
+        render_fixes(result.fixes, to_stderr=not shows_text)
 
 
 def _refuse_report_over_a_deck(output_file: Path | None, checks: "Run") -> None:

@@ -53,9 +53,9 @@ class DeckSummary(NamedTuple):
         )
 
     def fails(self, strict: bool = False, fail_on_unchecked: bool = False) -> bool:
-        """Whether this deck fails a run, the one failure rule (``RunResult.fails`` and the
-        CLI ask it): errors always, warnings with --strict, data gaps (`unchecked` notes)
-        with --fail-on unchecked."""
+        """Whether this deck fails a run, the one failure rule (``RunResult.exit_code`` and
+        the CLI's note on --strict and --fail-on ask it): errors always, warnings with
+        --strict, data gaps (`unchecked` notes) with --fail-on unchecked."""
         return (
             not self.legal
             or (strict and self.warnings > 0)

@@ -139,7 +139,7 @@ class Service:
         assert resolved is not None
         return {
             "report": report_data([report]),
-            "stats": deck_stats(resolved, self.catalogue),
+            "stats": deck_stats(report, self.catalogue),
             "fingerprint": report.fingerprint,
             # the line `hlcg validate` prints under the deck's name, counts and all
             "counts": counts_line(report),
