@@ -150,8 +150,9 @@ def import_command(
         return
     if result.legality:
         typer.echo(
-            f"recorded {plural(result.legality, 'legality fact')} in {path} "
-            f"({result.added} new, {result.replaced} replaced)"
+            f"read {plural(result.legality, 'legality fact')} into {path}: "
+            f"{result.added} new, {result.replaced} replaced (the old kept in fact_history), "
+            f"{result.legality_confirmed} already recorded with the same status"
         )
         return
     for warning in result.warnings:

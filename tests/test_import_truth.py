@@ -1,0 +1,113 @@
+"""Issue 33's import defects (points 1-9 and 15): what `hlcg db import`, `db remove` and
+`card --history` say and keep, through the CLI in-process."""
+
+from __future__ import annotations
+
+import datetime
+import sqlite3
+from pathlib import Path
+
+from tests.curator_cli import invoke, shipped_copy, write
+
+RESEARCH = Path("/work/shared/research")
+LEGALITY_5 = RESEARCH / "legality-5.csv"
+
+COMBINATION = (
+    "card_id,format,status,date,source,note\n"
+    "combination,type-two,{status},2008-06-07,https://example.org/list,a list\n"
+)
+
+
+def _legality(db: Path) -> dict[str, tuple[str, str, str | None, str | None]]:
+    with sqlite3.connect(db) as con:
+        return {
+            f"{c}|{f}|{d or ''}": (s, src, n, i)
+            for c, f, s, d, src, n, i in con.execute(
+                "SELECT card_id, format, status, date, source, note, inferred FROM legality"
+            )
+        }
+
+
+def _research_sheet(tmp_path: Path) -> Path:
+    """The rows of legality-5.csv that the research notes hold about Combination and Head
+    Shot (the file itself where it is reachable: the shared research folder)."""
+    if LEGALITY_5.exists():
+        return LEGALITY_5
+    return write(
+        tmp_path / "legality-5.csv",
+        "title,card_id,edition_or_format,status,date,source,note\n"
+        "Combination,combination,type-two,legal,2008-06-07,seed 000_cf7f637c266933cb.txt "
+        '§Special Cards (Events),"Inference: named as an example card in the 2E advanced '
+        "rules. The document also keeps first-edition text (NEXUS league Quickenings), so "
+        'this is weak evidence of a 2E printing."\n',
+    )
+
+
+def test_a_research_row_saying_what_the_catalogue_says_confirms_it(tmp_path):
+    db = shipped_copy(tmp_path)
+    before = _legality(db)
+    sheet = _research_sheet(tmp_path)
+    result = invoke("db", "import", str(sheet), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    rows = 59 if sheet == LEGALITY_5 else 1
+    assert (
+        f"read {rows} legality facts into {db}: 0 new, 0 replaced (the old kept in "
+        f"fact_history), {rows} already recorded with the same status"
+    ) in result.output
+    assert _legality(db) == before  # the inferred marks, notes and sources all kept
+    key = "combination|type-two|2008-06-07"
+    assert before[key][3] is not None and before[key][3].startswith("named as an example")
+    history = invoke("card", "combination", "--history", "--db", str(db))
+    assert history.stdout.endswith("no superseded or removed values recorded\n")
+
+
+def test_an_inference_note_makes_the_new_fact_inferred(tmp_path):
+    db = shipped_copy(tmp_path)
+    key = "combination|type-two|2008-06-07"
+    shipped = _legality(db)[key]
+    removed = invoke(
+        "db", "remove", "legality", "combination", "type-two", "2008-06-07",
+        "--reason", "test", "--db", str(db),
+    )  # fmt: skip
+    assert removed.exit_code == 0, removed.output
+    result = invoke("db", "import", str(_research_sheet(tmp_path)), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert ": 1 new, 0 replaced" in result.output
+    status, _, note, inferred = _legality(db)[key]
+    assert (status, note, inferred) == ("legal", None, shipped[3])
+
+
+def test_another_status_is_a_conflict_and_overwrite_keeps_the_old_in_history(tmp_path):
+    db = shipped_copy(tmp_path)
+    sheet = write(tmp_path / "banned.csv", COMBINATION.format(status="banned"))
+    before = db.read_bytes()
+    refused = invoke("db", "import", str(sheet), "--db", str(db))
+    assert refused.exit_code == 2
+    assert (
+        f"{sheet}: row 2: combination type-two 2008-06-07: the catalogue records 'legal' "
+        "(source: seed 000_cf7f637c266933cb.txt §Special Cards (Events)), the file says "
+        "'banned' (source: https://example.org/list); pass --overwrite to replace it"
+    ) in refused.stderr
+    assert db.read_bytes() == before
+    taken = invoke("db", "import", str(sheet), "--db", str(db), "--overwrite")
+    assert taken.exit_code == 0, taken.output
+    assert ": 0 new, 1 replaced" in taken.output
+    assert _legality(db)["combination|type-two|2008-06-07"][0] == "banned"
+    history = invoke("card", "combination", "--history", "--db", str(db)).stdout
+    today = datetime.date.today().isoformat()
+    assert "type-two legal 2008-06-07" in history and f"{today} banned.csv" in history
+
+
+def test_a_legality_error_names_its_row(tmp_path):
+    db = shipped_copy(tmp_path)
+    sheet = write(
+        tmp_path / "l.csv",
+        "card_id,format,status,date,source,note\n"
+        "combination,type-two,legal,2008-06-07,https://example.org/list,\n"
+        "no-such-card,type-two,legal,,https://example.org/list,\n",
+    )
+    refused = invoke("db", "import", str(sheet), "--db", str(db))
+    assert refused.exit_code == 2
+    assert (
+        f"{sheet}: row 3: 'no-such-card' is not a card of {db} (type-two, legal)" in refused.stderr
+    )
