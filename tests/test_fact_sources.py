@@ -278,16 +278,15 @@ def test_filling_a_fact_records_the_sheets_source_as_its_own(tmp_path: Path):
     ]
 
 
-def test_overwrite_is_for_card_rows_fact_sheets_and_exports(tmp_path: Path):
+def test_replace_is_for_card_rows_only(tmp_path: Path):
     db = shipped_copy(tmp_path)
     rows = tmp_path / "legality.csv"
     rows.write_text((ROOT / "data" / "source" / "legality.csv").read_text(), encoding="utf-8")
-    result = invoke("db", "import", rows, "--db", db, "--overwrite")
+    result = invoke("db", "import", rows, "--db", db, "--replace")
     assert result.exit_code == 2
     assert result.stderr == (
-        "hlcg: error: --overwrite applies to whole catalogue export, update sheet, sets file, "
-        "persona gem table, research card list, LackeyCCG card data, card rows, not to "
-        "legality.csv (read as legality sheet)\n"
+        "hlcg: error: --replace applies to card rows, not to legality.csv (read as legality "
+        "sheet)\n"
     )
 
 
