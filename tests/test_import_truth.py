@@ -111,3 +111,42 @@ def test_a_legality_error_names_its_row(tmp_path):
     assert (
         f"{sheet}: row 3: 'no-such-card' is not a card of {db} (type-two, legal)" in refused.stderr
     )
+
+
+RESEARCH_HEADER = (
+    "title,type,subtitle,set,restriction,reserved,signature,hand_icons,gem_master,"
+    "gem_agility,gem_strength,gem_toughness,gem_empathy,gem_reason,source_url\n"
+)
+
+
+def test_a_subtitle_the_catalogue_lacks_names_the_plain_card_of_that_source(tmp_path):
+    db = shipped_copy(tmp_path)
+    sheet = write(
+        tmp_path / "cards.csv",
+        RESEARCH_HEADER + "Trip,,Standard,,,,,,,,,,,,http://www.oocities.org/gislef/cotw21.htm\n",
+    )
+    result = invoke("db", "import", str(sheet), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert (
+        "hlcg: note: row 2 names 'Trip' with the subtitle 'Standard': the catalogue's trip "
+        "has that title, no subtitle and the row's source, so the row is that card; the "
+        "subtitle is not recorded\n"
+    ) in result.stderr
+    found = invoke("card", "Trip", "--db", str(db), "--json")
+    assert found.exit_code == 0
+    assert "trip-standard" not in found.stdout
+
+
+def test_a_subtitle_from_another_source_is_a_new_card_named_in_a_note(tmp_path):
+    db = shipped_copy(tmp_path)
+    sheet = write(
+        tmp_path / "cards.csv",
+        RESEARCH_HEADER + "Trip,,Standard,,,,,,,,,,,,https://example.org/trip\n",
+    )
+    result = invoke("db", "import", str(sheet), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert (
+        "hlcg: note: row 2 adds trip-standard (Trip: Standard); the catalogue's trip has the "
+        "same title and no subtitle: if they are one card, `hlcg db remove card "
+        "trip-standard`\n"
+    ) in result.stderr

@@ -51,6 +51,10 @@ class LackeyOptions:
     # ("Security Guard") may mean one of them.
     versions_by_title: Mapping[str, tuple[CardVersion, ...]] = field(default_factory=dict)
     known_ids: frozenset[str] = frozenset()
+    # Cards without a subtitle by normalised title, each title held by one such card: its
+    # id and its sources. A row naming that title with a subtitle the catalogue lacks may
+    # mean that card (research lists add "Standard" to a plain card's name).
+    plain_titles: Mapping[str, tuple[str, frozenset[str]]] = field(default_factory=dict)
     # The type a row without one most likely means (the persona table lists personas): it
     # only picks among versions, it is never recorded.
     prefer_type: str | None = None
@@ -314,6 +318,36 @@ def _one_row_per_card(
     return kept, errors
 
 
+def _plain_card(
+    number: int, row: dict[str, str], new_id: str, options: LackeyOptions, notes: list[str]
+) -> str:
+    """The id for a row that names no card of the catalogue exactly. A row with a subtitle
+    whose title is a card's without one, from a source that card records, is that card:
+    its subtitle is not recorded (it would rename the card). From another source it is a
+    new card, and a note names the one it may duplicate."""
+    subtitle = (row.get("subtitle") or "").strip()
+    plain = options.plain_titles.get(normalise(row.get("title") or ""))
+    if not subtitle or plain is None:
+        return new_id
+    card_id, sources = plain
+    title = row.get("title")
+    row_sources = {s.strip() for s in (row.get("source") or "").split(";") if s.strip()}
+    if row_sources & sources:
+        row["subtitle"] = ""
+        notes.append(
+            f"row {number} names {title!r} with the subtitle {subtitle!r}: the catalogue's "
+            f"{card_id} has that title, no subtitle and the row's source, so the row is that "
+            "card; the subtitle is not recorded"
+        )
+        return card_id
+    notes.append(
+        f"row {number} adds {new_id} ({title}: {subtitle}); the catalogue's {card_id} has "
+        f"the same title and no subtitle: if they are one card, `hlcg db remove card "
+        f"{new_id}`"
+    )
+    return new_id
+
+
 def lackey_header(text: str, delimiter: str = "\t") -> list[str]:
     if delimiter != "\t":
         return next(csv.reader([text.split("\n", 1)[0].rstrip("\r")]), [])
@@ -379,6 +413,8 @@ def lackey_rows(
             if ambiguous:
                 errors.append((number, f"{path}: row {number}: {ambiguous}"))
                 continue
+            if found and found not in options.known_ids:
+                found = _plain_card(number, row, found, options, skipped)
             if found:
                 row["id"] = found
         if row.get("id"):
@@ -414,6 +450,7 @@ def lackey_options(
     set_codes.update({normalise(s.code): s.code for s in known})
     by_name: dict[str, list[CardVersion]] = {}
     by_title: dict[str, list[CardVersion]] = {}
+    plain: dict[str, list[tuple[str, frozenset[str]]]] = {}
     for card in bundle.cards:
         flat = card.to_flat()
         numbers = frozenset((k, flat[k]) for k in NUMBER_FIELDS if flat.get(k))
@@ -422,6 +459,9 @@ def lackey_options(
         by_name.setdefault(name, []).append(version)
         if card.subtitle:
             by_title.setdefault(normalise(card.title), []).append(version)
+        else:
+            sources = frozenset(s.strip() for s in card.source.split(";") if s.strip())
+            plain.setdefault(normalise(card.title), []).append((card.id, sources))
 
     def in_id_order(versions: list[CardVersion]) -> tuple[CardVersion, ...]:
         # "quickstep", "quickstep-2", ... in the order an import made them
@@ -434,6 +474,7 @@ def lackey_options(
         versions_by_name={name: in_id_order(v) for name, v in by_name.items()},
         versions_by_title={title: in_id_order(v) for title, v in by_title.items()},
         known_ids=frozenset(c.id for c in bundle.cards),
+        plain_titles={title: cards[0] for title, cards in plain.items() if len(cards) == 1},
         prefer_type=prefer_type,
         set_names=SetNames.of((s.code for s in known), {**{s.name: s.code for s in known}}),
     )
