@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from curator_cli import shipped_copy
+from curator_cli import said, shipped_copy
 from hlcg.cli.app import app
 
 runner = CliRunner()
@@ -210,7 +210,8 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
 
     result = invoke("db", "import", sheet, "--db", db, "--overwrite")
     assert result.exit_code == 0, result.output
-    assert result.stdout == (
+    assert (result.stdout, "\n".join(said(result)) + "\n") == (
+        "",
         f"recorded 2 facts in {db} (2 cards updated; 421 cards; 2 recorded facts replaced, "
         "the old values kept in fact_history)\n"
         # Each replaced fact named, as a card row's import names it.
@@ -220,7 +221,7 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
         "overwrote amnesia restriction: '2' (source: "
         "http://www.watcherdatabase.tk/Articles/16.html; "
         "http://www.watcherdatabase.tk/Articles/55.html) -> '3' (source: "
-        "https://example.org/scan)\n"
+        "https://example.org/scan)\n",
     )
     amnesia = card_json("amnesia", db)
     assert amnesia["restriction"] == 3

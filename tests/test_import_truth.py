@@ -7,7 +7,7 @@ import datetime
 import sqlite3
 from pathlib import Path
 
-from tests.curator_cli import invoke, shipped_copy, write
+from curator_cli import invoke, shipped_copy, write
 
 RESEARCH = Path("/work/shared/research")
 LEGALITY_5 = RESEARCH / "legality-5.csv"
@@ -150,3 +150,25 @@ def test_a_subtitle_from_another_source_is_a_new_card_named_in_a_note(tmp_path):
         "same title and no subtitle: if they are one card, `hlcg db remove card "
         "trip-standard`\n"
     ) in result.stderr
+
+
+def test_import_and_remove_say_what_they_did_on_stderr(tmp_path):
+    db = shipped_copy(tmp_path)
+    sheet = write(tmp_path / "l.csv", COMBINATION.format(status="legal"))
+    imported = invoke("db", "import", str(sheet), "--db", str(db))
+    assert (imported.exit_code, imported.stdout) == (0, "")
+    assert imported.stderr == (
+        f"hlcg: note: read {sheet} as legality sheet\n"
+        f"read 1 legality fact into {db}: 0 new, 0 replaced (the old kept in fact_history), "
+        "1 already recorded with the same status\n"
+    )
+    dry = invoke("db", "import", str(sheet), "--db", str(db), "--dry-run")
+    assert dry.stdout.startswith(f"dry run: importing {sheet} would make 0 changes to {db}")
+    removed = invoke(
+        "db", "remove", "alias", "Lower Block", "--reason", "test", "--by", "me", "--db", str(db)
+    )
+    assert (removed.exit_code, removed.stdout) == (0, "")
+    assert removed.stderr == (
+        f"removed alias 'Lower Block' of lower-center-block from {db}\n"
+        "kept 1 history row in fact_history\n"
+    )
