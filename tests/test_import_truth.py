@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime
+import json
 import sqlite3
 from pathlib import Path
 
@@ -172,3 +173,36 @@ def test_import_and_remove_say_what_they_did_on_stderr(tmp_path):
         f"removed alias 'Lower Block' of lower-center-block from {db}\n"
         "kept 1 history row in fact_history\n"
     )
+
+
+def _sheet(tmp_path: Path, *rows: str) -> Path:
+    return write(tmp_path / "updates.csv", "id,field,value,source\n" + "".join(rows))
+
+
+def test_an_update_sheets_sets_follow_the_set_cell_rules(tmp_path):
+    db = shipped_copy(tmp_path)
+    sheet = _sheet(
+        tmp_path,
+        "dodge,sets,SE/ME,https://example.org/a\n",
+        "thrust,sets,Series,https://example.org/b\n",
+        'thrust,sets,"Movie Edition, Watcher\'s Chronicles",https://example.org/c\n',
+    )
+    result = invoke("db", "import", str(sheet), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert (invoke_sets("dodge", db), invoke_sets("thrust", db)) == (
+        ["SE", "ME"],
+        ["SE", "ME", "WC"],
+    )
+    wrong = _sheet(tmp_path, "dodge,sets,Seires Edition,https://example.org/a\n")
+    refused = invoke("db", "import", str(wrong), "--db", str(db))
+    assert refused.exit_code == 2
+    assert refused.stderr.splitlines()[-1] == (
+        f"{wrong}: row 2: value: 'Seires Edition' is neither a set code nor a set name the "
+        "catalogue lists (did you mean 'SE'?); a new set comes from a sets file "
+        "(code,name,edition,released,source)"
+    )
+
+
+def invoke_sets(card_id: str, db: Path) -> list[str]:
+    shown = invoke("card", card_id, "--db", str(db), "--json")
+    return json.loads(shown.stdout)["cards"][0]["sets"]

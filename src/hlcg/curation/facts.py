@@ -80,6 +80,9 @@ class _Recording:
         self.before = {c.id: c for c in bundle.cards}
         self.cards = {c.id: c.to_flat() for c in bundle.cards}
         self.sets = {s.code: s.edition for s in bundle.sets}
+        from hlcg.curation.card_rows import set_names
+
+        self.set_names = set_names(bundle)
         # row key -> a source of one fact (a fact may have several), as recorded and as changed
         self.own = {f.key: f for f in bundle.facts}
         self.superseded = f"{datetime.date.today().isoformat()} {label}"
@@ -317,6 +320,13 @@ class _Recording:
             return  # a gap still open
         where = f"{self.sheet}: row {number}"
         self.number = number
+        if name == "sets" and card_id in self.cards:
+            # a set cell as card rows write it: codes or names, listed with ; , or /
+            codes, wrong = self.set_names.parse(value)
+            if wrong:
+                self.errors += [f"{where}: value: {message}" for message in wrong]
+                return
+            value = ";".join(codes)
         refusal = self._refusal(card_id, name, value, source)
         if refusal is not None:
             self.errors.append(f"{where}: {refusal}")
