@@ -206,3 +206,17 @@ def test_an_update_sheets_sets_follow_the_set_cell_rules(tmp_path):
 def invoke_sets(card_id: str, db: Path) -> list[str]:
     shown = invoke("card", card_id, "--db", str(db), "--json")
     return json.loads(shown.stdout)["cards"][0]["sets"]
+
+
+def test_formats_rows_for_one_card_combine_and_one_format_spelled_twice_is_one(tmp_path):
+    db = shipped_copy(tmp_path)
+    sheet = _sheet(
+        tmp_path,
+        "dodge,formats,Type One,https://example.org/a\n",
+        "dodge,formats,Type Two,https://example.org/b\n",
+        "dodge,formats,Type II,https://example.org/c\n",
+    )
+    result = invoke("db", "import", str(sheet), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    shown = json.loads(invoke("card", "dodge", "--db", str(db), "--json").stdout)
+    assert shown["cards"][0]["formats"] == ["type-one", "type-two"]

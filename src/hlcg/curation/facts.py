@@ -351,6 +351,37 @@ class _Recording:
             self._attribute(card_id, name, fact_value, source)
 
 
+def _formats_combined(
+    rows: Iterable[tuple[int, dict[str, str]]],
+) -> list[tuple[int, dict[str, str]]]:
+    """A card's ``formats`` is a list: the rows stating it for one card are one fact, the
+    formats they name combined (a format spelled two ways, ``Type Two`` and ``Type II``,
+    once) with their sources, in the first such row's place."""
+    import re
+
+    from hlcg.catalog import format_named
+    from hlcg.curation.upsert import add_source
+
+    combined: list[tuple[int, dict[str, str]]] = []
+    first: dict[str, dict[str, str]] = {}
+    for number, row in rows:
+        card_id = (row.get("id") or "").strip()
+        value = (row.get("value") or "").strip()
+        if (row.get("field") or "").strip() != "formats" or not value:
+            combined.append((number, row))
+            continue
+        named = [format_named(p) or p for p in re.split(r"\s*[;,/]\s*", value) if p]
+        earlier = first.get(card_id)
+        if earlier is None:
+            first[card_id] = row = {**row, "value": ";".join(dict.fromkeys(named))}
+            combined.append((number, row))
+            continue
+        have = [v for v in earlier["value"].split(";") if v]
+        earlier["value"] = ";".join(dict.fromkeys([*have, *named]))
+        earlier["source"] = add_source(earlier.get("source") or "", row.get("source") or "")
+    return combined
+
+
 def _placeholders(source: str) -> str:
     """What of ``db fill --sheet``'s source template (``printed card SET NUMBER, read by
     NAME on DAY``) a row still leaves to fill in, as a phrase; '' when nothing."""
@@ -421,7 +452,7 @@ def record_facts(
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
     recording = _Recording(where, label, db, bundle, overwrite)
-    for number, row in rows:
+    for number, row in _formats_combined(rows):
         recording.record(number, row)
     if recording.errors and recording.conflicts == len(recording.errors):
         raise ConflictError(recording.errors)
