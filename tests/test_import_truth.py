@@ -220,3 +220,31 @@ def test_formats_rows_for_one_card_combine_and_one_format_spelled_twice_is_one(t
     assert result.exit_code == 0, result.output
     shown = json.loads(invoke("card", "dodge", "--db", str(db), "--json").stdout)
     assert shown["cards"][0]["formats"] == ["type-one", "type-two"]
+
+
+def test_history_is_in_the_json_and_a_removed_cards_history_is_still_shown(tmp_path):
+    db = shipped_copy(tmp_path)
+    sheet = write(tmp_path / "banned.csv", COMBINATION.format(status="banned"))
+    reasoning = _legality(db)["combination|type-two|2008-06-07"][3]
+    assert invoke("db", "import", str(sheet), "--db", str(db), "--overwrite").exit_code == 0
+    shown = json.loads(invoke("card", "combination", "--history", "--json", "--db", str(db)).stdout)
+    today = datetime.date.today().isoformat()
+    assert shown["cards"][0]["history"] == [
+        {
+            "field": "legality",
+            "value": "type-two legal 2008-06-07",
+            "source": "seed 000_cf7f637c266933cb.txt §Special Cards (Events)",
+            "inferred": reasoning,
+            "superseded": f"{today} banned.csv",
+        }
+    ]
+    rows = write(tmp_path / "new.csv", "id,title,type,source\nzz-test,ZZ Test,event,seed 001\n")
+    assert invoke("db", "import", str(rows), "--db", str(db)).exit_code == 0
+    gone = invoke(
+        "db", "remove", "card", "zz-test", "--reason", "a test", "--by", "me", "--db", str(db)
+    )
+    assert gone.exit_code == 0, gone.output
+    history = invoke("card", "zz-test", "--history", "--db", str(db))
+    assert history.exit_code == 0, history.output
+    assert history.stdout.startswith("zz-test (removed)\n")
+    assert "ZZ Test" in history.stdout and "a test" in history.stdout

@@ -124,15 +124,23 @@ def render_sources(card: "Card", catalogue: "Catalogue") -> str:
     return f"{card.name}  [{card.id}]\n" + table(rows, ["field", "value", "source", "mark"])
 
 
-def render_history(card: "Card", catalogue: "Catalogue") -> str:
-    """The values the card's facts had before an import replaced them (--overwrite,
+def history_rows(card_id: str, catalogue: "Catalogue") -> list[dict[str, Any]]:
+    """The values a card's facts had before an import replaced them (--overwrite,
     --replace) or `db remove` took them out, with their sources and when, oldest first."""
-    rows = catalogue.dict_rows(
-        "SELECT field, value, source, superseded FROM fact_history WHERE card_id = ? "
-        "ORDER BY superseded, field, value",
-        [card.id],
+    return catalogue.dict_rows(
+        "SELECT field, value, source, inferred, superseded FROM fact_history "
+        "WHERE card_id = ? ORDER BY superseded, field, value",
+        [card_id],
     )
-    head = f"{card.name}  [{card.id}]\n"
+
+
+def render_history(card: "Card", catalogue: "Catalogue") -> str:
+    """The card's ``history_rows`` as a table."""
+    return _history_table(f"{card.name}  [{card.id}]", history_rows(card.id, catalogue))
+
+
+def _history_table(head_line: str, rows: list[dict[str, Any]]) -> str:
+    head = head_line + "\n"
     if not rows:
         return head + "no superseded or removed values recorded"
     shown = [
@@ -186,9 +194,18 @@ def card_command(
     require_name(name, "card")
     catalogue = load_catalogue(db)
     match = catalogue.lookup(name)
+    removed = history and not match.found and history_rows(name, catalogue)
     if as_json:
-        print_json(match_json(match, catalogue))
+        answer = match_json(match, catalogue)
+        if history:  # each card's superseded and removed values with it
+            for shown in answer["cards"]:
+                shown["history"] = history_rows(shown["id"], catalogue)
+        print_json(answer)
         raise typer.Exit(0 if match.found else 1)
+    if removed:
+        # a card `db remove` took out: its id still finds what was kept of it
+        typer.echo(_history_table(f"{name} (removed)", removed))
+        return
     if not match.found:
         _no_card(name, match)
     if match.how == "fuzzy":
