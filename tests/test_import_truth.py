@@ -248,3 +248,26 @@ def test_history_is_in_the_json_and_a_removed_cards_history_is_still_shown(tmp_p
     assert history.exit_code == 0, history.output
     assert history.stdout.startswith("zz-test (removed)\n")
     assert "ZZ Test" in history.stdout and "a test" in history.stdout
+
+
+PERSONAS = (
+    "title,type,subtitle,set,restriction,reserved,signature,hand_icons,gem_master,gem_agility,"
+    "gem_strength,gem_toughness,gem_empathy,gem_reason,formats,source_url\n"
+    "Duncan MacLeod,Pre-Game: Persona,,2E-CvD,,,,,6,5,5,5,5,5,Type Two,"
+    "http://www.watcherdatabase.tk/Cards/Card/6074.html\n"
+    "Methos,Pre-Game: Persona,,MC,,,,,8,,,,,,,http://www.watcherdatabase.tk/Articles/16.html\n"
+    "Duncan MacLeod,Pre-Game: Persona,,SE,,,,,7,,,,,,,http://www.watcherdatabase.tk/Articles/3.html\n"
+)
+
+
+def test_first_edition_gem_counts_are_left_out_alike_in_any_catalogue(tmp_path):
+    """Gem counts of a row printed only in first edition are not recorded, before the rows
+    of one name merge: into a reference-only catalogue as into a copy of the shipped one."""
+    sheet = write(tmp_path / "personas.csv", PERSONAS)
+    plain = tmp_path / "plain.sqlite"
+    assert invoke("db", "init", str(plain)).exit_code == 0
+    for db in (plain, shipped_copy(tmp_path)):
+        result = invoke("db", "import", str(sheet), "--db", str(db), "--dry-run")
+        assert result.exit_code == 0, result.output
+        notes = [ln for ln in result.stderr.splitlines() if "print no gems" in ln]
+        assert [ln.split(":", 3)[2].strip() for ln in notes] == ["row 3", "row 4"], notes

@@ -59,6 +59,9 @@ class LackeyOptions:
     # only picks among versions, it is never recorded.
     prefer_type: str | None = None
     set_names: SetNames | None = None  # what a set cell may name (hlcg.curation.set_cells)
+    # Set codes -> edition, for the sets whose cards print no gems (first edition): a row
+    # printed only in them states no gem count to record, before rows of one name merge.
+    gemless: Mapping[str, str] = field(default_factory=dict)
 
 
 # The numbers a row may state that tell versions of one name apart (a persona's gems).
@@ -318,6 +321,32 @@ def _one_row_per_card(
     return kept, errors
 
 
+def _without_gemless_gems(
+    number: int, row: dict[str, str], options: LackeyOptions, notes: list[str]
+) -> dict[str, str]:
+    """A row printed only in sets whose cards print no gems (seed 001 has none; seed 002,
+    Attribute Gems) records no gem count: judged on the row itself, before rows of one
+    name merge, so the same row is judged alike in any catalogue."""
+    from hlcg.curation.bounds import GEM_FIELDS
+
+    gems = {name: row[name] for name in GEM_FIELDS if (row.get(name) or "").strip()}
+    codes = [c for c in _codes(row) if c]
+    if not gems or not codes or not all(c in options.gemless for c in codes):
+        return row
+    name = normalise(" ".join(row.get(k) or "" for k in ("title", "subtitle")))
+    if any(
+        c not in options.gemless for v in options.versions_by_name.get(name, ()) for c in v.sets
+    ):
+        return row  # a card of the name prints gems: the row's card decides (card_rows)
+    editions = "/".join(sorted({options.gemless[c] for c in codes}))
+    stated = ", ".join(f"{name} {value}" for name, value in gems.items())
+    notes.append(
+        f"row {number}: {row.get('title')!r} is printed only in {', '.join(sorted(codes))} "
+        f"({editions}), whose cards print no gems: {stated} not recorded"
+    )
+    return {k: v for k, v in row.items() if k not in gems}
+
+
 def _plain_card(
     number: int, row: dict[str, str], new_id: str, options: LackeyOptions, notes: list[str]
 ) -> str:
@@ -394,13 +423,17 @@ def lackey_rows(
     if column_map is not None:
         check_column_map(path, lackey_header(text, delimiter), column_map)
     mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
+    skipped: list[str] = []
     mapped, merge_errors = _one_row_per_card(
-        [(n, _mapped(r, mapping, options)) for n, r in records], options
+        [
+            (n, _without_gemless_gems(n, _mapped(r, mapping, options), options, skipped))
+            for n, r in records
+        ],
+        options,
     )
     taken: set[str] = set()
     rows: list[tuple[int, dict[str, str]]] = []
     errors = [(n, f"{path}: {message}") for n, message in merge_errors]
-    skipped: list[str] = []
     for number, row in mapped:
         if options.id_from_title and not (row.get("id") or "").strip():
             found, ambiguous = _derived_id(row, options, taken)
@@ -443,6 +476,8 @@ def lackey_options(
     bundle: Bundle, *, id_from_title: bool, source: str | None, prefer_type: str | None = None
 ) -> LackeyOptions:
     """Lackey rows completed from the target catalogue: set names, existing ids."""
+    from hlcg.curation.facts import GEM_EDITIONS
+
     # The shipped set table names the sets a fresh catalogue does not list yet.
     known = [*shipped_sets().values(), *bundle.sets]
     set_codes = {normalise(s.name): s.code for s in known}
@@ -475,6 +510,7 @@ def lackey_options(
         versions_by_title={title: in_id_order(v) for title, v in by_title.items()},
         known_ids=frozenset(c.id for c in bundle.cards),
         plain_titles={title: cards[0] for title, cards in plain.items() if len(cards) == 1},
+        gemless={s.code: s.edition for s in known if s.edition not in GEM_EDITIONS},
         prefer_type=prefer_type,
         set_names=SetNames.of((s.code for s in known), {**{s.name: s.code for s in known}}),
     )
