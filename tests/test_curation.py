@@ -298,7 +298,7 @@ def test_lackey_card_data_imports_with_ids_from_titles(tmp_path):
         "--source", SOURCE_URL,
     )  # fmt: skip
     assert again.exit_code == 0
-    assert "(0 new, 3 updated; 3 cards)" in again.stderr
+    assert "(0 new, 0 updated, 3 already recorded as the rows say; 3 cards)" in again.stderr
     assert (
         "updated: 0 missing facts filled, 0 recorded facts overwritten, 0 fact sources recorded\n"
         in (again.stderr)

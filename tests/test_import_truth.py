@@ -8,7 +8,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from curator_cli import invoke, shipped_copy, write
+from curator_cli import invoke, said, shipped_copy, write
 
 RESEARCH = Path("/work/shared/research")
 LEGALITY_5 = RESEARCH / "legality-5.csv"
@@ -271,3 +271,20 @@ def test_first_edition_gem_counts_are_left_out_alike_in_any_catalogue(tmp_path):
         assert result.exit_code == 0, result.output
         notes = [ln for ln in result.stderr.splitlines() if "print no gems" in ln]
         assert [ln.split(":", 3)[2].strip() for ln in notes] == ["row 3", "row 4"], notes
+
+
+def test_card_row_counts_say_the_rows_read_and_what_changed(tmp_path):
+    db = shipped_copy(tmp_path)
+    sheet = write(
+        tmp_path / "cards.csv",
+        RESEARCH_HEADER
+        + "Trip,,Standard,,,,,,,,,,,,http://www.oocities.org/gislef/cotw21.htm\n"
+        + "Trip,,,,,,,,,,,,,,http://www.oocities.org/gislef/cotw21.htm\n",
+    )
+    dry = invoke("db", "import", str(sheet), "--db", str(db), "--dry-run")
+    assert f"would make 0 changes to {db}" in dry.stdout
+    result = invoke("db", "import", str(sheet), "--db", str(db))
+    assert said(result)[0] == (
+        f"imported 2 rows into {db} (0 new, 0 updated, 1 already recorded as the rows say; "
+        "421 cards)"
+    )

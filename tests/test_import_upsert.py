@@ -60,7 +60,8 @@ def test_a_row_restating_one_fact_keeps_the_card_and_the_deck_legal(tmp_path):
     result = import_(data, db)
     assert result.exit_code == 0, result.output
     assert said(result) == [
-        f"imported 1 row into {db} (0 new, 1 updated; 421 cards)",
+        f"imported 1 row into {db} (0 new, 0 updated, 1 already recorded as the rows say; "
+        "421 cards)",
         "updated: 0 missing facts filled, 0 recorded facts overwritten, 0 fact sources recorded",
     ]
     # Type, printings, text and sources stay: the row restated a fact the card records.
@@ -200,7 +201,8 @@ def test_thrust_in_two_sets_adds_a_printing_not_a_card_and_keeps_every_verdict(t
     result = import_(data, db, "--id-from", "title", "--source", PLUGIN)
     assert result.exit_code == 0, result.output
     assert said(result) == [
-        f"imported 1 row into {db} (0 new, 1 updated; 421 cards)",
+        # two rows (Lackey lists a card once per printing), one card
+        f"imported 2 rows into {db} (0 new, 1 updated; 421 cards)",
         "updated: 1 missing fact filled, 0 recorded facts overwritten, 2 fact sources recorded",
     ]
     thrust = card("thrust", db)
@@ -223,7 +225,7 @@ def test_lackey_rows_of_another_text_or_type_are_versions(tmp_path):
     )
     result = import_(data, db, "--id-from", "title", "--source", PLUGIN)
     assert result.exit_code == 0, result.output
-    assert said(result) == [f"imported 3 rows into {db} (3 new, 0 updated; 3 cards)"]
+    assert said(result) == [f"imported 4 rows into {db} (3 new, 0 updated; 3 cards)"]
     found = {c["id"]: (c["type"], c["sets"]) for c in card_versions("Quickstep", db)}
     assert found == {
         "quickstep": ("special-attack", ["ME", "AT"]),

@@ -236,8 +236,13 @@ def _print_merge(result: "ImportResult") -> None:
 def _print_card_rows(result: "ImportResult", path: Path) -> None:
     """What importing card rows did: new cards, cards updated (the facts filled and
     overwritten) or replaced whole (the recorded facts erased)."""
-    changed = result.merged + result.replaced
-    how = f"{result.replaced} replaced" if result.replaced else f"{result.merged} updated"
+    rows = result.rows_read or result.added + result.merged + result.replaced
+    if result.replaced:
+        how = f"{result.replaced} replaced"
+    else:
+        how = f"{result.merged - result.unchanged} updated"
+        if result.unchanged:
+            how += f", {result.unchanged} already recorded as the rows say"
     tables = ""
     if result.card_aliases or result.card_legality or result.card_facts:
         aliases = plural(result.card_aliases, "alias", "aliases")
@@ -246,7 +251,7 @@ def _print_card_rows(result: "ImportResult", path: Path) -> None:
             f"{plural(result.card_facts, 'fact source')}"
         )
     _say(
-        f"imported {plural(result.added + changed, 'row')} into {path} "
+        f"imported {plural(rows, 'row')} into {path} "
         f"({result.added} new, {how}; {plural(result.total, 'card')}){tables}"
     )
     if result.merged:

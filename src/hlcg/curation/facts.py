@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
+from hlcg.curation.bounds import GEM_EDITIONS
 from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.merging import Confirmed
@@ -51,7 +52,6 @@ ZERO_WHEN_NONE: tuple[str, ...] = tuple(f for f in GAP_FIELDS if f.startswith("g
 # printing of another. Gems are printed on 2nd Edition cards only (seed 002, Attribute Gems;
 # seed 001 has none).
 EDITION_PRINTED: tuple[str, ...] = (*ZERO_WHEN_NONE, "restriction", "unrestricted", "master_limit")
-GEM_EDITIONS = ("2E",)
 
 
 def _codes(value: str) -> list[str]:

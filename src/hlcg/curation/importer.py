@@ -75,6 +75,8 @@ class ImportResult:
     # What the file holds that the catalogue does not record, a sentence each (a research
     # legality row about a whole format; a set already recorded with the same facts).
     notes: tuple[str, ...] = ()
+    rows_read: int = 0  # card rows: the file's data rows (several may be one card's)
+    unchanged: int = 0  # card rows: cards the catalogue held that the rows left as they were
 
 
 def refuse_shipped(path: Path) -> None:

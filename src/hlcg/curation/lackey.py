@@ -348,33 +348,47 @@ def _without_gemless_gems(
 
 
 def _plain_card(
-    number: int, row: dict[str, str], new_id: str, options: LackeyOptions, notes: list[str]
-) -> str:
-    """The id for a row that names no card of the catalogue exactly. A row with a subtitle
-    whose title is a card's without one, from a source that card records, is that card:
-    its subtitle is not recorded (it would rename the card). From another source it is a
-    new card, and a note names the one it may duplicate."""
+    number: int, row: dict[str, str], options: LackeyOptions, notes: list[str]
+) -> dict[str, str]:
+    """A row with a subtitle no card of the catalogue has, whose title is a card's without
+    one, from a source that card records, is that card: its subtitle is not recorded (it
+    would rename the card). Judged before rows of one name merge, so such a row and a
+    plain row of the title are one card."""
+    subtitle = (row.get("subtitle") or "").strip()
+    title = row.get("title") or ""
+    plain = options.plain_titles.get(normalise(title))
+    if (
+        not subtitle
+        or plain is None
+        or normalise(f"{title} {subtitle}") in options.versions_by_name
+    ):
+        return row
+    card_id, sources = plain
+    row_sources = {s.strip() for s in (row.get("source") or "").split(";") if s.strip()}
+    if not row_sources & sources:
+        return row
+    notes.append(
+        f"row {number} names {title!r} with the subtitle {subtitle!r}: the catalogue's "
+        f"{card_id} has that title, no subtitle and the row's source, so the row is that "
+        "card; the subtitle is not recorded"
+    )
+    return {**row, "subtitle": ""}
+
+
+def _duplicate_note(
+    number: int, row: dict[str, str], new_id: str, options: LackeyOptions
+) -> str | None:
+    """A note when a new card's title is a plain card's of the catalogue: it may be that
+    card under a subtitle the catalogue lacks."""
     subtitle = (row.get("subtitle") or "").strip()
     plain = options.plain_titles.get(normalise(row.get("title") or ""))
     if not subtitle or plain is None:
-        return new_id
-    card_id, sources = plain
-    title = row.get("title")
-    row_sources = {s.strip() for s in (row.get("source") or "").split(";") if s.strip()}
-    if row_sources & sources:
-        row["subtitle"] = ""
-        notes.append(
-            f"row {number} names {title!r} with the subtitle {subtitle!r}: the catalogue's "
-            f"{card_id} has that title, no subtitle and the row's source, so the row is that "
-            "card; the subtitle is not recorded"
-        )
-        return card_id
-    notes.append(
-        f"row {number} adds {new_id} ({title}: {subtitle}); the catalogue's {card_id} has "
-        f"the same title and no subtitle: if they are one card, `hlcg db remove card "
-        f"{new_id}`"
+        return None
+    return (
+        f"row {number} adds {new_id} ({row.get('title')}: {subtitle}); the catalogue's "
+        f"{plain[0]} has the same title and no subtitle: if they are one card, `hlcg db "
+        f"remove card {new_id}`"
     )
-    return new_id
 
 
 def lackey_header(text: str, delimiter: str = "\t") -> list[str]:
@@ -426,8 +440,13 @@ def lackey_rows(
     skipped: list[str] = []
     mapped, merge_errors = _one_row_per_card(
         [
-            (n, _without_gemless_gems(n, _mapped(r, mapping, options), options, skipped))
-            for n, r in records
+            (
+                n,
+                _plain_card(
+                    n, _without_gemless_gems(n, mapped, options, skipped), options, skipped
+                ),
+            )
+            for n, mapped in ((n, _mapped(r, mapping, options)) for n, r in records)
         ],
         options,
     )
@@ -447,7 +466,8 @@ def lackey_rows(
                 errors.append((number, f"{path}: row {number}: {ambiguous}"))
                 continue
             if found and found not in options.known_ids:
-                found = _plain_card(number, row, found, options, skipped)
+                note = _duplicate_note(number, row, found, options)
+                skipped += [note] if note else []
             if found:
                 row["id"] = found
         if row.get("id"):
@@ -476,7 +496,7 @@ def lackey_options(
     bundle: Bundle, *, id_from_title: bool, source: str | None, prefer_type: str | None = None
 ) -> LackeyOptions:
     """Lackey rows completed from the target catalogue: set names, existing ids."""
-    from hlcg.curation.facts import GEM_EDITIONS
+    from hlcg.curation.bounds import GEM_EDITIONS
 
     # The shipped set table names the sets a fresh catalogue does not list yet.
     known = [*shipped_sets().values(), *bundle.sets]
