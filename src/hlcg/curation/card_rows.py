@@ -359,8 +359,10 @@ def _rows_read(source: Path, mapped: ImportKind | None, cards: int) -> int:
 
     from hlcg.curation.sources import csv_rows, read_text
 
-    quoting = csv.QUOTE_NONE if mapped.delimiter == "\t" else csv.QUOTE_MINIMAL
-    return sum(1 for _ in csv_rows(source, read_text(source), mapped.delimiter, quoting))
+    text = read_text(source)
+    if mapped.delimiter == "\t":  # Lackey's plain tab-separated text, as lackey reads it
+        return len(list(csv_rows(source, text, "\t", csv.QUOTE_NONE)))
+    return len(list(csv_rows(source, text, mapped.delimiter)))
 
 
 def _unchanged(
