@@ -288,3 +288,27 @@ def test_card_row_counts_say_the_rows_read_and_what_changed(tmp_path):
         f"imported 2 rows into {db} (0 new, 0 updated, 1 already recorded as the rows say; "
         "421 cards)"
     )
+
+
+def test_fact_and_set_counts_say_what_changed(tmp_path):
+    db = shipped_copy(tmp_path)
+    sheet = _sheet(
+        tmp_path,
+        "dodge,sets,SE,https://example.org/a\n",
+        "dodge,sets,ME,https://example.org/a\n",
+    )
+    first = invoke("db", "import", str(sheet), "--db", str(db))
+    assert said(first) == [f"recorded 2 facts in {db} (1 card updated; 421 cards)"]
+    again = invoke("db", "import", str(sheet), "--db", str(db))
+    assert said(again) == [f"recorded 2 facts in {db} (0 cards updated; 421 cards)"]
+    sets = write(
+        tmp_path / "sets.csv",
+        "code,name,edition,released,source\nZZ,Zed Set,1E,,https://example.org/zz\n",
+    )
+    assert said(invoke("db", "import", str(sets), "--db", str(db))) == [
+        f"recorded 1 set in {db} (1 new, 0 replaced)"
+    ]
+    assert said(invoke("db", "import", str(sets), "--db", str(db))) == [
+        f"recorded 1 set in {db} (0 new, 0 replaced, 1 already recorded with the same name and "
+        "edition)"
+    ]

@@ -123,9 +123,15 @@ def import_command(
         _print_dry_run(result.changes, file, path)
         return
     if result.sets:
+        unchanged = result.sets - result.added - result.replaced
         _say(
             f"recorded {plural(result.sets, 'set')} in {path} ({result.added} new, "
-            f"{result.replaced} replaced)"
+            f"{result.replaced} replaced"
+            + (
+                f", {unchanged} already recorded with the same name and edition)"
+                if unchanged
+                else ")"
+            )
         )
         return
     if result.facts:

@@ -92,6 +92,8 @@ class _Recording:
         self.recorded: dict[tuple[str, str], tuple[int, str]] = {}  # (id, field) -> (row, value)
         self.replaced: list[Conflict] = []  # recorded facts --overwrite replaced
         self.number = 0  # the row being recorded
+        # the facts recorded: two printings of one card are two, one value twice is one
+        self.facts: set[tuple[str, str, str]] = set()
         self.cleared: set[tuple[str, str]] = set()  # facts --overwrite took away
         # (id, field, value) -> the sources of a recorded fact the sheet confirmed
         self.confirmed: dict[tuple[str, str, str], tuple[str, ...]] = {}
@@ -349,6 +351,7 @@ class _Recording:
         self.cards[card_id][name] = flat[name]
         for fact_value in _codes(value) if name == "sets" else [flat[name]]:
             self._attribute(card_id, name, fact_value, source)
+            self.facts.add((card_id, name, fact_value))
 
 
 def _formats_combined(
@@ -463,16 +466,26 @@ def record_facts(
         CardRow.model_validate(recording.cards[card.id]) if card.id in changed else card
         for card in bundle.cards
     ]
+    facts_before = {f.key for f in bundle.facts}
     bundle.facts = list(recording.own.values())
+    facts_after = {f.key for f in bundle.facts}
+    touched = {f.card_id for f in bundle.facts if f.key not in facts_before} | {
+        key.split("|", 1)[0] for key in facts_before - facts_after
+    }
+    updated = {
+        card.id
+        for card in bundle.cards
+        if card.id in changed and (card != recording.before[card.id] or card.id in touched)
+    }
     bundle.fact_history = [*bundle.fact_history, *recording.history]
     bundle.settings = {**bundle.settings, **(settings or {})}
     write(db, bundle)
     return ImportResult(
         added=0,
-        replaced=len(changed),
+        replaced=len(updated),
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
-        facts=len(recording.recorded),
+        facts=len(recording.facts),
         facts_overwritten=len(recording.replaced),
         overwritten=tuple(recording.replaced),
         confirmed=tuple(

@@ -89,9 +89,6 @@ def import_sets(
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
         sets=len(rows),
-        notes=(f"{confirmed} already recorded with the same name and edition",)
-        if confirmed
-        else (),
     )
 
 
