@@ -194,7 +194,6 @@ def card_command(
     require_name(name, "card")
     catalogue = load_catalogue(db)
     match = catalogue.lookup(name)
-    removed = history and not match.found and history_rows(name, catalogue)
     if as_json:
         answer = match_json(match, catalogue)
         if history:  # each card's superseded and removed values with it
@@ -202,10 +201,8 @@ def card_command(
                 shown["history"] = history_rows(shown["id"], catalogue)
         print_json(answer)
         raise typer.Exit(0 if match.found else 1)
-    if removed:
-        # a card `db remove` took out: its id still finds what was kept of it
-        typer.echo(_history_table(f"{name} (removed)", removed))
-        return
+    if history and not match.found:
+        _removed_card_history(name, catalogue)
     if not match.found:
         _no_card(name, match)
     if match.how == "fuzzy":
@@ -222,6 +219,14 @@ def card_command(
     ]
     typer.echo(table(rows, ["id", "name", "type", "restriction", "flags"]))
     typer.echo("Show one with `hlcg card ID`.")
+
+
+def _removed_card_history(card_id: str, catalogue: "Catalogue") -> None:
+    """A card `db remove` took out: its id still finds what was kept of it (exit 0)."""
+    rows = history_rows(card_id, catalogue)
+    if rows:
+        typer.echo(_history_table(f"{card_id} (removed)", rows))
+        raise typer.Exit(0)
 
 
 def _no_card(name: str, match: "Match") -> NoReturn:

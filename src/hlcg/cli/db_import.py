@@ -122,6 +122,11 @@ def import_command(
     if result.changes is not None:
         _print_dry_run(result.changes, file, path)
         return
+    _print_result(result, path)
+
+
+def _print_result(result: "ImportResult", path: Path) -> None:
+    """What the import did, a status line each (stderr)."""
     if result.sets:
         unchanged = result.sets - result.added - result.replaced
         _say(

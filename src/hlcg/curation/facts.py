@@ -21,6 +21,7 @@ from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.merging import Confirmed
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.curation.printed import parse_printed_source
+from hlcg.curation.row_names import formats_combined
 from hlcg.curation.upsert import Conflict, superseded
 from hlcg.wording import field_name, validation_message
 
@@ -315,6 +316,13 @@ class _Recording:
             ]
             return None
 
+    def _set_cell(self, where: str, value: str) -> str:
+        """A ``sets`` value as card rows write a set cell (codes or names, listed with ;
+        , or /) as codes; '' and the errors kept when a part names no set."""
+        codes, wrong = self.set_names.parse(value)
+        self.errors += [f"{where}: value: {message}" for message in wrong]
+        return "" if wrong else ";".join(codes)
+
     def record(self, number: int, row: dict[str, str]) -> None:
         card_id, name = (row.get("id") or "").strip(), (row.get("field") or "").strip()
         value, source = (row.get("value") or "").strip(), (row.get("source") or "").strip()
@@ -323,12 +331,9 @@ class _Recording:
         where = f"{self.sheet}: row {number}"
         self.number = number
         if name == "sets" and card_id in self.cards:
-            # a set cell as card rows write it: codes or names, listed with ; , or /
-            codes, wrong = self.set_names.parse(value)
-            if wrong:
-                self.errors += [f"{where}: value: {message}" for message in wrong]
+            value = self._set_cell(where, value)
+            if not value:
                 return
-            value = ";".join(codes)
         refusal = self._refusal(card_id, name, value, source)
         if refusal is not None:
             self.errors.append(f"{where}: {refusal}")
@@ -354,35 +359,19 @@ class _Recording:
             self.facts.add((card_id, name, fact_value))
 
 
-def _formats_combined(
-    rows: Iterable[tuple[int, dict[str, str]]],
-) -> list[tuple[int, dict[str, str]]]:
-    """A card's ``formats`` is a list: the rows stating it for one card are one fact, the
-    formats they name combined (a format spelled two ways, ``Type Two`` and ``Type II``,
-    once) with their sources, in the first such row's place."""
-    import re
-
-    from hlcg.catalog import format_named
-    from hlcg.curation.upsert import add_source
-
-    combined: list[tuple[int, dict[str, str]]] = []
-    first: dict[str, dict[str, str]] = {}
-    for number, row in rows:
-        card_id = (row.get("id") or "").strip()
-        value = (row.get("value") or "").strip()
-        if (row.get("field") or "").strip() != "formats" or not value:
-            combined.append((number, row))
-            continue
-        named = [format_named(p) or p for p in re.split(r"\s*[;,/]\s*", value) if p]
-        earlier = first.get(card_id)
-        if earlier is None:
-            first[card_id] = row = {**row, "value": ";".join(dict.fromkeys(named))}
-            combined.append((number, row))
-            continue
-        have = [v for v in earlier["value"].split(";") if v]
-        earlier["value"] = ";".join(dict.fromkeys([*have, *named]))
-        earlier["source"] = add_source(earlier.get("source") or "", row.get("source") or "")
-    return combined
+def _updated(
+    bundle: Bundle, before: Mapping[str, CardRow], changed: set[str], facts_before: set[str]
+) -> set[str]:
+    """Of the cards ``changed`` names, those whose row or fact sources the sheet changed."""
+    facts_after = {f.key for f in bundle.facts}
+    touched = {f.card_id for f in bundle.facts if f.key not in facts_before} | {
+        key.split("|", 1)[0] for key in facts_before - facts_after
+    }
+    return {
+        card.id
+        for card in bundle.cards
+        if card.id in changed and (card != before[card.id] or card.id in touched)
+    }
 
 
 def _placeholders(source: str) -> str:
@@ -455,7 +444,7 @@ def record_facts(
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
     recording = _Recording(where, label, db, bundle, overwrite)
-    for number, row in _formats_combined(rows):
+    for number, row in formats_combined(rows):
         recording.record(number, row)
     if recording.errors and recording.conflicts == len(recording.errors):
         raise ConflictError(recording.errors)
@@ -468,15 +457,7 @@ def record_facts(
     ]
     facts_before = {f.key for f in bundle.facts}
     bundle.facts = list(recording.own.values())
-    facts_after = {f.key for f in bundle.facts}
-    touched = {f.card_id for f in bundle.facts if f.key not in facts_before} | {
-        key.split("|", 1)[0] for key in facts_before - facts_after
-    }
-    updated = {
-        card.id
-        for card in bundle.cards
-        if card.id in changed and (card != recording.before[card.id] or card.id in touched)
-    }
+    updated = _updated(bundle, recording.before, changed, facts_before)
     bundle.fact_history = [*bundle.fact_history, *recording.history]
     bundle.settings = {**bundle.settings, **(settings or {})}
     write(db, bundle)

@@ -24,7 +24,7 @@ from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.exports import read_catalogue_export
 from hlcg.curation.locking import writer_lock
 from hlcg.curation.merging import Confirmed, FactChange
-from hlcg.curation.models import LegalityRow
+from hlcg.curation.models import FactHistoryRow, LegalityRow
 from hlcg.curation.upsert import Conflict, Erased
 from hlcg.errors import (
     ConflictError,
@@ -129,9 +129,6 @@ def record_legality(
     sheet's printings), in the same write."""
     import datetime
 
-    from hlcg.curation.models import FactHistoryRow
-    from hlcg.curation.upsert import add_source
-
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
     numbered = [row if isinstance(row, tuple) else (0, row) for row in rows]
@@ -148,56 +145,71 @@ def record_legality(
                 for n, r in unknown
             ]
         )
-    recorded = {r.key: r for r in bundle.legality}
-    label = f"{datetime.date.today().isoformat()} {source.name}"
-    history: list[FactHistoryRow] = []
-    conflicts: list[str] = []
-    added = replaced = confirmed = 0
-    for number, row in numbered:
-        had = recorded.get(row.key)
+    merged = _LegalityMerge(bundle.legality, f"{datetime.date.today().isoformat()} {source.name}")
+    conflicts = [
+        f"{where(number)}: {conflict}"
+        for number, row in numbered
+        if (conflict := merged.add(row, overwrite=overwrite))
+    ]
+    if conflicts:
+        raise ConflictError(conflicts)
+    bundle.legality = list(merged.recorded.values())
+    bundle.fact_history = [*bundle.fact_history, *merged.history]
+    if before_write is not None:
+        before_write(bundle)
+    write(db, bundle)
+    return ImportResult(
+        added=merged.added,
+        replaced=merged.replaced,
+        total=len(bundle.cards),
+        content_sha256=bundle.content_sha256(),
+        legality=len(numbered),
+        legality_confirmed=merged.confirmed,
+    )
+
+
+class _LegalityMerge:
+    """Legality rows added to the recorded ones, one by one (``record_legality``)."""
+
+    def __init__(self, legality: list[LegalityRow], label: str) -> None:
+        self.recorded = {r.key: r for r in legality}
+        self.label = label
+        self.history: list[FactHistoryRow] = []
+        self.added = self.replaced = self.confirmed = 0
+
+    def add(self, row: LegalityRow, *, overwrite: bool) -> str | None:
+        """Add ``row``; the conflict, when it states another status and not ``overwrite``."""
+        from hlcg.curation.upsert import add_source
+
+        had = self.recorded.get(row.key)
         if had is None:
-            recorded[row.key] = row
-            added += 1
+            self.recorded[row.key] = row
+            self.added += 1
         elif had.status == row.status:
-            recorded[row.key] = had.model_copy(
-                update={"source": add_source(had.source, row.source)}
-            )
-            confirmed += 1
+            source = add_source(had.source, row.source)
+            self.recorded[row.key] = had.model_copy(update={"source": source})
+            self.confirmed += 1
         elif overwrite:
             shown = f"{had.format} {had.status}{' ' + had.date if had.date else ''}"
-            history.append(
+            self.history.append(
                 FactHistoryRow(
                     card_id=had.card_id,
                     field="legality",
                     value=shown,
                     source=had.source,
                     inferred=had.inferred,
-                    superseded=label,
+                    superseded=self.label,
                 )
             )
-            recorded[row.key] = row
-            replaced += 1
+            self.recorded[row.key] = row
+            self.replaced += 1
         else:
-            conflicts.append(
-                f"{where(number)}: {row.card_id} {row.format} {row.date or '(no date)'}: the "
-                f"catalogue records {had.status!r} (source: {had.source}), the file says "
-                f"{row.status!r} (source: {row.source}); pass --overwrite to replace it"
+            return (
+                f"{row.card_id} {row.format} {row.date or '(no date)'}: the catalogue records "
+                f"{had.status!r} (source: {had.source}), the file says {row.status!r} (source: "
+                f"{row.source}); pass --overwrite to replace it"
             )
-    if conflicts:
-        raise ConflictError(conflicts)
-    bundle.legality = list(recorded.values())
-    bundle.fact_history = [*bundle.fact_history, *history]
-    if before_write is not None:
-        before_write(bundle)
-    write(db, bundle)
-    return ImportResult(
-        added=added,
-        replaced=replaced,
-        total=len(bundle.cards),
-        content_sha256=bundle.content_sha256(),
-        legality=len(numbered),
-        legality_confirmed=confirmed,
-    )
+        return None
 
 
 def import_catalogue(

@@ -19,6 +19,12 @@ from hlcg.catalog import INT_FIELDS, normalise, slug
 from hlcg.curation.bundle import Bundle, shipped_sets
 from hlcg.curation.column_maps import DEFAULT_LACKEY_MAP, check_column_map
 from hlcg.curation.models import CardRow
+from hlcg.curation.row_names import (
+    as_catalogue_records,
+    duplicate_notes,
+    gemless_sets,
+    plain_titles,
+)
 from hlcg.curation.set_cells import SetNames
 from hlcg.curation.sources import ImportedRow, csv_rows, imported_rows, read_text
 from hlcg.curation.upsert import add_source
@@ -321,76 +327,6 @@ def _one_row_per_card(
     return kept, errors
 
 
-def _without_gemless_gems(
-    number: int, row: dict[str, str], options: LackeyOptions, notes: list[str]
-) -> dict[str, str]:
-    """A row printed only in sets whose cards print no gems (seed 001 has none; seed 002,
-    Attribute Gems) records no gem count: judged on the row itself, before rows of one
-    name merge, so the same row is judged alike in any catalogue."""
-    from hlcg.curation.bounds import GEM_FIELDS
-
-    gems = {name: row[name] for name in GEM_FIELDS if (row.get(name) or "").strip()}
-    codes = [c for c in _codes(row) if c]
-    if not gems or not codes or not all(c in options.gemless for c in codes):
-        return row
-    name = normalise(" ".join(row.get(k) or "" for k in ("title", "subtitle")))
-    if any(
-        c not in options.gemless for v in options.versions_by_name.get(name, ()) for c in v.sets
-    ):
-        return row  # a card of the name prints gems: the row's card decides (card_rows)
-    editions = "/".join(sorted({options.gemless[c] for c in codes}))
-    stated = ", ".join(f"{name} {value}" for name, value in gems.items())
-    notes.append(
-        f"row {number}: {row.get('title')!r} is printed only in {', '.join(sorted(codes))} "
-        f"({editions}), whose cards print no gems: {stated} not recorded"
-    )
-    return {k: v for k, v in row.items() if k not in gems}
-
-
-def _plain_card(
-    number: int, row: dict[str, str], options: LackeyOptions, notes: list[str]
-) -> dict[str, str]:
-    """A row with a subtitle no card of the catalogue has, whose title is a card's without
-    one, from a source that card records, is that card: its subtitle is not recorded (it
-    would rename the card). Judged before rows of one name merge, so such a row and a
-    plain row of the title are one card."""
-    subtitle = (row.get("subtitle") or "").strip()
-    title = row.get("title") or ""
-    plain = options.plain_titles.get(normalise(title))
-    if (
-        not subtitle
-        or plain is None
-        or normalise(f"{title} {subtitle}") in options.versions_by_name
-    ):
-        return row
-    card_id, sources = plain
-    row_sources = {s.strip() for s in (row.get("source") or "").split(";") if s.strip()}
-    if not row_sources & sources:
-        return row
-    notes.append(
-        f"row {number} names {title!r} with the subtitle {subtitle!r}: the catalogue's "
-        f"{card_id} has that title, no subtitle and the row's source, so the row is that "
-        "card; the subtitle is not recorded"
-    )
-    return {**row, "subtitle": ""}
-
-
-def _duplicate_note(
-    number: int, row: dict[str, str], new_id: str, options: LackeyOptions
-) -> str | None:
-    """A note when a new card's title is a plain card's of the catalogue: it may be that
-    card under a subtitle the catalogue lacks."""
-    subtitle = (row.get("subtitle") or "").strip()
-    plain = options.plain_titles.get(normalise(row.get("title") or ""))
-    if not subtitle or plain is None:
-        return None
-    return (
-        f"row {number} adds {new_id} ({row.get('title')}: {subtitle}); the catalogue's "
-        f"{plain[0]} has the same title and no subtitle: if they are one card, `hlcg db "
-        f"remove card {new_id}`"
-    )
-
-
 def lackey_header(text: str, delimiter: str = "\t") -> list[str]:
     if delimiter != "\t":
         return next(csv.reader([text.split("\n", 1)[0].rstrip("\r")]), [])
@@ -438,18 +374,8 @@ def lackey_rows(
         check_column_map(path, lackey_header(text, delimiter), column_map)
     mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
     skipped: list[str] = []
-    mapped, merge_errors = _one_row_per_card(
-        [
-            (
-                n,
-                _plain_card(
-                    n, _without_gemless_gems(n, mapped, options, skipped), options, skipped
-                ),
-            )
-            for n, mapped in ((n, _mapped(r, mapping, options)) for n, r in records)
-        ],
-        options,
-    )
+    read = [(n, _mapped(r, mapping, options)) for n, r in records]
+    mapped, merge_errors = _one_row_per_card(as_catalogue_records(read, options, skipped), options)
     taken: set[str] = set()
     rows: list[tuple[int, dict[str, str]]] = []
     errors = [(n, f"{path}: {message}") for n, message in merge_errors]
@@ -465,9 +391,7 @@ def lackey_rows(
             if ambiguous:
                 errors.append((number, f"{path}: row {number}: {ambiguous}"))
                 continue
-            if found and found not in options.known_ids:
-                note = _duplicate_note(number, row, found, options)
-                skipped += [note] if note else []
+            skipped += duplicate_notes(number, row, found, options)
             if found:
                 row["id"] = found
         if row.get("id"):
@@ -496,8 +420,6 @@ def lackey_options(
     bundle: Bundle, *, id_from_title: bool, source: str | None, prefer_type: str | None = None
 ) -> LackeyOptions:
     """Lackey rows completed from the target catalogue: set names, existing ids."""
-    from hlcg.curation.bounds import GEM_EDITIONS
-
     # The shipped set table names the sets a fresh catalogue does not list yet.
     known = [*shipped_sets().values(), *bundle.sets]
     set_codes = {normalise(s.name): s.code for s in known}
@@ -505,7 +427,6 @@ def lackey_options(
     set_codes.update({normalise(s.code): s.code for s in known})
     by_name: dict[str, list[CardVersion]] = {}
     by_title: dict[str, list[CardVersion]] = {}
-    plain: dict[str, list[tuple[str, frozenset[str]]]] = {}
     for card in bundle.cards:
         flat = card.to_flat()
         numbers = frozenset((k, flat[k]) for k in NUMBER_FIELDS if flat.get(k))
@@ -514,9 +435,6 @@ def lackey_options(
         by_name.setdefault(name, []).append(version)
         if card.subtitle:
             by_title.setdefault(normalise(card.title), []).append(version)
-        else:
-            sources = frozenset(s.strip() for s in card.source.split(";") if s.strip())
-            plain.setdefault(normalise(card.title), []).append((card.id, sources))
 
     def in_id_order(versions: list[CardVersion]) -> tuple[CardVersion, ...]:
         # "quickstep", "quickstep-2", ... in the order an import made them
@@ -529,8 +447,8 @@ def lackey_options(
         versions_by_name={name: in_id_order(v) for name, v in by_name.items()},
         versions_by_title={title: in_id_order(v) for title, v in by_title.items()},
         known_ids=frozenset(c.id for c in bundle.cards),
-        plain_titles={title: cards[0] for title, cards in plain.items() if len(cards) == 1},
-        gemless={s.code: s.edition for s in known if s.edition not in GEM_EDITIONS},
+        plain_titles=plain_titles(bundle),
+        gemless=gemless_sets(known),
         prefer_type=prefer_type,
         set_names=SetNames.of((s.code for s in known), {**{s.name: s.code for s in known}}),
     )
