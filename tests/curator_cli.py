@@ -47,3 +47,9 @@ def card(card_id: str, db: Path | None = None) -> dict:
     assert result.exit_code == 0, result.output
     (found,) = json.loads(result.stdout)["cards"]
     return found
+
+
+def said(result) -> list[str]:
+    """The status lines a command wrote (stderr, docs/cli.md), without its notes,
+    warnings and errors (``hlcg: ...``)."""
+    return [line for line in result.stderr.splitlines() if not line.startswith("hlcg: ")]

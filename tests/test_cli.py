@@ -210,7 +210,7 @@ def test_lackey_tab_separated_import_with_column_map(tmp_path):
     mapping = '{"Name": "title", "Set": "sets", "Kind": "type", "Src": "source", "Id": "id"}'
     result = invoke("db", "import", str(data), "--db", str(db), "--map", mapping)
     assert result.exit_code == 0, result.output
-    assert "2 new" in result.stdout
+    assert "2 new" in result.stderr
     card = json.loads(invoke("card", "thrust", "--db", str(db), "--json").stdout)["cards"][0]
     assert (card["type"], card["sets"], card["source"]) == ("attack", ["SE"], "seed 002")
     bad = invoke("db", "import", str(data), "--db", str(db), "--map", '{"Name": "nonsense"}')

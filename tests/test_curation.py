@@ -172,7 +172,7 @@ def test_export_init_import_reproduces_the_shipped_catalogue(tmp_path, target):
     assert invoke("db", "init", str(db)).exit_code == 0
     imported = invoke("db", "import", str(out), "--db", str(db))
     assert imported.exit_code == 0, imported.output
-    assert f"({shipped['cards']} new, 0 merged; {shipped['cards']} cards)" in imported.stdout
+    assert f"({shipped['cards']} new, 0 merged; {shipped['cards']} cards)" in imported.stderr
     assert info(db)["content_sha256"] == shipped_hash()
     assert info(db)["data_version"] == info(shipped_path())["data_version"]
     # The verdicts the export used to lose: aliases, formats and set editions.
@@ -246,7 +246,7 @@ def test_import_of_an_export_merges_and_bad_archives_lose_nothing(tmp_path):
     invoke("db", "export", str(out), "--db", str(db))
     again = invoke("db", "import", str(out), "--db", str(db))
     total = counts()["cards"]
-    assert f"(0 new, {total} merged; {total} cards)" in again.stdout
+    assert f"(0 new, {total} merged; {total} cards)" in again.stderr
     before = db.read_bytes()
     broken = tmp_path / "broken.zip"
     broken.write_bytes(b"PK\x03\x04 not really a zip")
@@ -282,7 +282,7 @@ def test_lackey_card_data_imports_with_ids_from_titles(tmp_path):
     assert "row 2: source" in missing.stderr
     result = invoke(*args, "--id-from", "title", "--source", SOURCE_URL)
     assert result.exit_code == 0, result.output
-    assert "(3 new, 0 updated; 3 cards)" in result.stdout
+    assert "(3 new, 0 updated; 3 cards)" in result.stderr
     export = tmp_path / "cards.csv"
     invoke("db", "export", str(export), "--db", str(db))
     rows = {r["id"]: r for r in csv.DictReader(io.StringIO(export.read_text()))}
@@ -298,10 +298,10 @@ def test_lackey_card_data_imports_with_ids_from_titles(tmp_path):
         "--source", SOURCE_URL,
     )  # fmt: skip
     assert again.exit_code == 0
-    assert "(0 new, 3 updated; 3 cards)" in again.stdout
+    assert "(0 new, 0 updated, 3 already recorded as the rows say; 3 cards)" in again.stderr
     assert (
         "updated: 0 missing facts filled, 0 recorded facts overwritten, 0 fact sources recorded\n"
-        in (again.stdout)
+        in (again.stderr)
     )
 
 
@@ -326,7 +326,7 @@ def test_lackey_rows_take_the_id_of_a_card_the_catalogue_holds_once(tmp_path):
         "db", "import", str(data), "--db", str(db), "--map", LACKEY_MAP, "--id-from", "title",
         "--source", SOURCE_URL,
     )  # fmt: skip
-    assert f"(0 new, 1 updated; {counts()['cards']} cards)" in result.stdout
+    assert f"(0 new, 1 updated; {counts()['cards']} cards)" in result.stderr
 
 
 def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):
@@ -352,7 +352,7 @@ def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):
         writer.writerows(rows)
     db = shipped_copy(tmp_path)
     recorded = invoke("db", "import", str(filled), "--db", str(db))
-    assert recorded.exit_code == 0 and "recorded 1 fact in" in recorded.stdout
+    assert recorded.exit_code == 0 and "recorded 1 fact in" in recorded.stderr
     card = json.loads(invoke("card", target["id"], "--db", str(db), "--json").stdout)["cards"][0]
     assert card["restriction"] == 3
     restriction = [f for f in card["facts"] if f["field"] == "restriction"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from curator_cli import card, invoke, shipped_copy, write
+from curator_cli import card, invoke, said, shipped_copy, write
 from hlcg.catalog import shipped_path
 from hlcg.tcboo.models import TABLES as TCBOO_TABLES
 
@@ -42,7 +42,7 @@ def test_lackey_rows_fill_only_missing_facts_and_keep_recorded_ones(tmp_path):
     result = lackey_import(data, db)
     assert result.exit_code == 0, result.output
     total = json.loads(invoke("db", "info", "--json").stdout)["counts"]["cards"]
-    assert result.stdout.splitlines() == [
+    assert said(result) == [
         f"imported 2 rows into {db} (0 new, 2 updated; {total} cards)",
         "updated: 3 missing facts filled, 0 recorded facts overwritten, 3 fact sources recorded; "
         "2 differing texts kept as the catalogue records them",
@@ -100,7 +100,7 @@ def test_a_conflicting_lackey_fact_refuses_the_import_unless_overwritten(tmp_pat
     assert db.read_bytes() == before
     result = lackey_import(data, db, "--overwrite")
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[1:] == [
+    assert said(result)[1:] == [
         "updated: 1 missing fact filled, 1 recorded fact overwritten, 2 fact sources recorded; "
         "1 differing text kept as the catalogue records them",
         f"overwrote kiss-your-butts-goodbye type: 'event' (source: {kiss['source']}) -> "
@@ -137,13 +137,13 @@ def test_a_title_with_several_versions_is_matched_by_type_or_reported(tmp_path):
     )
     result = lackey_import(data, db)
     assert result.exit_code == 0, result.output
-    assert "(0 new, 3 updated;" in result.stdout
+    assert "(0 new, 1 updated, 2 already recorded as the rows say;" in result.stderr
     assert card("joe-dawson-situation", db)["sets"] == ["WC", "TG"]
     assert card("joe-dawson-watcher", db)["sets"] == ["WC"]
     # Joe Dawson's situation gains a printing and a text; the Katana row states only what
     # the catalogue records (its B1 printing), so its sources stay as they were.
     assert card("katana-weapon-of-choice", db) == card("katana-weapon-of-choice")
-    assert result.stdout.splitlines()[1] == (
+    assert said(result)[1] == (
         "updated: 2 missing facts filled, 0 recorded facts overwritten, 2 fact sources recorded; "
         "2 differing texts kept as the catalogue records them"
     )
@@ -200,7 +200,7 @@ def test_a_fact_sheet_sets_only_gap_fields_refuses_conflicts_and_nonsense(tmp_pa
     )
     result = invoke("db", "import", str(sheet), "--db", str(db))
     assert result.exit_code == 0, result.output
-    assert "recorded 1 fact in" in result.stdout
+    assert "recorded 1 fact in" in result.stderr
     shot = card("head-shot", db)
     assert shot["restriction"] == 3
     assert shot["source"] == card_source
@@ -328,7 +328,7 @@ def test_a_whole_catalogue_import_says_what_it_imported(tmp_path):
         f"with {shipped['aliases']} aliases, {shipped['sets']} sets, {shipped['formats']} "
         f"formats, {shipped['legality']} legality facts, {facts} fact sources, 0 superseded "
         f"facts and {tcboo} There Can Be Only One rows"
-    ) in result.stdout
+    ) in result.stderr
 
 
 @pytest.mark.parametrize("suffix", [".tar.gz", ".zip"])

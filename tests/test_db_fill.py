@@ -335,7 +335,7 @@ def test_a_fact_sheet_records_none_printed_and_refuses_zero_and_first_edition_ge
         "--overwrite",
     )
     assert overwritten.exit_code == 0, overwritten.output
-    assert overwritten.stdout.splitlines()[1:] == [
+    assert overwritten.stderr.splitlines()[2:] == [
         "overwrote amnesia restriction: '2' (source: http://www.watcherdatabase.tk/Articles/"
         "55.html) -> 'none' (source: https://example.org/scan)"
     ]

@@ -218,7 +218,7 @@ def test_a_suspension_applies_from_its_date(tmp_path, curators_copy):
     )
     result = invoke("db", "import", str(facts), "--db", str(curators_copy))
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("recorded 1 legality fact in ")
+    assert "read 1 legality fact into " in result.output
     deck = tmp_path / "duncan.txt"
     deck.write_text(duncan_text(), encoding="utf-8")
     db = ("--db", str(curators_copy))

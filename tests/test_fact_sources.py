@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from curator_cli import shipped_copy
+from curator_cli import said, shipped_copy
 from hlcg.cli.app import app
 
 runner = CliRunner()
@@ -210,7 +210,8 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
 
     result = invoke("db", "import", sheet, "--db", db, "--overwrite")
     assert result.exit_code == 0, result.output
-    assert result.stdout == (
+    assert (result.stdout, "\n".join(said(result)) + "\n") == (
+        "",
         f"recorded 2 facts in {db} (2 cards updated; 421 cards; 2 recorded facts replaced, "
         "the old values kept in fact_history)\n"
         # Each replaced fact named, as a card row's import names it.
@@ -220,7 +221,7 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
         "overwrote amnesia restriction: '2' (source: "
         "http://www.watcherdatabase.tk/Articles/16.html; "
         "http://www.watcherdatabase.tk/Articles/55.html) -> '3' (source: "
-        "https://example.org/scan)\n"
+        "https://example.org/scan)\n",
     )
     amnesia = card_json("amnesia", db)
     assert amnesia["restriction"] == 3
@@ -278,16 +279,15 @@ def test_filling_a_fact_records_the_sheets_source_as_its_own(tmp_path: Path):
     ]
 
 
-def test_overwrite_is_for_card_rows_fact_sheets_and_exports(tmp_path: Path):
+def test_replace_is_for_card_rows_only(tmp_path: Path):
     db = shipped_copy(tmp_path)
     rows = tmp_path / "legality.csv"
     rows.write_text((ROOT / "data" / "source" / "legality.csv").read_text(), encoding="utf-8")
-    result = invoke("db", "import", rows, "--db", db, "--overwrite")
+    result = invoke("db", "import", rows, "--db", db, "--replace")
     assert result.exit_code == 2
     assert result.stderr == (
-        "hlcg: error: --overwrite applies to whole catalogue export, update sheet, sets file, "
-        "persona gem table, research card list, LackeyCCG card data, card rows, not to "
-        "legality.csv (read as legality sheet)\n"
+        "hlcg: error: --replace applies to card rows, not to legality.csv (read as legality "
+        "sheet)\n"
     )
 
 

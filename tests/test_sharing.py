@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from curator_cli import card, invoke, shipped_copy, write
+from curator_cli import card, invoke, said, shipped_copy, write
 from hlcg.catalog import shipped_path
 
 ALICE = "printed card ME 7, read by Alice on 2026-12-01"
@@ -129,7 +129,7 @@ def test_two_readers_equal_facts_two_sources_a_differing_one_refused(readers, tm
 
     applied = invoke("db", "import", str(shared), "--db", str(alice_db), "--overwrite")
     assert applied.exit_code == 0, applied.output
-    assert applied.stdout.splitlines() == [
+    assert said(applied) == [
         f"recorded 2 facts in {alice_db} (2 cards updated; 421 cards; 1 recorded fact "
         "replaced, the old values kept in fact_history; 1 recorded fact confirmed by another "
         "source)",
@@ -199,16 +199,16 @@ def test_merging_an_older_export_keeps_the_five_corrections(tmp_path):
         "merged fact by fact: 0 missing facts filled, 0 recorded facts confirmed by another "
         "source, 0 newer values taken from the export, 3 older values not taken (the "
         "catalogue had replaced it), 0 recorded facts overwritten"
-    ) in merged.stdout
+    ) in merged.stderr
     assert "kept amnesia restriction '3' (the export's '2' is a value this catalogue replaced)" in (
-        merged.stdout
+        merged.stderr
     )
     # Each value as a user writes it: "carries none" is none, a flag not set is false.
     assert "kept thrust restriction '' (the export's 'none' is a value this catalogue " in (
-        merged.stdout
+        merged.stderr
     )
     assert "kept bloodlust-the-kurgan reserved 'false' (the export's 'true' is a value " in (
-        merged.stdout
+        merged.stderr
     )
     assert five(a_db) == expected
     assert _history(a_db, tmp_path) == history  # nothing new replaced, nothing reverted
@@ -224,7 +224,7 @@ def test_merging_an_older_export_keeps_the_five_corrections(tmp_path):
     assert invoke("db", "export", str(a_export), "--db", str(a_db)).exit_code == 0
     taken = invoke("db", "import", str(a_export), "--db", str(b_db))
     assert taken.exit_code == 0, taken.output
-    assert "3 missing facts filled" in taken.stdout and "3 newer values taken" in taken.stdout
+    assert "3 missing facts filled" in taken.stderr and "3 newer values taken" in taken.stderr
     assert five(b_db) == expected
     assert _history(b_db, tmp_path) == history
 
@@ -251,7 +251,7 @@ def test_a_differing_fact_in_an_export_is_a_conflict_unless_overwrite(readers, t
     assert a_db.read_bytes() == before
     applied = invoke("db", "import", str(b_export), "--db", str(a_db), "--overwrite")
     assert applied.exit_code == 0, applied.output
-    assert "1 recorded fact confirmed by another source" in applied.stdout
+    assert "1 recorded fact confirmed by another source" in applied.stderr
     assert card("extra-weapon", a_db)["restriction"] == 2
     [icons] = _facts("ancient-blade", a_db, "hand_icons")
     assert icons["sources"] == [ALICE, BOB]
@@ -331,7 +331,7 @@ def test_a_zero_is_a_fact_merged_confirmed_and_sourced_like_any_other(tmp_path):
     merged = invoke("db", "import", str(export), "--db", str(other))
     assert merged.exit_code == 0, merged.output
     assert "merged fact by fact: 7 missing facts filled, 0 recorded facts confirmed" in (
-        merged.stdout
+        merged.stderr
     )
     dodge = card("dodge", other)
     assert [dodge[f"gem_{a}"] for a in GEMS] == [0] * 6
@@ -350,4 +350,4 @@ def test_a_zero_is_a_fact_merged_confirmed_and_sourced_like_any_other(tmp_path):
         f"  confirm dodge gem_reason '0': add source {BOB_DODGE} (confirmed by 2 sources)"
     ) in dry.stdout
     done = invoke("db", "import", str(bob), "--db", str(mine))
-    assert "6 recorded facts confirmed by another source" in done.stdout
+    assert "6 recorded facts confirmed by another source" in done.stderr

@@ -110,7 +110,7 @@ def test_db_import_reads_standard_input(tmp_path):
     rows = "id,title,type,source\nzz-test,ZZ Test,event,seed 001\n"
     result = invoke("db", "import", "-", "--db", str(db), stdin=rows)
     assert result.exit_code == 0, result.output
-    assert "1 new" in result.stdout
+    assert "1 new" in result.stderr
     before = db.read_bytes()
     bad = invoke("db", "import", "-", "--db", str(db), stdin=rows.replace("event", "spell"))
     assert bad.exit_code == 2 and "<stdin>: row 2: type" in bad.stderr

@@ -229,7 +229,7 @@ def test_a_log_a_closed_program_left_in_wal_mode_is_folded_in_and_the_import_lan
     with closing(sqlite3.connect(db)) as other:
         assert other.execute("PRAGMA journal_mode=WAL").fetchone() == ("wal",)
     code, stderr = invoke("db", "import", str(data), "--db", str(db))
-    assert (code, stderr) == (0, f"hlcg: note: read {data} as card rows\n")
+    assert (code, stderr.splitlines()[0]) == (0, f"hlcg: note: read {data} as card rows")
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("my.sqlite")) == [
         "my.sqlite"
     ]
@@ -249,7 +249,7 @@ def test_a_log_a_killed_program_left_keeps_its_writes_and_the_import_lands(tmp_p
     assert (tmp_path / "my.sqlite-wal").stat().st_size > 0
     data = rows(tmp_path, "after-kill", 1)
     code, stderr = invoke("db", "import", str(data), "--db", str(db))
-    assert (code, stderr) == (0, f"hlcg: note: read {data} as card rows\n")
+    assert (code, stderr.splitlines()[0]) == (0, f"hlcg: note: read {data} as card rows")
     assert not (tmp_path / "my.sqlite-wal").exists()
     assert not (tmp_path / "my.sqlite-shm").exists()
     with closing(sqlite3.connect(db)) as conn:

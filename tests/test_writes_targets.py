@@ -167,7 +167,7 @@ def test_a_document_missing_rows_or_changed_is_refused_by_its_manifest(exports, 
     edited.write_text(json.dumps(document))
     result = invoke("db", "import", str(edited), "--db", str(tmp_path / "target.sqlite"))
     assert result.exit_code == 0, result.output
-    assert f"with {aliases} aliases" in result.stdout
+    assert f"with {aliases} aliases" in result.stderr
 
 
 # --- links, modes, read-only files --------------------------------------------------------

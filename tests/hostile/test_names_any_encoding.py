@@ -99,7 +99,7 @@ def test_a_catalogue_at_such_a_path_opens_and_takes_imports(tmp_path):
     )
     imported = invoke("db", "import", rows, "--db", db)
     assert imported.exit_code == 0, imported.output
-    assert "cat\\xe1logo.sqlite" in imported.stdout
+    assert "cat\\xe1logo.sqlite" in imported.stderr
     card = invoke("card", "Lunge X", "--db", db, "--json")
     assert card.exit_code == 0, card.output
     assert json.loads(card.stdout)["cards"][0]["id"] == "lunge-x"

@@ -120,15 +120,23 @@ def render_sources(card: "Card", catalogue: "Catalogue") -> str:
     return f"{card.name}  [{card.id}]\n" + table(rows, ["field", "value", "source", "mark"])
 
 
-def render_history(card: "Card", catalogue: "Catalogue") -> str:
-    """The values the card's facts had before an import replaced them (--overwrite,
+def history_rows(card_id: str, catalogue: "Catalogue") -> list[dict[str, Any]]:
+    """The values a card's facts had before an import replaced them (--overwrite,
     --replace) or `db remove` took them out, with their sources and when, oldest first."""
-    rows = catalogue.dict_rows(
-        "SELECT field, value, source, superseded FROM fact_history WHERE card_id = ? "
-        "ORDER BY superseded, field, value",
-        [card.id],
+    return catalogue.dict_rows(
+        "SELECT field, value, source, inferred, superseded FROM fact_history "
+        "WHERE card_id = ? ORDER BY superseded, field, value",
+        [card_id],
     )
-    head = f"{card.name}  [{card.id}]\n"
+
+
+def render_history(card: "Card", catalogue: "Catalogue") -> str:
+    """The card's ``history_rows`` as a table."""
+    return _history_table(f"{card.name}  [{card.id}]", history_rows(card.id, catalogue))
+
+
+def _history_table(head_line: str, rows: list[dict[str, Any]]) -> str:
+    head = head_line + "\n"
     if not rows:
         return head + "no superseded or removed values recorded"
     shown = [[r["field"], r["value"], r["source"], r["superseded"]] for r in rows]
@@ -175,8 +183,14 @@ def card_command(
     catalogue = load_catalogue(db)
     match = catalogue.lookup(name)
     if as_json:
-        print_json(match_json(match, catalogue))
+        answer = match_json(match, catalogue)
+        if history:  # each card's superseded and removed values with it
+            for shown in answer["cards"]:
+                shown["history"] = history_rows(shown["id"], catalogue)
+        print_json(answer)
         raise typer.Exit(0 if match.found else 1)
+    if history and not match.found:
+        _removed_card_history(name, catalogue)
     if not match.found:
         _no_card(name, match)
     if match.how == "fuzzy":
@@ -193,6 +207,14 @@ def card_command(
     ]
     typer.echo(table(rows, ["id", "name", "type", "restriction", "flags"]))
     typer.echo("Show one with `hlcg card ID`.")
+
+
+def _removed_card_history(card_id: str, catalogue: "Catalogue") -> None:
+    """A card `db remove` took out: its id still finds what was kept of it (exit 0)."""
+    rows = history_rows(card_id, catalogue)
+    if rows:
+        typer.echo(_history_table(f"{card_id} (removed)", rows))
+        raise typer.Exit(0)
 
 
 def _no_card(name: str, match: "Match") -> NoReturn:

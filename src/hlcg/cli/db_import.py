@@ -117,15 +117,26 @@ def import_command(
     except OSError as exc:
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None
     note(f"read {file} as {result.kind}")
+    for line in result.notes:
+        note(line)
     if result.changes is not None:
         _print_dry_run(result.changes, file, path)
         return
-    for line in result.notes:
-        note(line)
+    _print_result(result, path)
+
+
+def _print_result(result: "ImportResult", path: Path) -> None:
+    """What the import did, a status line each (stderr)."""
     if result.sets:
-        typer.echo(
+        unchanged = result.sets - result.added - result.replaced
+        _say(
             f"recorded {plural(result.sets, 'set')} in {path} ({result.added} new, "
-            f"{result.replaced} replaced)"
+            f"{result.replaced} replaced"
+            + (
+                f", {unchanged} already recorded with the same name and edition)"
+                if unchanged
+                else ")"
+            )
         )
         return
     if result.facts:
@@ -140,7 +151,7 @@ def import_command(
             if result.confirmed
             else ""
         )
-        typer.echo(
+        _say(
             f"recorded {plural(result.facts, 'fact')} in {path} "
             f"({plural(result.replaced, 'card')} updated; {result.total} cards{replaced}"
             f"{confirmed})"
@@ -149,16 +160,17 @@ def import_command(
         _print_overwritten(result)
         return
     if result.legality:
-        typer.echo(
-            f"recorded {plural(result.legality, 'legality fact')} in {path} "
-            f"({result.added} new, {result.replaced} replaced)"
+        _say(
+            f"read {plural(result.legality, 'legality fact')} into {path}: "
+            f"{result.added} new, {result.replaced} replaced (the old kept in fact_history), "
+            f"{result.legality_confirmed} already recorded with the same status"
         )
         return
     for warning in result.warnings:
         warn(warning)
     if result.tables:
         count = dict(result.tables)
-        typer.echo(
+        _say(
             f"imported {plural(result.added + result.merged, 'row')} into {path} "
             f"({result.added} new, {result.merged} merged; {result.total} cards) with "
             f"{count['aliases']} aliases, {count['sets']} sets, {count['formats']} formats, "
@@ -169,6 +181,11 @@ def import_command(
         _print_merge(result)
         return
     _print_card_rows(result, path)
+
+
+def _say(line: str) -> None:
+    """A status line: talk, on stderr (docs/cli.md), so stdout holds only data."""
+    typer.echo(line, err=True)
 
 
 def _print_dry_run(changes: tuple[str, ...], file: Path, path: Path) -> None:
@@ -184,7 +201,7 @@ def _print_confirmed(result: "ImportResult") -> None:
     for fact in result.confirmed:
         # a source cell may name several sources ("URL; URL"): each counts once
         sources = list(dict.fromkeys(s for cell in fact.sources for s in cell.split("; ")))
-        typer.echo(
+        _say(
             f"confirmed {fact.card_id} {fact.field} {fact.value!r}: confirmed by "
             f"{plural(len(sources), 'source')} ({'; '.join(sources)})"
         )
@@ -192,7 +209,7 @@ def _print_confirmed(result: "ImportResult") -> None:
 
 def _print_overwritten(result: "ImportResult") -> None:
     for fact in result.overwritten:
-        typer.echo(
+        _say(
             f"overwrote {fact.card_id} {fact.field}: {fact.recorded!r} "
             f"(source: {fact.recorded_source}) -> {fact.offered!r} (source: {fact.offered_source})"
         )
@@ -202,7 +219,7 @@ def _print_merge(result: "ImportResult") -> None:
     """What merging an export did to the facts of the cards both held."""
     if not result.merged:
         return
-    typer.echo(
+    _say(
         f"merged fact by fact: {plural(result.filled, 'missing fact')} filled, "
         f"{plural(len(result.confirmed), 'recorded fact')} confirmed by another source, "
         f"{plural(len(result.taken), 'newer value')} taken from the export, "
@@ -210,17 +227,17 @@ def _print_merge(result: "ImportResult") -> None:
         f"{plural(len(result.overwritten), 'recorded fact')} overwritten"
     )
     for fact in result.taken:
-        typer.echo(
+        _say(
             f"took {fact.card_id} {fact.field}: {fact.recorded!r} -> {fact.offered!r} "
             "(the export had replaced the old value)"
         )
     for fact in result.kept:
-        typer.echo(
+        _say(
             f"kept {fact.card_id} {fact.field} {fact.recorded!r} (the export's "
             f"{fact.offered!r} is a value this catalogue replaced)"
         )
     for conflict in result.overwritten:
-        typer.echo(
+        _say(
             f"overwrote {conflict.card_id} {conflict.field}: {conflict.recorded!r} (source: "
             f"{conflict.recorded_source}) -> {conflict.offered!r} (source: "
             f"{conflict.offered_source})"
@@ -230,8 +247,13 @@ def _print_merge(result: "ImportResult") -> None:
 def _print_card_rows(result: "ImportResult", path: Path) -> None:
     """What importing card rows did: new cards, cards updated (the facts filled and
     overwritten) or replaced whole (the recorded facts erased)."""
-    changed = result.merged + result.replaced
-    how = f"{result.replaced} replaced" if result.replaced else f"{result.merged} updated"
+    rows = result.rows_read or result.added + result.merged + result.replaced
+    if result.replaced:
+        how = f"{result.replaced} replaced"
+    else:
+        how = f"{result.merged - result.unchanged} updated"
+        if result.unchanged:
+            how += f", {result.unchanged} already recorded as the rows say"
     tables = ""
     if result.card_aliases or result.card_legality or result.card_facts:
         aliases = plural(result.card_aliases, "alias", "aliases")
@@ -239,8 +261,8 @@ def _print_card_rows(result: "ImportResult", path: Path) -> None:
             f" with {aliases}, {plural(result.card_legality, 'legality fact')} and "
             f"{plural(result.card_facts, 'fact source')}"
         )
-    typer.echo(
-        f"imported {plural(result.added + changed, 'row')} into {path} "
+    _say(
+        f"imported {plural(rows, 'row')} into {path} "
         f"({result.added} new, {how}; {plural(result.total, 'card')}){tables}"
     )
     if result.merged:
@@ -249,17 +271,17 @@ def _print_card_rows(result: "ImportResult", path: Path) -> None:
             if result.texts_kept
             else ""
         )
-        typer.echo(
+        _say(
             f"updated: {plural(result.filled, 'missing fact')} filled, "
             f"{plural(len(result.overwritten), 'recorded fact')} overwritten, "
             f"{plural(result.sources_added, 'fact source')} recorded{kept}"
         )
     _print_overwritten(result)
     if result.replaced:
-        typer.echo(
+        _say(
             f"replaced {plural(result.replaced, 'card')} whole, erasing "
             f"{plural(len(result.erased), 'recorded fact')}"
         )
     for gone in result.erased:
         now = f"the row says {gone.now!r}" if gone.now else "the row leaves it empty"
-        typer.echo(f"erased {gone.card_id} {gone.field} {gone.old!r} ({now})")
+        _say(f"erased {gone.card_id} {gone.field} {gone.old!r} ({now})")

@@ -66,5 +66,5 @@ def remove_command(
     path = resolve_path(db)
     removed = remove(path, what.value, names, reason=reason, by=by or _who(), groups=[TABLE_GROUP])
     for line in removed.lines:
-        typer.echo(f"{line} from {path}")
-    typer.echo(f"kept {plural(removed.history, 'history row')} in fact_history")
+        typer.echo(f"{line} from {path}", err=True)
+    typer.echo(f"kept {plural(removed.history, 'history row')} in fact_history", err=True)

@@ -8,6 +8,10 @@ from functools import cache
 
 from hlcg.errors import CatalogueError
 
+# The editions whose cards print gems: 2nd Edition only (seed 002, Attribute Gems; seed 001
+# has none).
+GEM_EDITIONS = ("2E",)
+
 GEM_FIELDS = (
     "gem_master",
     "gem_agility",

@@ -134,7 +134,7 @@ def _gems_off_gemless_cards(
 ) -> list[ImportedRow]:
     """A gem count stated for a card printed only in editions that print no gems (seed 001
     has none; seed 002, Attribute Gems) is not recorded: each is named in ``notes``."""
-    from hlcg.curation.facts import GEM_EDITIONS
+    from hlcg.curation.bounds import GEM_EDITIONS
 
     editions = {s.code: s.edition for s in [*shipped_sets().values(), *bundle.sets]}
     existing = {c.id: c for c in bundle.cards}
@@ -316,6 +316,7 @@ def import_rows(
         prefer_type=mapped.prefer_type if mapped else None,
     )
     existing = {c.id: c for c in bundle.cards}
+    facts_before = {f.key for f in bundle.facts}
     replace = options.replace
     rows, notes = _read_rows(source, db, mapped, options, lackey, {} if replace else existing)
     rows = _strict_sets(source, rows, set_names(bundle))
@@ -333,6 +334,8 @@ def import_rows(
         before_write(bundle)
     write(db, bundle)
     return ImportResult(
+        rows_read=_rows_read(source, mapped, len(rows)),
+        unchanged=_unchanged(existing, facts_before, bundle, {r.card.id for r in rows}),
         added=len(rows) - merged.merged,
         replaced=merged.merged if replace else 0,
         total=len(merged.cards),
@@ -344,6 +347,35 @@ def import_rows(
         texts_kept=merged.texts_kept,
         erased=tuple(merged.erased),
         notes=tuple(notes),
+    )
+
+
+def _rows_read(source: Path, mapped: ImportKind | None, cards: int) -> int:
+    """The data rows of a file read through a column map (several may be one card's
+    printings); a card file's rows are its cards."""
+    if mapped is None:
+        return cards
+    import csv
+
+    from hlcg.curation.sources import csv_rows, read_text
+
+    text = read_text(source)
+    if mapped.delimiter == "\t":  # Lackey's plain tab-separated text, as lackey reads it
+        return len(list(csv_rows(source, text, "\t", csv.QUOTE_NONE)))
+    return len(list(csv_rows(source, text, mapped.delimiter)))
+
+
+def _unchanged(
+    before: Mapping[str, CardRow], facts_before: set[str], bundle: Bundle, ids: set[str]
+) -> int:
+    """Of the cards ``ids`` the catalogue held, those the import left as they were: the
+    same row and no fact source added or taken."""
+    after = {c.id: c for c in bundle.cards}
+    touched = {f.card_id for f in bundle.facts if f.key not in facts_before}
+    return sum(
+        1
+        for card_id in ids
+        if card_id in before and after.get(card_id) == before[card_id] and card_id not in touched
     )
 
 

@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
+from hlcg.curation.bounds import GEM_EDITIONS
 from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.merging import Confirmed
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.curation.printed import parse_printed_source
+from hlcg.curation.row_names import formats_combined
 from hlcg.curation.upsert import Conflict, superseded
 from hlcg.wording import field_name, validation_message
 
@@ -51,7 +53,6 @@ ZERO_WHEN_NONE: tuple[str, ...] = tuple(f for f in GAP_FIELDS if f.startswith("g
 # printing of another. Gems are printed on 2nd Edition cards only (seed 002, Attribute Gems;
 # seed 001 has none).
 EDITION_PRINTED: tuple[str, ...] = (*ZERO_WHEN_NONE, "restriction", "unrestricted", "master_limit")
-GEM_EDITIONS = ("2E",)
 
 
 def _codes(value: str) -> list[str]:
@@ -80,6 +81,9 @@ class _Recording:
         self.before = {c.id: c for c in bundle.cards}
         self.cards = {c.id: c.to_flat() for c in bundle.cards}
         self.sets = {s.code: s.edition for s in bundle.sets}
+        from hlcg.curation.card_rows import set_names
+
+        self.set_names = set_names(bundle)
         # row key -> a source of one fact (a fact may have several), as recorded and as changed
         self.own = {f.key: f for f in bundle.facts}
         self.superseded = f"{datetime.date.today().isoformat()} {label}"
@@ -89,6 +93,8 @@ class _Recording:
         self.recorded: dict[tuple[str, str], tuple[int, str]] = {}  # (id, field) -> (row, value)
         self.replaced: list[Conflict] = []  # recorded facts --overwrite replaced
         self.number = 0  # the row being recorded
+        # the facts recorded: two printings of one card are two, one value twice is one
+        self.facts: set[tuple[str, str, str]] = set()
         self.cleared: set[tuple[str, str]] = set()  # facts --overwrite took away
         # (id, field, value) -> the sources of a recorded fact the sheet confirmed
         self.confirmed: dict[tuple[str, str, str], tuple[str, ...]] = {}
@@ -310,6 +316,13 @@ class _Recording:
             ]
             return None
 
+    def _set_cell(self, where: str, value: str) -> str:
+        """A ``sets`` value as card rows write a set cell (codes or names, listed with ;
+        , or /) as codes; '' and the errors kept when a part names no set."""
+        codes, wrong = self.set_names.parse(value)
+        self.errors += [f"{where}: value: {message}" for message in wrong]
+        return "" if wrong else ";".join(codes)
+
     def record(self, number: int, row: dict[str, str]) -> None:
         card_id, name = (row.get("id") or "").strip(), (row.get("field") or "").strip()
         value, source = (row.get("value") or "").strip(), (row.get("source") or "").strip()
@@ -317,6 +330,10 @@ class _Recording:
             return  # a gap still open
         where = f"{self.sheet}: row {number}"
         self.number = number
+        if name == "sets" and card_id in self.cards:
+            value = self._set_cell(where, value)
+            if not value:
+                return
         refusal = self._refusal(card_id, name, value, source)
         if refusal is not None:
             self.errors.append(f"{where}: {refusal}")
@@ -339,6 +356,22 @@ class _Recording:
         self.cards[card_id][name] = flat[name]
         for fact_value in _codes(value) if name == "sets" else [flat[name]]:
             self._attribute(card_id, name, fact_value, source)
+            self.facts.add((card_id, name, fact_value))
+
+
+def _updated(
+    bundle: Bundle, before: Mapping[str, CardRow], changed: set[str], facts_before: set[str]
+) -> set[str]:
+    """Of the cards ``changed`` names, those whose row or fact sources the sheet changed."""
+    facts_after = {f.key for f in bundle.facts}
+    touched = {f.card_id for f in bundle.facts if f.key not in facts_before} | {
+        key.split("|", 1)[0] for key in facts_before - facts_after
+    }
+    return {
+        card.id
+        for card in bundle.cards
+        if card.id in changed and (card != before[card.id] or card.id in touched)
+    }
 
 
 def _placeholders(source: str) -> str:
@@ -411,7 +444,7 @@ def record_facts(
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
     recording = _Recording(where, label, db, bundle, overwrite)
-    for number, row in rows:
+    for number, row in formats_combined(rows):
         recording.record(number, row)
     if recording.errors and recording.conflicts == len(recording.errors):
         raise ConflictError(recording.errors)
@@ -422,16 +455,18 @@ def record_facts(
         CardRow.model_validate(recording.cards[card.id]) if card.id in changed else card
         for card in bundle.cards
     ]
+    facts_before = {f.key for f in bundle.facts}
     bundle.facts = list(recording.own.values())
+    updated = _updated(bundle, recording.before, changed, facts_before)
     bundle.fact_history = [*bundle.fact_history, *recording.history]
     bundle.settings = {**bundle.settings, **(settings or {})}
     write(db, bundle)
     return ImportResult(
         added=0,
-        replaced=len(changed),
+        replaced=len(updated),
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
-        facts=len(recording.recorded),
+        facts=len(recording.facts),
         facts_overwritten=len(recording.replaced),
         overwritten=tuple(recording.replaced),
         confirmed=tuple(

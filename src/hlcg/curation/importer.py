@@ -24,7 +24,7 @@ from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.exports import read_catalogue_export
 from hlcg.curation.locking import writer_lock
 from hlcg.curation.merging import Confirmed, FactChange
-from hlcg.curation.models import LegalityRow
+from hlcg.curation.models import FactHistoryRow, LegalityRow
 from hlcg.curation.upsert import Conflict, Erased
 from hlcg.errors import (
     ConflictError,
@@ -55,7 +55,8 @@ class ImportResult:
     erased: tuple[Erased, ...] = ()  # recorded facts a whole-card replacement took away
     # A whole-catalogue import: rows of the other tables in the result.
     tables: tuple[tuple[str, int], ...] = ()
-    legality: int = 0  # legality facts recorded from a legality sheet
+    legality: int = 0  # legality rows read from a legality sheet
+    legality_confirmed: int = 0  # of them, facts already recorded with the same status
     # A card file's own columns: the aliases and legality facts its rows gave.
     card_aliases: int = 0
     card_legality: int = 0
@@ -74,6 +75,8 @@ class ImportResult:
     # What the file holds that the catalogue does not record, a sentence each (a research
     # legality row about a whole format; a set already recorded with the same facts).
     notes: tuple[str, ...] = ()
+    rows_read: int = 0  # card rows: the file's data rows (several may be one card's)
+    unchanged: int = 0  # card rows: cards the catalogue held that the rows left as they were
 
 
 def refuse_shipped(path: Path) -> None:
@@ -95,45 +98,118 @@ def import_legality(
     source: Path, db: Path, options: ImportOptions, kind: ImportKind | None = None
 ) -> ImportResult:
     """Record dated legality facts (legality.csv's columns) in ``db``."""
-    from hlcg.curation.sources import read_legality
+    from hlcg.curation.sources import csv_rows, read_legality, read_text
 
-    return record_legality(source, db, options.groups, read_legality(source))
+    rows = read_legality(source)  # the rows all validate: number them as the file does
+    numbers = [number for number, _ in csv_rows(source, read_text(source))]
+    return record_legality(
+        source,
+        db,
+        options.groups,
+        list(zip(numbers, rows, strict=True)),
+        overwrite=options.overwrite,
+    )
 
 
 def record_legality(
     source: Path,
     db: Path,
     groups: Sequence[TableGroup],
-    rows: list[LegalityRow],
+    rows: Sequence[LegalityRow | tuple[int, LegalityRow]],
     before_write: Callable[[Bundle], None] | None = None,
+    *,
+    overwrite: bool = False,
 ) -> ImportResult:
-    """Record ``rows`` in ``db``: a row for a card, format and date already recorded
-    replaces it; every row names a card of ``db``. ``before_write`` adds what else the
-    file gave (a research sheet's printings), in the same write."""
+    """Record ``rows`` (each with its row number, where the file has one) in ``db``; every
+    row names a card of ``db``. A row for a card, format and date already recorded with the
+    same status confirms it: the recorded fact stays as it is (its note, its inferred
+    reasoning) and gains the row's source. Another status is a conflict, which refuses the
+    import unless ``overwrite``; then the row replaces the fact and the fact replaced is
+    kept in fact_history. ``before_write`` adds what else the file gave (a research
+    sheet's printings), in the same write."""
+    import datetime
+
     refuse_shipped(db)
     bundle = read_bundle(db, groups)
+    numbered = [row if isinstance(row, tuple) else (0, row) for row in rows]
     ids = {c.id for c in bundle.cards}
-    unknown = [r for r in rows if r.card_id not in ids]
+
+    def where(number: int) -> str:
+        return f"{source}: row {number}" if number else str(source)
+
+    unknown = [(n, r) for n, r in numbered if r.card_id not in ids]
     if unknown:
         raise SourceError(
             [
-                f"{source}: {r.card_id!r} is not a card of {db} ({r.format}, {r.status})"
-                for r in unknown
+                f"{where(n)}: {r.card_id!r} is not a card of {db} ({r.format}, {r.status})"
+                for n, r in unknown
             ]
         )
-    keys = {r.key for r in rows}
-    replaced = sum(1 for r in bundle.legality if r.key in keys)
-    bundle.legality = [r for r in bundle.legality if r.key not in keys] + rows
+    merged = _LegalityMerge(bundle.legality, f"{datetime.date.today().isoformat()} {source.name}")
+    conflicts = [
+        f"{where(number)}: {conflict}"
+        for number, row in numbered
+        if (conflict := merged.add(row, overwrite=overwrite))
+    ]
+    if conflicts:
+        raise ConflictError(conflicts)
+    bundle.legality = list(merged.recorded.values())
+    bundle.fact_history = [*bundle.fact_history, *merged.history]
     if before_write is not None:
         before_write(bundle)
     write(db, bundle)
     return ImportResult(
-        added=len(rows) - replaced,
-        replaced=replaced,
+        added=merged.added,
+        replaced=merged.replaced,
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
-        legality=len(rows),
+        legality=len(numbered),
+        legality_confirmed=merged.confirmed,
     )
+
+
+class _LegalityMerge:
+    """Legality rows added to the recorded ones, one by one (``record_legality``)."""
+
+    def __init__(self, legality: list[LegalityRow], label: str) -> None:
+        self.recorded = {r.key: r for r in legality}
+        self.label = label
+        self.history: list[FactHistoryRow] = []
+        self.added = self.replaced = self.confirmed = 0
+
+    def add(self, row: LegalityRow, *, overwrite: bool) -> str | None:
+        """Add ``row``; the conflict, when it states another status and not ``overwrite``."""
+        from hlcg.curation.upsert import add_source
+
+        had = self.recorded.get(row.key)
+        if had is None:
+            self.recorded[row.key] = row
+            self.added += 1
+        elif had.status == row.status:
+            source = add_source(had.source, row.source)
+            self.recorded[row.key] = had.model_copy(update={"source": source})
+            self.confirmed += 1
+        elif overwrite:
+            shown = f"{had.format} {had.status}{' ' + had.date if had.date else ''}"
+            self.history.append(
+                FactHistoryRow(
+                    card_id=had.card_id,
+                    field="legality",
+                    value=shown,
+                    source=had.source,
+                    inferred=had.inferred,
+                    superseded=self.label,
+                )
+            )
+            self.recorded[row.key] = row
+            self.replaced += 1
+        else:
+            return (
+                f"{row.card_id} {row.format} {row.date or '(no date)'}: the catalogue records "
+                f"{had.status!r} (source: {had.source}), the file says {row.status!r} (source: "
+                f"{row.source}); pass --overwrite to replace it"
+            )
+        return None
 
 
 def import_catalogue(

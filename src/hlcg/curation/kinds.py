@@ -148,11 +148,13 @@ IMPORT_KINDS: tuple[ImportKind, ...] = (
         "legality sheet",
         "hlcg.curation.importer:import_legality",
         columns=("card_id", "format", "status"),
+        takes=frozenset({OVERWRITE}),
     ),
     ImportKind(
         "research legality sheet",
         "hlcg.curation.research:import_research_legality",
         columns=("card_id", "edition_or_format", "status", "source"),
+        takes=frozenset({OVERWRITE}),
     ),
     ImportKind(
         "sets file",

@@ -19,6 +19,12 @@ from hlcg.catalog import INT_FIELDS, normalise, slug
 from hlcg.curation.bundle import Bundle, shipped_sets
 from hlcg.curation.column_maps import DEFAULT_LACKEY_MAP, check_column_map
 from hlcg.curation.models import CardRow
+from hlcg.curation.row_names import (
+    as_catalogue_records,
+    duplicate_notes,
+    gemless_sets,
+    plain_titles,
+)
 from hlcg.curation.set_cells import SetNames
 from hlcg.curation.sources import ImportedRow, csv_rows, imported_rows, read_text
 from hlcg.curation.upsert import add_source
@@ -51,10 +57,17 @@ class LackeyOptions:
     # ("Security Guard") may mean one of them.
     versions_by_title: Mapping[str, tuple[CardVersion, ...]] = field(default_factory=dict)
     known_ids: frozenset[str] = frozenset()
+    # Cards without a subtitle by normalised title, each title held by one such card: its
+    # id and its sources. A row naming that title with a subtitle the catalogue lacks may
+    # mean that card (research lists add "Standard" to a plain card's name).
+    plain_titles: Mapping[str, tuple[str, frozenset[str]]] = field(default_factory=dict)
     # The type a row without one most likely means (the persona table lists personas): it
     # only picks among versions, it is never recorded.
     prefer_type: str | None = None
     set_names: SetNames | None = None  # what a set cell may name (hlcg.curation.set_cells)
+    # Set codes -> edition, for the sets whose cards print no gems (first edition): a row
+    # printed only in them states no gem count to record, before rows of one name merge.
+    gemless: Mapping[str, str] = field(default_factory=dict)
 
 
 # The numbers a row may state that tell versions of one name apart (a persona's gems).
@@ -360,13 +373,12 @@ def lackey_rows(
     if column_map is not None:
         check_column_map(path, lackey_header(text, delimiter), column_map)
     mapping = DEFAULT_LACKEY_MAP if column_map is None else column_map
-    mapped, merge_errors = _one_row_per_card(
-        [(n, _mapped(r, mapping, options)) for n, r in records], options
-    )
+    skipped: list[str] = []
+    read = [(n, _mapped(r, mapping, options)) for n, r in records]
+    mapped, merge_errors = _one_row_per_card(as_catalogue_records(read, options, skipped), options)
     taken: set[str] = set()
     rows: list[tuple[int, dict[str, str]]] = []
     errors = [(n, f"{path}: {message}") for n, message in merge_errors]
-    skipped: list[str] = []
     for number, row in mapped:
         if options.id_from_title and not (row.get("id") or "").strip():
             found, ambiguous = _derived_id(row, options, taken)
@@ -379,6 +391,7 @@ def lackey_rows(
             if ambiguous:
                 errors.append((number, f"{path}: row {number}: {ambiguous}"))
                 continue
+            skipped += duplicate_notes(number, row, found, options)
             if found:
                 row["id"] = found
         if row.get("id"):
@@ -434,6 +447,8 @@ def lackey_options(
         versions_by_name={name: in_id_order(v) for name, v in by_name.items()},
         versions_by_title={title: in_id_order(v) for title, v in by_title.items()},
         known_ids=frozenset(c.id for c in bundle.cards),
+        plain_titles=plain_titles(bundle),
+        gemless=gemless_sets(known),
         prefer_type=prefer_type,
         set_names=SetNames.of((s.code for s in known), {**{s.name: s.code for s in known}}),
     )

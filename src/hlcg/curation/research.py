@@ -21,6 +21,7 @@ from hlcg.curation.upsert import add_source
 from hlcg.errors import ConflictError, SourceError
 
 PRINTED_IN = "printed-in"
+INFERENCE = "Inference"
 
 
 def _editions(bundle: Bundle) -> set[str]:
@@ -88,9 +89,6 @@ def import_sets(
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
         sets=len(rows),
-        notes=(f"{confirmed} already recorded with the same name and edition",)
-        if confirmed
-        else (),
     )
 
 
@@ -124,11 +122,25 @@ def import_research_legality(
     if problems:
         raise SourceError([message for _, message in problems])
 
-    def add_printings(bundle: Bundle) -> None:
-        _record_printings(source, bundle, printings)
+    added: list[int] = []
 
-    result = record_legality(source, db, options.groups, rows, before_write=add_printings)
-    printed = f"{len(printings)} printing{'s' if len(printings) != 1 else ''} recorded"
+    def add_printings(bundle: Bundle) -> None:
+        added.append(_record_printings(source, bundle, printings))
+
+    numbered = list(zip((number for number, _ in legality), rows, strict=True))
+    result = record_legality(
+        source,
+        db,
+        options.groups,
+        numbered,
+        before_write=add_printings,
+        overwrite=options.overwrite,
+    )
+    new = sum(added)
+    printed = (
+        f"{len(printings)} printing row{'s' if len(printings) != 1 else ''} read: "
+        f"{new} new printing{'s' if new != 1 else ''}, {len(printings) - new} already recorded"
+    )
     return dataclasses.replace(result, notes=(*(printed,) * bool(printings), *notes))
 
 
@@ -154,21 +166,34 @@ def _split_rows(
             printings.append((number, card_id, code, (raw.get("source") or "").strip()))
         else:
             fields = {k: raw.get(k) or "" for k in ("card_id", "status", "date", "source", "note")}
-            legality.append((number, {**fields, "format": written}))
+            legality.append((number, {**fields, **_inferred(fields["note"]), "format": written}))
     return legality, printings, notes
+
+
+def _inferred(note: str) -> dict[str, str]:
+    """A research note that begins "Inference" gives the fact's reasoning: the fact is
+    inferred, not stated (legality.csv's ``inferred`` column), and the note says nothing
+    else. ``Inference: the rules name it`` -> ``the rules name it``; ``Inference from the
+    rules text: ...`` -> ``from the rules text: ...``."""
+    text = note.strip()
+    if not text.startswith(INFERENCE):
+        return {}
+    return {"note": "", "inferred": text[len(INFERENCE) :].lstrip(": ").strip()}
 
 
 def _record_printings(
     source: Path, bundle: Bundle, printings: list[tuple[int, str, str, str]]
-) -> None:
+) -> int:
     """Each printing added to its card's sets, with the row's source as the printing's
-    own; every row naming an unknown card or set is an error, all at once."""
+    own; every row naming an unknown card or set is an error, all at once. The number of
+    printings the cards lacked."""
     from hlcg.curation.card_rows import set_names
 
     names = set_names(bundle)
     cards = {c.id: c for c in bundle.cards}
     facts = {f.key: f for f in bundle.facts}
     errors: list[str] = []
+    new = 0
     for number, card_id, written, row_source in printings:
         where = f"{source}: row {number}"
         codes, wrong = names.parse(written)
@@ -184,6 +209,7 @@ def _record_printings(
         card = cards[card_id]
         if code not in card.sets:
             cards[card_id] = card.model_copy(update={"sets": [*card.sets, code]})
+            new += 1
         # one row per source of the printing (a fact two sources confirm has two rows)
         fact = FactSourceRow(card_id=card_id, field="sets", value=code, source=row_source)
         facts.setdefault(fact.key, fact)
@@ -194,3 +220,4 @@ def _record_printings(
     add_shipped_sets(bundle, list(cards.values()))
     bundle.cards = list(cards.values())
     bundle.facts = list(facts.values())
+    return new

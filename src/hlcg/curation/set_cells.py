@@ -1,8 +1,8 @@
 """Set cells as curators write them: one set or a list (``SE;ME``, ``SE, ME``, ``SE/ME``),
-each a code the catalogue lists or a set's name (``Watcher's Chronicles``, or ``Series``
-when one set's name starts so). Anything else is an error with a did-you-mean: an import
-never makes a set up from a cell (a new set comes from a sets file, with its edition and
-source).
+each a code the catalogue lists or a set's name (``Watcher's Chronicles``, in the plural
+or the singular, or ``Series`` when one set's name starts so). Anything else is an error
+with a did-you-mean: an import never makes a set up from a cell (a new set comes from a sets
+file, with its edition and source). An update sheet's ``sets`` values follow the same rules.
 """
 
 from __future__ import annotations
@@ -40,8 +40,11 @@ class SetNames:
         if written.lower() in folded:
             return folded[written.lower()]
         key = normalise(written)
-        if key in self.names:
-            return self.names[key]
+        # a set's name in the plural or the singular ("Watcher's Chronicles")
+        other = key[:-1] if key.endswith("s") else key + "s"
+        for name in (key, other):
+            if name in self.names:
+                return self.names[name]
         spelled = _EDITION_WORDS.sub(lambda m: _ORDINALS[m.group(1)], written.strip())
         if normalise(spelled) in self.names:
             return self.names[normalise(spelled)]
