@@ -9,8 +9,8 @@ import sqlite3
 from pathlib import Path
 
 from curator_cli import invoke, said, shipped_copy, write
+from test_curator_tools import RESEARCH
 
-RESEARCH = Path("/work/shared/research")
 LEGALITY_5 = RESEARCH / "legality-5.csv"
 
 COMBINATION = (
