@@ -237,3 +237,15 @@ def test_standard_output_on_a_full_disk_is_exit_2_with_one_line(tmp_path, monkey
         "hlcg: error: could not write <stdout>: No space left on device: free some space, "
         "or write to another disk\n"
     )
+
+
+def test_the_fill_hint_for_a_non_utf8_name_pastes_back_to_its_bytes(senor, tmp_path):
+    result = invoke("validate", senor, "-o", "json")
+    assert result.exit_code == 0, result.output
+    report = json_of(result)
+    assert isinstance(report, dict)
+    hint = report["decks"][0]["coverage"]["fill"]
+    assert hint == f"hlcg db fill $'{tmp_path}/d\\xe9cks/Se\\xf1or.txt'"
+    # bash's $'...' reads each \xNN as that byte: the hint names the very file
+    quoted = hint.removeprefix("hlcg db fill $'").removesuffix("'")
+    assert quoted.encode().decode("unicode_escape").encode("latin-1") == os.fsencode(senor)
