@@ -1,7 +1,9 @@
 """What a hostile tester found after the hardening work (issue 36): every command with a JSON
 output stays JSON for a file name that is not UTF-8; a writer never replaces a pipe or device
 by a file (it writes through, or refuses); `event register` takes a deck under such a name;
-standard output on a full disk is exit 2 with one line. In-process (CliRunner) where the
+standard output on a full disk is exit 2 with one line; and the lesser findings (a fill hint
+that pastes, a long cell cut in an import error, EFBIG's own hint, "nothing was written" for
+a catalogue that never existed). In-process (CliRunner) where the
 process boundary is not the thing tested; FIFOs stand for devices (nothing here opens a /dev
 node for writing)."""
 
@@ -249,3 +251,23 @@ def test_the_fill_hint_for_a_non_utf8_name_pastes_back_to_its_bytes(senor, tmp_p
     # bash's $'...' reads each \xNN as that byte: the hint names the very file
     quoted = hint.removeprefix("hlcg db fill $'").removesuffix("'")
     assert quoted.encode().decode("unicode_escape").encode("latin-1") == os.fsencode(senor)
+
+
+@pytest.mark.parametrize(
+    ("column", "expected"),
+    [("gem_agility", "a whole number or empty"), ("unique", "true/false, 1/0, yes/no or empty")],
+)
+def test_an_import_error_cuts_a_long_cell(column, expected, tmp_path):
+    db = tmp_path / "mine.sqlite"
+    shutil.copyfile(shipped_path(), db)
+    rows = tmp_path / "rows.csv"
+    rows.write_text(
+        f"id,title,type,source,{column}\nlunge-x,Lunge X,attack,https://x.org,{'x' * 1156}\n",
+        encoding="utf-8",
+    )
+    result = invoke("db", "import", rows, "--db", db)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"hlcg: error: 1 error; nothing was written:\n{rows}: row 2: {column}: expected "
+        f"{expected}, got '{'x' * 57}...'\n"
+    )
