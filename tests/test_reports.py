@@ -395,7 +395,8 @@ def test_a_report_that_cannot_be_written_is_exit_2_with_one_line(output):
     )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines()[-1] == (
-        "hlcg: error: could not write the output: No space left on device"
+        "hlcg: error: could not write <stdout>: No space left on device: free some space, "
+        "or write to another disk"
     )
     assert "Traceback" not in result.stderr
 

@@ -75,8 +75,9 @@ def refuse_writing_an_input(output: Path | None, inputs: Iterable[Path]) -> None
 
 def _what_to_do(path: Path, exc: OSError) -> str:
     """Why ``path`` could not be written, and what the user can do about it."""
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
-        return f"{exc.strerror}: free some space, or write to another disk"
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):  # EFBIG: `ulimit -f`
+        room = "raise the file size limit" if exc.errno == errno.EFBIG else "free some space"
+        return f"{exc.strerror}: {room}, or write to another disk"
     if exc.errno == errno.ENOENT and not path.parent.is_dir():
         return (
             f"its folder {path.parent} does not exist: create it first "
@@ -211,9 +212,15 @@ def _on_read_only_mount(path: Path) -> bool:  # where no chmod makes a file writ
         return False
 
 
+_NOT_REPLACED = "hlcg does not replace it: name a file; nothing was written"
+
+
 def refuse_read_only(path: Path, error: type[HlcgError] = UsageError) -> None:
     """A file without write permission is not replaced: its mode says it is not to change.
-    On a read-only mount no mode would help: the message says to write elsewhere."""
+    On a read-only mount no mode would help: the message says to write elsewhere. Nor is a
+    device, pipe or socket (as root, /dev/full would be gone)."""
+    if path.exists() and not (path.is_file() or path.is_dir()):
+        raise error(f"{path} is not a regular file (a device, pipe or socket); {_NOT_REPLACED}")
     mode = read_only_mode(path)
     if mode is not None and _on_read_only_mount(path):
         raise error(
@@ -381,10 +388,10 @@ def _new_file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def _write_to_device(path: Path, text: str) -> None:
+def _write_to_device(path: Path, content: bytes) -> None:
     """Write to a device or pipe; a reader that leaves early (`--output-file /dev/stdout |
     head`) is no failure: the rest is dropped, as on standard output."""
-    data = memoryview(encoded(text))
+    data = memoryview(content)
     fd = os.open(path, os.O_WRONLY)
     try:
         with suppress(BrokenPipeError):
@@ -404,14 +411,15 @@ def new_file(path: Path) -> Iterator[Path]:
         temp.chmod(mode)
 
 
-def write_text_atomically(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all. Devices and pipes
-    (/dev/stdout, a named pipe) are written to directly: they cannot be replaced."""
+def write_text_atomically(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (UTF-8; bytes as they are) to ``path`` whole or not at all. Devices
+    and pipes (/dev/stdout, a named pipe) are written to directly: they cannot be replaced."""
+    data = encoded(text) if isinstance(text, str) else text
     if path.exists() and not path.is_file():
-        _write_to_device(path, text)
+        _write_to_device(path, data)
         return
     with new_file(path) as temp:
-        temp.write_bytes(encoded(text))
+        temp.write_bytes(data)
 
 
 def write_output(path: Path, text: str, force: bool) -> None:

@@ -141,6 +141,10 @@ def test_oversized_body_gets_413_and_the_server_keeps_serving(client):
     [
         (b"{not json", "malformed JSON: Expecting property name enclosed in double quotes"),
         (b"\xff\xfe", "malformed JSON"),
+        (
+            b'{"deck": "Se\xf1or"}',
+            "malformed JSON: not UTF-8 text (byte 0xf1 at offset 12); send the body as UTF-8",
+        ),
         (b"[]", "bad request: body: expected a JSON object, got []"),
         (b"{}", "bad request: deck: required, and missing"),
         (b'{"deck": 5}', "bad request: deck: expected text"),

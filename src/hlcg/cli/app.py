@@ -181,7 +181,10 @@ def main() -> None:
         sys.stdout.flush()
         if out is not None and out.failed is not None:
             # the report was lost (a full disk): that is "could not run", never a verdict
-            print(
-                f"hlcg: error: could not write the output: {out.failed.strerror}", file=sys.stderr
-            )
+            from pathlib import Path
+
+            from hlcg.output import could_not_write
+
+            lost = could_not_write(Path("<stdout>"), out.failed, whole=False)
+            print(f"hlcg: error: {lost}", file=sys.stderr)
             raise SystemExit(2)  # noqa: B012 (this exit code replaces the command's)

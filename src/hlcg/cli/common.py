@@ -156,7 +156,11 @@ def warn(message: str) -> None:
 
 
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    """``data`` as JSON on standard output; a file name's bytes that are not UTF-8 read
+    ``\\xNN`` inside its strings (escaped as JSON needs, so the output stays JSON)."""
+    from hlcg.stdin import shown_bytes
+
+    typer.echo(shown_bytes(json.dumps(data, indent=2, ensure_ascii=False), in_json=True))
 
 
 # A column of a table fitted to a terminal is never narrower than this.

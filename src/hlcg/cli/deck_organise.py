@@ -112,11 +112,12 @@ def sheet_command(
 
 
 def _write_bytes(target: Path, data: bytes) -> None:
-    """Whole or not at all: a failed write leaves the old sheet, or none."""
-    from hlcg.output import replacing, write_errors
+    """Whole or not at all: a failed write leaves the old sheet, or none (a device or pipe
+    is written through)."""
+    from hlcg.output import write_errors, write_text_atomically
 
-    with write_errors(target), replacing(target, fresh=True) as temp:
-        temp.write_bytes(data)
+    with write_errors(target):
+        write_text_atomically(target, data)
 
 
 def _verify(

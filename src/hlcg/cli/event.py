@@ -182,7 +182,7 @@ def sheets_command(
     event), one page each, judged on the event's date."""
     from hlcg.event import event_sheets
     from hlcg.organise import SHEET_SUFFIXES, sheets_html, sheets_pdf
-    from hlcg.output import refuse_overwrite, replacing, write_errors
+    from hlcg.output import refuse_overwrite, write_errors, write_text_atomically
     from hlcg.stdin import encoded
 
     if target.suffix.lower() not in SHEET_SUFFIXES:
@@ -192,8 +192,8 @@ def sheets_command(
     if not sheets:
         raise UsageError(f"{event}: no registration yet; no sheet was written")
     data = sheets_pdf(sheets) if target.suffix.lower() == ".pdf" else encoded(sheets_html(sheets))
-    with write_errors(target), replacing(target, fresh=True) as temp:
-        temp.write_bytes(data)
+    with write_errors(target):
+        write_text_atomically(target, data)
     say(f"wrote {target}: {plural(len(sheets), 'sheet')}, a page each")
 
 

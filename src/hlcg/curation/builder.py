@@ -228,6 +228,8 @@ def replacing(destination: Path) -> Iterator[Path]:
     left is removed first. SQLite's own failure to write (a full disk: "database or disk is
     full") is a CatalogueError, with ``destination`` as it was."""
     destination.parent.mkdir(parents=True, exist_ok=True)
+    # a file that was never there is not "as it was": only "nothing was written"
+    kept = f", {destination} is as it was" if destination.exists() else ""
     try:
         with output_replacing(destination, fresh=True, error=ReadOnlyCatalogueError) as temp:
             yield temp
@@ -236,7 +238,7 @@ def replacing(destination: Path) -> Iterator[Path]:
         hint = " (is the disk full? free some space, or write to another disk)"
         raise CatalogueError(
             f"could not write {destination}: {exc}{hint if 'disk' in str(exc) else ''}; "
-            f"nothing was written, {destination} is as it was"
+            f"nothing was written{kept}"
         ) from None
     except OSError as exc:  # the rename into place, or the syncs around it
         raise could_not_write(destination, exc, CatalogueError) from None

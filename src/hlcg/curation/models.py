@@ -26,6 +26,7 @@ from hlcg.catalog import (
     flat_card,
     format_named,
 )
+from hlcg.wording import shown_value
 
 
 def _format_tag(value: Any) -> Any:
@@ -237,7 +238,7 @@ class CardRow(Strict):
             if not text:
                 return None
             if not re.fullmatch(r"-?[0-9]+", text):  # \d takes "٣", which int() reads as 3
-                raise ValueError(f"expected a whole number or empty, got {value!r}")
+                raise ValueError(f"expected a whole number or empty, got {shown_value(value)}")
             if len(text.lstrip("-")) > 19:  # more digits than any 64-bit number has
                 raise ValueError(_out_of_range(text))
             value = int(text)
@@ -266,7 +267,7 @@ class CardRow(Strict):
                 return True
             if text in _FALSE:
                 return False
-            raise ValueError(f"expected true/false, 1/0, yes/no or empty, got {value!r}")
+            raise ValueError(f"expected true/false, 1/0, yes/no or empty, got {shown_value(value)}")
         return value
 
     @field_validator(*LIST_FIELDS, mode="before")

@@ -46,10 +46,12 @@ def export_document(path: Path) -> dict[str, Any]:
 
 def write_export(path: Path, out: Path) -> dict[str, int]:
     from hlcg.output import write_errors, write_text_atomically
+    from hlcg.stdin import shown_bytes
 
     document = export_document(path)
     with write_errors(out):
-        write_text_atomically(out, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+        text = json.dumps(document, indent=2, ensure_ascii=False)
+        write_text_atomically(out, shown_bytes(text, in_json=True) + "\n")
     return {"registrations": len(document["registrations"]), "games": len(document["games"])}
 
 

@@ -116,6 +116,7 @@ def register(
     reader's warnings. EventRefusal: an illegal deck without ``accept_illegal``, the event
     locked, the player registered already without ``replace``, or with games recorded."""
     from hlcg.organise import sheet_payload
+    from hlcg.stdin import shown_bytes
 
     player = check_name(player, "player")
     event = open_event(path)
@@ -126,7 +127,8 @@ def register(
     registration = Registration(
         player=player,
         registered_at=now(),
-        deck_file=Path(deck_file).name,
+        # a name's bytes that are not UTF-8 as \xNN: SQLite stores only valid text
+        deck_file=shown_bytes(Path(deck_file).name),
         deck=data,
         persona=report.persona,
         persona_id=report.persona_id or "",

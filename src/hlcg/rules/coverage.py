@@ -10,6 +10,7 @@ so three rules missing the same cards' types are one gap.
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
@@ -115,7 +116,19 @@ def fill_command(path: str) -> str:
     """The command that asks for a deck's missing facts, with its path as a shell takes it
     (a deck read from standard input has none: DECK)."""
     piped = path == STDIN_NAME or is_stdin(path)
-    return f"hlcg db fill {'DECK' if piped else shlex.quote(path)}"
+    return f"hlcg db fill {'DECK' if piped else _shell_quoted(path)}"
+
+
+def _shell_quoted(path: str) -> str:
+    """``path`` as a shell takes it; a name with bytes that are not UTF-8 (or control
+    characters) as bash's $'...', each such byte \\xNN: it pastes back to the same bytes."""
+    if path.isprintable():  # a lone surrogate (such a byte) or a control character is not
+        return shlex.quote(path)
+    escaped = "".join(
+        chr(b) if 0x20 <= b < 0x7F and chr(b) not in "\\'" else f"\\x{b:02x}"
+        for b in os.fsencode(path)
+    )
+    return f"$'{escaped}'"
 
 
 def coverage(

@@ -108,6 +108,12 @@ async def parse_request(request: Request, model: type[M]) -> M:
     body = await read_body(request)
     try:
         data = json.loads(body)
+    except UnicodeDecodeError as exc:  # said in our words, not the codec's
+        raise ApiError(
+            400,
+            f"malformed JSON: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "
+            f"{exc.start}); send the body as UTF-8",
+        ) from None
     except ValueError as exc:
         raise ApiError(400, f"malformed JSON: {exc}") from None
     except RecursionError:
