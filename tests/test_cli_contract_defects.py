@@ -67,7 +67,8 @@ def test_db_info_wraps_a_long_value_under_itself(monkeypatch):
     assert max(len(line) for line in fitted) <= 80
     facts = fitted.index(next(line for line in fitted if line.startswith("sourced_facts")))
     assert fitted[facts + 1].startswith(" " * 16)
-    assert " ".join(fitted).split() == " ".join(piped).split()
+    # every character kept, only the breaks differ (a long path breaks inside itself)
+    assert "".join("".join(fitted).split()) == "".join("".join(piped).split())
 
 
 SHEET = "examples/tcboo/legal-roll.toml"
