@@ -21,25 +21,13 @@ import threading
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from tests.hostile.test_names_any_encoding import BUG, ROOT, invoke, latin1
 
 from hlcg.catalog import shipped_path
-from hlcg.cli.app import app
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="names of any bytes: Linux")
 
-ROOT = Path(__file__).resolve().parents[2]
 DECK = ROOT / "examples/decks/valid/duncan-first-edition.txt"
-BUG = "this is a bug in hlcg"
-
-
-def invoke(*args: str | Path):
-    return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def latin1(folder: Path, name: bytes) -> Path:
-    """A path in ``folder`` whose name is these bytes (as os.fsdecode gives it)."""
-    return Path(os.fsdecode(bytes(folder) + b"/" + name))
 
 
 @pytest.fixture
