@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hlcg.problems import Severity
 from hlcg.report.reporters import Skipped, Unreadable, with_fix
-from hlcg.report.streaming import DeckSummary, Spool, TextSink, render_all, run_summary
+from hlcg.report.streaming import DeckSummary, Spool, TextSink, run_summary
 from hlcg.rules import DeckReport
 
 
@@ -69,14 +69,6 @@ class Writer:
         self.annotations.copy_to(self.out)
         # A plain line in the job log (no annotation): the date every verdict rests on.
         self.out.write("".join(f"hlcg: {line}\n" for line in _judged_by(self.dates)))
-
-
-def render(
-    reports: list[DeckReport],
-    unreadable: Sequence[Unreadable] = (),
-    skipped: Sequence[Skipped] = (),
-) -> str:
-    return render_all(part, Writer, reports, unreadable, skipped)
 
 
 def _judged_by(dates: Iterable[str]) -> list[str]:

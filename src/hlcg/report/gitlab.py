@@ -13,7 +13,6 @@ problem of the whole deck sits on line 1.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,6 @@ from hlcg.report.streaming import (
     dump,
     joined,
     list_marker,
-    render_all,
     write_document,
 )
 from hlcg.rules import DeckReport
@@ -116,11 +114,3 @@ class Writer:
         for skipped_file in self.skipped_files:
             self._add(dump(_skipped_issue(skipped_file)))
         write_document(self.out, list_marker("issues"), [self.issues], {})
-
-
-def render(
-    reports: list[DeckReport],
-    unreadable: Sequence[Unreadable] = (),
-    skipped: Sequence[Skipped] = (),
-) -> str:
-    return render_all(part, Writer, reports, unreadable, skipped)

@@ -55,14 +55,6 @@ def report_data(
     return _document([r.to_json() for r in reports], unreadable, totals, skipped)
 
 
-def render(
-    reports: list[DeckReport],
-    unreadable: Sequence[Unreadable] = (),
-    skipped: Sequence[Skipped] = (),
-) -> str:
-    return dump(report_data(reports, unreadable, skipped)) + "\n"
-
-
 def part(report: DeckReport) -> str:
     return dump(report.to_json())
 

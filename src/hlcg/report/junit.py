@@ -11,12 +11,11 @@ testsuite, never to a testcase, and the deck's path is the suite's `file`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from hlcg.problems import Severity
 from hlcg.report.reporters import Skipped, Unreadable
-from hlcg.report.streaming import DeckSummary, Spool, TextSink, render_all
+from hlcg.report.streaming import DeckSummary, Spool, TextSink
 from hlcg.rules import DeckReport
 from hlcg.wording import plural
 
@@ -139,11 +138,3 @@ class Writer:
         for skipped_file in self.skipped_files:
             self.out.write(_skipped_part(skipped_file))
         self.out.write("</testsuites>\n")
-
-
-def render(
-    reports: list[DeckReport],
-    unreadable: Sequence[Unreadable] = (),
-    skipped: Sequence[Skipped] = (),
-) -> str:
-    return render_all(part, Writer, reports, unreadable, skipped)

@@ -72,7 +72,21 @@ def with_fix(problem: Problem) -> str:
 
 
 def renderer(name: str) -> Renderer:
-    return importlib.import_module(REPORTERS[name].module).render
+    """The whole report as one text: the reporter's parts put in place by its writer, as a
+    streamed run writes them (hlcg.report.streaming.render_all), so the two give the same
+    bytes."""
+    from hlcg.report.streaming import render_all
+
+    part, writer = streamer(name)
+
+    def render(
+        reports: list[DeckReport],
+        unreadable: Sequence[Unreadable] = (),
+        skipped: Sequence[Skipped] = (),
+    ) -> str:
+        return render_all(part, writer, reports, unreadable, skipped)
+
+    return render
 
 
 class Streamer(NamedTuple):

@@ -34,7 +34,6 @@ from hlcg.report.streaming import (
     dump,
     joined,
     list_marker,
-    render_all,
     write_document,
 )
 from hlcg.rules import RULES, DeckReport, Rule
@@ -226,11 +225,3 @@ class Writer:
     def close(self) -> None:
         log = _log(self.unreadable_files, self.skipped_files)
         write_document(self.out, log, [self.results, self.decks], self.spools)
-
-
-def render(
-    reports: list[DeckReport],
-    unreadable: Sequence[Unreadable] = (),
-    skipped: Sequence[Skipped] = (),
-) -> str:
-    return render_all(part, Writer, reports, unreadable, skipped)

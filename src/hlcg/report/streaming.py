@@ -131,7 +131,7 @@ def render_all(
     unreadable: Sequence[Unreadable],
     skipped: Sequence[Skipped] = (),
 ) -> str:
-    """A whole report as one text: what every reporter's ``render`` is."""
+    """A whole report as one text (hlcg.report.renderer): the streamed parts, in place."""
     out = io.StringIO()
     stream = writer(out)
     for passed_over in skipped:

@@ -3,11 +3,9 @@ checked and what could not be, a verdict."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from hlcg.catalog import ATTRIBUTES
 from hlcg.report.reporters import Skipped, Unreadable
-from hlcg.report.streaming import DeckSummary, TextSink, render_all
+from hlcg.report.streaming import DeckSummary, TextSink
 from hlcg.rules import DeckReport, not_checked_line
 from hlcg.wording import plural
 
@@ -156,11 +154,3 @@ class Writer:
 def skipped_note(item: Skipped) -> str:
     """A passed-over file as the text report (and the terminal) names it."""
     return f"note: skipped {item.path}: {item.message}"
-
-
-def render(
-    reports: list[DeckReport],
-    unreadable: Sequence[Unreadable] = (),
-    skipped: Sequence[Skipped] = (),
-) -> str:
-    return render_all(part, Writer, reports, unreadable, skipped)
