@@ -155,7 +155,8 @@ def test_search_format_takes_the_spellings_a_format_line_takes():
     assert search_ids("t:persona", "--format", "Type Two") == expected
     assert search_ids("t:persona f:T2") == expected
     result = invoke("search", "f:T9")
-    assert result.exit_code == 2 and "unknown format 't9'" in result.output
+    said = "f:T9: 'T9' is not a format; use one of first-edition, type-one, type-two, mle"
+    assert result.exit_code == 2 and said in result.output
 
 
 def test_judge_match_never_guesses_between_close_candidates():

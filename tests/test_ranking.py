@@ -97,15 +97,20 @@ def test_search_p_and_persona_decide_a_name_alike():
     assert search_ids("p:kurgan") == search_ids('p:"The Kurgan"') != []
 
 
+# What every place that takes a format from a user says of a name that is none (a search
+# term also names legality tags, mle).
+NOT_A_FORMAT = "is not a format; use one of first-edition, type-one, type-two, mle"
+
+
 def test_a_term_naming_nothing_exits_2_whatever_its_kind():
     for term, said in (
         ("t:nope", "unknown type 'nope'"),
         ("s:XX", "no set 'XX' in this catalogue"),
-        ("f:nope", "unknown format 'nope'"),
+        ("f:nope", f"f:nope: 'nope' {NOT_A_FORMAT}"),
         ("p:zzzz", "p:zzzz names no single persona"),
         ("g:luck>=1", "gem filter 'luck>=1' not understood"),
         ("is:nope", "is:nope not understood"),
-        ("unchecked:nope", "unknown format 'nope'"),
+        ("unchecked:nope", f"unchecked:nope: 'nope' {NOT_A_FORMAT}"),
         ("x:y", "unknown prefix 'x:'"),
     ):
         result = invoke("search", term)

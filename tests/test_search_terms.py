@@ -82,4 +82,6 @@ def test_or_needs_a_term_on_each_side(query):
 
 def test_an_unknown_format_for_unchecked_is_a_usage_error():
     result = runner.invoke(app, ["search", "unchecked:type-nine"])
-    assert result.exit_code == 2 and "unknown format 'type-nine'" in result.stderr
+    said = "unchecked:type-nine: 'type-nine' is not a format; use one of first-edition, "
+    said += "type-one, type-two, mle"
+    assert result.exit_code == 2 and said in result.stderr

@@ -75,7 +75,7 @@ def search_cards(
             types=[check_type(t.lower()) for t in filters.types],
             personas=list(filters.personas),
             sets=list(filters.sets),
-            formats=[check_format(f.lower()) for f in filters.formats],
+            formats=[check_format(f, "--format") for f in filters.formats],
             gems=[parse_gem(g) for g in filters.gems],
             text=filters.text.split() if filters.text else [],
             flags=list(filters.flags),

@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.vocabulary import INT_FIELDS as INT_FIELDS
     from hlcg.catalog.vocabulary import LIST_FIELDS as LIST_FIELDS
     from hlcg.catalog.vocabulary import PREGAME_TYPES as PREGAME_TYPES
+    from hlcg.catalog.vocabulary import CheckedFormat as CheckedFormat
     from hlcg.catalog.vocabulary import accepted_format_names as accepted_format_names
     from hlcg.catalog.vocabulary import format_from_user as format_from_user
     from hlcg.catalog.vocabulary import format_mentions as format_mentions
@@ -130,6 +131,7 @@ _DOOR = {
     "PREGAME_TYPES": "hlcg.catalog.vocabulary",
     "CATALOGUE_DOCUMENT_KIND": "hlcg.catalog.vocabulary",
     "CHECKED_FORMATS": "hlcg.catalog.vocabulary",
+    "CheckedFormat": "hlcg.catalog.vocabulary",
     "DEFAULT_FORMAT": "hlcg.catalog.vocabulary",
     "CONTRACT_FIELDS": "hlcg.catalog.vocabulary",
     "FACT_FIELDS": "hlcg.catalog.vocabulary",

@@ -50,7 +50,8 @@ from hlcg.catalog.connection import connect
 from hlcg.catalog.lookup import judge_match, persona_match
 from hlcg.catalog.ranking import loose_key, named_ids, title_rank
 from hlcg.catalog.store import Catalogue
-from hlcg.catalog.vocabulary import ATTRIBUTES, CARD_TYPES, FORMAT_TAGS, format_named, normalise
+from hlcg.catalog.vocabulary import ATTRIBUTES, CARD_TYPES, format_from_user, normalise
+from hlcg.errors import UsageError
 
 # --- the query ------------------------------------------------------------------------------
 
@@ -160,14 +161,13 @@ def check_type(value: str) -> str:
     raise QueryError(f"unknown type {value!r}; one of: {', '.join(CARD_TYPES)}")
 
 
-def check_format(value: str) -> str:
-    """A format tag, from the tag itself or any spelling a deck's `Format:` line takes."""
-    if value in FORMAT_TAGS:
-        return value
-    named = format_named(value)
-    if named is None:
-        raise QueryError(f"unknown format {value!r}; one of: {', '.join(FORMAT_TAGS)}")
-    return named
+def check_format(value: str, term: str | None = None) -> str:
+    """A format tag, from the tag itself or any spelling a deck's `Format:` line takes; a
+    bad one is refused with ``format_from_user``'s message, after the ``term`` it was in."""
+    try:
+        return format_from_user(value, tags=True)
+    except UsageError as exc:
+        raise QueryError(f"{term}: {exc}" if term else str(exc)) from None
 
 
 def split_terms(text: str) -> list[tuple[str, bool]]:
@@ -247,8 +247,10 @@ _PREFIX_READERS: dict[str, Callable[[Query, str], None]] = {
     "t": lambda query, value: query.types.append(check_type(value.lower())),
     "p": lambda query, value: query.personas.append(value),
     "s": lambda query, value: query.sets.append(value),
-    "f": lambda query, value: query.formats.append(check_format(value.lower())),
-    "unchecked": lambda query, value: query.unchecked.append(check_format(value.lower())),
+    "f": lambda query, value: query.formats.append(check_format(value, f"f:{value}")),
+    "unchecked": lambda query, value: query.unchecked.append(
+        check_format(value, f"unchecked:{value}")
+    ),
     "g": lambda query, value: query.gems.append(parse_gem(value)),
     "is": _add_flag,
 }

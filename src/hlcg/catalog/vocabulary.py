@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from hlcg.errors import UsageError
 from hlcg.patterns import lazy
@@ -199,6 +199,8 @@ FORMATS: tuple[Format, ...] = tuple(
 )
 # The formats hlcg checks decks for, and every legality tag (those first).
 CHECKED_FORMATS: tuple[str, ...] = tuple(f.name for f in FORMATS if f.checked)
+# The same, as a type: a report's format, the web API's (schemas/ lists them).
+CheckedFormat = Literal[CHECKED_FORMATS]  # type: ignore[valid-type]
 # The format a deck is judged in when neither --format nor its Format: line names one: the
 # game as played today (seed 002, the Type Two rulebook).
 DEFAULT_FORMAT = "type-two"
@@ -275,12 +277,17 @@ def accepted_format_names() -> str:
     return ", ".join(CHECKED_FORMATS)
 
 
-def format_from_user(text: str) -> str:
+def format_from_user(text: str, *, tags: bool = False) -> str:
     """The format a user names (``format_named``), or the one UsageError every place that
-    takes a format from a user gives (``--format``, the web page's format, a profile)."""
+    takes a format from a user gives (``--format``, the web page's format, a profile, a
+    search's f: term). With ``tags``, a legality tag no deck is checked for is a format too
+    (a search's ``f:mle``), and the message lists the tags."""
+    if tags and text.lower() in FORMAT_TAGS:
+        return text.lower()
     named = format_named(text)
     if named is None:
-        raise UsageError(f"{text!r} is not a format; use one of {accepted_format_names()}")
+        known = ", ".join(FORMAT_TAGS) if tags else accepted_format_names()
+        raise UsageError(f"{text!r} is not a format; use one of {known}")
     return named
 
 

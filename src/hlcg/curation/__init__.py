@@ -50,7 +50,6 @@ if TYPE_CHECKING:
     from hlcg.curation.kinds import ImportOptions as ImportOptions
     from hlcg.curation.locking import writer_lock as writer_lock
     from hlcg.curation.metadata import datasette_metadata as datasette_metadata
-    from hlcg.curation.models import CheckedFormat as CheckedFormat
     from hlcg.curation.piped import from_stdin as from_stdin
     from hlcg.curation.printed import PrintedSource as PrintedSource
     from hlcg.curation.printed import parse_printed_source as parse_printed_source
@@ -77,7 +76,6 @@ _DOOR = {
     "init": "hlcg.curation.importer",
     "writer_lock": "hlcg.curation.locking",
     "datasette_metadata": "hlcg.curation.metadata",
-    "CheckedFormat": "hlcg.curation.models",
     "from_stdin": "hlcg.curation.piped",
     "PrintedSource": "hlcg.curation.printed",
     "parse_printed_source": "hlcg.curation.printed",

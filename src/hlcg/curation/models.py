@@ -18,7 +18,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from hlcg.catalog import (
     BOOL_FIELDS,
     CARD_TYPES,
-    CHECKED_FORMATS,
     FACT_FIELDS,
     FORMAT_TAGS,
     INT_FIELDS,
@@ -131,8 +130,6 @@ Modifier = Annotated[
 
 CardType = Literal[CARD_TYPES]  # type: ignore[valid-type]
 FormatTag = Literal[FORMAT_TAGS]  # type: ignore[valid-type]
-# The formats hlcg checks decks for, as data/source/formats.csv lists them.
-CheckedFormat = Literal[CHECKED_FORMATS]  # type: ignore[valid-type]
 
 _TRUE = {"true", "1", "yes", "y"}
 _FALSE = {"false", "0", "no", "n", ""}

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
-from hlcg.curation import CheckedFormat
+from hlcg.catalog import CheckedFormat
 from hlcg.problems import Severity
 
 # The schema lists the severities inline, as before, not the enum's Python docstring.

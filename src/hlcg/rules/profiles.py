@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from hlcg.catalog import CHECKED_FORMATS
+from hlcg.catalog import CHECKED_FORMATS, format_from_user
 from hlcg.errors import UsageError
 from hlcg.problems import Level
 from hlcg.rules.base import Param, Rule
@@ -132,8 +132,10 @@ def build_profile(name: str, section: dict[str, Any]) -> Profile:
 
 @cache
 def profile(name: str) -> Profile:
+    """A format's profile, by its name or any spelling of it (``format_from_user``, whose
+    message refuses a name that is no format)."""
     if name not in CHECKED_FORMATS:
-        raise UsageError(f"unknown format {name!r}; choose one of {', '.join(CHECKED_FORMATS)}")
+        return profile(format_from_user(name))
     return build_profile(name, _data()[name])
 
 

@@ -1,0 +1,101 @@
+"""Each vocabulary is owned once (issue 34 point 3): one validator and one message for a
+format a user names, the deck kinds' names in the deck stage's table, the storage format
+behind a door of its own, no stage's cache inside ``Catalogue``, one ``Skipped``."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from hlcg.cli.app import app
+
+SRC = ROOT / "src" / "hlcg"
+runner = CliRunner()
+
+# --- formats: one validator, one message ----------------------------------------------------
+
+BAD = "typ two"
+CHECKED = "first-edition, type-one, type-two"
+MESSAGE = f"{BAD!r} is not a format; use one of {CHECKED}"
+# A search term may name a legality tag no deck is checked for (f:mle): the same words.
+TAG_MESSAGE = f"{BAD!r} is not a format; use one of {CHECKED}, mle"
+
+
+def _raising_functions(words: tuple[str, ...]) -> list[str]:
+    """The functions under src/hlcg that raise an error whose message holds every word."""
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if "raise" not in text or not all(w in text for w in words):
+            continue
+        for function in ast.walk(ast.parse(text)):
+            if not isinstance(function, ast.FunctionDef):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Raise) and node.exc is not None:
+                    said = " ".join(
+                        str(c.value)
+                        for c in ast.walk(node.exc)
+                        if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                    )
+                    if all(w in said for w in words):
+                        found.append(f"{path.relative_to(SRC)}:{function.name}")
+    return sorted(set(found))
+
+
+def test_one_function_refuses_a_format_a_user_names():
+    """The search's f: terms and a profile asked by name used to say it in words of their
+    own ("unknown format ...; one of:", "...; choose one of")."""
+    assert _raising_functions(("format", "one of")) == ["catalog/vocabulary.py:format_from_user"]
+
+
+def test_the_measure_finds_a_second_wording(tmp_path, monkeypatch):
+    module = tmp_path / "hlcg" / "search.py"
+    module.parent.mkdir()
+    module.write_text(
+        "def check_format(value):\n"
+        "    raise QueryError(f'unknown format {value!r}; one of: ' + known)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(__import__(__name__), "SRC", tmp_path / "hlcg")
+    assert _raising_functions(("format", "one of")) == ["search.py:check_format"]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["validate", "--format", BAD, "-"], f"--format: {MESSAGE}"),
+        (["rules", "--format", BAD], f"Invalid value for '--format' / '-f': {MESSAGE}"),
+        (["search", "t:persona", "--format", BAD], f"hlcg: error: --format: {TAG_MESSAGE}"),
+        (["search", f'f:"{BAD}"'], f"hlcg: error: f:{BAD}: {TAG_MESSAGE}"),
+        (["search", f'unchecked:"{BAD}"'], f"hlcg: error: unchecked:{BAD}: {TAG_MESSAGE}"),
+    ],
+)
+def test_every_command_refuses_a_bad_format_in_the_same_words(args, said):
+    result = runner.invoke(app, args, input="")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert said in result.stderr
+
+
+def test_a_profile_asked_by_a_name_that_is_no_format_gives_the_same_message():
+    from hlcg.errors import UsageError
+    from hlcg.rules import profile
+
+    with pytest.raises(UsageError) as refused:
+        profile(BAD)
+    assert str(refused.value) == MESSAGE
+    assert profile("Type Two") is profile("type-two")  # any spelling a deck's Format: takes
+
+
+def test_checked_format_is_the_catalogue_s_word_not_the_write_side_s():
+    """The JSON report's model takes the type of a checked format from the read side."""
+    from typing import get_args
+
+    from hlcg.catalog import CHECKED_FORMATS, CheckedFormat
+
+    assert get_args(CheckedFormat) == CHECKED_FORMATS
+    schema = (SRC / "report" / "schema.py").read_text(encoding="utf-8")
+    assert "hlcg.curation" not in schema
