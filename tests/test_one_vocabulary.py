@@ -5,6 +5,7 @@ behind a door of its own, no stage's cache inside ``Catalogue``, one ``Skipped``
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -99,3 +100,47 @@ def test_checked_format_is_the_catalogue_s_word_not_the_write_side_s():
     assert get_args(CheckedFormat) == CHECKED_FORMATS
     schema = (SRC / "report" / "schema.py").read_text(encoding="utf-8")
     assert "hlcg.curation" not in schema
+
+
+# --- one Skipped ------------------------------------------------------------------------------
+
+
+def _classes_named(name: str) -> list[str]:
+    return [
+        str(path.relative_to(SRC))
+        for path in sorted(SRC.rglob("*.py"))
+        if f"class {name}(" in path.read_text(encoding="utf-8")
+    ]
+
+
+def test_a_file_passed_over_is_one_type_the_check_s():
+    """The report took a second ``Skipped`` (its path as text) that the CLI copied the
+    check's into; the report now names the check's, as it names its path."""
+    assert _classes_named("Skipped") == ["check/runs.py"]
+    from hlcg.check import Skipped
+
+    passed_over = Skipped(Path("notes") / "README.txt", "a README, licence or changelog")
+    assert passed_over.shown_path == str(Path("notes") / "README.txt")
+    assert Skipped(Path("-"), "x").shown_path == "<stdin>"
+
+
+def test_every_report_names_a_skipped_file_by_its_path(tmp_path):
+    deck = ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt"
+    (tmp_path / "deck.txt").write_bytes(deck.read_bytes())
+    (tmp_path / "README.txt").write_text("# notes\n", encoding="utf-8")
+    readme = str(tmp_path / "README.txt")
+    said = {}
+    for kind in ("json", "text", "github"):
+        result = runner.invoke(app, ["validate", str(tmp_path), "--skip-non-decks", "-o", kind])
+        assert result.exit_code == 0, result.output
+        said[kind] = result.stdout
+    import json
+
+    skipped = json.loads(said["json"])["skipped"]
+    assert skipped == [{"path": readme, "reason": "a README, licence or changelog"}]
+    note = f"note: skipped {readme}: not a deck (a README, licence or changelog)"
+    assert note in said["text"].splitlines()
+    github = (
+        f"::notice file={readme},title=skipped file::not a deck (a README, licence or changelog)"
+    )
+    assert github in said["github"].splitlines()

@@ -36,10 +36,20 @@ if TYPE_CHECKING:
 
 
 class Skipped(NamedTuple):
-    """A file skipped because it is recognisably not a deck."""
+    """A file a run passed over as recognisably no deck (a README, a saved report, a
+    backup): named in every report, never judged."""
 
     path: Path
     reason: str
+
+    @property
+    def shown_path(self) -> str:
+        """The file as reports name it."""
+        return shown(self.path)
+
+    @property
+    def message(self) -> str:
+        return f"not a deck ({self.reason})"
 
 
 class Outcome(NamedTuple):

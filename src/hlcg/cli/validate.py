@@ -26,8 +26,8 @@ from hlcg.stdin import shown_bytes
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
-    from hlcg.check import CheckOptions, DeckFix, MatrixRow, Outcome, Run
-    from hlcg.report import DeckSummary, Skipped, Unreadable
+    from hlcg.check import CheckOptions, DeckFix, MatrixRow, Outcome, Run, Skipped
+    from hlcg.report import DeckSummary, Unreadable
 
 
 AUTO = "auto"  # github under GitHub Actions, else text
@@ -59,7 +59,7 @@ def summary_table(
         for r in reports
     ]
     rows += [[u.path, "-", "-", "COULD NOT READ", "-", "-", "-"] for u in unreadable]
-    rows += [[s.path, "-", "-", "SKIPPED", "-", "-", "-"] for s in skipped]
+    rows += [[s.shown_path, "-", "-", "SKIPPED", "-", "-", "-"] for s in skipped]
     # A judge's run: the decks whose checks a missing fact kept from finishing, in one count.
     return (
         table(rows, ["deck", "persona", "format", "legal", "errors", "warnings", "notes"])
@@ -103,14 +103,6 @@ def _summaries(
 def _terminal_shows_text(kind: str, output_file: Path | None) -> bool:
     """Whether the terminal gets the text report (which names each skipped file)."""
     return kind == "text" or output_file is not None
-
-
-def skipped_files(found: Iterable[tuple[Path, str]]) -> list["Skipped"]:
-    """The files a run passed over, as the reports name them."""
-    from hlcg.report import Skipped
-    from hlcg.stdin import shown
-
-    return [Skipped(shown(path), reason) for path, reason in found]
 
 
 class _Echo:
@@ -212,14 +204,11 @@ def _no_decks(kind: str, output_file: Path | None, skipped: Sequence["Skipped"])
         render_streamed((), kind, output_file, skipped)
 
 
-def _note_skipped(found: Iterable[tuple[Path, str]]) -> None:
+def _note_skipped(found: Iterable["Skipped"]) -> None:
     """Each file passed over, as a note on the terminal, when no text report there names
     it (one note per file either way)."""
-    from hlcg.report import Skipped
-    from hlcg.stdin import shown
-
-    for path, reason in found:
-        note(f"skipped {shown(path)}: {Skipped(shown(path), reason).message}")
+    for item in found:
+        note(f"skipped {item.shown_path}: {item.message}")
 
 
 @guarded
@@ -358,11 +347,11 @@ def _render(checks: "Run", kind: str, output_file: Path | None, jobs: int) -> No
     if not found or not _terminal_shows_text(kind, output_file):
         _note_skipped(passed_over)
     if not found:
-        _no_decks(kind, output_file, skipped_files(passed_over))
+        _no_decks(kind, output_file, passed_over)
         return
     kinds = (kind,) if output_file is None else (kind, "text")
     outcomes = checks.outcomes(kinds, jobs=jobs)
-    shows_text = render_streamed(outcomes, kind, output_file, skipped_files(passed_over))
+    shows_text = render_streamed(outcomes, kind, output_file, passed_over)
     if checks.options.all_formats or checks.options.fix:
         result = checks.result()
         if checks.options.all_formats:

@@ -9,7 +9,6 @@ if TYPE_CHECKING:
     from hlcg.report.github import write_step_summary as write_step_summary
     from hlcg.report.jsonreport import report_data as report_data
     from hlcg.report.reporters import REPORTERS as REPORTERS
-    from hlcg.report.reporters import Skipped as Skipped
     from hlcg.report.reporters import Streamer as Streamer
     from hlcg.report.reporters import Unreadable as Unreadable
     from hlcg.report.reporters import renderer as renderer
@@ -28,7 +27,6 @@ _DOOR = {
     "report_data": "hlcg.report.jsonreport",
     "REPORTERS": "hlcg.report.reporters",
     "Unreadable": "hlcg.report.reporters",
-    "Skipped": "hlcg.report.reporters",
     "renderer": "hlcg.report.reporters",
     "Streamer": "hlcg.report.reporters",
     "streamer": "hlcg.report.reporters",

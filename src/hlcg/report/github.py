@@ -6,11 +6,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hlcg.problems import Severity
-from hlcg.report.reporters import Skipped, Unreadable, with_fix
+from hlcg.report.reporters import Unreadable, with_fix
 from hlcg.report.streaming import DeckSummary, Spool, TextSink, run_summary
 from hlcg.rules import DeckReport
+
+if TYPE_CHECKING:
+    from hlcg.check import Skipped
 
 
 def _escape_data(text: str) -> str:
@@ -64,7 +68,7 @@ class Writer:
             path, message = _escape_property(u.path), _escape_data(u.message)
             self.out.write(f"::error file={path},title=unreadable deck::{message}\n")
         for s in self.skipped_files:
-            path, message = _escape_property(s.path), _escape_data(s.message)
+            path, message = _escape_property(s.shown_path), _escape_data(s.message)
             self.out.write(f"::notice file={path},title=skipped file::{message}\n")
         self.annotations.copy_to(self.out)
         # A plain line in the job log (no annotation): the date every verdict rests on.
@@ -101,7 +105,7 @@ def summary_markdown(
         path = u.path.replace("|", "\\|")
         rows.append(f"| {path} | - | - | **could not read** | - | - | - |")
     for s in skipped:
-        path = s.path.replace("|", "\\|")
+        path = s.shown_path.replace("|", "\\|")
         rows.append(f"| {path} | - | - | skipped: {s.reason.replace('|', '/')} | - | - | - |")
     return "\n".join(rows) + "\n"
 

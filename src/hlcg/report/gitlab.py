@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hlcg.problems import Severity
 from hlcg.report.identity import IDENTITY_KEY, problem_identities
-from hlcg.report.reporters import Skipped, Unreadable, with_fix
+from hlcg.report.reporters import Unreadable, with_fix
 from hlcg.report.streaming import (
     DeckSummary,
     JsonList,
@@ -30,6 +30,9 @@ from hlcg.report.streaming import (
     write_document,
 )
 from hlcg.rules import DeckReport
+
+if TYPE_CHECKING:
+    from hlcg.check import Skipped
 
 # GitLab's severities are info, minor, major, critical, blocker.
 SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.NOTE: "info"}
@@ -74,10 +77,10 @@ def _unreadable_issue(item: Unreadable) -> dict[str, Any]:
 
 
 def _skipped_issue(item: Skipped) -> dict[str, Any]:
-    parts = f"{IDENTITY_KEY}\0skipped-file\0{item.path}".encode()
+    parts = f"{IDENTITY_KEY}\0skipped-file\0{item.shown_path}".encode()
     identity = hashlib.sha256(parts).hexdigest()[:32]
-    text = f"skipped {item.path}: {item.message}"
-    return _issue(text, "skipped-file", identity, SEVERITY[Severity.NOTE], item.path, 1)
+    text = f"skipped {item.shown_path}: {item.message}"
+    return _issue(text, "skipped-file", identity, SEVERITY[Severity.NOTE], item.shown_path, 1)
 
 
 def part(report: DeckReport) -> str:

@@ -4,9 +4,9 @@ finish (``part`` and ``Writer``, hlcg.report.streaming): the same bytes."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hlcg.report.reporters import Skipped, Unreadable
+from hlcg.report.reporters import Unreadable
 from hlcg.report.streaming import (
     DeckSummary,
     JsonList,
@@ -18,6 +18,9 @@ from hlcg.report.streaming import (
     write_document,
 )
 from hlcg.rules import DeckReport
+
+if TYPE_CHECKING:
+    from hlcg.check import Skipped
 
 REPORT_VERSION = 1
 
@@ -32,7 +35,7 @@ def _document(
         "version": REPORT_VERSION,
         "decks": decks,
         "unreadable": [{"path": u.path, "message": u.message} for u in unreadable],
-        "skipped": [{"path": s.path, "reason": s.reason} for s in skipped],
+        "skipped": [{"path": s.shown_path, "reason": s.reason} for s in skipped],
         "summary": {
             "decks": totals.decks,
             "legal": totals.legal,

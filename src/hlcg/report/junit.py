@@ -11,13 +11,17 @@ testsuite, never to a testcase, and the deck's path is the suite's `file`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from hlcg.problems import Severity
-from hlcg.report.reporters import Skipped, Unreadable
+from hlcg.report.reporters import Unreadable
 from hlcg.report.streaming import DeckSummary, Spool, TextSink
 from hlcg.rules import DeckReport
 from hlcg.wording import plural
+
+if TYPE_CHECKING:
+    from hlcg.check import Skipped
 
 
 def _problem_lines(report: DeckReport) -> str:
@@ -87,8 +91,8 @@ def _unreadable_part(item: Unreadable) -> str:
 
 def _skipped_part(item: Skipped) -> str:
     root = Element("testsuites")
-    suite = _suite(root, item.path, 0, 0, skipped=1)
-    case = SubElement(suite, "testcase", name=item.path, classname="hlcg.skipped")
+    suite = _suite(root, item.shown_path, 0, 0, skipped=1)
+    case = SubElement(suite, "testcase", name=item.shown_path, classname="hlcg.skipped")
     SubElement(case, "skipped", message=item.message, type="not-a-deck")
     return _as_part(root)
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # the CLI builds its choices from REPORTERS: no checker at start-up
+    from hlcg.check import Skipped
     from hlcg.problems import Problem
     from hlcg.report.streaming import ReportWriter, TextSink
     from hlcg.rules import DeckReport
@@ -47,19 +48,7 @@ class Unreadable(NamedTuple):
     message: str
 
 
-class Skipped(NamedTuple):
-    """A file a run passed over as recognisably no deck (a README, a saved report, a
-    backup): named in every report, never judged."""
-
-    path: str
-    reason: str
-
-    @property
-    def message(self) -> str:
-        return f"not a deck ({self.reason})"
-
-
-Renderer = Callable[["list[DeckReport]", Sequence[Unreadable], Sequence[Skipped]], str]
+Renderer = Callable[["list[DeckReport]", Sequence[Unreadable], "Sequence[Skipped]"], str]
 
 
 def with_fix(problem: Problem) -> str:

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import PurePosixPath, PureWindowsPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from hlcg import __version__
 from hlcg.problems import Problem, Severity, TextChange
 from hlcg.report.identity import IDENTITY_KEY, problem_identities
-from hlcg.report.reporters import Skipped, Unreadable, with_fix
+from hlcg.report.reporters import Unreadable, with_fix
 from hlcg.report.streaming import (
     DeckSummary,
     JsonList,
@@ -37,6 +37,9 @@ from hlcg.report.streaming import (
     write_document,
 )
 from hlcg.rules import RULES, DeckReport, Rule
+
+if TYPE_CHECKING:
+    from hlcg.check import Skipped
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/hlcg/hlcg"
@@ -160,9 +163,9 @@ def _log(unreadable: Sequence[Unreadable], skipped: Sequence[Skipped] = ()) -> d
     ] + [
         {
             "level": "note",
-            "message": {"text": f"skipped {item.path}: {item.message}"},
+            "message": {"text": f"skipped {item.shown_path}: {item.message}"},
             "descriptor": {"id": "skipped-file"},
-            "locations": [_location(item.path)],
+            "locations": [_location(item.shown_path)],
         }
         for item in skipped
     ]

@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
-    from hlcg.report.reporters import Skipped, Unreadable
+    from hlcg.check import Skipped
+    from hlcg.report.reporters import Unreadable
     from hlcg.rules import DeckReport
 
 
@@ -84,7 +85,9 @@ def run_summary(
     if unreadable:
         line += f"; {plural(len(unreadable), 'file')} could not be read"
     if skipped:
-        line += f", {plural(len(skipped), 'file')} skipped: " + ", ".join(s.path for s in skipped)
+        line += f", {plural(len(skipped), 'file')} skipped: " + ", ".join(
+            s.shown_path for s in skipped
+        )
     return line
 
 

@@ -3,11 +3,16 @@ checked and what could not be, a verdict."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hlcg.catalog import ATTRIBUTES
-from hlcg.report.reporters import Skipped, Unreadable
+from hlcg.report.reporters import Unreadable
 from hlcg.report.streaming import DeckSummary, TextSink
 from hlcg.rules import DeckReport, not_checked_line
 from hlcg.wording import plural
+
+if TYPE_CHECKING:
+    from hlcg.check import Skipped
 
 
 def render_deck(report: DeckReport) -> str:
@@ -153,4 +158,4 @@ class Writer:
 
 def skipped_note(item: Skipped) -> str:
     """A passed-over file as the text report (and the terminal) names it."""
-    return f"note: skipped {item.path}: {item.message}"
+    return f"note: skipped {item.shown_path}: {item.message}"
