@@ -1,5 +1,6 @@
 """The kinds of deck file hlcg reads and writes, by extension: the one table every reader,
-writer, folder search, fixer and the web page go by.
+writer, folder search, fixer and the web page go by (the page and its API by each kind's
+``name``).
 
 A kind names its reader and writer (TEXT, JSON, LACKEY, OCTGN) rather than holding the
 functions: the table is read on every run, and the JSON and XML readers pull in pydantic
@@ -22,6 +23,7 @@ class DeckFileKind(NamedTuple):
     """One kind of deck file."""
 
     suffix: str
+    name: str  # what the web page and API call the kind: "text", "json", "dek", "o8d"
     label: str  # what a message calls such a file: "LackeyCCG deck"
     reader: str  # TEXT, JSON, LACKEY or OCTGN
     writer: str | None  # the same names; None: hlcg reads the kind but does not write it
@@ -38,11 +40,11 @@ class DeckFileKind(NamedTuple):
 
 
 DECK_KINDS: dict[str, DeckFileKind] = {
-    ".txt": DeckFileKind(".txt", "text deck", TEXT, TEXT),
-    ".deck": DeckFileKind(".deck", "text deck", TEXT, TEXT),
-    ".json": DeckFileKind(".json", "JSON deck", JSON, JSON),
-    ".dek": DeckFileKind(".dek", "LackeyCCG deck", LACKEY, LACKEY),
-    ".o8d": DeckFileKind(".o8d", "OCTGN deck", OCTGN, OCTGN),
+    ".txt": DeckFileKind(".txt", "text", "text deck", TEXT, TEXT),
+    ".deck": DeckFileKind(".deck", "text", "text deck", TEXT, TEXT),
+    ".json": DeckFileKind(".json", "json", "JSON deck", JSON, JSON),
+    ".dek": DeckFileKind(".dek", "dek", "LackeyCCG deck", LACKEY, LACKEY),
+    ".o8d": DeckFileKind(".o8d", "o8d", "OCTGN deck", OCTGN, OCTGN),
 }
 # What a deck file of any other extension is read as (a deck saved as `deck.list`).
 OTHER_FILES = DECK_KINDS[".txt"]

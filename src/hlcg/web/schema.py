@@ -12,11 +12,32 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from hlcg.deck import DECK_KINDS
+
 # Longer names are not file names; the name only labels the report and picks the reader.
 MAX_FILENAME = 255
 
+
+def _kind_suffixes() -> dict[str, str]:
+    """Each kind of deck file by the name DECK_KINDS gives it -> the first extension the
+    table gives that name; after it, the kind as `hlcg deck convert --to` names it, where
+    that differs (the extension without its dot: "txt")."""
+    suffixes: dict[str, str] = {}
+    for kind in DECK_KINDS.values():
+        if kind.name not in suffixes:
+            suffixes[kind.name] = kind.suffix
+            suffixes.setdefault(kind.suffix.lstrip("."), kind.suffix)
+    return suffixes
+
+
+# A request's `kind` (and `to`) -> the extension of that kind of file.
+KIND_SUFFIXES = _kind_suffixes()
 # The kinds of deck file: as the page names them, and as `--to` does ("txt").
-DeckKindName = Literal["text", "txt", "json", "dek", "o8d"]
+KIND_NAMES = tuple(KIND_SUFFIXES)
+DeckKindName = Literal[KIND_NAMES]  # type: ignore[valid-type]
+# The kinds hlcg writes, by name.
+WRITTEN_KIND_NAMES = tuple(dict.fromkeys(k.name for k in DECK_KINDS.values() if k.writer))
+WrittenKindName = Literal[WRITTEN_KIND_NAMES]  # type: ignore[valid-type]
 
 
 class _Strict(BaseModel):
@@ -81,7 +102,7 @@ class OddsRequest(DeckRequest):
 class ConvertRequest(DeckRequest):
     """`POST /api/convert`: the deck written as `hlcg deck convert --to TO` writes it."""
 
-    to: Literal["text", "json", "dek", "o8d"] = Field(
+    to: WrittenKindName = Field(
         description="The kind of deck to write: text, json, dek (LackeyCCG), o8d (OCTGN)."
     )
     name: str | None = Field(

@@ -19,10 +19,15 @@ from hlcg.errors import CatalogueError, DeckFileError, UsageError
 from hlcg.report import counts_line, coverage_summary, renderer, report_data, verdict_line
 from hlcg.rules import DeckReport
 from hlcg.web.deck_view import deck_lines
-from hlcg.web.schema import AddRequest, ConvertRequest, DeckRequest, DiffRequest, OddsRequest
+from hlcg.web.schema import (
+    KIND_SUFFIXES,
+    AddRequest,
+    ConvertRequest,
+    DeckRequest,
+    DiffRequest,
+    OddsRequest,
+)
 
-# A request's `kind` (and `to`) -> the extension of that kind of file.
-KIND_SUFFIXES = {"text": ".txt", "txt": ".txt", "json": ".json", "dek": ".dek", "o8d": ".o8d"}
 # Autocomplete: names offered by default, and at most.
 DEFAULT_COMPLETIONS = 10
 MAX_COMPLETIONS = 50

@@ -4,7 +4,9 @@
 
 // -- files ------------------------------------------------------------------------------
 
-const FILE_KINDS = { ".json": "json", ".dek": "dek", ".o8d": "o8d" };
+// hlcg.deck.DECK_KINDS: each extension -> its kind's name; any other extension is a text
+// deck (tests/web/test_kind_names.py keeps the two the same).
+const FILE_KINDS = { ".txt": "text", ".deck": "text", ".json": "json", ".dek": "dek", ".o8d": "o8d" };
 
 function fileKind(name) {
   const dot = name.lastIndexOf(".");
