@@ -2,9 +2,11 @@
 cycle and no module that passes on another module's names.
 
 Doors: each stage package's ``__init__`` lists in ``_DOOR`` the names the rest of hlcg may
-use. Code outside a package imports from that door only; it never imports the package as a
-module to use its names as attributes, takes a private name from another module, or takes a
-name from a module that does not define it.
+use. A package may have a second, smaller door: a module of its own with a ``_DOOR`` (the
+catalogue's storage format, ``hlcg.catalog.storage``, shared by the side that reads a
+catalogue and the side that writes one). Code outside a package imports from its doors only;
+it never imports a door as a module to use its names as attributes, takes a private name
+from another module, or takes a name from a module that does not define it.
 
 A cycle is a set of modules that reach one another by imports, found as the strongly
 connected components of the import graph. An import inside a function counts as much as
@@ -115,11 +117,7 @@ def import_graph(root: Path, package: str = "hlcg") -> dict[str, set[str]]:
     """Each module of ``package`` (under ``root``) -> the modules of it that it imports."""
     paths = {module_name(p, root): p for p in sorted((root / package).rglob("*.py"))}
     modules = set(paths)
-    doors = {
-        name: table
-        for name, path in paths.items()
-        if path.name == "__init__.py" and (table := door_table(path))
-    }
+    doors = {name: table for name, path in paths.items() if (table := door_table(path))}
     return {name: imported_modules(name, path, modules, doors) for name, path in paths.items()}
 
 
@@ -279,16 +277,27 @@ def _package_of(module: str) -> str | None:
     return ".".join(parts[:2]) if len(parts) > 1 and parts[1] in DOOR_PACKAGES else None
 
 
+def side_doors(paths: dict[str, Path]) -> set[str]:
+    """The modules (``paths``: module -> file) that are a second door of their package: a
+    module of a door package, not its ``__init__``, with a ``_DOOR`` of its own."""
+    return {
+        name
+        for name, path in paths.items()
+        if path.name != "__init__.py" and _package_of(name) not in (None, name) and door_table(path)
+    }
+
+
 def through_back_doors(root: Path, package: str = "hlcg") -> dict[str, set[str]]:
     """Each module -> the modules of other packages it imports that are not their door."""
     paths = {module_name(p, root): p for p in sorted((root / package).rglob("*.py"))}
     modules = set(paths)
+    second = side_doors(paths)
     found: dict[str, set[str]] = {}
     for name, path in paths.items():
         own = _package_of(name)
         for target in imported_modules(name, path, modules):
             door = _package_of(target)
-            if door is not None and door != own and target != door:
+            if door is not None and door != own and target != door and target not in second:
                 found.setdefault(name, set()).add(target)
     return found
 
@@ -301,7 +310,16 @@ def test_code_outside_a_package_imports_only_its_door():
 
 
 def _door_paths() -> list[Path]:
-    return [SRC / "hlcg" / name / "__init__.py" for name in DOOR_PACKAGES]
+    """Every door: each package's ``__init__``, then each package's second door."""
+    paths = {module_name(p, SRC): p for p in sorted((SRC / "hlcg").rglob("*.py"))}
+    return [SRC / "hlcg" / name / "__init__.py" for name in DOOR_PACKAGES] + [
+        paths[name] for name in sorted(side_doors(paths))
+    ]
+
+
+def test_the_storage_format_is_a_second_door_of_the_catalogue():
+    paths = {module_name(p, SRC): p for p in sorted((SRC / "hlcg").rglob("*.py"))}
+    assert side_doors(paths) == {"hlcg.catalog.storage"}
 
 
 def test_every_stage_package_has_a_door():
@@ -352,7 +370,7 @@ def test_every_name_a_door_lists_is_there():
     import importlib
 
     for path in _door_paths():
-        package = importlib.import_module(f"hlcg.{path.parent.name}")
+        package = importlib.import_module(module_name(path, SRC))
         for name, module in door_table(path).items():
             assert getattr(package, name) is getattr(importlib.import_module(module), name)
 
@@ -364,9 +382,13 @@ def test_a_back_door_import_is_found_a_door_import_is_not(tmp_path):
             "hlcg/__init__.py": "",
             "hlcg/deck/__init__.py": '_DOOR = {"Deck": "hlcg.deck.model"}\n',
             "hlcg/deck/model.py": "class Deck: ...\n",
+            "hlcg/deck/files.py": '_DOOR = {"write": "hlcg.deck.writer"}\n',
+            "hlcg/deck/writer.py": "def write(): ...\n",
             "hlcg/rules/__init__.py": "",
             "hlcg/rules/a.py": "from hlcg.deck import Deck\n",
             "hlcg/rules/b.py": "def later():\n    from hlcg.deck.model import Deck\n",
+            "hlcg/rules/c.py": "from hlcg.deck.files import write\n",
+            "hlcg/rules/d.py": "from hlcg.deck.writer import write\n",
             "hlcg/check.py": "from hlcg.deck.model import Deck\n",
         },
     )
@@ -375,10 +397,12 @@ def test_a_back_door_import_is_found_a_door_import_is_not(tmp_path):
     try:
         assert through_back_doors(tmp_path) == {
             "hlcg.rules.b": {"hlcg.deck.model"},
+            "hlcg.rules.d": {"hlcg.deck.writer"},  # behind the second door
             "hlcg.check": {"hlcg.deck.model"},
         }
         # the door's name is an import of the module behind it, so cycles are still seen
         assert import_graph(tmp_path)["hlcg.rules.a"] == {"hlcg.deck.model"}
+        assert import_graph(tmp_path)["hlcg.rules.c"] == {"hlcg.deck.writer"}
     finally:
         DOOR_PACKAGES = kept
 
@@ -407,7 +431,7 @@ def loose_imports(root: Path, package: str = "hlcg") -> list[str]:
     name taken from another module, and a name taken from a module that does not define it
     (a pass-through re-export: the name's home is elsewhere)."""
     paths = {module_name(p, root): p for p in sorted((root / package).rglob("*.py"))}
-    doors = {f"{package}.{name}" for name in DOOR_PACKAGES}
+    doors = {f"{package}.{name}" for name in DOOR_PACKAGES} | side_doors(paths)
     defined = {
         name: _defined_names(ast.parse(path.read_text("utf-8"))) for name, path in paths.items()
     }
@@ -452,6 +476,9 @@ def test_round_the_door_imports_are_found(tmp_path):
             "hlcg/deck/__init__.py": "",
             "hlcg/deck/model.py": "def later():\n    import hlcg.rules\n",
             "hlcg/deck/text.py": "from hlcg import rules\n",
+            "hlcg/rules/files.py": '_DOOR = {"validate": "hlcg.rules.engine"}\n',
+            "hlcg/deck/read.py": "from hlcg.rules.files import validate\n",
+            "hlcg/deck/write.py": "from hlcg.rules import files\n",
             "hlcg/runner.py": (
                 "from hlcg.api import validate\nfrom hlcg.rules.engine import _helper\n"
             ),
@@ -463,6 +490,7 @@ def test_round_the_door_imports_are_found(tmp_path):
         assert sorted(loose_imports(tmp_path)) == [
             "hlcg.deck.model: import hlcg.rules",
             "hlcg.deck.text: from hlcg import rules",
+            "hlcg.deck.write: from hlcg.rules import files",
             "hlcg.runner: private _helper from hlcg.rules.engine",
             "hlcg.runner: validate from hlcg.api, which does not define it",
         ]

@@ -144,3 +144,54 @@ def test_every_report_names_a_skipped_file_by_its_path(tmp_path):
         f"::notice file={readme},title=skipped file::not a deck (a README, licence or changelog)"
     )
     assert github in said["github"].splitlines()
+
+
+# --- the catalogue's two doors: what readers use, and the storage format ----------------------
+
+# Writing sides: the curation of the shipped catalogue, and the fan game's own tables.
+WRITERS = {"curation", "tcboo"}
+# On the reader's door though only curation imports it: the legality tags are the
+# formats' vocabulary (the search's f:mle reads them inside the catalogue), not storage.
+READER_NAMES_ONLY_CURATION_USES = {"FORMAT_TAGS"}
+
+
+def _door(path: str) -> dict[str, str]:
+    from test_layout import door_table
+
+    return door_table(SRC / path)
+
+
+def _importers(door: str) -> dict[str, set[str]]:
+    """Each name taken from ``door`` by code outside the catalogue -> the packages taking it."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(SRC.rglob("*.py")):
+        package = path.relative_to(SRC).parts[0]
+        text = path.read_text(encoding="utf-8")
+        if package == "catalog" or door not in text:
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and node.module == door:
+                for alias in node.names:
+                    found.setdefault(alias.name, set()).add(package)
+    return found
+
+
+def test_the_reader_door_serves_what_readers_use_and_no_storage():
+    served = _door("catalog/__init__.py")
+    storage = _door("catalog/storage.py")
+    assert not set(served) & set(storage)
+    assert "hlcg.catalog.schema" not in served.values()  # tables, views, schema version
+    # (tcboo reads the catalogue too: its lookups are a reader's)
+    only_curation = {n for n, users in _importers("hlcg.catalog").items() if users == {"curation"}}
+    assert only_curation == READER_NAMES_ONLY_CURATION_USES
+
+
+def test_the_storage_door_is_the_schema_and_the_codec_and_only_writers_use_it():
+    storage = _door("catalog/storage.py")
+    from_schema = {name for name, module in storage.items() if module == "hlcg.catalog.schema"}
+    assert {"SCHEMA_VERSION", "TABLES", "VIEWS", "Table", "TableGroup"} <= from_schema
+    codec = {"encode_card", "decode_card", "encode_list", "decode_list", "flat_card"}
+    assert codec <= set(storage)
+    users = _importers("hlcg.catalog.storage")
+    assert set(users) == set(storage)  # each name is there for a writer
+    assert set().union(*users.values()) == WRITERS

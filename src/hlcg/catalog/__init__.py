@@ -10,15 +10,8 @@ if TYPE_CHECKING:
     from hlcg.catalog.card import EXCLUDING as EXCLUDING
     from hlcg.catalog.card import Card as Card
     from hlcg.catalog.card import LegalityFact as LegalityFact
-    from hlcg.catalog.card import decode_card as decode_card
-    from hlcg.catalog.card import decode_list as decode_list
-    from hlcg.catalog.card import encode_card as encode_card
-    from hlcg.catalog.card import encode_list as encode_list
-    from hlcg.catalog.card import flat_card as flat_card
-    from hlcg.catalog.card import flat_value as flat_value
     from hlcg.catalog.card import in_force as in_force
     from hlcg.catalog.connection import connect as connect
-    from hlcg.catalog.connection import in_wal_mode as in_wal_mode
     from hlcg.catalog.connection import is_shipped as is_shipped
     from hlcg.catalog.connection import resolve_path as resolve_path
     from hlcg.catalog.connection import shipped_path as shipped_path
@@ -32,13 +25,6 @@ if TYPE_CHECKING:
     from hlcg.catalog.lookup import persona_first_names as persona_first_names
     from hlcg.catalog.lookup import persona_match as persona_match
     from hlcg.catalog.lookup import score_names as score_names
-    from hlcg.catalog.schema import SCHEMA_VERSION as SCHEMA_VERSION
-    from hlcg.catalog.schema import TABLES as TABLES
-    from hlcg.catalog.schema import VIEWS as VIEWS
-    from hlcg.catalog.schema import Table as Table
-    from hlcg.catalog.schema import TableGroup as TableGroup
-    from hlcg.catalog.schema import group_table as group_table
-    from hlcg.catalog.schema import row_key as row_key
     from hlcg.catalog.search import Query as Query
     from hlcg.catalog.search import check_format as check_format
     from hlcg.catalog.search import check_type as check_type
@@ -59,14 +45,11 @@ if TYPE_CHECKING:
     from hlcg.catalog.vocabulary import CARD_TYPES as CARD_TYPES
     from hlcg.catalog.vocabulary import CATALOGUE_DOCUMENT_KIND as CATALOGUE_DOCUMENT_KIND
     from hlcg.catalog.vocabulary import CHECKED_FORMATS as CHECKED_FORMATS
-    from hlcg.catalog.vocabulary import CONTRACT_FIELDS as CONTRACT_FIELDS
     from hlcg.catalog.vocabulary import DEFAULT_FORMAT as DEFAULT_FORMAT
-    from hlcg.catalog.vocabulary import FACT_FIELDS as FACT_FIELDS
     from hlcg.catalog.vocabulary import FORMAT_TAGS as FORMAT_TAGS
     from hlcg.catalog.vocabulary import FORMATS as FORMATS
     from hlcg.catalog.vocabulary import GAP_FIELDS as GAP_FIELDS
     from hlcg.catalog.vocabulary import INT_FIELDS as INT_FIELDS
-    from hlcg.catalog.vocabulary import LIST_FIELDS as LIST_FIELDS
     from hlcg.catalog.vocabulary import PREGAME_TYPES as PREGAME_TYPES
     from hlcg.catalog.vocabulary import CheckedFormat as CheckedFormat
     from hlcg.catalog.vocabulary import accepted_format_names as accepted_format_names
@@ -76,22 +59,14 @@ if TYPE_CHECKING:
     from hlcg.catalog.vocabulary import format_title as format_title
     from hlcg.catalog.vocabulary import normalise as normalise
     from hlcg.catalog.vocabulary import set_code as set_code
-    from hlcg.catalog.vocabulary import slug as slug
     from hlcg.catalog.vocabulary import title_words as title_words
 
 _DOOR = {
     "Card": "hlcg.catalog.card",
     "EXCLUDING": "hlcg.catalog.card",
     "LegalityFact": "hlcg.catalog.card",
-    "decode_card": "hlcg.catalog.card",
-    "decode_list": "hlcg.catalog.card",
-    "encode_card": "hlcg.catalog.card",
-    "encode_list": "hlcg.catalog.card",
-    "flat_card": "hlcg.catalog.card",
-    "flat_value": "hlcg.catalog.card",
     "in_force": "hlcg.catalog.card",
     "connect": "hlcg.catalog.connection",
-    "in_wal_mode": "hlcg.catalog.connection",
     "is_shipped": "hlcg.catalog.connection",
     "resolve_path": "hlcg.catalog.connection",
     "shipped_path": "hlcg.catalog.connection",
@@ -103,13 +78,6 @@ _DOOR = {
     "SUGGEST_SCORE": "hlcg.catalog.lookup",
     "judge_match": "hlcg.catalog.lookup",
     "score_names": "hlcg.catalog.lookup",
-    "SCHEMA_VERSION": "hlcg.catalog.schema",
-    "TABLES": "hlcg.catalog.schema",
-    "Table": "hlcg.catalog.schema",
-    "TableGroup": "hlcg.catalog.schema",
-    "VIEWS": "hlcg.catalog.schema",
-    "group_table": "hlcg.catalog.schema",
-    "row_key": "hlcg.catalog.schema",
     "check_format": "hlcg.catalog.search",
     "check_type": "hlcg.catalog.search",
     "parse_gem": "hlcg.catalog.search",
@@ -133,13 +101,10 @@ _DOOR = {
     "CHECKED_FORMATS": "hlcg.catalog.vocabulary",
     "CheckedFormat": "hlcg.catalog.vocabulary",
     "DEFAULT_FORMAT": "hlcg.catalog.vocabulary",
-    "CONTRACT_FIELDS": "hlcg.catalog.vocabulary",
-    "FACT_FIELDS": "hlcg.catalog.vocabulary",
     "FORMATS": "hlcg.catalog.vocabulary",
     "FORMAT_TAGS": "hlcg.catalog.vocabulary",
     "GAP_FIELDS": "hlcg.catalog.vocabulary",
     "INT_FIELDS": "hlcg.catalog.vocabulary",
-    "LIST_FIELDS": "hlcg.catalog.vocabulary",
     "accepted_format_names": "hlcg.catalog.vocabulary",
     "format_mentions": "hlcg.catalog.vocabulary",
     "format_named": "hlcg.catalog.vocabulary",
@@ -149,7 +114,6 @@ _DOOR = {
     "normalise": "hlcg.catalog.vocabulary",
     "format_from_user": "hlcg.catalog.vocabulary",
     "set_code": "hlcg.catalog.vocabulary",
-    "slug": "hlcg.catalog.vocabulary",
     "title_words": "hlcg.catalog.vocabulary",
 }
 

@@ -161,13 +161,13 @@ def check_type(value: str) -> str:
     raise QueryError(f"unknown type {value!r}; one of: {', '.join(CARD_TYPES)}")
 
 
-def check_format(value: str, term: str | None = None) -> str:
+def check_format(value: str, given_as: str) -> str:
     """A format tag, from the tag itself or any spelling a deck's `Format:` line takes; a
-    bad one is refused with ``format_from_user``'s message, after the ``term`` it was in."""
+    bad one is refused in ``format_from_user``'s words, after what named it (f:VALUE)."""
     try:
         return format_from_user(value, tags=True)
     except UsageError as exc:
-        raise QueryError(f"{term}: {exc}" if term else str(exc)) from None
+        raise QueryError(f"{given_as}: {exc}") from None
 
 
 def split_terms(text: str) -> list[tuple[str, bool]]:
@@ -248,9 +248,7 @@ _PREFIX_READERS: dict[str, Callable[[Query, str], None]] = {
     "p": lambda query, value: query.personas.append(value),
     "s": lambda query, value: query.sets.append(value),
     "f": lambda query, value: query.formats.append(check_format(value, f"f:{value}")),
-    "unchecked": lambda query, value: query.unchecked.append(
-        check_format(value, f"unchecked:{value}")
-    ),
+    "unchecked": lambda query, v: query.unchecked.append(check_format(v, f"unchecked:{v}")),
     "g": lambda query, value: query.gems.append(parse_gem(value)),
     "is": _add_flag,
 }

@@ -15,7 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hlcg.catalog import (
+from hlcg.catalog import normalise
+from hlcg.catalog.storage import (
     SCHEMA_VERSION,
     TABLES,
     VIEWS,
@@ -24,7 +25,6 @@ from hlcg.catalog import (
     encode_card,
     encode_list,
     group_table,
-    normalise,
     row_key,
 )
 from hlcg.curation.bundle import SETTING_PREFIX, Bundle, load_sources

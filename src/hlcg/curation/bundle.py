@@ -23,7 +23,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from hlcg.catalog import TableGroup, connect, decode_card, decode_list, row_key, shipped_path
+from hlcg.catalog import connect, shipped_path
+from hlcg.catalog.storage import TableGroup, decode_card, decode_list, row_key
 from hlcg.curation.models import (
     AliasRow,
     CardRow,

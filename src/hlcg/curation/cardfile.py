@@ -34,7 +34,7 @@ from typing import Any
 
 from pydantic import Field
 
-from hlcg.catalog import CONTRACT_FIELDS, flat_card
+from hlcg.catalog.storage import CONTRACT_FIELDS, flat_card
 from hlcg.curation.bundle import Bundle
 from hlcg.curation.models import (
     DATE_PATTERN,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hlcg.catalog import FACT_FIELDS
+from hlcg.catalog.storage import FACT_FIELDS
 from hlcg.curation.bundle import Bundle
 from hlcg.curation.models import CardRow, FactSourceRow
 from hlcg.curation.upsert import stated

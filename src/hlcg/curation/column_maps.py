@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hlcg.catalog import CONTRACT_FIELDS
+from hlcg.catalog.storage import CONTRACT_FIELDS
 from hlcg.errors import UsageError
 
 if TYPE_CHECKING:

@@ -30,7 +30,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from hlcg.catalog import CATALOGUE_DOCUMENT_KIND, TableGroup, flat_card, flat_value
+from hlcg.catalog import CATALOGUE_DOCUMENT_KIND
+from hlcg.catalog.storage import TableGroup, flat_card, flat_value
 from hlcg.curation.bundle import OPTIONAL_FILES, SOURCE_FILES, Bundle, load_sources
 from hlcg.curation.cardfile import CARD_FILE_SUFFIXES, LEFT_OUT, render
 from hlcg.curation.locking import writer_lock

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hlcg.catalog import GAP_FIELDS, LIST_FIELDS, TableGroup
+from hlcg.catalog import GAP_FIELDS
+from hlcg.catalog.storage import LIST_FIELDS, TableGroup
 from hlcg.curation.bounds import GEM_EDITIONS
 from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.importer import ImportResult, refuse_shipped, write

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from hlcg.catalog import TableGroup, is_shipped
+from hlcg.catalog import is_shipped
+from hlcg.catalog.storage import TableGroup
 from hlcg.curation.builder import replacing, write_catalogue
 from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.exports import read_catalogue_export

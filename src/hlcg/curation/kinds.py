@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hlcg.catalog import TableGroup
+from hlcg.catalog.storage import TableGroup
 from hlcg.errors import UsageError
 
 # The columns of a fact sheet (`db gaps --output csv`, `db facts export`, the research

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hlcg.catalog import INT_FIELDS, normalise, slug
+from hlcg.catalog import INT_FIELDS, normalise
+from hlcg.catalog.storage import slug
 from hlcg.curation.bundle import Bundle, shipped_sets
 from hlcg.curation.column_maps import DEFAULT_LACKEY_MAP, check_column_map
 from hlcg.curation.models import CardRow

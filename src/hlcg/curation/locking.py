@@ -24,7 +24,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from hlcg.catalog import in_wal_mode, sqlite_uri
+from hlcg.catalog import sqlite_uri
+from hlcg.catalog.storage import in_wal_mode
 from hlcg.errors import CatalogueError, HlcgError, ReadOnlyCatalogueError, UsageError
 from hlcg.output import could_not_write, refuse_read_only, through_links
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from hlcg.catalog import FACT_FIELDS, LIST_FIELDS, row_key
+from hlcg.catalog.storage import FACT_FIELDS, LIST_FIELDS, row_key
 from hlcg.curation.bundle import Bundle
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow, LegalityRow
 from hlcg.curation.upsert import Conflict, stated, superseded

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
-from hlcg.catalog import TableGroup
+from hlcg.catalog.storage import TableGroup
 
 _SOURCE = "URL(s) or seed rulebook file with section backing the row, `; `-separated"
 _INFERRED = "The reasoning, when the source implies the fact rather than stating it; empty: stated"

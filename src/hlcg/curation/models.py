@@ -15,16 +15,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from hlcg.catalog import (
-    BOOL_FIELDS,
-    CARD_TYPES,
-    FACT_FIELDS,
-    FORMAT_TAGS,
-    INT_FIELDS,
-    LIST_FIELDS,
-    flat_card,
-    format_named,
-)
+from hlcg.catalog import BOOL_FIELDS, CARD_TYPES, FORMAT_TAGS, INT_FIELDS, format_named
+from hlcg.catalog.storage import FACT_FIELDS, LIST_FIELDS, flat_card
 from hlcg.wording import shown_value
 
 

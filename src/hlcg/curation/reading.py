@@ -17,7 +17,8 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from hlcg.catalog import TableGroup, sqlite_uri
+from hlcg.catalog import sqlite_uri
+from hlcg.catalog.storage import TableGroup
 from hlcg.curation.printed import PrintedSource
 from hlcg.errors import UsageError
 

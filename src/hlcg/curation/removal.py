@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from hlcg.catalog import FACT_FIELDS, TableGroup
+from hlcg.catalog.storage import FACT_FIELDS, TableGroup
 from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.importer import refuse_shipped, write
 from hlcg.curation.locking import writer_lock

@@ -18,7 +18,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from hlcg.catalog import CONTRACT_FIELDS
+from hlcg.catalog.storage import CONTRACT_FIELDS
 from hlcg.curation.models import (
     AliasRow,
     CardRow,

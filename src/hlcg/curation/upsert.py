@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from hlcg.catalog import CONTRACT_FIELDS, LIST_FIELDS, normalise
+from hlcg.catalog import normalise
+from hlcg.catalog.storage import CONTRACT_FIELDS, LIST_FIELDS
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 
 # Facts that exclude each other: a card with a restriction number does not carry none.

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hlcg.catalog import TableGroup, connect
+from hlcg.catalog import connect
+from hlcg.catalog.storage import TableGroup
 from hlcg.errors import CatalogueError
 
 if TYPE_CHECKING:

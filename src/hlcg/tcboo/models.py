@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from hlcg.catalog import TableGroup
+from hlcg.catalog.storage import TableGroup
 
 
 def _blank_to_none(value: Any) -> Any:
