@@ -195,3 +195,83 @@ def test_the_storage_door_is_the_schema_and_the_codec_and_only_writers_use_it():
     users = _importers("hlcg.catalog.storage")
     assert set(users) == set(storage)  # each name is there for a writer
     assert set().union(*users.values()) == WRITERS
+
+
+# --- no stage keeps its caches inside Catalogue -------------------------------------------------
+
+
+def _catalogue_s_own_attributes() -> set[str]:
+    """What ``Catalogue`` itself sets on an instance: ``self.x = ...`` in its methods and its
+    cached properties (catalog/store.py)."""
+    tree = ast.parse((SRC / "catalog" / "store.py").read_text(encoding="utf-8"))
+    (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Catalogue"]
+    own = {
+        target.attr
+        for node in ast.walk(cls)
+        for target in (
+            node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        )
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        and isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    }
+    cached = {
+        item.name
+        for item in cls.body
+        if isinstance(item, ast.FunctionDef)
+        and any(getattr(d, "id", None) == "cached_property" for d in item.decorator_list)
+    }
+    return own | cached
+
+
+def test_no_code_outside_the_catalogue_reaches_into_a_catalogue():
+    """A stage's memory of a catalogue lives with the stage (``PerCatalogue``), never as an
+    attribute set on, or a private one read from, the ``Catalogue``."""
+    reached = []
+    for path in sorted(SRC.rglob("*.py")):
+        if path.relative_to(SRC).parts[0] == "catalog":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and "catalog" in node.value.id
+                and (node.attr.startswith("_") or isinstance(node.ctx, ast.Store))
+            ):
+                reached.append(f"{path.relative_to(SRC)}:{node.lineno} .{node.attr}")
+    assert reached == []
+
+
+def test_after_every_kind_of_check_a_catalogue_holds_only_its_own_reads(tmp_path):
+    """Checks of every example deck in every format, with fixes (the replacement search),
+    lookups, suggestions and a search leave on the catalogue only what ``Catalogue`` sets,
+    and its caches hold catalogue rows: cards, legality facts, matches, fact sources."""
+    import shutil
+
+    from hlcg.answers import search_cards
+    from hlcg.catalog import Card, FactSource, LegalityFact, Match, load, shipped_path
+    from hlcg.check import CheckOptions, run
+
+    decks = tmp_path / "decks"
+    shutil.copytree(ROOT / "examples" / "decks", decks)
+    catalogue = load(shipped_path())
+    result = run([decks], CheckOptions(all_formats=True, fix=True), catalogue)
+    assert len(result.reports) > 20 and result.fixes  # the run did check, and fix
+    catalogue.lookup("Duncan Macleod")
+    catalogue.suggest("Kurgen")
+    assert search_cards(catalogue, "t:persona f:type-two")
+    held = set(vars(catalogue))
+    assert held <= _catalogue_s_own_attributes(), held - _catalogue_s_own_attributes()
+    rows = (Card, LegalityFact, Match, FactSource)
+
+    def catalogue_rows(value: object) -> bool:
+        if value is None or isinstance(value, rows):
+            return True
+        return isinstance(value, list | tuple) and all(catalogue_rows(v) for v in value)
+
+    caches = {name: v for name, v in vars(catalogue).items() if type(v) is dict and v}
+    assert {"_card_cache", "_legality_cache"} <= set(caches)
+    for name, cache in caches.items():
+        if name.endswith("_cache"):
+            assert all(catalogue_rows(v) for v in cache.values()), name
