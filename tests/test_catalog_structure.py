@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from hlcg.catalog.card import Card, decode_card, encode_card, flat_card
+from hlcg.catalog.card import Card, decode_card, encode_card, encode_card_keys, flat_card
 from hlcg.catalog.vocabulary import CONTRACT_FIELDS
 from hlcg.curation.bundle import load_sources
 from hlcg.curation.models import CardRow
@@ -60,11 +60,17 @@ def test_the_codec_writes_the_cards_table_encoding():
         "unique": 0,
         "modifiers": '[{"kind":"pregame-exempt"}]',
     }
-    assert (record["master"], record["pregame"], record["name_norm"]) == (
+    assert (record["master"], record["pregame"], record["name"]) == (
         1,
         0,
-        "masters block duncan macleod",
+        "Master's Block: Duncan MacLeod",
     )
+    assert encode_card_keys(row.to_json()) == {
+        "card_id": "x",
+        "title_norm": "masters block",
+        "name_norm": "masters block duncan macleod",
+        "subtitle_norm": "duncan macleod",
+    }
     decoded = decode_card({**record, "unique": None, "modifiers": "", "formats": None})
     assert (decoded["unique"], decoded["modifiers"], decoded["formats"]) == (None, (), ())
     assert sorted(decoded) == sorted(CONTRACT_FIELDS)

@@ -213,6 +213,7 @@ def test_exported_folder_is_a_source_folder(tmp_path):
 def test_every_catalogue_table_is_exported_or_derived():
     """A table added to the build must be carried by export/import (or be derived)."""
     derived = {"meta", "printings", "legality", "modifiers", "_row_digests", "_names", "_name_list"}
+    derived |= {"_card_keys", "_alias_keys"}
     exported = {"cards", "aliases", "sets", "formats", "fact_sources", "fact_history"}
     from hlcg.tcboo.models import TABLES
 
@@ -431,15 +432,17 @@ def test_verify_counts_added_and_removed_rows_and_derived_tables(tmp_path):
     db = tmp_path / "mine.sqlite"
     shutil.copyfile(shipped_path(), db)
     change(db, "DELETE FROM aliases WHERE alias = 'Upper Block'")
-    change(db, "UPDATE cards SET title_norm = 'upper middle attack' WHERE id = 'thrust'")
+    change(db, "UPDATE _card_keys SET title_norm = 'upper middle attack' WHERE card_id = 'thrust'")
+    change(db, "UPDATE cards SET name = 'Upper Middle Attack' WHERE id = 'thrust'")
     result = invoke("db", "info", "--verify", "--db", str(db), "--json")
     assert result.exit_code == 1
     verdict = json.loads(result.stdout)["verify"]
     assert verdict["differences"] == {"aliases": {"changed": 0, "added": 0, "removed": 1}}
     derived = verdict["derived_differences"]
-    assert derived["cards"] == {"changed": 1, "added": 0, "removed": 0}
-    # the deleted alias is still in the fuzzy step's name table, which lookups read
-    assert set(derived) == {"cards", "_names", "_name_list"}
+    assert derived["cards"] == derived["_card_keys"] == {"changed": 1, "added": 0, "removed": 0}
+    # the deleted alias is still in the lookup's tables, which lookups read
+    assert derived["_alias_keys"] == {"changed": 0, "added": 1, "removed": 0}
+    assert set(derived) == {"cards", "_card_keys", "_alias_keys", "_names", "_name_list"}
 
 
 def test_fingerprint_covers_the_format_row(tmp_path):

@@ -25,7 +25,7 @@ from hlcg.tcboo.models import TABLE_GROUP
 runner = CliRunner()
 BROWSED = {"cards", "sets", "formats", "printings", "legality", "aliases", "modifiers"}
 BROWSED |= {"fact_sources", "fact_history"}
-INTERNAL = {"meta", "_names", "_name_list", "_row_digests"}
+INTERNAL = {"meta", "_names", "_name_list", "_row_digests", "_card_keys", "_alias_keys"}
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +45,21 @@ def get(metadata: dict[str, Any], path: str) -> dict[str, Any]:
         response = await ds.client.get(path)
         assert response.status_code == 200, response.text
         return response.json()
+
+    return asyncio.run(fetch())
+
+
+def pages(metadata: dict[str, Any], *paths: str) -> list[Any]:
+    """Several pages of one Datasette: JSON for a ``.json`` path, else the HTML text."""
+
+    async def fetch() -> list[Any]:
+        ds = Datasette(immutables=[str(shipped_path())], metadata=metadata)
+        found = []
+        for path in paths:
+            response = await ds.client.get(path)
+            assert response.status_code == 200, (path, response.text)
+            found.append(response.json() if ".json" in path else response.text)
+        return found
 
     return asyncio.run(fetch())
 
@@ -90,6 +105,50 @@ def test_a_printing_links_to_its_set_and_a_legality_fact_to_its_format(metadata)
     assert [row["format"] for row in facts["rows"]] == 2 * [
         {"value": "type-two", "label": "Type Two"}
     ]
+
+
+def test_a_link_to_a_card_reads_its_title_and_subtitle(metadata):
+    """The three Cat and Mouse cards read apart wherever a row links to one (a card is
+    labelled by its `name`: "Title: Subtitle"); a card without a subtitle by its title."""
+    cat_and_mouse = "card_id__startswith=cat-and-mouse&_labels=on&_shape=objects"
+    printings, facts, legality, head_shot = pages(
+        metadata,
+        f"/cards/printings.json?{cat_and_mouse}",
+        f"/cards/fact_sources.json?{cat_and_mouse}&field=sets",
+        "/cards/legality.json?card_id=grayson-premium&_labels=on&_shape=objects",
+        "/cards/fact_sources.json?card_id=head-shot&_labels=on&_shape=objects",
+    )
+    named = [
+        {"value": "cat-and-mouse-draw", "label": "Cat and Mouse: Draw"},
+        {"value": "cat-and-mouse-endurance", "label": "Cat and Mouse: Endurance"},
+        {"value": "cat-and-mouse-extra-attack", "label": "Cat and Mouse: Extra Attack"},
+    ]
+    assert [row["card_id"] for row in printings["rows"]] == named
+    assert [row["card_id"] for row in facts["rows"]] == named
+    assert [row["card_id"] for row in legality["rows"]] == 4 * [
+        {"value": "grayson-premium", "label": "Grayson: +1 Ability"}
+    ]
+    assert [row["card_id"] for row in head_shot["rows"]] == 2 * [
+        {"value": "head-shot", "label": "Head Shot"}
+    ]
+
+
+def test_the_cards_and_aliases_pages_show_no_lookup_column(metadata):
+    """The normalised names lookups read live in the hidden _card_keys and _alias_keys."""
+    cards, aliases, card_page, alias_page, row_page = pages(
+        metadata,
+        "/cards/cards.json?_size=1",
+        "/cards/aliases.json?_size=1",
+        "/cards/cards",
+        "/cards/aliases",
+        "/cards/cards/masters-block-ramirez",
+    )
+    assert cards["columns"] == list(TABLES["cards"].columns)
+    assert "name" in cards["columns"] and not [c for c in cards["columns"] if "_norm" in c]
+    assert aliases["columns"] == ["alias", "card_id", "source"]
+    for page in (card_page, alias_page, row_page):
+        assert "_norm" not in page and "_card_keys" not in page and "_alias_keys" not in page
+    assert "Master&#39;s Block: Ramirez" in row_page
 
 
 def test_cards_facet_by_sets_as_an_array(metadata):

@@ -86,7 +86,7 @@ def test_db_info_counts_facts_with_their_own_source_and_the_inferred(
     shipped = shipped["counts"]["sourced_facts"]
     mine = json.loads(invoke("db", "info", "--json", "--db", attributed).stdout)
     counts = mine["counts"]["sourced_facts"]
-    assert mine["schema_version"] == 6
+    assert mine["schema_version"] == 7
     assert counts["total"] == shipped["total"]
     assert counts["attributed"] == shipped["attributed"] + 2
     assert counts["card_level"] == shipped["card_level"] - 2

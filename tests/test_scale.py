@@ -124,15 +124,20 @@ def test_the_name_table_holds_every_title_full_name_and_alias(shipped):
     assert display == "Master's Block" and len(ids) == len(shipped.titled("Master's Block")) > 1
 
 
+def by_key(column: str) -> str:
+    """The query a lookup by a normalised name runs (``Catalogue.select_cards``)."""
+    return f"SELECT * FROM cards WHERE {Catalogue.keyed_sql(column, '?')} ORDER BY id"
+
+
 @pytest.mark.parametrize(
     ("sql", "catalogue"),
     [
         ("SELECT * FROM cards WHERE id = ?", "sqlite_autoindex_cards_1"),
-        ("SELECT * FROM cards WHERE title_norm = ?", "idx_cards_title_norm"),
-        ("SELECT * FROM cards WHERE name_norm = ?", "idx_cards_name_norm"),
-        ("SELECT card_id FROM aliases WHERE alias_norm = ?", "idx_aliases_alias_norm"),
+        (by_key("title_norm"), "_title_norm"),
+        (by_key("name_norm"), "_name_norm"),
+        ("SELECT card_id FROM _alias_keys WHERE alias_norm = ?", "idx__alias_keys_alias_norm"),
         ("SELECT * FROM _names WHERE key = ?", "idx__names_key"),
-        ("SELECT * FROM cards WHERE subtitle_norm IN (?)", "idx_cards_subtitle_norm"),
+        (by_key("subtitle_norm"), "_subtitle_norm"),
         ("SELECT * FROM cards WHERE type = ? ORDER BY id", "idx_cards_type_id"),
     ],
 )
@@ -141,6 +146,8 @@ def test_exact_lookups_are_indexed_queries(padded_path, sql, catalogue):
     plan = " ".join(row[-1] for row in conn.execute(f"EXPLAIN QUERY PLAN {sql}", ("x",)))
     conn.close()
     assert catalogue in plan and "SCAN" not in plan and "TEMP B-TREE" not in plan, plan
+    if "_card_keys" in sql:  # a name's key reads its cards by their primary key
+        assert f"idx__card_keys{catalogue}" in plan and "sqlite_autoindex_cards_1" in plan, plan
 
 
 def test_counts_by_sql_equal_counts_over_every_card(shipped):
@@ -268,8 +275,8 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     conn.close()
     result = runner.invoke(app, ["card", "Head Shot", "--db", str(old)])
     assert result.exit_code == 2
-    assert "schema version 1, this hlcg reads version 6" in result.stderr
-    assert "hlcg db build" in result.stderr and "hlcg db import FILE --db PATH" in result.stderr
+    assert "schema version 1, this hlcg reads version 7" in result.stderr
+    assert "hlcg db build" in result.stderr and f"hlcg db import FILE --db {old}" in result.stderr
     exported = tmp_path / "old.json"
     assert runner.invoke(app, ["db", "export", str(exported), "--db", str(old)]).exit_code == 0
     shipped_cards = len(load(shipped_path()).cards)
@@ -282,7 +289,7 @@ def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_pa
     imported = runner.invoke(app, ["db", "import", str(extra), "--db", str(old)])
     assert imported.exit_code == 0, imported.output
     upgraded = load(old)
-    assert upgraded.meta["schema_version"] == "6" and len(upgraded.cards) == shipped_cards + 1
+    assert upgraded.meta["schema_version"] == "7" and len(upgraded.cards) == shipped_cards + 1
     assert upgraded.lookup("brand new evnt").ids[0] == "new-event"
     assert upgraded.lookup("Upper Middle Attack").found
 

@@ -278,8 +278,9 @@ def test_a_card_rows_false_is_a_conflict_with_a_recorded_true(tmp_path):
     assert result.stdout.startswith(f"dry run: importing {empty} would make 0 changes")
 
 
-def test_a_schema_5_catalogue_still_opens_verifies_and_imports(tmp_path):
-    """Version 5 keyed fact_sources (and their row digests) by card, field and value."""
+def test_a_schema_5_catalogue_is_refused_for_reading_and_upgraded_by_an_import(tmp_path):
+    """Version 5 keyed fact_sources (and their row digests) by card, field and value; since
+    version 7 (the lookup keys in tables of their own) it is read only to be upgraded."""
     import sqlite3
 
     old = _copy(shipped_path(), tmp_path, "old.sqlite")
@@ -294,13 +295,13 @@ def test_a_schema_5_catalogue_still_opens_verifies_and_imports(tmp_path):
                 (key.rsplit("|", 1)[0], key),
             )
     conn.close()
-    assert card("amnesia", old)["restriction"] == 2
-    verified = invoke("db", "info", "--verify", "--db", str(old))
-    assert verified.exit_code == 0, verified.output
+    refused = invoke("db", "info", "--verify", "--db", str(old))
+    assert refused.exit_code == 2
+    assert "schema version 5, this hlcg reads version 7; " in refused.stderr
     sheet = _sheet(tmp_path / "sheet.csv", ("amnesia", "restriction", "2", ALICE))
     assert invoke("db", "import", str(sheet), "--db", str(old)).exit_code == 0
-    info = json.loads(invoke("db", "info", "--json", "--db", str(old)).stdout)
-    assert info["schema_version"] == 6
+    info = json.loads(invoke("db", "info", "--json", "--verify", "--db", str(old)).stdout)
+    assert info["schema_version"] == 7 and info["verify"]["matches"] is True
     [fact] = _facts("amnesia", old, "restriction")
     assert fact["sources"] == ["http://www.watcherdatabase.tk/Articles/55.html", ALICE]
 

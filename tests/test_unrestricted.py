@@ -166,7 +166,7 @@ def test_a_schema_2_catalogue_without_the_column_is_upgraded_by_an_import(tmp_pa
     conn.close()
     refused = invoke("card", "thrust", "--db", str(old))
     assert refused.exit_code == 2
-    assert "schema version 2, this hlcg reads version 6" in refused.stderr
+    assert "schema version 2, this hlcg reads version 7" in refused.stderr
     extra = tmp_path / "extra.csv"
     extra.write_text(
         "id,title,type,source\nnew-event,Brand New Event,event,https://example.org/card\n",

@@ -188,7 +188,9 @@ def decode_list(text: str | None) -> tuple[str, ...]:
 
 def encode_card(values: Mapping[str, Any]) -> dict[str, object]:
     """A card's contract values (``CardRow.to_json()``) as its row of the ``cards`` table,
-    with the columns derived from them that lookups and searches read."""
+    with the columns derived from them that searches read and people browse by (``name``:
+    what Datasette labels a link to the card with). Derived, not facts: no export, import,
+    row digest or content hash reads them."""
     record: dict[str, object] = {}
     for name in CONTRACT_FIELDS:
         value = values[name]
@@ -202,10 +204,19 @@ def encode_card(values: Mapping[str, Any]) -> dict[str, object]:
     title, subtitle = values["title"], values["subtitle"]
     record["pregame"] = int(values["type"] in PREGAME_TYPES)
     record["master"] = int(is_master_title(title))
-    record["title_norm"] = normalise(title)
-    record["name_norm"] = normalise(f"{title} {subtitle}") if subtitle else None
-    record["subtitle_norm"] = normalise(subtitle) if subtitle else None
+    record["name"] = f"{title}: {subtitle}" if subtitle else title
     return record
+
+
+def encode_card_keys(values: Mapping[str, Any]) -> dict[str, object]:
+    """A card's row of the ``_card_keys`` table: the normalised names lookups find it by."""
+    title, subtitle = values["title"], values["subtitle"]
+    return {
+        "card_id": values["id"],
+        "title_norm": normalise(title),
+        "name_norm": normalise(f"{title} {subtitle}") if subtitle else None,
+        "subtitle_norm": normalise(subtitle) if subtitle else None,
+    }
 
 
 def decode_card(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -26,11 +26,20 @@ _REQUIRED_TABLES = {
     "modifiers",
     "_names",
     "_name_list",
+    "_card_keys",
+    "_alias_keys",
     "fact_sources",
     "fact_history",
 }
 # What schema version 1 already had: enough to read a catalogue in order to upgrade it.
-_UPGRADABLE_TABLES = _REQUIRED_TABLES - {"_names", "_name_list", "fact_sources", "fact_history"}
+_UPGRADABLE_TABLES = _REQUIRED_TABLES - {
+    "_names",
+    "_name_list",
+    "_card_keys",
+    "_alias_keys",
+    "fact_sources",
+    "fact_history",
+}
 
 
 def shipped_path() -> Path:
@@ -126,8 +135,9 @@ def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sq
         conn.close()
         raise CatalogueError(
             f"{path} has schema version {version}, this hlcg reads version {SCHEMA_VERSION}; "
-            "rebuild it with `hlcg db build`; a catalogue of your own is upgraded by importing "
-            "into it (`hlcg db import FILE --db PATH`)"
+            "rebuild it with `hlcg db build`; a catalogue of your own is upgraded, every row "
+            f"kept, by importing into it (`hlcg db import FILE --db {path}`) or as a copy "
+            f"(`hlcg db init NEW.sqlite --from {path}`)"
         )
     if not upgrading:
         _require_tables(conn, path, _REQUIRED_TABLES - tables)

@@ -24,10 +24,14 @@ if TYPE_CHECKING:
 # leading underscore (Datasette's mark of an internal table); the views; fact_sources (a
 # source per fact), fact_history (what --overwrite replaced), legality.inferred.
 # 6: fact_sources keyed by its source too, so a fact two readers confirm has two rows.
-SCHEMA_VERSION = 6
-# Versions whose tables read as they are: 5 has the same columns as 6, only fact_sources'
-# key is narrower (one source per fact), so a version 5 catalogue opens without an upgrade.
-READABLE_VERSIONS: frozenset[int] = frozenset({5, SCHEMA_VERSION})
+# 7: cards.name ("Title: Subtitle", Datasette's label for a link to a card); the lookup
+# columns (title_norm, name_norm, subtitle_norm, alias_norm) moved out of cards and aliases
+# into _card_keys and _alias_keys, which Datasette hides as internal tables.
+SCHEMA_VERSION = 7
+# Versions whose tables read as they are. 5 and 6 keep their lookup columns in cards and
+# aliases, where 7 reads _card_keys and _alias_keys: they are upgraded by an import (or
+# copied with `db init --from`), which reads every row of them and writes version 7.
+READABLE_VERSIONS: frozenset[int] = frozenset({SCHEMA_VERSION})
 
 
 class Table(NamedTuple):
@@ -48,6 +52,12 @@ def _on_card(column: str = "card_id") -> tuple[tuple[str, str, str], ...]:
 CARD_COLUMNS: dict[str, type] = {
     **{name: str for name in CONTRACT_FIELDS},
     **{name: int for name in (*INT_FIELDS, *BOOL_FIELDS, "pregame", "master")},
+    "name": str,
+}
+# The lookup's normalised names of a card (hlcg.catalog.vocabulary.normalise), apart from
+# its row so that people browsing the catalogue see the card as its sources give it.
+CARD_KEY_COLUMNS: dict[str, type] = {
+    "card_id": str,
     "title_norm": str,
     "name_norm": str,
     "subtitle_norm": str,
@@ -73,7 +83,7 @@ TABLES: dict[str, Table] = {
         CARD_COLUMNS,
         pk="id",
         not_null=frozenset({"title", "source"}),
-        indexes=(("title_norm",), ("name_norm",), ("subtitle_norm",), ("type", "id")),
+        indexes=(("type", "id"),),
     ),
     "printings": Table(
         {"card_id": str, "set_code": str},
@@ -118,10 +128,9 @@ TABLES: dict[str, Table] = {
         indexes=(("card_id",),),
     ),
     "aliases": Table(
-        {"alias": str, "alias_norm": str, "card_id": str, "source": str},
+        {"alias": str, "card_id": str, "source": str},
         pk="alias",
         foreign_keys=_on_card(),
-        indexes=(("alias_norm",),),
     ),
     "modifiers": Table(
         {"card_id": str, "position": int, "kind": str, "params": str},
@@ -130,6 +139,20 @@ TABLES: dict[str, Table] = {
     ),
     # One digest per source row, so `db info --verify` can count what changed.
     "_row_digests": Table({"table_name": str, "key": str, "sha256": str}, pk=("table_name", "key")),
+    # Lookups and deck checks find cards by their normalised names through these. No
+    # foreign keys: Datasette would list them under every card as links to follow.
+    "_card_keys": Table(
+        CARD_KEY_COLUMNS,
+        pk="card_id",
+        not_null=frozenset({"title_norm"}),
+        indexes=(("title_norm",), ("name_norm",), ("subtitle_norm",)),
+    ),
+    "_alias_keys": Table(
+        {"alias": str, "alias_norm": str, "card_id": str},
+        pk="alias",
+        not_null=frozenset({"alias_norm", "card_id"}),
+        indexes=(("alias_norm",),),
+    ),
     # Lookups and deck checks read single rows through these, never the whole table.
     "_names": Table(
         {"position": int, "key": str, "display": str, "card_ids": str},

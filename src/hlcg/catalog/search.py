@@ -387,7 +387,7 @@ def _prefilter(
         params.append(wanted_type)
     for titles_named in persona_names:
         titles = sorted(titles_named)
-        where.append(f"subtitle_norm IN ({', '.join('?' * len(titles))})")
+        where.append(Catalogue.keyed_sql("subtitle_norm", ", ".join("?" * len(titles))))
         params.extend(titles)
     for code in query.sets:
         where.append("id IN (SELECT card_id FROM printings WHERE lower(set_code) = lower(?))")

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.card import decode_card as decode_card
     from hlcg.catalog.card import decode_list as decode_list
     from hlcg.catalog.card import encode_card as encode_card
+    from hlcg.catalog.card import encode_card_keys as encode_card_keys
     from hlcg.catalog.card import encode_list as encode_list
     from hlcg.catalog.card import flat_card as flat_card
     from hlcg.catalog.card import flat_value as flat_value
@@ -34,6 +35,7 @@ _DOOR = {
     "decode_card": "hlcg.catalog.card",
     "decode_list": "hlcg.catalog.card",
     "encode_card": "hlcg.catalog.card",
+    "encode_card_keys": "hlcg.catalog.card",
     "encode_list": "hlcg.catalog.card",
     "flat_card": "hlcg.catalog.card",
     "flat_value": "hlcg.catalog.card",

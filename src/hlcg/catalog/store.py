@@ -171,14 +171,16 @@ def value_map(catalogue: Catalogue, one: str, keys: str) -> SqlMapping[str]:
 
 
 def card_list_map(catalogue: Catalogue, column: str) -> SqlMapping[list[Card]]:
+    where = Catalogue.keyed_sql(column, "?")
+
     def cards(key: str) -> list[Card] | None:
-        return catalogue.select_cards(f"{column} = ?", (key,)) or None
+        return catalogue.select_cards(where, (key,)) or None
 
     def keys() -> list[str]:
         return [
             r[0]
             for r in catalogue._rows(
-                f"SELECT DISTINCT {column} FROM cards WHERE {column} IS NOT NULL ORDER BY 1"
+                f"SELECT DISTINCT {column} FROM _card_keys WHERE {column} IS NOT NULL ORDER BY 1"
             )
         ]
 
@@ -256,8 +258,8 @@ class Catalogue:
         # normalised alias -> card id
         self.aliases: Mapping[str, str] = value_map(
             self,
-            "SELECT card_id FROM aliases WHERE alias_norm = ? ORDER BY rowid DESC LIMIT 1",
-            "SELECT DISTINCT alias_norm FROM aliases ORDER BY alias_norm",
+            "SELECT card_id FROM _alias_keys WHERE alias_norm = ? ORDER BY rowid DESC LIMIT 1",
+            "SELECT DISTINCT alias_norm FROM _alias_keys ORDER BY alias_norm",
         )
         # normalised title -> cards; normalised "title subtitle" -> cards (both by id)
         self.by_title: Mapping[str, list[Card]] = card_list_map(self, "title_norm")
@@ -325,6 +327,13 @@ class Catalogue:
         self._card_cache[card.id] = card
         return card
 
+    @staticmethod
+    def keyed_sql(column: str, marks: str) -> str:
+        """A ``select_cards`` condition: true of a card one of whose normalised names
+        (``column`` of ``_card_keys``: title_norm, name_norm or subtitle_norm) is one of
+        ``marks`` (``?, ?``, the parameters)."""
+        return f"id IN (SELECT card_id FROM _card_keys WHERE {column} IN ({marks}))"
+
     def select_cards(self, where: str, params: Sequence[object] = ()) -> list[Card]:
         """Cards matching an SQL condition on the ``cards`` table, in id order."""
         return list(self.iter_cards(where, params))
@@ -359,7 +368,10 @@ class Catalogue:
 
     @cached_property
     def weapon_names(self) -> set[str]:
-        rows = self._rows("SELECT title_norm FROM cards WHERE type = 'weapon-of-choice'")
+        rows = self._rows(
+            "SELECT title_norm FROM _card_keys JOIN cards ON cards.id = _card_keys.card_id "
+            "WHERE type = 'weapon-of-choice'"
+        )
         return {r[0] for r in rows}
 
     @cached_property
@@ -438,7 +450,7 @@ class Catalogue:
         """Cards whose normalised subtitle is one of ``names`` (a persona's own cards)."""
         ordered = sorted(names)
         marks = ", ".join("?" * len(ordered))
-        return self.select_cards(f"subtitle_norm IN ({marks})", ordered)
+        return self.select_cards(self.keyed_sql("subtitle_norm", marks), ordered)
 
     def set_counts(self) -> dict[str, int]:
         """set code -> how many cards are printed in it."""
@@ -485,10 +497,13 @@ class Catalogue:
         own = sorted(own_names)
         marks = ", ".join("?" * len(own))
         if own:
-            yield from self.iter_cards(f"{base} AND subtitle_norm IN ({marks})", (card_type, *own))
+            yield from self.iter_cards(
+                f"{base} AND {self.keyed_sql('subtitle_norm', marks)}", (card_type, *own)
+            )
         yield from self.iter_cards(f"{base} AND (subtitle IS NULL OR subtitle = '')", (card_type,))
         yield from self.iter_cards(
-            f"{base} AND subtitle <> '' AND subtitle_norm NOT IN ({marks})", (card_type, *own)
+            f"{base} AND subtitle <> '' AND NOT {self.keyed_sql('subtitle_norm', marks)}",
+            (card_type, *own),
         )
 
     # --- the fuzzy step's name table --------------------------------------------------------

@@ -23,6 +23,7 @@ from hlcg.catalog.storage import (
     Table,
     TableGroup,
     encode_card,
+    encode_card_keys,
     encode_list,
     group_table,
     row_key,
@@ -134,8 +135,11 @@ def write_catalogue(path: Path, bundle: Bundle, *, checked: bool = True) -> None
 
 
 def _card_tables(db: Database, cards: list[CardRow]) -> None:
-    """The cards and the tables that follow from them: printings, modifiers."""
+    """The cards and the tables that follow from them: lookup keys, printings, modifiers."""
     _table(db, "cards").insert_all((encode_card(r.to_json()) for r in cards), replace=True)
+    _table(db, "_card_keys").insert_all(
+        (encode_card_keys(r.to_json()) for r in cards), replace=True
+    )
     _table(db, "printings").insert_all(
         ({"card_id": r.id, "set_code": code} for r in cards for code in sorted(r.sets)),
         replace=True,
@@ -187,10 +191,12 @@ def _insert(db: Database, bundle: Bundle) -> None:
             replace=True,
         )
         _fact_tables(db, bundle)
-        _table(db, "aliases").insert_all(
+        aliases = sorted(bundle.aliases, key=lambda a: a.alias)
+        _table(db, "aliases").insert_all((a.model_dump() for a in aliases), replace=True)
+        _table(db, "_alias_keys").insert_all(
             (
-                {**a.model_dump(), "alias_norm": normalise(a.alias)}
-                for a in sorted(bundle.aliases, key=lambda a: a.alias)
+                {"alias": a.alias, "alias_norm": normalise(a.alias), "card_id": a.card_id}
+                for a in aliases
             ),
             replace=True,
         )

@@ -53,9 +53,7 @@ _CARD_COLUMNS: dict[str, str] = {
     "source": _SOURCE,
     "pregame": "1: a pre-game type (derived from type)",
     "master": "1: a Master card (derived from the title)",
-    "title_norm": "The title normalised for lookups",
-    "name_norm": "Title and subtitle normalised for lookups",
-    "subtitle_norm": "The subtitle normalised for lookups",
+    "name": "Title: Subtitle, or the title alone (derived; names the card in links to it)",
 }
 
 DESCRIPTIONS: dict[str, Described] = {
@@ -128,7 +126,6 @@ DESCRIPTIONS: dict[str, Described] = {
         "Other names rulebooks use for a card",
         {
             "alias": "The other name",
-            "alias_norm": "The alias normalised for lookups",
             "card_id": "The card it names",
             "source": _SOURCE,
         },
@@ -149,6 +146,23 @@ DESCRIPTIONS: dict[str, Described] = {
     "_row_digests": Described(
         "One sha256 per source row, so `hlcg db info --verify` can say what changed",
         {"table_name": "Source table", "key": "Row key", "sha256": "Digest of the row"},
+    ),
+    "_card_keys": Described(
+        "The names lookups find each card by, normalised (lower case, no punctuation)",
+        {
+            "card_id": "The card",
+            "title_norm": "The title normalised",
+            "name_norm": "Title and subtitle normalised; empty: no subtitle",
+            "subtitle_norm": "The subtitle normalised; empty: no subtitle",
+        },
+    ),
+    "_alias_keys": Described(
+        "The aliases normalised for lookups, one row per alias",
+        {
+            "alias": "The alias, as aliases.alias",
+            "alias_norm": "The alias normalised",
+            "card_id": "The card it names",
+        },
     ),
     "_names": Described(
         "The fuzzy lookup's names: one row per normalised title, full name or alias",
@@ -195,13 +209,20 @@ DESCRIPTIONS: dict[str, Described] = {
 
 # Tables a person browsing the catalogue does not need: how the file was made and the
 # lookup's own tables (Datasette 1.0 also hides names starting with `_` by itself).
-HIDDEN_TABLES: tuple[str, ...] = ("meta", "_row_digests", "_names", "_name_list")
+HIDDEN_TABLES: tuple[str, ...] = (
+    "meta",
+    "_row_digests",
+    "_card_keys",
+    "_alias_keys",
+    "_names",
+    "_name_list",
+)
 
 # Datasette's settings per table: facets offered at once, label columns for links.
 _TABLE_SETTINGS: dict[str, dict[str, Any]] = {
     "cards": {
         "facets": ["type", {"array": "sets"}, {"array": "formats"}],
-        "label_column": "title",
+        "label_column": "name",
     },
     "sets": {"facets": ["edition"], "label_column": "name"},
     "formats": {"label_column": "title"},
@@ -214,8 +235,8 @@ _TABLE_SETTINGS: dict[str, dict[str, Any]] = {
 
 # Datasette's table view orders a full-text search by the primary key, and shows every
 # column: this query keeps relevance order as `hlcg search` has it (a title that is the
-# words, then a title holding them, then the index's rank), names each card by its title
-# and subtitle, and leaves out the lookup columns (title_norm, name_norm, subtitle_norm).
+# words, then a title holding them, then the index's rank), and shows each card by its
+# name (title and subtitle) and the columns a reader wants.
 # Like `hlcg search` it reads the words as a title would hold them (apostrophes out,
 # the grid's "middle" and "centre" as "center", a plural's last "s" off: "masters block",
 # "dodges", "lower middle attack") and takes an alias that is the words; unlike it, the
@@ -243,9 +264,9 @@ SEARCH_QUERY = {
         "by its title and subtitle."
     ),
     "sql": (
-        "select cards.id, cards.title || coalesce(': ' || nullif(cards.subtitle, ''), '') "
-        "as name, cards.type, cards.sets, cards.restriction, cards.formats, cards.text, "
-        "cards.source from cards left join (select rowid, rank from cards_fts "
+        "select cards.id, cards.name, cards.type, cards.sets, cards.restriction, "
+        "cards.formats, cards.text, cards.source from cards left join "
+        "(select rowid, rank from cards_fts "
         "where cards_fts match '\"' || replace(:words, '\"', '\"\"') || '\"') as found "
         "on found.rowid = cards.rowid "
         f"where found.rowid is not null or instr({_NAME}, {_SINGULAR}) > 0 "

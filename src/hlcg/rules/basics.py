@@ -85,7 +85,8 @@ def _basic_cards(
     marks = ", ".join("?" * len(wanted))
     by_title: dict[str, list[Card]] = {}
     # One indexed query for the basics' titles: a deck check reads only the rows it needs.
-    for card in catalogue.select_cards(f"title_norm IN ({marks}) AND subtitle IS NULL", wanted):
+    titled = catalogue.keyed_sql("title_norm", marks)
+    for card in catalogue.select_cards(f"{titled} AND subtitle IS NULL", wanted):
         if not card.is_pregame:
             by_title.setdefault(normalise(card.title), []).append(card)
     found = []
