@@ -353,7 +353,7 @@ def test_gaps_rank_what_to_record_and_the_sheet_imports(tmp_path):
         writer.writerows(rows)
     db = shipped_copy(tmp_path)
     recorded = invoke("db", "import", str(filled), "--db", str(db))
-    assert recorded.exit_code == 0 and "recorded 1 fact in" in recorded.stderr
+    assert recorded.exit_code == 0 and "read 1 fact into" in recorded.stderr
     card = json.loads(invoke("card", target["id"], "--db", str(db), "--json").stdout)["cards"][0]
     assert card["restriction"] == 3
     restriction = [f for f in card["facts"] if f["field"] == "restriction"]

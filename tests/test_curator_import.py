@@ -200,7 +200,7 @@ def test_a_fact_sheet_sets_only_gap_fields_refuses_conflicts_and_nonsense(tmp_pa
     )
     result = invoke("db", "import", str(sheet), "--db", str(db))
     assert result.exit_code == 0, result.output
-    assert "recorded 1 fact in" in result.stderr
+    assert "read 1 fact into" in result.stderr
     shot = card("head-shot", db)
     assert shot["restriction"] == 3
     assert shot["source"] == card_source

@@ -106,7 +106,8 @@ def test_set_cells_are_lists_of_known_codes_or_names_and_nothing_else(tmp_path):
     result = invoke("db", "import", str(sets), "--db", str(db))
     assert (result.exit_code, result.stdout) == (0, "")
     assert result.stderr == (
-        f"hlcg: note: read {sets} as sets file\nrecorded 1 set in {db} (1 new, 0 replaced)\n"
+        f"hlcg: note: read {sets} as sets file\nread 1 set into {db}: 1 new, 0 replaced, "
+        "0 already recorded with the same name and edition\n"
     )
     seven = write(
         tmp_path / "seven.csv",

@@ -212,8 +212,8 @@ def test_a_sheet_contradicting_a_recorded_fact_is_refused_with_both_sources(
     assert result.exit_code == 0, result.output
     assert (result.stdout, "\n".join(said(result)) + "\n") == (
         "",
-        f"recorded 2 facts in {db} (2 cards updated; 421 cards; 2 recorded facts replaced, "
-        "the old values kept in fact_history)\n"
+        f"read 2 facts into {db}: 0 new, 2 replaced (the old kept in fact_history), "
+        "0 already recorded (2 cards updated; 421 cards)\n"
         # Each replaced fact named, as a card row's import names it.
         "overwrote ancestral-blade restriction: '1' (source: "
         "http://www.watcherdatabase.tk/Articles/19.html) -> '2' (source: "

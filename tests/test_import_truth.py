@@ -298,17 +298,24 @@ def test_fact_and_set_counts_say_what_changed(tmp_path):
         "dodge,sets,ME,https://example.org/a\n",
     )
     first = invoke("db", "import", str(sheet), "--db", str(db))
-    assert said(first) == [f"recorded 2 facts in {db} (1 card updated; 421 cards)"]
+    assert said(first) == [
+        f"read 2 facts into {db}: 2 new, 0 replaced (the old kept in fact_history), "
+        "0 already recorded (1 card updated; 421 cards)"
+    ]
     again = invoke("db", "import", str(sheet), "--db", str(db))
-    assert said(again) == [f"recorded 2 facts in {db} (0 cards updated; 421 cards)"]
+    assert said(again) == [  # nothing new: the sheet's facts were all recorded
+        f"read 2 facts into {db}: 0 new, 0 replaced (the old kept in fact_history), "
+        "2 already recorded (0 cards updated; 421 cards)"
+    ]
     sets = write(
         tmp_path / "sets.csv",
         "code,name,edition,released,source\nZZ,Zed Set,1E,,https://example.org/zz\n",
     )
     assert said(invoke("db", "import", str(sets), "--db", str(db))) == [
-        f"recorded 1 set in {db} (1 new, 0 replaced)"
+        f"read 1 set into {db}: 1 new, 0 replaced, 0 already recorded with the same name and "
+        "edition"
     ]
     assert said(invoke("db", "import", str(sets), "--db", str(db))) == [
-        f"recorded 1 set in {db} (0 new, 0 replaced, 1 already recorded with the same name and "
-        "edition)"
+        f"read 1 set into {db}: 0 new, 0 replaced, 1 already recorded with the same name and "
+        "edition"
     ]

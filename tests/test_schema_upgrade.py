@@ -1,6 +1,8 @@
 """Schema version 7 (issue 33 point 11: `cards.name`, the lookup columns in `_card_keys` and
 `_alias_keys`) and a catalogue an older hlcg wrote: refused with the way to upgrade it, then
-upgraded by an import or a copy without losing a row.
+upgraded by an import or a copy without losing a row. Also the summaries of point 9 that
+these catalogues show: an update sheet or a sets file that records nothing new says so, and
+`card ID --history --json` answers for a removed card as the text does.
 
 The version 6 catalogue is tests/catalogues/schema-6.sql: written by the hlcg of schema
 version 6 from the shipped rows, dumped as SQL (its header says how it was made)."""
@@ -15,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from curator_cli import invoke, write
+from curator_cli import invoke, said, write
 from hlcg.catalog.vocabulary import CONTRACT_FIELDS
 
 FIXTURE = ROOT / "tests" / "catalogues" / "schema-6.sql"
@@ -112,6 +114,10 @@ def test_an_import_or_a_copy_upgrades_it_keeping_every_row(tmp_path, how):
         )
         result = invoke("db", "import", str(sheet), "--db", str(old))
         assert result.exit_code == 0, result.output
+        assert said(result) == [
+            f"read 1 fact into {old}: 0 new, 0 replaced (the old kept in fact_history), "
+            "1 already recorded (0 cards updated; 8 cards)"
+        ]
         upgraded = old
     else:
         upgraded = tmp_path / "new.sqlite"
@@ -148,3 +154,57 @@ def test_the_upgraded_catalogue_names_each_card_and_keeps_its_lookup_keys_apart(
     assert keys == [("masters block", "masters block ramirez", "ramirez")]
     assert aliases == [("Middle Center Attack", "middle center attack", "thrust")]
     assert alias_columns == ["alias", "card_id", "source"]
+
+
+def test_a_removed_cards_history_is_answered_in_json_as_in_text(tmp_path):
+    db = tmp_path / "new.sqlite"
+    assert invoke("db", "init", str(db), "--from", str(version_6(tmp_path))).exit_code == 0
+    gone = invoke("db", "remove", "card", "9mm", "--reason", "a test", "--by", "me", "--db", db)
+    assert gone.exit_code == 0, gone.output
+    answer = invoke("card", "9mm", "--history", "--json", "--db", str(db))
+    assert answer.exit_code == 0, answer.output
+    shown = json.loads(answer.stdout)
+    assert (shown["query"], shown["matched_by"], shown["cards"]) == ("9mm", "removed", [])
+    history = shown["removed"]["history"]
+    assert shown["removed"]["id"] == "9mm"
+    assert [(row["field"], row["value"]) for row in history][1:] == [
+        ("hand_icons", "1"), ("restriction", "2"), ("sets", "AT"), ("subtitle", "Kinman"),
+        ("text", history[5]["value"]), ("title", "9mm"), ("type", "object"),
+    ]  # fmt: skip
+    assert history[0]["field"] == "card" and json.loads(history[0]["value"])["id"] == "9mm"
+    assert all(row["superseded"].endswith("removed by me: a test") for row in history)
+    text = invoke("card", "9mm", "--history", "--db", str(db))
+    assert text.exit_code == 0 and text.stdout.startswith("9mm (removed)\n")
+    assert len(text.stdout.splitlines()) == len(history) + 3  # head line, header, rule
+    # without --history a removed card is not in the catalogue: not found
+    missing = invoke("card", "9mm", "--json", "--db", str(db))
+    assert missing.exit_code == 1 and json.loads(missing.stdout)["cards"] == []
+    assert "removed" not in json.loads(missing.stdout)
+    # the id of a card that never was is not found either, --history or not
+    never = invoke("card", "no-such-card", "--history", "--json", "--db", str(db))
+    assert never.exit_code == 1 and "removed" not in json.loads(never.stdout)
+
+
+def test_a_sets_file_reports_the_sets_already_recorded(tmp_path):
+    db = tmp_path / "new.sqlite"
+    assert invoke("db", "init", str(db), "--from", str(version_6(tmp_path))).exit_code == 0
+    sets = write(
+        tmp_path / "sets.csv",
+        "code,name,edition,released,source\n"
+        "SE,Series Edition,1E,1995,https://example.org/sets\n"
+        "ZZ,Zed Set,1E,,https://example.org/sets\n",
+    )
+    with closing(sqlite3.connect(db)) as conn:
+        (series,) = conn.execute("SELECT name, edition, released FROM sets WHERE code = 'SE'")
+    assert series == ("Series Edition", "1E", "1995")
+    result = invoke("db", "import", str(sets), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert said(result) == [
+        f"read 2 sets into {db}: 1 new, 0 replaced, 1 already recorded with the same name "
+        "and edition"
+    ]
+    again = invoke("db", "import", str(sets), "--db", str(db))
+    assert said(again) == [
+        f"read 2 sets into {db}: 0 new, 0 replaced, 2 already recorded with the same name "
+        "and edition"
+    ]

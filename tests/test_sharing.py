@@ -130,9 +130,9 @@ def test_two_readers_equal_facts_two_sources_a_differing_one_refused(readers, tm
     applied = invoke("db", "import", str(shared), "--db", str(alice_db), "--overwrite")
     assert applied.exit_code == 0, applied.output
     assert said(applied) == [
-        f"recorded 2 facts in {alice_db} (2 cards updated; 421 cards; 1 recorded fact "
-        "replaced, the old values kept in fact_history; 1 recorded fact confirmed by another "
-        "source)",
+        f"read 2 facts into {alice_db}: 0 new, 1 replaced (the old kept in fact_history), "
+        "1 already recorded, 1 of them confirmed by another source (2 cards updated; "
+        "421 cards)",
         f"confirmed ancient-blade hand_icons '1': confirmed by 2 sources ({ALICE}; {BOB})",
         f"overwrote extra-weapon restriction: '3' (source: {ALICE_SE}) -> '2' (source: {BOB_SE})",
     ]
@@ -351,4 +351,4 @@ def test_a_zero_is_a_fact_merged_confirmed_and_sourced_like_any_other(tmp_path):
         f"  confirm dodge gem_reason '0': add source {BOB_DODGE} (confirmed by 2 sources)"
     ) in dry.stdout
     done = invoke("db", "import", str(bob), "--db", str(mine))
-    assert "6 recorded facts confirmed by another source" in done.stderr
+    assert "6 already recorded, 6 of them confirmed by another source" in done.stderr

@@ -61,15 +61,31 @@ class TcbooLookupModel(_Strict):
     candidates: list[ScoredNameModel]
 
 
+class RemovedCardModel(_Strict):
+    """A card `hlcg db remove` took out, asked for by its id with --history."""
+
+    id: str
+    history: list[dict[str, Any]] = Field(
+        description="What fact_history keeps of it: each value with its source, and when, "
+        "by whom and why it was removed"
+    )
+
+
 class CardAnswerModel(_Strict):
     """`hlcg card NAME --json`: the cards the name means (none: exit 1) and the ranked
-    did-you-mean list."""
+    did-you-mean list; with --history, a removed card's history (exit 0)."""
 
     query: str
-    matched_by: str = Field(description="How the name was matched; none when it was not")
+    matched_by: str = Field(
+        description="How the name was matched; none when it was not; removed for the id of "
+        "a removed card asked with --history"
+    )
     score: float | None
     cards: list[dict[str, Any]]
     suggestions: list[IdsCandidateModel]
+    removed: RemovedCardModel | None = Field(
+        default=None, description="Only with --history, for the id of a removed card"
+    )
 
 
 class SearchAnswerModel(_Strict):

@@ -187,8 +187,11 @@ def card_command(
         if history:  # each card's superseded and removed values with it
             for shown in answer["cards"]:
                 shown["history"] = history_rows(shown["id"], catalogue)
+        removed = history_rows(name, catalogue) if history and not match.found else []
+        if removed:  # as the text says it: what was kept of a card `db remove` took out
+            answer |= {"matched_by": "removed", "removed": {"id": name, "history": removed}}
         print_json(answer)
-        raise typer.Exit(0 if match.found else 1)
+        raise typer.Exit(0 if match.found or removed else 1)
     if history and not match.found:
         _removed_card_history(name, catalogue)
     if not match.found:

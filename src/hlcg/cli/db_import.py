@@ -128,33 +128,26 @@ def import_command(
 def _print_result(result: "ImportResult", path: Path) -> None:
     """What the import did, a status line each (stderr)."""
     if result.sets:
-        unchanged = result.sets - result.added - result.replaced
         _say(
-            f"recorded {plural(result.sets, 'set')} in {path} ({result.added} new, "
-            f"{result.replaced} replaced"
-            + (
-                f", {unchanged} already recorded with the same name and edition)"
-                if unchanged
-                else ")"
-            )
+            f"read {plural(result.sets, 'set')} into {path}: {result.added} new, "
+            f"{result.replaced} replaced, {result.sets_confirmed} already recorded with the "
+            "same name and edition"
         )
         return
     if result.facts:
-        replaced = (
-            f"; {plural(result.facts_overwritten, 'recorded fact')} replaced, the old values kept "
-            "in fact_history"
-            if result.facts_overwritten
-            else ""
-        )
+        # what was new, what replaced a recorded value, and what the catalogue already
+        # recorded (a sheet imported twice records nothing new), as a legality sheet says it
+        new = result.facts - result.facts_known - result.facts_overwritten
         confirmed = (
-            f"; {plural(len(result.confirmed), 'recorded fact')} confirmed by another source"
+            f", {len(result.confirmed)} of them confirmed by another source"
             if result.confirmed
             else ""
         )
         _say(
-            f"recorded {plural(result.facts, 'fact')} in {path} "
-            f"({plural(result.replaced, 'card')} updated; {result.total} cards{replaced}"
-            f"{confirmed})"
+            f"read {plural(result.facts, 'fact')} into {path}: {new} new, "
+            f"{result.facts_overwritten} replaced (the old kept in fact_history), "
+            f"{result.facts_known} already recorded{confirmed} "
+            f"({plural(result.replaced, 'card')} updated; {result.total} cards)"
         )
         _print_confirmed(result)
         _print_overwritten(result)

@@ -96,6 +96,7 @@ class _Recording:
         self.number = 0  # the row being recorded
         # the facts recorded: two printings of one card are two, one value twice is one
         self.facts: set[tuple[str, str, str]] = set()
+        self.known: set[tuple[str, str, str]] = set()  # of them, those recorded before
         self.cleared: set[tuple[str, str]] = set()  # facts --overwrite took away
         # (id, field, value) -> the sources of a recorded fact the sheet confirmed
         self.confirmed: dict[tuple[str, str, str], tuple[str, ...]] = {}
@@ -261,6 +262,8 @@ class _Recording:
         had none of its own) and gains this one."""
         card = self.before[card_id]
         had = value in card.sets if name == "sets" else card.to_flat()[name] == value
+        if had:
+            self.known.add((card_id, name, value))
         own = self._own_sources(card_id, name, value)
         if had and not own:
             kept = FactSourceRow(
@@ -468,6 +471,7 @@ def record_facts(
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
         facts=len(recording.facts),
+        facts_known=len(recording.known),
         facts_overwritten=len(recording.replaced),
         overwritten=tuple(recording.replaced),
         confirmed=tuple(

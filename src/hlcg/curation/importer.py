@@ -65,6 +65,7 @@ class ImportResult:
     # What the catalogue lacks to judge decks by the rows imported (a sentence each).
     warnings: tuple[str, ...] = ()
     facts_overwritten: int = 0  # recorded facts a fact sheet replaced (--overwrite)
+    facts_known: int = 0  # of a fact sheet's facts, those recorded with the same value
     confirmed: tuple[Confirmed, ...] = ()  # recorded facts that gained a source
     # A merged export: values the catalogue had replaced (kept so), and values the export
     # had replaced (taken from it).
@@ -73,6 +74,7 @@ class ImportResult:
     changes: tuple[str, ...] | None = None  # a dry run: every change the import would make
     kind: str = ""  # the kind of file read (``hlcg.curation.kinds``)
     sets: int = 0  # sets recorded from a sets file
+    sets_confirmed: int = 0  # of them, sets recorded with the same facts (sources added)
     # What the file holds that the catalogue does not record, a sentence each (a research
     # legality row about a whole format; a set already recorded with the same facts).
     notes: tuple[str, ...] = ()

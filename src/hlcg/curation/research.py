@@ -89,6 +89,7 @@ def import_sets(
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
         sets=len(rows),
+        sets_confirmed=confirmed,
     )
 
 
