@@ -177,21 +177,11 @@ def card_command(
     --sources, each fact of the card is listed with its own source and the number of
     sources that confirm it; with --history, the values superseded or removed.
     """
-    from hlcg.answers import match_json
-
     require_name(name, "card")
     catalogue = load_catalogue(db)
     match = catalogue.lookup(name)
     if as_json:
-        answer = match_json(match, catalogue)
-        if history:  # each card's superseded and removed values with it
-            for shown in answer["cards"]:
-                shown["history"] = history_rows(shown["id"], catalogue)
-        removed = history_rows(name, catalogue) if history and not match.found else []
-        if removed:  # as the text says it: what was kept of a card `db remove` took out
-            answer |= {"matched_by": "removed", "removed": {"id": name, "history": removed}}
-        print_json(answer)
-        raise typer.Exit(0 if match.found or removed else 1)
+        raise typer.Exit(_print_json_answer(name, match, catalogue, history))
     if history and not match.found:
         _removed_card_history(name, catalogue)
     if not match.found:
@@ -210,6 +200,21 @@ def card_command(
     ]
     typer.echo(table(rows, ["id", "name", "type", "restriction", "flags"]))
     typer.echo("Show one with `hlcg card ID`.")
+
+
+def _print_json_answer(name: str, match: "Match", catalogue: "Catalogue", history: bool) -> int:
+    """`card --json`: the answer on stdout, found or not; its exit code."""
+    from hlcg.answers import match_json
+
+    answer = match_json(match, catalogue)
+    if history:  # each card's superseded and removed values with it
+        for shown in answer["cards"]:
+            shown["history"] = history_rows(shown["id"], catalogue)
+    removed = history_rows(name, catalogue) if history and not match.found else []
+    if removed:  # as the text says it: what was kept of a card `db remove` took out
+        answer |= {"matched_by": "removed", "removed": {"id": name, "history": removed}}
+    print_json(answer)
+    return 0 if match.found or removed else 1
 
 
 def _removed_card_history(card_id: str, catalogue: "Catalogue") -> None:
