@@ -27,12 +27,12 @@ def _choices_refused(option: str) -> str:
 def test_output_offers_every_reporter_then_auto():
     assert list(REPORTERS) == ["text", "json", "junit", "sarif", "github", "gitlab"]
     quoted = ", ".join(f"'{kind}'" for kind in (*REPORTERS, "auto"))
-    assert f"'nosuch' is not one of {quoted}." in _choices_refused("--output")
+    assert f"'nosuch' is not one of {quoted};" in _choices_refused("--output")
 
 
 def test_fail_on_offers_what_the_runner_accepts():
     quoted = ", ".join(f"'{kind}'" for kind in FAIL_ON)
-    assert f"'nosuch' is not one of {quoted}." in _choices_refused("--fail-on")
+    assert f"'nosuch' is not one of {quoted};" in _choices_refused("--fail-on")
 
 
 @pytest.mark.parametrize("kind", list(REPORTERS))

@@ -11,7 +11,9 @@ lists); this writer keeps that and frames each section the way typer's rich help
     ╰──────────────────────────────────────╯
 
 Every command group of hlcg is made by ``command_group`` and every command is registered
-with ``cls=PanelCommand``.
+with ``cls=PanelCommand``. A usage error (an unknown option, a missing option or argument, a
+bad choice) is said as every hlcg error is, one `hlcg: error: ...` line (docs/cli.md), not
+click's block of usage, hint and `Error:`.
 """
 
 from collections.abc import Iterator
@@ -63,14 +65,59 @@ class PanelFormatter(click.HelpFormatter):
         self._panel_last = True
 
 
+class OneLineUsageError(click.UsageError):
+    """A usage error click found, said in one line with the command's help to read."""
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"hlcg: error: {self.one_line()}", file=file, err=file is None)
+
+    def one_line(self) -> str:
+        """click's message in hlcg's words: "no such option '--jsn'; did you mean:
+        '--json'? see `hlcg card --help`"."""
+        one_line = " ".join(self.format_message().split()).replace(". Choose", "; choose")
+        message, _, close = one_line.partition(". Did you mean ")
+        message = message.rstrip(".")
+        said = message[:1].lower() + message[1:]
+        said += f"; did you mean: {close.rstrip('?')}?" if close else ";"
+        if self.ctx is None:
+            return said.rstrip(";")
+        return f"{said} see `{self.ctx.command_path} --help`"
+
+
+@contextmanager
+def _usage_in_one_line() -> Iterator[None]:
+    """Re-raise click's usage errors as OneLineUsageError; a bare group's help stays."""
+    try:
+        yield
+    except (OneLineUsageError, click.exceptions.NoArgsIsHelpError):
+        raise
+    except click.UsageError as exc:
+        raise OneLineUsageError(exc.format_message(), exc.ctx) from None
+
+
 class _PanelContext(click.Context):
     formatter_class = PanelFormatter
 
 
 class PanelGroup(TyperGroup):
-    """A typer command group whose help is drawn by PanelFormatter."""
+    """A typer command group whose help is drawn by PanelFormatter and whose usage errors
+    (its own, and those of the commands it runs) are one line each."""
 
     context_class = _PanelContext
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with _usage_in_one_line():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _usage_in_one_line():
+            return super().invoke(ctx)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        # click names the close commands itself; typer's own suggestion would say it twice
+        return click.Group.resolve_command(self, ctx, args)
 
 
 class PanelCommand(TyperCommand):
