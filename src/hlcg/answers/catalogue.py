@@ -63,10 +63,14 @@ class SearchFilters(NamedTuple):
 
 
 def search_cards(
-    catalogue: Catalogue, query: str, filters: SearchFilters | None = None
+    catalogue: Catalogue,
+    query: str,
+    filters: SearchFilters | None = None,
+    notes: list[str] | None = None,
 ) -> list[Card]:
     """The cards matching the compact ``query`` and every filter (AND). A bad term or
-    filter raises ValueError with a message for the user."""
+    filter raises ValueError with a message for the user; ``notes`` gets a line for each
+    misspelt set or persona taken as the one it is close to."""
     from hlcg.catalog import Query, check_format, check_type, parse_gem, parse_query, run
 
     parsed = parse_query(query)
@@ -82,7 +86,7 @@ def search_cards(
         )
         for group in parsed.groups():  # the options hold on each side of an OR
             group.add(given)
-    return run(catalogue, parsed, lambda card, fmt: _verdict(card, fmt, catalogue))
+    return run(catalogue, parsed, lambda card, fmt: _verdict(card, fmt, catalogue), notes)
 
 
 def _verdict(card: Card, fmt: str, catalogue: Catalogue) -> str:

@@ -26,9 +26,11 @@ Compact query terms (space-separated, combined with AND):
 Words are this game's: an apostrophe belongs to its word (Master's Block), and a word also
 finds its longer forms and its plural or possessive (masters finds Master's, dodges finds
 Dodge). Any other PREFIX: is an error that lists the prefixes; a value that names no type,
-set, format or single persona is an error with the close ones. With words, the cards whose
-title the words are (an alias or a spelling of one too) come first, then those whose title
-holds them, then those whose text does.
+set, format or single persona is an error with the close ones. A set or persona misspelt
+close enough to one name (s:"Movie Editon", p:"Duncan MacLeud") is taken as that name, as
+`hlcg card` and `hlcg persona` take a typo, and the run says so (``notes``). With words, the
+cards whose title the words are (an alias or a spelling of one too) come first, then those
+whose title holds them, then those whose text does.
 
 The filters become one SQL condition, so only the rows that may match are read; words go
 through the full-text index, as an FTS5 query built so that nothing a user types can change
@@ -316,9 +318,10 @@ def full_text_ids(path: Path, words: str) -> list[str]:
 # --- running a query ------------------------------------------------------------------------
 
 
-def persona_titles(catalogue: Catalogue, name: str) -> set[str]:
+def persona_titles(catalogue: Catalogue, name: str, notes: list[str] | None = None) -> set[str]:
     """The normalised titles of the persona a p: term names, decided as `hlcg persona NAME`
-    decides (``persona_match``); a name that decides none is a QueryError with candidates."""
+    decides (``persona_match``); a name that decides none is a QueryError with candidates.
+    A near miss taken is said in ``notes``."""
     decision = persona_match(catalogue, name)
     if not decision.found:
         close = ", ".join(c.name for c in decision.candidates)
@@ -327,12 +330,21 @@ def persona_titles(catalogue: Catalogue, name: str) -> set[str]:
             f"p:{name} names no single persona; {hint}"
             'write a persona\'s full name, in quotes if it has spaces: p:"Duncan MacLeod"'
         )
-    return {normalise(catalogue.cards[i].title) for i in decision.ids}
+    titles = {catalogue.cards[i].title for i in decision.ids}
+    if decision.how == "fuzzy" and notes is not None:
+        notes.append(_closest(f"p:{name!r}", ", ".join(sorted(titles)), decision.score))
+    return {normalise(title) for title in titles}
 
 
-def set_code(catalogue: Catalogue, value: str) -> str:
+def _closest(term: str, taken: str, score: float | None) -> str:
+    """A near miss a term was read as, worded as `hlcg card` words a typo it takes."""
+    return f"(closest match for {term}: {taken}, score {score or 0:.0f})"
+
+
+def set_code(catalogue: Catalogue, value: str, notes: list[str] | None = None) -> str:
     """The set code an s: term names: a code (any case) or a set's name, decided as
-    every lookup decides (``judge_match``); anything else is a QueryError with candidates."""
+    every lookup decides (``judge_match``); anything else is a QueryError with candidates.
+    A near miss taken is said in ``notes``."""
     names: dict[str, list[str]] = {}
     for code, info in catalogue.sets.items():
         names.setdefault(code, []).append(code)
@@ -342,7 +354,11 @@ def set_code(catalogue: Catalogue, value: str) -> str:
             return code
     decision = judge_match(value, names)
     if decision.found and len(set(decision.ids)) == 1:
-        return decision.ids[0]
+        code = decision.ids[0]
+        if decision.how == "fuzzy" and notes is not None:
+            named = f"{code} ({catalogue.sets[code]['name']})"
+            notes.append(_closest(f"s:{value!r}", named, decision.score))
+        return code
     close = ", ".join(dict.fromkeys(c.ids[0] for c in decision.candidates if len(c.ids) == 1))
     hint = f"did you mean: {close}? " if close else ""
     raise QueryError(f"no set {value!r} in this catalogue; {hint}see `hlcg sets`")
@@ -414,23 +430,37 @@ def recorded_verdict(card: Card, fmt: str) -> str:
     return ILLEGAL if card.formats else UNCONFIRMED
 
 
-def run(catalogue: Catalogue, query: Query, verdict: Verdict | None = None) -> list[Card]:
+def run(
+    catalogue: Catalogue,
+    query: Query,
+    verdict: Verdict | None = None,
+    notes: list[str] | None = None,
+) -> list[Card]:
     """Cards matching every filter of a side of the query's ORs and none of its -TERMs, in
     id order (with words: the cards they name by title first, ``title_rank``, then
     full-text rank order), each once. ``verdict`` judges the
     format terms (the rules pass theirs, which weighs legality facts and a card's editions);
-    by default only the recorded formats count (``recorded_verdict``)."""
+    by default only the recorded formats count (``recorded_verdict``). ``notes`` gets a line
+    for each set or persona a term's misspelt value was taken as."""
     found: dict[str, Card] = {}
+    said: list[str] = []
     for group in query.groups():
-        for card in _run_group(catalogue, group, verdict or recorded_verdict, verdict is None):
+        judge = verdict or recorded_verdict
+        for card in _run_group(catalogue, group, judge, verdict is None, said):
             found.setdefault(card.id, card)
+    if notes is not None:
+        notes.extend(dict.fromkeys(said))  # a term each side of an OR is said once
     return list(found.values())
 
 
 def _run_group(
-    catalogue: Catalogue, query: Query, verdict: Verdict, formats_recorded: bool
+    catalogue: Catalogue,
+    query: Query,
+    verdict: Verdict,
+    formats_recorded: bool,
+    notes: list[str],
 ) -> list[Card]:
-    titles = _checked_names(catalogue, query)
+    titles = _checked_names(catalogue, query, notes)
     ids: list[str] = []
     named: tuple[str, ...] = ()
     if query.has_text:
@@ -444,12 +474,12 @@ def _run_group(
         cards.sort(key=lambda card: 0 if card.id in named else title_rank(card, wanted))
     cards = [card for card in cards if _matches(card, query, titles, verdict)]
     for excluded in query.excluded:
-        left_out = {c.id for c in _run_group(catalogue, excluded, verdict, formats_recorded)}
+        left_out = {c.id for c in _run_group(catalogue, excluded, verdict, formats_recorded, notes)}
         cards = [card for card in cards if card.id not in left_out]
     return cards
 
 
-def _checked_names(catalogue: Catalogue, query: Query) -> list[set[str]]:
+def _checked_names(catalogue: Catalogue, query: Query, notes: list[str]) -> list[set[str]]:
     """The persona titles each p: term names, refusing a format the catalogue does not
     record and a p: or s: term naming no single persona or set (its sets become codes)."""
     unrecorded = [f for f in (*query.formats, *query.unchecked) if f not in catalogue.formats]
@@ -459,8 +489,8 @@ def _checked_names(catalogue: Catalogue, query: Query) -> list[set[str]]:
             "be judged; start a catalogue with the game's formats: "
             "`hlcg db init my.sqlite --from-shipped`"
         )
-    query.sets = [set_code(catalogue, value) for value in query.sets]
-    return [persona_titles(catalogue, persona) for persona in query.personas]
+    query.sets = [set_code(catalogue, value, notes) for value in query.sets]
+    return [persona_titles(catalogue, persona, notes) for persona in query.personas]
 
 
 def _matches(

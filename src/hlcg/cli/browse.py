@@ -100,11 +100,14 @@ def search_command(
         text=text,
         flags=[flag for flag, on in flags.items() if on],
     )
+    notes: list[str] = []
     try:
         catalogue = load_catalogue(db)
-        cards = search_cards(catalogue, query, filters)
+        cards = search_cards(catalogue, query, filters, notes)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    for note in notes:  # a misspelt set or persona taken: said, never silently
+        typer.echo(note, err=True)
     if as_json:
         print_json(search_json(query, cards, catalogue))
     elif cards:
