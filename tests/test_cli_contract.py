@@ -79,7 +79,13 @@ CASES: dict[str, list[tuple[list[str], int, str]]] = {
     "tcboo locations": [([], 0, DATA)],
     "tcboo location": [(["Rooftop"], 0, DATA), (["zzzzqq"], 1, NOTHING), ([""], 2, NOTHING)],
     "tcboo immortals": [([], 0, DATA)],
-    "tcboo check": [([SHEET], 0, DATA), ([BAD_SHEET], 1, DATA), ([MISSING], 2, NOTHING)],
+    "tcboo check": [
+        ([SHEET], 0, DATA),
+        ([BAD_SHEET], 1, DATA),
+        ([MISSING], 2, NOTHING),
+        ([SHEET, "--json"], 0, DATA),
+        ([SHEET, "--sword", "zzzz"], 2, NOTHING),  # an option naming nothing is usage
+    ],
     "event new": [(["{tmp}"], 2, NOTHING)],
     "event register": [(["{tmp}/none.event", "Ann", VALID], 2, NOTHING)],
     "event lock": [(["{tmp}/none.event"], 2, NOTHING)],

@@ -382,7 +382,8 @@ def sheet(tmp_path, location: str) -> dict:
     path.write_text(SHEET.format(location=location, stats=stats))
     result = invoke("tcboo", "check", str(path), "-o", "json")
     assert result.exit_code == 0, result.stdout
-    return json.loads(result.stdout)
+    (report,) = json.loads(result.stdout)["sheets"]
+    return report
 
 
 def test_garden_sheet_has_hand_size_6_and_says_where(tmp_path):

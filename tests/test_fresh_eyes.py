@@ -75,3 +75,46 @@ def test_persona_takes_the_same_misspelling_the_same_way():
     # its JSON says the same in its own field
     answer = json.loads(runner.invoke(APP, ["persona", "Duncan MacLeud", "--json"]).stdout)
     assert answer["matched_by"] == "fuzzy"
+
+
+# --- 3. tcboo check: one JSON shape, --json, --sword decided as a lookup ------------------
+
+ROLL = "examples/tcboo/legal-roll.toml"
+POINTS = "examples/tcboo/legal-points.toml"
+
+
+def test_tcboo_check_prints_one_json_shape_for_one_sheet_or_many():
+    one = runner.invoke(APP, ["tcboo", "check", ROLL, "-o", "json"])
+    two = runner.invoke(APP, ["tcboo", "check", ROLL, POINTS, "--json"])
+    assert (one.exit_code, two.exit_code) == (0, 0)
+    for result, paths in ((one, [ROLL]), (two, [ROLL, POINTS])):
+        answer = json.loads(result.stdout)
+        assert list(answer) == ["version", "sheets"] and answer["version"] == 1
+        assert [sheet["path"] for sheet in answer["sheets"]] == paths
+    # --json is --output json
+    assert runner.invoke(APP, ["tcboo", "check", ROLL, "--json"]).stdout == one.stdout
+
+
+def test_tcboo_check_takes_a_misspelt_sword_as_tcboo_sword_does():
+    result = runner.invoke(APP, ["tcboo", "check", ROLL, "--sword", "katna", "--json"])
+    assert result.exit_code == 0
+    assert result.stderr == "(closest match for --sword 'katna': Katana, score 91)\n"
+    (sheet,) = json.loads(result.stdout)["sheets"]
+    assert (sheet["legal"], sheet["derived"]["sword"]) == (True, "Katana")
+    assert "closest match for 'katna'" in runner.invoke(APP, ["tcboo", "sword", "katna"]).stderr
+
+
+@pytest.mark.parametrize(
+    ("sword", "said"),
+    [
+        ("zzzz", "--sword 'zzzz' names no sword; see `hlcg tcboo swords`"),
+        ("", "--sword '' names no sword; see `hlcg tcboo swords`"),
+    ],
+)
+def test_tcboo_check_refuses_a_sword_option_naming_no_sword(sword, said):
+    for sheets in ([ROLL], [ROLL, POINTS]):
+        result = runner.invoke(APP, ["tcboo", "check", *sheets, "--sword", sword])
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == f"hlcg: error: {said}\n"
+    premade = runner.invoke(APP, ["tcboo", "check", "--premade", "Ramirez", "--sword", sword])
+    assert (premade.exit_code, premade.stdout) == (2, "")

@@ -126,7 +126,7 @@ def breaks(path: Path) -> str | None:
 @pytest.mark.parametrize("path", sorted(SHEETS.glob("*.toml")), ids=lambda p: p.stem)
 def test_example_sheets(path: Path):
     result = invoke("tcboo", "check", str(path), "--output", "json")
-    report = json.loads(result.stdout)
+    (report,) = json.loads(result.stdout)["sheets"]  # one shape for one sheet or many
     rule = breaks(path)
     assert [p["rule"] for p in report["problems"]] == ([rule] if rule else [])
     assert result.exit_code == (1 if rule else 0)
@@ -134,9 +134,9 @@ def test_example_sheets(path: Path):
 
 
 def test_all_sixes_roll_sheet_has_21_life_points():
-    report = json.loads(
+    (report,) = json.loads(
         invoke("tcboo", "check", str(SHEETS / "legal-roll.toml"), "-o", "json").stdout
-    )
+    )["sheets"]
     assert report["legal"] and report["derived"]["life_points"] == 21
     assert report["derived"]["hand_size"] == 5
     # Rooftop (seed 003, Locations): every attack has 1 more Force.
@@ -210,7 +210,7 @@ def test_problems_are_located_at_their_key(data):
     ]
     assert ("stats.size", "stat-range") in located and len(located) == 14
     result = invoke("tcboo", "check", str(SHEETS / "stat-range.toml"), "-o", "json")
-    (problem,) = json.loads(result.stdout)["problems"]
+    ((problem,),) = [sheet["problems"] for sheet in json.loads(result.stdout)["sheets"]]
     assert problem["field"] == "stats.strength"
     text = invoke("tcboo", "check", str(SHEETS / "stat-range.toml")).stdout
     assert "stat-range.toml: stats.strength: stat-range: strength is 10" in text

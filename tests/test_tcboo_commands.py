@@ -22,7 +22,7 @@ def invoke(*args: str):
 def test_a_sheet_with_a_premade_a_sword_and_several_sheets():
     both = invoke("check", ROLL, "--premade", "Connor MacLeod", "--sword", "Claymore", "-o", "json")
     assert both.exit_code == 0, both.output
-    answers = json.loads(both.stdout)
+    answers = json.loads(both.stdout)["sheets"]
     assert [a["premade"] for a in answers] == [False, True]
     assert [a["derived"]["sword"] for a in answers] == ["Claymore", "Claymore"]
     several = invoke("check", ROLL, RANGE)

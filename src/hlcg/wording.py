@@ -17,6 +17,12 @@ def plural(count: int, noun: str, plural_form: str | None = None) -> str:
     return f"{count} {plural_form or _IRREGULAR.get(noun, noun + 's')}"
 
 
+def closest_match(term: str, taken: str, score: float | None) -> str:
+    """A near miss taken for what an option or search term named, said as `hlcg card` says
+    the typo it takes: "(closest match for s:'Movie Editon': ME (Movie Edition), score 96)"."""
+    return f"(closest match for {term}: {taken}, score {score or 0:.0f})"
+
+
 # A value a message quotes is cut to this many characters: a whole request body is no help.
 _LONGEST_SHOWN = 60
 

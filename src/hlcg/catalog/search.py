@@ -54,6 +54,7 @@ from hlcg.catalog.ranking import loose_key, named_ids, title_rank
 from hlcg.catalog.store import Catalogue
 from hlcg.catalog.vocabulary import ATTRIBUTES, CARD_TYPES, format_from_user, normalise
 from hlcg.errors import UsageError
+from hlcg.wording import closest_match
 
 # --- the query ------------------------------------------------------------------------------
 
@@ -332,13 +333,8 @@ def persona_titles(catalogue: Catalogue, name: str, notes: list[str] | None = No
         )
     titles = {catalogue.cards[i].title for i in decision.ids}
     if decision.how == "fuzzy" and notes is not None:
-        notes.append(_closest(f"p:{name!r}", ", ".join(sorted(titles)), decision.score))
+        notes.append(closest_match(f"p:{name!r}", ", ".join(sorted(titles)), decision.score))
     return {normalise(title) for title in titles}
-
-
-def _closest(term: str, taken: str, score: float | None) -> str:
-    """A near miss a term was read as, worded as `hlcg card` words a typo it takes."""
-    return f"(closest match for {term}: {taken}, score {score or 0:.0f})"
 
 
 def set_code(catalogue: Catalogue, value: str, notes: list[str] | None = None) -> str:
@@ -357,7 +353,7 @@ def set_code(catalogue: Catalogue, value: str, notes: list[str] | None = None) -
         code = decision.ids[0]
         if decision.how == "fuzzy" and notes is not None:
             named = f"{code} ({catalogue.sets[code]['name']})"
-            notes.append(_closest(f"s:{value!r}", named, decision.score))
+            notes.append(closest_match(f"s:{value!r}", named, decision.score))
         return code
     close = ", ".join(dict.fromkeys(c.ids[0] for c in decision.candidates if len(c.ids) == 1))
     hint = f"did you mean: {close}? " if close else ""

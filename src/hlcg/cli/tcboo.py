@@ -21,7 +21,7 @@ from hlcg.cli.common import (
 from hlcg.cli.panels import PanelCommand, command_group
 from hlcg.errors import DeckFileError, UsageError
 from hlcg.tcboo import CARD_TYPES
-from hlcg.wording import plural
+from hlcg.wording import closest_match, plural
 
 if TYPE_CHECKING:
     from hlcg.tcboo import Card, SheetResult, TcbooData
@@ -250,6 +250,7 @@ def check_command(
         typer.Option("--sword", help="The sword for card Forces, in place of each sheet's."),
     ] = None,
     output: Annotated[SheetOutput, typer.Option("--output", "-o")] = SheetOutput.text,
+    as_json: Annotated[bool, typer.Option("--json", help="Same as --output json.")] = False,
     db: DbOption = None,
 ) -> None:
     """Check custom Immortal sheets against the rules for making Immortals.
@@ -258,15 +259,18 @@ def check_command(
     --premade NAME shows a premade Immortal as well (or alone); --sword picks the sword.
     Every sheet is checked: one that cannot be read is named on stderr (and in JSON, with
     its "error") and the others go on. Exit codes: 0 all legal, 1 problems found or no
-    premade of that name (a did-you-mean), 2 a sheet or the catalogue could not be read.
-    JSON: one object for one sheet, a list for several.
+    premade of that name (a did-you-mean), 2 a sheet or the catalogue could not be read, or
+    --sword names no sword. JSON: one shape for one sheet or many, {"version": 1, "sheets":
+    [...]}.
     """
     from hlcg.tcboo import render_text
 
     if not sheets and premade_name is None:
         raise UsageError("give one or more SHEETs, or --premade NAME")
-    as_json = output is SheetOutput.json
+    as_json = as_json or output is SheetOutput.json
     data = _data(db)
+    if sword is not None:
+        sword = _sword_option(sword, data)
     answers: list[dict[str, Any]] = []
     texts: list[str] = []
     legal, unreadable = True, 0
@@ -285,6 +289,20 @@ def check_command(
         legal = _add_premade(premade_name, sword, data, answers, texts, as_json) and legal
     _emit(answers, texts, as_json)
     raise typer.Exit(2 if unreadable else 0 if legal else 1)
+
+
+def _sword_option(name: str, data: "TcbooData") -> str:
+    """The sword --sword names, decided as `hlcg tcboo sword NAME` decides (a near miss
+    taken with a note); an option naming no sword is usage, with the close ones."""
+    decision = data.decide(data.swords, name)
+    if decision.found:
+        if decision.how == "fuzzy":
+            taken = closest_match(f"--sword {name!r}", decision.ids[0], decision.score)
+            typer.echo(taken, err=True)
+        return decision.ids[0]
+    close = ", ".join(c.name for c in decision.candidates)
+    hint = f"did you mean: {close}? " if close else ""
+    raise UsageError(f"--sword {name!r} names no sword; {hint}see `hlcg tcboo swords`")
 
 
 def _add_premade(
@@ -344,7 +362,7 @@ def _unknown_premade_json(name: str, close: list[str]) -> dict[str, Any]:
 
 
 def _emit(answers: list[dict[str, Any]], texts: list[str], as_json: bool) -> None:
-    if as_json:
-        print_json(answers[0] if len(answers) == 1 else answers)
+    if as_json:  # one shape whatever it is given, as `hlcg validate` prints decks
+        print_json({"version": 1, "sheets": answers})
     else:
         typer.echo("\n".join(texts), nl=False)
