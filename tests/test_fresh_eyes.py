@@ -118,3 +118,21 @@ def test_tcboo_check_refuses_a_sword_option_naming_no_sword(sword, said):
         assert result.stderr == f"hlcg: error: {said}\n"
     premade = runner.invoke(APP, ["tcboo", "check", "--premade", "Ramirez", "--sword", sword])
     assert (premade.exit_code, premade.stdout) == (2, "")
+
+
+# --- 4. the cards of one title rank together -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        # a leading "The" aside, "kurgan" is both The Kurgan cards' title: they lead, by id,
+        # before the cards The Kurgan is only the subtitle of
+        ("kurgan", ["the-kurgan-2e", "the-kurgan-me", "bloodlust-the-kurgan"]),
+        ("the kurgan", ["the-kurgan-2e", "the-kurgan-me", "bloodlust-the-kurgan"]),
+        ("duncan macleod", ["duncan-macleod-2e", "duncan-macleod-se", "duck-duncan-macleod"]),
+        ("connor", ["connor-macleod-2e", "connor-macleod-se", "duck-connor-macleod"]),
+    ],
+)
+def test_cards_of_one_title_rank_together(query, first):
+    assert _ids("search", query)[:3] == first

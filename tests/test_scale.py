@@ -256,12 +256,12 @@ def run_over(catalogue: Catalogue, query, cards):  # the filters alone, over eve
 
 def titles_first(catalogue: Catalogue, query, cards):
     """The order a search with words gives: the cards its words name by title first."""
-    from hlcg.catalog.ranking import loose_key, title_rank
+    from hlcg.catalog.ranking import loose_key, search_order
 
     named = catalogue.exact(" ".join([*query.text, *query.phrases]))
     ids = named.ids if named else ()
     wanted = loose_key(" ".join([*query.text, *query.phrases]))
-    return sorted(cards, key=lambda card: 0 if card.id in ids else title_rank(card, wanted))
+    return search_order(cards, ids, wanted)
 
 
 def test_an_older_schema_is_refused_for_reading_and_upgraded_by_an_import(tmp_path):

@@ -30,7 +30,7 @@ set, format or single persona is an error with the close ones. A set or persona 
 close enough to one name (s:"Movie Editon", p:"Duncan MacLeud") is taken as that name, as
 `hlcg card` and `hlcg persona` take a typo, and the run says so (``notes``). With words, the
 cards whose title the words are (an alias or a spelling of one too) come first, then those
-whose title holds them, then those whose text does.
+whose title holds them, then those whose text does; the cards of one title stay together.
 
 The filters become one SQL condition, so only the rows that may match are read; words go
 through the full-text index, as an FTS5 query built so that nothing a user types can change
@@ -50,7 +50,7 @@ from pathlib import Path
 from hlcg.catalog.card import Card
 from hlcg.catalog.connection import connect
 from hlcg.catalog.lookup import judge_match, persona_match
-from hlcg.catalog.ranking import loose_key, named_ids, title_rank
+from hlcg.catalog.ranking import loose_key, named_ids, search_order
 from hlcg.catalog.store import Catalogue
 from hlcg.catalog.vocabulary import ATTRIBUTES, CARD_TYPES, format_from_user, normalise
 from hlcg.errors import UsageError
@@ -466,8 +466,7 @@ def _run_group(
     if query.has_text:
         by_id = {c.id: c for c in cards}
         cards = [by_id[i] for i in dict.fromkeys([*named, *ids]) if i in by_id]
-        wanted = loose_key(" ".join([*query.text, *query.phrases]))
-        cards.sort(key=lambda card: 0 if card.id in named else title_rank(card, wanted))
+        cards = search_order(cards, named, loose_key(" ".join([*query.text, *query.phrases])))
     cards = [card for card in cards if _matches(card, query, titles, verdict)]
     for excluded in query.excluded:
         left_out = {c.id for c in _run_group(catalogue, excluded, verdict, formats_recorded, notes)}
