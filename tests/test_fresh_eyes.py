@@ -136,3 +136,34 @@ def test_tcboo_check_refuses_a_sword_option_naming_no_sword(sword, said):
 )
 def test_cards_of_one_title_rank_together(query, first):
     assert _ids("search", query)[:3] == first
+
+
+# --- 5. hlcg formats wraps a long value under itself on a terminal ---------------------------
+
+
+def _letters(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_formats_fit_a_terminal_a_long_value_under_itself(monkeypatch, width):
+    piped = runner.invoke(APP, ["formats"]).stdout
+    monkeypatch.setattr("hlcg.cli.common.terminal_width", lambda err=False: width)
+    shown = runner.invoke(APP, ["formats"])
+    assert shown.exit_code == 0
+    lines = shown.stdout.splitlines()
+    assert max(len(line) for line in lines) <= width
+    assert len(lines) > len(piped.splitlines())  # wrapped, nothing dropped
+    assert _letters(shown.stdout) == _letters(piped)
+    # a continuation starts under its value, past the names' column
+    values = [line for line in lines if line.startswith(" " * 16)]
+    assert values and all(line[16] != " " for line in values)
+    assert lines[0].startswith("first-edition   First Edition (deck checks; editions 1E)")
+
+
+def test_formats_for_a_pipe_keep_each_value_on_its_line():
+    lines = runner.invoke(APP, ["formats"]).stdout.splitlines()
+    sources = [line for line in lines if line.startswith("  source ")]
+    assert len(sources) == 4 and len(lines) == 12
+    assert sources[0].endswith("http://www.watcherdatabase.tk/Articles/19.html")
+    assert max(len(line) for line in lines) > 100

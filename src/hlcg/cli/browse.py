@@ -10,6 +10,7 @@ from hlcg.cli.common import (
     JsonOption,
     echo_closest,
     echo_no_single,
+    fields,
     guarded,
     load_catalogue,
     print_json,
@@ -212,8 +213,8 @@ def formats_command(db: DbOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         print_json(rows)
         return
-    for r in rows:
+    for r in rows:  # a `name  value` listing: on a terminal a long value wraps under itself
         checked = "deck checks" if r["checked"] else "legality tag only"
-        typer.echo(f"{r['name']}  {r['title']} ({checked}; editions {', '.join(r['editions'])})")
-        typer.echo(f"  {r['description']}")
-        typer.echo(f"  source: {r['source']}")
+        about = f"{r['title']} ({checked}; editions {', '.join(r['editions'])})"
+        pairs = [(r["name"], about), ("  rules", r["description"]), ("  source", r["source"])]
+        typer.echo(fields(pairs))
