@@ -28,19 +28,17 @@ def _singular(word: str) -> str:
 def title_rank(card: Card, wanted: str) -> int:
     """How a card found by words is named by them (``wanted``, a ``loose_key``): 0 its title
     or name is the words (a leading "the" aside: "kurgan" is The Kurgan), 1 its title holds
-    each word, 2 its title and subtitle do, 3 each word begins a word of them, 4 only its
-    text holds them. A title match ranks above a text match."""
+    each word, 2 each word begins a word of its title, 3 only its text holds them. A title
+    match ranks above a text match."""
     title, name = loose_key(card.title), loose_key(card.name)
     if _without_article(wanted) in (_without_article(title), _without_article(name)):
         return 0
-    if all(word in title.split() for word in wanted.split()):
-        return 1
     words = name.split()
     if all(word in words for word in wanted.split()):
-        return 2
+        return 1
     if all(any(own.startswith(word) for own in words) for word in wanted.split()):
-        return 3
-    return 4
+        return 2
+    return 3
 
 
 def _without_article(key: str) -> str:
@@ -50,13 +48,14 @@ def _without_article(key: str) -> str:
 def search_order(cards: Sequence[Card], named: Sequence[str], wanted: str) -> list[Card]:
     """Cards found by words (in full-text order), best named first (``wanted``, a
     ``loose_key``): the cards the words name (``named_ids``), then by ``title_rank``. Cards
-    of one title rank together, where the first of them ranks, by id (both The Kurgan
-    cards before Bloodlust: The Kurgan, whichever one the full-text index found first)."""
-    ranks: dict[str, tuple[int, int]] = {}  # a title -> its best rank and first place
+    of one name (title and subtitle: the versions of a card) rank together, where the first
+    of them ranks, by id (both The Kurgan cards before Bloodlust: The Kurgan, whichever one
+    the full-text index found first)."""
+    ranks: dict[str, tuple[int, int]] = {}  # a name -> its best rank and first place
     for place, card in enumerate(cards):
         rank = 0 if card.id in named else title_rank(card, wanted)
-        ranks[card.title] = min(ranks.get(card.title, (rank, place)), (rank, place))
-    return sorted(cards, key=lambda card: (*ranks[card.title], card.id))
+        ranks[card.name] = min(ranks.get(card.name, (rank, place)), (rank, place))
+    return sorted(cards, key=lambda card: (*ranks[card.name], card.id))
 
 
 def named_ids(catalogue: Catalogue, words: Sequence[str]) -> tuple[str, ...]:
