@@ -1,18 +1,84 @@
-"""How a search ranks the cards its words find: a title match (the title or name is the
-words, an alias or a spelling of one: normalised, plural, the grid's "middle" for "Center")
-above a title holding the words, above a card whose text alone holds them (issue 33)."""
+"""A search's words: the cards they find through the full-text index, and how those rank:
+a title match (the title or name is the words, an alias or a spelling of one: normalised,
+plural, the grid's "middle" for "Center") above a title holding the words, above a card
+whose text alone holds them (issue 33)."""
 
 from __future__ import annotations
 
+import re
+import sqlite3
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hlcg.catalog.card import Card
+from hlcg.catalog.connection import connect
 from hlcg.catalog.lookup import structure_key
 from hlcg.catalog.vocabulary import normalise
 
 if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue
+
+# --- the full-text step ---------------------------------------------------------------------
+
+_FTS_WORD = re.compile(r"[a-z0-9]+")
+
+
+def word_forms(word: str) -> list[str]:
+    """The index words a user word stands for, each matched as a prefix.
+
+    The full-text index splits "Master's" into "master" and "s"; "masters", "master's" and
+    "Masters" all mean that card, so the plural or possessive ending is also tried without
+    its "s" ("dodges" -> "dodge", "boxes" -> "box")."""
+    key = normalise(word).replace(" ", "")
+    if not key:
+        return []
+    forms = [key]
+    if len(key) > 3 and key.endswith("s"):
+        forms.append(key[:-1])
+        if len(key) > 4 and key.endswith("es"):
+            forms.append(key[:-2])
+    return forms
+
+
+def fts_expression(words: Sequence[str], phrases: Sequence[str] = ()) -> str:
+    """An FTS5 query: every word (in any of its forms, as a prefix) and every phrase.
+
+    Only index words (letters and digits) and quoted phrases reach FTS, so no FTS operator
+    or punctuation a user types can change the query's meaning."""
+    parts = []
+    for word in words:
+        for piece in normalise(word).split():
+            forms = word_forms(piece)
+            parts.append("(" + " OR ".join(f'"{form}"*' for form in forms) + ")")
+    for phrase in phrases:
+        tokens = _FTS_WORD.findall(phrase.lower())
+        if tokens:
+            parts.append('"' + " ".join(tokens) + '"')
+    return " AND ".join(parts) if parts else '""'
+
+
+def full_text_ids(path: Path, words: str) -> list[str]:
+    """Card ids whose title, subtitle or text match ``words`` in the full-text index.
+
+    ``words`` is passed to FTS as a parameter; FTS syntax errors become a CatalogueError-free
+    ValueError with a readable message.
+    """
+    conn = connect(path)
+    try:
+        rows = conn.execute(
+            "SELECT cards.id FROM cards_fts JOIN cards ON cards.rowid = cards_fts.rowid "
+            "WHERE cards_fts MATCH ? ORDER BY rank",
+            (words,),
+        ).fetchall()
+    except sqlite3.OperationalError as exc:
+        raise ValueError(f"full-text query {words!r} could not be read: {exc}") from None
+    finally:
+        conn.close()
+    return [r[0] for r in rows]
+
+
+# --- how the cards found rank ---------------------------------------------------------------
 
 
 def loose_key(text: str) -> str:
