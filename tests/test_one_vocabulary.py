@@ -70,7 +70,10 @@ def test_the_measure_finds_a_second_wording(tmp_path, monkeypatch):
     ("args", "said"),
     [
         (["validate", "--format", BAD, "-"], f"--format: {MESSAGE}"),
-        (["rules", "--format", BAD], f"Invalid value for '--format' / '-f': {MESSAGE}"),
+        (
+            ["rules", "--format", BAD],
+            f"hlcg: error: invalid value for '--format' / '-f': {MESSAGE}",
+        ),
         (["search", "t:persona", "--format", BAD], f"hlcg: error: --format: {TAG_MESSAGE}"),
         (["search", f'f:"{BAD}"'], f"hlcg: error: f:{BAD}: {TAG_MESSAGE}"),
         (["search", f'unchecked:"{BAD}"'], f"hlcg: error: unchecked:{BAD}: {TAG_MESSAGE}"),
