@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from hlcg.catalog.lookup import Candidate, confident, judge_match, merge
-from hlcg.catalog.search import QueryError, fts_expression, parse_query
+from hlcg.catalog.ranking import fts_expression
+from hlcg.catalog.search import QueryError, parse_query
 from hlcg.cli.app import app
 from hlcg.wording import plural
 

@@ -214,7 +214,7 @@ def test_a_search_with_words_reads_only_the_rows_it_shows(text, padded_path):
     the shipped catalogue's cards (rank weighs how many cards there are, so not its order)."""
     from dataclasses import replace
 
-    from hlcg.catalog.search import fts_expression, full_text_ids
+    from hlcg.catalog.ranking import fts_expression, full_text_ids
 
     catalogue, read = counted(padded_path)
     query = parse_query(text)
