@@ -45,8 +45,28 @@ def _ids(*words: str) -> list[str]:
 def test_a_misspelt_term_value_is_taken_with_a_note(query, meant, note):
     result = runner.invoke(APP, ["search", query, "--json"])
     assert result.exit_code == 0
-    assert [c["id"] for c in json.loads(result.stdout)["cards"]] == _ids("search", meant)
+    answer = json.loads(result.stdout)
+    assert [c["id"] for c in answer["cards"]] == _ids("search", meant)
     assert result.stderr == f"(closest match for {note})\n"
+    # the JSON says it too, for a reader of stdout alone (and the web API, which has no stderr)
+    assert answer["notes"] == [f"(closest match for {note})"]
+
+
+def test_the_web_api_says_which_misspelt_value_it_took():
+    from starlette.testclient import TestClient
+
+    from hlcg.catalog import load, shipped_path
+    from hlcg.web.app import create_app
+
+    note = "(closest match for s:'Movie Editon': ME (Movie Edition), score 96)"
+    local = "http://127.0.0.1"  # the server answers its own host only
+    with TestClient(create_app(load(shipped_path())), base_url=local) as client:
+        found = client.get('/api/search?q=s:"Movie Editon" t:dodge').json()
+        judged = client.get('/api/cards?q=s:"Movie Editon" t:dodge').json()
+        exact = client.get('/api/search?q=s:"Movie Edition" t:dodge').json()
+    assert found["notes"] == judged["notes"] == [note]
+    assert exact["notes"] == []
+    assert [c["id"] for c in found["cards"]] == [c["id"] for c in exact["cards"]] != []
 
 
 def test_a_misspelt_set_option_is_said_as_its_term():

@@ -109,12 +109,16 @@ def shown_formats(card: Card, catalogue: Catalogue) -> str:
     return ",".join(shown) or "none"
 
 
-def search_json(query: str, cards: list[Card], catalogue: Catalogue) -> dict[str, Any]:
-    """`hlcg search --json QUERY`."""
+def search_json(
+    query: str, cards: list[Card], catalogue: Catalogue, notes: Sequence[str] = ()
+) -> dict[str, Any]:
+    """`hlcg search --json QUERY`; ``notes`` says which misspelt set or persona was taken
+    as the one it is close to, so a reader of the JSON alone is never guessed at silently."""
     return {
         "query": query,
         "count": len(cards),
         "cards": [card_json(c, catalogue) for c in cards],
+        "notes": list(notes),
     }
 
 

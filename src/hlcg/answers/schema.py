@@ -94,6 +94,11 @@ class SearchAnswerModel(_Strict):
     query: str
     count: int
     cards: list[dict[str, Any]]
+    notes: list[str] = Field(
+        default_factory=list,
+        description="A line for each misspelt set or persona the search took as the one it "
+        "is close to (on a terminal they go to stderr as well)",
+    )
 
 
 class PersonaAnswerModel(_Strict):

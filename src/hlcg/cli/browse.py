@@ -110,7 +110,7 @@ def search_command(
     for note in notes:  # a misspelt set or persona taken: said, never silently
         typer.echo(note, err=True)
     if as_json:
-        print_json(search_json(query, cards, catalogue))
+        print_json(search_json(query, cards, catalogue, notes))
     elif cards:
         typer.echo(table(_card_rows(cards, catalogue), _CARD_HEADERS))
         typer.echo(plural(len(cards), "card"), err=True)

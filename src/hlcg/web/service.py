@@ -296,11 +296,12 @@ class Service:
         """`hlcg search --json QUERY`: the same compact query language."""
         from hlcg.answers import search_cards, search_json
 
+        notes: list[str] = []
         try:
-            cards = search_cards(self.catalogue, query)
+            cards = search_cards(self.catalogue, query, notes=notes)
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
-        return search_json(query, cards, self.catalogue)
+        return search_json(query, cards, self.catalogue, notes)
 
     def persona(self, query: str) -> dict[str, Any]:
         """`hlcg persona --json NAME`: every version of the persona, newest edition first."""
@@ -326,8 +327,9 @@ class Service:
 
         fmt = self._format(requested) or DEFAULT_FORMAT
         on = self._date(date) or today()
+        notes: list[str] = []
         try:
-            found = search_cards(self.catalogue, query)
+            found = search_cards(self.catalogue, query, notes=notes)
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
         rows = []
@@ -345,7 +347,14 @@ class Service:
                     "verdict": {"status": word, "reason": verdict.reason},
                 }
             )
-        return {"format": fmt, "date": on, "count": len(rows), "verdicts": tally, "cards": rows}
+        return {
+            "format": fmt,
+            "date": on,
+            "count": len(rows),
+            "verdicts": tally,
+            "cards": rows,
+            "notes": notes,
+        }
 
     def complete(self, prefix: str, limit: int) -> dict[str, Any]:
         """Card names for autocomplete: those that start with ``prefix`` (case, spacing and
