@@ -4,7 +4,10 @@ validation error said in hlcg's words, not the library's."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from json import JSONDecodeError
 
 # Nouns whose plural is not the noun + "s".
 _IRREGULAR = {"copy": "copies", "entry": "entries", "is": "are", "was": "were"}
@@ -28,6 +31,15 @@ _LONGEST_SHOWN = 60
 
 
 MISSING = "required, and missing"
+
+# The patterns hlcg's models hold text to, each with what a value of it is: an error says
+# "'Zed Z' is not a card id (...)", never the regular expression.
+CARD_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+DATE_PATTERN = r"^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$"
+_PATTERN_WORDS = {
+    CARD_ID_PATTERN: "a card id (lower-case letters, digits and hyphens)",
+    DATE_PATTERN: "a date (YYYY, YYYY-MM or YYYY-MM-DD)",
+}
 # pydantic's error types -> what was expected, in hlcg's words ({} from the error's context).
 _EXPECTED = {
     "dict_type": "a JSON object",
@@ -48,28 +60,69 @@ _EXPECTED = {
     "literal_error": "{expected}",
     "enum": "{expected}",
     "string_too_long": "at most {max_length} characters",
+    "string_too_short": "at least {min_length} characters",
     "too_long": "at most {max_length} items",
+    "too_short": "at least {min_length} items",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "none_required": "nothing (null)",
 }
 
 
 def validation_message(error: Mapping[str, Any]) -> str:
     """One pydantic error (an item of ``ValidationError.errors()``) in hlcg's words: what was
     expected and what was given ("expected 'attack', ... or 'edge', got 'eventt'"), never the
-    library's own phrasing ("Input should be ...", "Value error, ...", "Field required")."""
+    library's own phrasing ("Input should be ...", "String should match pattern ...",
+    "Field required"): an error type without words of its own here says only that the value
+    is not one the field takes."""
     kind, said = error.get("type", ""), str(error.get("msg", ""))
+    context = error.get("ctx") or {}
     if kind == "missing":
         return MISSING
     if kind == "extra_forbidden":
         return "not a known field"
-    if said.startswith("Value error, "):
-        return said.removeprefix("Value error, ")
+    if kind in ("value_error", "assertion_error"):  # our validators' own words
+        return said.removeprefix("Value error, ").removeprefix("Assertion failed, ")
+    if kind == "string_too_short" and context.get("min_length") == 1:
+        return f"is empty; every row needs its {field_name(error.get('loc', ()), 'value')}"
+    if kind == "string_pattern_mismatch":
+        what = _PATTERN_WORDS.get(context.get("pattern", ""), "in the form this field takes")
+        return f"{shown_value(error.get('input'))} is not {what}"
+    if kind == "union_tag_invalid":
+        expected = f"{context.get('discriminator')} {context.get('expected_tags')}"
+        return f"expected {expected}, got {shown_value(context.get('tag'))}"
+    if kind == "union_tag_not_found":
+        return f"names no {context.get('discriminator', 'kind')}"
     if kind in _EXPECTED:
-        said = "expected " + _EXPECTED[kind].format(**(error.get("ctx") or {}))
-    elif said.startswith("Input should be "):
+        said = "expected " + _EXPECTED[kind].format(**context)
+    elif said.startswith("Input should be ") and " should " not in said[16:]:
         said = "expected " + said.removeprefix("Input should be ")
     else:
-        return said
+        said = "not a value this field takes"
     return f"{said}, got {shown_value(error['input'])}" if "input" in error else said
+
+
+# json's reasons a text is not JSON, in hlcg's words (its own, "Expecting ',' delimiter",
+# are not passed on).
+_JSON_FAULTS = {
+    "Expecting value": "a value is missing",
+    "Expecting ',' delimiter": "a ',' is missing",
+    "Expecting ':' delimiter": "a ':' is missing",
+    "Expecting property name enclosed in double quotes": "a key is not in double quotes",
+    "Unterminated string starting at": "a string is not closed",
+    "Extra data": "more follows the end of the JSON value",
+    "Invalid control character at": "a control character is inside a string",
+    "Invalid \\escape": "a backslash escape JSON does not have",
+}
+
+
+def json_fault(exc: JSONDecodeError) -> str:
+    """What is wrong where, for a text that is not JSON: "a ',' is missing at character 18"
+    (a text of several lines: "at line 3, column 5")."""
+    fault = _JSON_FAULTS.get(exc.msg, "it cannot be read")
+    if exc.lineno > 1:
+        return f"{fault} at line {exc.lineno}, column {exc.colno}"
+    return f"{fault} at character {exc.colno}"
 
 
 def field_name(location: Sequence[Any], default: str) -> str:

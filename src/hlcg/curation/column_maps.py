@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from hlcg.catalog.storage import CONTRACT_FIELDS
 from hlcg.errors import UsageError
+from hlcg.wording import json_fault
 
 if TYPE_CHECKING:
     from hlcg.curation.lackey import LackeyOptions
@@ -101,7 +102,7 @@ def parse_column_map(column_map: str | None) -> dict[str, str] | None:
     try:
         mapping = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UsageError(f"--map is not a JSON object: {exc.msg}") from None
+        raise UsageError(f"--map is not a JSON object: {json_fault(exc)}") from None
     except RecursionError:
         raise UsageError("--map is not a JSON object: nested too deeply") from None
     if not isinstance(mapping, dict) or not all(

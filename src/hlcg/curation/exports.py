@@ -48,6 +48,7 @@ from hlcg.curation.models import (
 from hlcg.curation.sources import read_text, validate_rows
 from hlcg.errors import SourceError, UsageError
 from hlcg.output import new_file, settle_folder_swap, write_folder
+from hlcg.wording import json_fault
 
 DOCUMENT_KIND = CATALOGUE_DOCUMENT_KIND
 DOCUMENT_VERSION = 1
@@ -274,7 +275,7 @@ def _read_json(path: Path) -> Any:
     try:
         return json.loads(read_text(path))
     except json.JSONDecodeError as exc:
-        raise SourceError([f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}"]) from None
+        raise SourceError([f"{path}: not JSON: {json_fault(exc)}"]) from None
     except RecursionError:
         raise SourceError([f"{path}: JSON nested too deeply"]) from None
     except ValueError as exc:  # a number of more digits than Python reads (4300)

@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from hlcg.catalog import BOOL_FIELDS, CARD_TYPES, FORMAT_TAGS, INT_FIELDS, format_named
 from hlcg.catalog.storage import FACT_FIELDS, LIST_FIELDS, flat_card
-from hlcg.wording import shown_value
+from hlcg.wording import CARD_ID_PATTERN, json_fault, shown_value
+from hlcg.wording import DATE_PATTERN as DATE_PATTERN  # the legality date, as cardfile reads it
 
 
 def _format_tag(value: Any) -> Any:
@@ -125,7 +126,7 @@ FormatTag = Literal[FORMAT_TAGS]  # type: ignore[valid-type]
 
 _TRUE = {"true", "1", "yes", "y"}
 _FALSE = {"false", "0", "no", "n", ""}
-ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+ID_PATTERN = CARD_ID_PATTERN
 # The largest integer SQLite stores (64 bits signed): a larger number cannot be written.
 MAX_INTEGER = 2**63 - 1
 
@@ -281,7 +282,7 @@ class CardRow(Strict):
             try:
                 value = json.loads(value)
             except json.JSONDecodeError as exc:
-                raise ValueError(f"not a JSON array: {exc.msg}") from None
+                raise ValueError(f"not a JSON array: {json_fault(exc)}") from None
             except RecursionError:  # a cell of a thousand "[" (the stack, not the row)
                 raise ValueError("not a JSON array: nested too deeply") from None
         return value
@@ -329,7 +330,6 @@ class SetRow(Strict):
 
 LEGALITY_STATUSES = ("legal", "restricted", "banned", "suspended")
 LegalityStatus = Literal[LEGALITY_STATUSES]  # type: ignore[valid-type]
-DATE_PATTERN = r"^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$"
 
 
 class LegalityRow(Strict):

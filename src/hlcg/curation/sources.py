@@ -29,7 +29,7 @@ from hlcg.curation.models import (
     SetRow,
 )
 from hlcg.errors import SourceError
-from hlcg.wording import MISSING, field_name, validation_message
+from hlcg.wording import MISSING, field_name, json_fault, validation_message
 
 MAX_SOURCE_BYTES = 50 * 1024 * 1024
 Model = TypeVar("Model", bound=BaseModel)
@@ -131,7 +131,7 @@ def _json_rows(path: Path, text: str) -> Iterator[tuple[int, Any]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SourceError([f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}"]) from None
+        raise SourceError([f"{path}: not JSON: {json_fault(exc)}"]) from None
     except RecursionError:
         raise SourceError([f"{path}: JSON nested too deeply"]) from None
     except ValueError as exc:  # a number of more digits than Python reads (4300)
@@ -150,7 +150,7 @@ def _jsonl_rows(path: Path, text: str) -> Iterator[tuple[int, Any]]:
         try:
             yield number, json.loads(line)
         except json.JSONDecodeError as exc:
-            raise SourceError([f"{path}: row {number}: invalid JSON: {exc.msg}"]) from None
+            raise SourceError([f"{path}: row {number}: not JSON: {json_fault(exc)}"]) from None
         except RecursionError:
             raise SourceError([f"{path}: row {number}: invalid JSON: nested too deeply"]) from None
         except ValueError as exc:  # a number of more digits than Python reads (4300)

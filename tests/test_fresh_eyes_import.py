@@ -1,0 +1,87 @@
+"""Issue 33, import-side defects a fresh-eyes user found: each through the CLI (in-process),
+with its exact exit code and message."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+from pydantic_core import ValidationError, core_schema
+from tests.curator_cli import invoke, shipped_copy, write
+
+from hlcg.wording import validation_message
+
+# What pydantic and json say in their own words; none of it may reach a user.
+LIBRARY_WORDS = ("should", "Input", "pattern", "String ", "Unable", "Expecting", "Value error")
+
+
+def _error_of(kind: str) -> dict[str, typing.Any]:
+    """One pydantic error of type ``kind``, its context filled with what any type needs."""
+    context = {
+        "min_length": 1, "max_length": 2, "pattern": "^x$", "expected": "'a' or 'b'",
+        "expected_tags": "'a', 'b'", "tag": "c", "discriminator": "'kind'", "ge": 1, "gt": 1,
+        "le": 1, "lt": 1, "multiple_of": 2, "error": "e", "class_name": "C", "field_type": "x",
+        "actual_length": 3, "max_digits": 1, "decimal_places": 1, "whole_digits": 1,
+        "reason": "r", "attribute": "a", "method_name": "m", "encoding": "e",
+        "encoding_error": "e", "tz_expected": 1, "tz_actual": 2, "expected_schemes": "h",
+        "expected_version": 4, "class": "C",
+    }  # fmt: skip
+    line = {"type": kind, "loc": ("source",), "input": "zz", "ctx": context}
+    exc = ValidationError.from_exception_data("Row", [line])  # type: ignore[list-item]
+    return exc.errors()[0]  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("kind", typing.get_args(core_schema.ErrorType))
+def test_no_pydantic_error_type_is_said_in_pydantic_words(kind):
+    message = validation_message(_error_of(kind))
+    assert message and not any(word in message for word in LIBRARY_WORDS), message
+
+
+def test_the_models_errors_are_said_in_our_words():
+    assert validation_message(_error_of("string_too_short")) == (
+        "is empty; every row needs its source"
+    )
+    unknown_modifier = _error_of("union_tag_invalid")
+    assert validation_message(unknown_modifier) == "expected 'kind' 'a', 'b', got 'c'"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        (
+            "s.csv",
+            "code,name,edition,released,source\nZZ,Zed,1E,1999-01,\n",
+            "s.csv: row 2: source: is empty; every row needs its source",
+        ),
+        (
+            "c.csv",
+            "id,title,type,source\nZed Z,Zed,event,http://x\n",
+            "c.csv: row 2: id: 'Zed Z' is not a card id (lower-case letters, digits and hyphens)",
+        ),
+        (
+            "l.csv",
+            "card_id,format,status,date,source\nzealot,type-one,legal,soon,http://x\n",
+            "l.csv: row 2: date: 'soon' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)",
+        ),
+        (
+            "m.csv",
+            "id,title,type,modifiers,source\nzed,Zed,event,[x,http://x\n",
+            "m.csv: row 2: modifiers: not a JSON array: a value is missing at character 2",
+        ),
+    ],
+)
+def test_import_errors_name_the_row_in_our_words(tmp_path, name, text, message):
+    db = shipped_copy(tmp_path)
+    result = invoke("db", "import", str(write(tmp_path / name, text)), "--db", str(db))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"{tmp_path / name}: {message.split(': ', 1)[1]}"
+
+
+def test_a_map_that_is_not_json_says_where(tmp_path):
+    db = shipped_copy(tmp_path)
+    rows = write(tmp_path / "c.csv", "Name\nZed\n")
+    result = invoke("db", "import", str(rows), "--db", str(db), "--map", '{"a":"title"')
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "hlcg: error: --map is not a JSON object: a ',' is missing at character 13\n"
+    )
