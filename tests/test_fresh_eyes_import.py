@@ -7,7 +7,7 @@ import typing
 
 import pytest
 from pydantic_core import ValidationError, core_schema
-from tests.curator_cli import invoke, shipped_copy, write
+from tests.curator_cli import card, invoke, said, shipped_copy, write
 
 from hlcg.wording import validation_message
 
@@ -85,3 +85,13 @@ def test_a_map_that_is_not_json_says_where(tmp_path):
     assert result.stderr == (
         "hlcg: error: --map is not a JSON object: a ',' is missing at character 13\n"
     )
+
+
+@pytest.mark.parametrize("formats", ["Type One, Type Two", "Type One/Type Two", "type-one;Type II"])
+def test_a_card_rows_formats_cell_lists_as_a_set_cell_does(tmp_path, formats):
+    db = shipped_copy(tmp_path)
+    rows = write(tmp_path / "f.csv", f'id,title,type,formats,source\nzed,Zed,event,"{formats}",x\n')
+    result = invoke("db", "import", str(rows), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert said(result) == [f"imported 1 row into {db} (1 new, 0 updated; 422 cards)"]
+    assert card("zed", db)["formats"] == ["type-one", "type-two"]

@@ -20,6 +20,15 @@ from hlcg.catalog.storage import FACT_FIELDS, LIST_FIELDS, flat_card
 from hlcg.wording import CARD_ID_PATTERN, json_fault, shown_value
 from hlcg.wording import DATE_PATTERN as DATE_PATTERN  # the legality date, as cardfile reads it
 
+# How curators list several values in one cell: "SE; ME", "SE, ME", "Type One/Type Two".
+_LIST_SEPARATORS = re.compile(r"\s*[;,/]\s*")
+
+
+def listed_cell(cell: str) -> list[str]:
+    """The values a cell lists, split at ``;``, ``,`` or ``/`` (the one list rule of set and
+    format cells, in card rows and update sheets alike)."""
+    return [part for part in _LIST_SEPARATORS.split(cell.strip()) if part]
+
 
 def _format_tag(value: Any) -> Any:
     """A format as people write it ("Type Two", "type 2") -> its tag (type-two); a tag,
@@ -265,7 +274,9 @@ class CardRow(Strict):
     def _list_from_text(cls, value: Any, info: Any) -> Any:
         if value is None:
             return []
-        if isinstance(value, str):
+        if isinstance(value, str) and info.field_name == "formats":
+            value = listed_cell(value)
+        elif isinstance(value, str):  # a set's name may hold a comma (``set_cells``)
             value = [part.strip() for part in value.split(";") if part.strip()]
         if info.field_name == "formats" and isinstance(value, list):
             return [_format_tag(item) for item in value]

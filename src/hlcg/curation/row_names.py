@@ -131,9 +131,8 @@ def formats_combined(
     """A card's ``formats`` is a list: the rows stating it for one card are one fact, the
     formats they name combined (a format spelled two ways, ``Type Two`` and ``Type II``,
     once) with their sources, in the first such row's place."""
-    import re
-
     from hlcg.catalog import format_named
+    from hlcg.curation.models import listed_cell
     from hlcg.curation.upsert import add_source
 
     combined: list[tuple[int, dict[str, str]]] = []
@@ -144,7 +143,7 @@ def formats_combined(
         if (row.get("field") or "").strip() != "formats" or not value:
             combined.append((number, row))
             continue
-        named = [format_named(p) or p for p in re.split(r"\s*[;,/]\s*", value) if p]
+        named = [format_named(p) or p for p in listed_cell(value)]
         earlier = first.get(card_id)
         if earlier is None:
             first[card_id] = row = {**row, "value": ";".join(dict.fromkeys(named))}

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from hlcg.catalog import normalise
+from hlcg.curation.models import listed_cell
 
-_SEPARATORS = re.compile(r"\s*[;,/]\s*")
 # The sets table names an edition in full ("2nd Edition Versus 01 (Duncan vs Xavier)"); the
 # research notes write its code ("2E Versus 01 (Duncan vs Xavier)").
 _EDITION_WORDS = re.compile(r"^([12])E\b", re.IGNORECASE)
@@ -71,7 +71,7 @@ class SetNames:
             return [whole], []
         codes: list[str] = []
         errors: list[str] = []
-        for part in (p for p in _SEPARATORS.split(cell.strip()) if p):
+        for part in listed_cell(cell):
             code = self.code(part)
             if code is None:
                 errors.append(
