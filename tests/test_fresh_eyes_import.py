@@ -95,3 +95,17 @@ def test_a_card_rows_formats_cell_lists_as_a_set_cell_does(tmp_path, formats):
     assert result.exit_code == 0, result.output
     assert said(result) == [f"imported 1 row into {db} (1 new, 0 updated; 422 cards)"]
     assert card("zed", db)["formats"] == ["type-one", "type-two"]
+
+
+def test_a_sets_file_holds_released_to_a_date(tmp_path):
+    db = shipped_copy(tmp_path)
+    sets = write(
+        tmp_path / "s.csv",
+        "code,name,edition,released,source\nZZ,Zed,1E,sometime,x\nZY,Zy,1E,1999-02-30,x\n",
+    )
+    result = invoke("db", "import", str(sets), "--db", str(db))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[1:] == [
+        f"{sets}: row 2: released: 'sometime' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)",
+        f"{sets}: row 3: released: 1999-02-30 is not a day of the calendar",
+    ]

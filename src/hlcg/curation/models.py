@@ -326,17 +326,38 @@ class AliasRow(Strict):
     source: str = Field(min_length=1)
 
 
+def calendar_day(value: str | None) -> str | None:
+    """A date of ``DATE_PATTERN`` whose day, if it names one, the calendar has (no 02-30)."""
+    import datetime
+
+    if value is not None and len(value) == 10:
+        try:
+            datetime.date.fromisoformat(value)
+        except ValueError:
+            raise ValueError(f"{value} is not a day of the calendar") from None
+    return value
+
+
 class SetRow(Strict):
     code: str = Field(min_length=1)
     name: str = Field(min_length=1)
     edition: str = Field(min_length=1)
-    released: str | None = None
+    released: str | None = Field(
+        default=None,
+        pattern=DATE_PATTERN,
+        description="YYYY, YYYY-MM or YYYY-MM-DD; empty: unknown",
+    )
     source: str = Field(min_length=1)
 
     @field_validator("released", mode="before")
     @classmethod
     def _empty_is_none(cls, value: Any) -> Any:
         return (value.strip() or None) if isinstance(value, str) else value
+
+    @field_validator("released")
+    @classmethod
+    def _a_real_day(cls, value: str | None) -> str | None:
+        return calendar_day(value)
 
 
 LEGALITY_STATUSES = ("legal", "restricted", "banned", "suspended")
@@ -375,14 +396,7 @@ class LegalityRow(Strict):
     @field_validator("date")
     @classmethod
     def _a_real_day(cls, value: str | None) -> str | None:
-        import datetime
-
-        if value is not None and len(value) == 10:
-            try:
-                datetime.date.fromisoformat(value)
-            except ValueError:
-                raise ValueError(f"{value} is not a day of the calendar") from None
-        return value
+        return calendar_day(value)
 
     @property
     def key(self) -> str:
