@@ -109,3 +109,19 @@ def test_a_sets_file_holds_released_to_a_date(tmp_path):
         f"{sets}: row 2: released: 'sometime' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)",
         f"{sets}: row 3: released: 1999-02-30 is not a day of the calendar",
     ]
+
+
+NEW_SET = "; a new set comes from a sets file (code,name,edition,released,source)"
+
+
+def test_a_set_cell_with_nothing_close_points_at_the_list_of_codes(tmp_path):
+    db = shipped_copy(tmp_path)
+    rows = write(tmp_path / "x.csv", "id,title,sets,source\nzed,Zed,XX,x\nzy,Zy,Movie Editon,x\n")
+    result = invoke("db", "import", str(rows), "--db", str(db))
+    assert result.exit_code == 2
+    lists = "neither a set code nor a set name the catalogue lists"
+    assert result.stderr.splitlines()[1:] == [
+        f"{rows}: row 2: sets: 'XX' is {lists} (none is close; `hlcg sets` lists the codes)"
+        + NEW_SET,
+        f"{rows}: row 3: sets: 'Movie Editon' is {lists} (did you mean 'ME'?)" + NEW_SET,
+    ]

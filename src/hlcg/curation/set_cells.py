@@ -52,13 +52,16 @@ class SetNames:
         return starting.pop() if len(starting) == 1 else None
 
     def suggestion(self, written: str) -> str:
-        """ " (did you mean 'X'?)" for the closest code or name, or ''."""
+        """ " (did you mean 'X'?)" for the closest code or name; where none is close, where
+        the codes are listed (or that the catalogue lists none)."""
         from rapidfuzz import fuzz, process
 
+        if not self.codes:
+            return " (it lists no sets yet)"
         choices = sorted(self.codes) + sorted(self.names)
         best = process.extractOne(normalise(written), choices, scorer=fuzz.WRatio)
         if best is None or best[1] < 60:
-            return ""
+            return " (none is close; `hlcg sets` lists the codes)"
         found = best[0]
         code = self.names.get(found, found)
         return f" (did you mean {code!r}?)"
