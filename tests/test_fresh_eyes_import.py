@@ -125,3 +125,45 @@ def test_a_set_cell_with_nothing_close_points_at_the_list_of_codes(tmp_path):
         + NEW_SET,
         f"{rows}: row 3: sets: 'Movie Editon' is {lists} (did you mean 'ME'?)" + NEW_SET,
     ]
+
+
+KINDS_HINT = [
+    "hint: hlcg db import reads these kinds, each told by its header or its name:",
+    "  whole catalogue export: files a folder, .zip, .tar.gz, .tgz, .json",
+    "  update sheet: a CSV with columns id,field,value,source",
+    "  legality sheet: a CSV with columns card_id,format,status",
+    "  research legality sheet: a CSV with columns card_id,edition_or_format,status,source",
+    "  sets file: a CSV with columns code,name,edition,source",
+    "  persona gem table: a CSV with columns name,set,master,source_url",
+    "  research card list: a CSV with columns title,set,source_url",
+    "  LackeyCCG card data: files .tsv, .txt",
+    "  card rows: files .json, .jsonl, or a CSV with columns id,title,source and the "
+    "contract's others",
+    "card rows in other columns are read with --map, e.g. "
+    """--map '{"Card Name": "title", "Set": "sets"}'""",
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "said_of_it"),
+    [
+        ("", "the file is empty: no header to tell its kind by"),
+        ("a;b\n1;2\n", "no kind of file recognised from its header (a;b)"),
+        ("Card Name,Set\nZed,SE\n", "no kind of file recognised from its header (Card Name,Set)"),
+        (
+            "ID,Field,Value,Source\nzed,type,event,x\n",
+            "no kind of file recognised from its header (ID,Field,Value,Source); in lower "
+            "case its columns would be read as update sheet",
+        ),
+    ],
+)
+def test_a_csv_of_no_known_kind_lists_the_kinds(tmp_path, text, said_of_it):
+    db = shipped_copy(tmp_path)
+    unknown = write(tmp_path / "u.csv", text)
+    result = invoke("db", "import", str(unknown), "--db", str(db))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "hlcg: error: 1 error; nothing was written:",
+        f"{unknown}: row 1: {said_of_it}",
+        *KINDS_HINT,
+    ]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hlcg.catalog.storage import TableGroup
-from hlcg.errors import UsageError
+from hlcg.errors import SourceError, UsageError
 
 # The columns of a fact sheet (`db gaps --output csv`, `db facts export`, the research
 # update sheets): one fact a row.
@@ -216,18 +216,46 @@ def import_kind(path: Path, options: ImportOptions | None = None) -> ImportKind:
     if is_catalogue_export(path):
         return IMPORT_KINDS[0]
     header = csv_header(path)
+    mapped = options is not None and options.column_map is not None
     for kind in IMPORT_KINDS[1:]:
         if kind.fits(path, header):
-            if kind.name == "card rows" and options and options.column_map is not None:
+            if kind.name == "card rows" and mapped:
                 return MAPPED_CARD_ROWS if _suffix(path) == ".csv" else kind
+            if kind.name == "card rows" and _suffix(path) == ".csv" and "id" not in header:
+                raise _no_kind(path, header)
             return kind
     # Card rows are the kind of last resort: their reader says what is wrong with the file
     # (a suffix it does not read, a header without id and title, a file too large).
     return IMPORT_KINDS[-1]
 
 
+def _no_kind(path: Path, header: Sequence[str]) -> SourceError:
+    """A CSV whose header fits no kind (not even card rows, which need an id column): the
+    kinds there are, each with the columns that tell it, and --map for other columns."""
+    if any(header):
+        told = f"no kind of file recognised from its header ({','.join(header)})"
+        lower = [column.strip().lower() for column in header]
+        fits = next((k for k in IMPORT_KINDS[1:-1] if k.fits(path, lower)), None)
+        if fits is not None:  # "ID,Field,Value,Source": hlcg's column names are lower-case
+            told += f"; in lower case its columns would be read as {fits.name}"
+    else:
+        told = "the file is empty: no header to tell its kind by"
+    kinds = [f"  {kind.name}: {describe(kind)}" for kind in IMPORT_KINDS]
+    return SourceError(
+        [f"{path}: row 1: {told}"],
+        "hlcg db import reads these kinds, each told by its header or its name:\n"
+        + "\n".join(kinds)
+        + "\ncard rows in other columns are read with --map, e.g. "
+        + """--map '{"Card Name": "title", "Set": "sets"}'""",
+    )
+
+
 def describe(kind: ImportKind) -> str:
     """How the kind is told: its header columns, or its file names."""
     if kind.columns:
         return "a CSV with columns " + ",".join(kind.columns)
-    return "files " + ", ".join(s or "folder" for s in kind.suffixes)
+    if kind.name == "card rows":  # the kind of last resort, told by the contract's columns
+        return (
+            "files .json, .jsonl, or a CSV with columns id,title,source and the contract's others"
+        )
+    return "files " + ", ".join(s or "a folder" for s in kind.suffixes)
