@@ -167,3 +167,31 @@ def test_a_csv_of_no_known_kind_lists_the_kinds(tmp_path, text, said_of_it):
         f"{unknown}: row 1: {said_of_it}",
         *KINDS_HINT,
     ]
+
+
+def test_db_remove_takes_a_name_of_several_words_as_lookups_do(tmp_path):
+    db = shipped_copy(tmp_path)
+    remove = ("db", "remove", "--db", str(db), "--by", "tester", "--reason", "a test")
+    two_ids = invoke(*remove, "card", "zealot", "stamina")
+    assert (two_ids.exit_code, two_ids.stderr) == (
+        2,
+        "hlcg: error: no card 'zealot stamina' in the catalogue; zealot, stamina are each a "
+        "card's id: remove one card at a time\n",
+    )
+    typo = invoke(*remove, "card", "zealto")
+    assert typo.stderr == (
+        "hlcg: error: no card 'zealto' in the catalogue (did you mean 'zealot'?) "
+        "(`hlcg card NAME` shows a card's id)\n"
+    )
+    close = invoke(*remove, "alias", "upper", "middle", "attak")
+    assert (close.exit_code, close.stderr) == (
+        2,
+        "hlcg: error: no alias 'upper middle attak' in the catalogue (did you mean 'Upper "
+        "Middle Attack'?)\n",
+    )
+    removed = invoke(*remove, "alias", "upper", "middle", "attack")
+    assert (removed.exit_code, removed.stderr) == (
+        0,
+        f"removed alias 'Upper Middle Attack' of upper-center-attack from {db}\n"
+        "kept 1 history row in fact_history\n",
+    )

@@ -57,6 +57,10 @@ def remove_command(
     All or nothing, in one write. Refused while something refers to what is removed (a
     card's aliases or legality facts; a set a card is printed in): remove those first.
     Every removal is kept in fact_history with who, when and why (`hlcg card X --history`).
+
+    NAMES: card ID; alias NAME; legality CARD_ID FORMAT [DATE]; set CODE; fact CARD_ID FIELD
+    [VALUE] (VALUE: the set code, to remove one printing). A name of several words is one
+    name, quoted or not (as `hlcg card NAME` takes it); an alias matches whatever its case.
     """
     from hlcg.catalog import resolve_path
     from hlcg.curation import remove

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,13 +70,27 @@ def remove(
 
 
 def _arguments(what: str, names: Sequence[str]) -> list[str | None]:
-    """``names`` checked against what ``what`` takes (optional ones padded with None)."""
+    """``names`` checked against what ``what`` takes (optional ones padded with None). What
+    takes one name takes its words quoted or not, as `hlcg card` does: ``alias upper middle
+    attack`` is the alias "upper middle attack"."""
     if what not in REMOVABLE:
         raise UsageError(f"db remove: {what!r} is none of {', '.join(REMOVABLE)}")
     least, most, usage = REMOVABLE[what]
+    if most == 1 and names:
+        names = [" ".join(names)]
     if not least <= len(names) <= most:
         raise UsageError(f"db remove {usage}: got {len(names)} name(s): {' '.join(names)}")
     return [*names, *([None] * (most - len(names)))]
+
+
+def _closest(written: str, choices: Iterable[str]) -> str:
+    """ " (did you mean 'X'?)" for the choice closest to ``written``, or ''."""
+    from rapidfuzz import fuzz, process, utils
+
+    best = process.extractOne(
+        written, list(choices), scorer=fuzz.ratio, processor=utils.default_process, score_cutoff=75
+    )
+    return f" (did you mean {best[0]!r}?)" if best else ""
 
 
 class _Remover:
@@ -89,7 +103,17 @@ class _Remover:
     def _card(self, card_id: str) -> CardRow:
         card = self.cards.get(card_id)
         if card is None:
-            raise UsageError(f"no card {card_id!r} in the catalogue (`hlcg card` finds ids)")
+            words = card_id.split()
+            if len(words) > 1 and all(word in self.cards for word in words):
+                raise UsageError(
+                    f"no card {card_id!r} in the catalogue; {', '.join(words)} are each a "
+                    "card's id: remove one card at a time"
+                )
+            # a card's id, not its name: "zealot stamina" may be the id zealot-stamina
+            close = _closest(card_id.strip().lower().replace(" ", "-"), self.cards)
+            raise UsageError(
+                f"no card {card_id!r} in the catalogue{close} (`hlcg card NAME` shows a card's id)"
+            )
         return card
 
     def _kept(self, card_id: str, field: str, value: str, source: str) -> None:
@@ -135,13 +159,18 @@ class _Remover:
         self.history.append(superseded(card, name, value, own, self.label))
 
     def alias(self, name: str) -> list[str]:
-        found = [a for a in self.bundle.aliases if a.alias == name]
+        from hlcg.catalog import normalise
+
+        # as lookups match a name: case, accents and punctuation aside
+        found = [a for a in self.bundle.aliases if normalise(a.alias) == normalise(name)]
         if not found:
-            raise UsageError(f"no alias {name!r} in the catalogue")
+            close = _closest(name, sorted({a.alias for a in self.bundle.aliases}))
+            raise UsageError(f"no alias {name!r} in the catalogue{close}")
         for row in found:
             self._kept(row.card_id, "alias", row.alias, row.source)
-        self.bundle.aliases = [a for a in self.bundle.aliases if a.alias != name]
-        return [f"removed alias {name!r} of {', '.join(a.card_id for a in found)}"]
+        self.bundle.aliases = [a for a in self.bundle.aliases if a not in found]
+        shown = ", ".join(dict.fromkeys(repr(a.alias) for a in found))
+        return [f"removed alias {shown} of {', '.join(a.card_id for a in found)}"]
 
     def legality(self, card_id: str, fmt: str, date: str | None) -> list[str]:
         from hlcg.catalog import format_named
