@@ -32,7 +32,7 @@ from hlcg.curation.bundle import SETTING_PREFIX, Bundle, load_sources
 from hlcg.curation.locking import writer_lock
 from hlcg.curation.models import AliasRow, CardRow
 from hlcg.errors import CatalogueError, ReadOnlyCatalogueError
-from hlcg.output import could_not_write, sync_to_disk
+from hlcg.output import could_not_write
 from hlcg.output import replacing as output_replacing
 
 if TYPE_CHECKING:
@@ -114,8 +114,8 @@ def write_catalogue(path: Path, bundle: Bundle, *, checked: bool = True) -> None
     db = sqlite_utils.Database(path)
     # A new file that nobody reads before it is whole and moved into place
     # (hlcg.output.replacing): its journal is kept in memory and nothing is synced per
-    # transaction (sqlite-utils commits every 100 rows, each a sync to disk otherwise), then
-    # the finished file is synced once, before the move.
+    # transaction (sqlite-utils commits every 100 rows, each a sync to disk otherwise); the
+    # finished file is synced once, by ``replacing``, before the move.
     db.conn.execute("PRAGMA journal_mode=MEMORY")
     db.conn.execute("PRAGMA synchronous=OFF")
     _create_tables(db, bundle.groups)
@@ -131,7 +131,6 @@ def write_catalogue(path: Path, bundle: Bundle, *, checked: bool = True) -> None
     _write_meta(db.conn, bundle)
     db.conn.execute("VACUUM")
     db.close()
-    sync_to_disk(path)
 
 
 def _card_tables(db: Database, cards: list[CardRow]) -> None:
