@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from pydantic_core import ValidationError, core_schema
-from tests.curator_cli import card, invoke, said, shipped_copy, write
 
+from conftest import ROOT
+from curator_cli import card, invoke, said, shipped_copy, write
 from hlcg.wording import validation_message
 
 # What pydantic and json say in their own words; none of it may reach a user.
@@ -225,3 +226,28 @@ def test_an_import_syncs_twice_the_new_file_before_its_rename_and_the_folder_aft
     temp = ours[0][1]
     assert Path(temp).name.startswith(f".{db.name}.hlcg-write-")
     assert ours == [("sync", temp), ("rename", str(db)), ("sync", str(tmp_path))]
+
+
+# The research files beside the repository, else the copy in tests/research/.
+RESEARCH = ROOT.parent / "shared" / "research"
+if not RESEARCH.is_dir():
+    RESEARCH = ROOT / "tests" / "research"
+
+
+def test_summaries_count_every_row_read_and_what_was_written(tmp_path):
+    db = shipped_copy(tmp_path)
+    sets = RESEARCH / "sets-6.csv"
+    for _ in range(2):
+        result = invoke("db", "import", str(sets), "--db", str(db))
+        assert said(result) == [
+            f"read 17 sets into {db}: 0 new, 0 replaced, 17 already recorded with the same name "
+            "and edition"
+        ]
+    personas = invoke("db", "import", str(RESEARCH / "personas.csv"), "--db", str(db))
+    assert said(personas)[0] == (
+        f"imported 28 rows into {db} (0 new, 2 updated, 25 already recorded as the rows say, "
+        "1 not recorded (the notes say why); 421 cards)"
+    )
+    assert "hlcg: note: row 19 names 'Xavier St. Cloud', which several cards have" in (
+        personas.stderr
+    )

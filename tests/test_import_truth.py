@@ -285,8 +285,8 @@ def test_card_row_counts_say_the_rows_read_and_what_changed(tmp_path):
     assert f"would make 0 changes to {db}" in dry.stdout
     result = invoke("db", "import", str(sheet), "--db", str(db))
     assert said(result)[0] == (
-        f"imported 2 rows into {db} (0 new, 0 updated, 1 already recorded as the rows say; "
-        "421 cards)"
+        f"imported 2 rows into {db} (0 new, 0 updated, 1 already recorded as the rows say, 1 "
+        "joined to an earlier row of the same card; 421 cards)"
     )
 
 

@@ -202,7 +202,8 @@ def test_thrust_in_two_sets_adds_a_printing_not_a_card_and_keeps_every_verdict(t
     assert result.exit_code == 0, result.output
     assert said(result) == [
         # two rows (Lackey lists a card once per printing), one card
-        f"imported 2 rows into {db} (0 new, 1 updated; 421 cards)",
+        f"imported 2 rows into {db} (0 new, 1 updated, 1 joined to an earlier row of the same "
+        "card; 421 cards)",
         "updated: 1 missing fact filled, 0 recorded facts overwritten, 2 fact sources recorded",
     ]
     thrust = card("thrust", db)
@@ -225,7 +226,10 @@ def test_lackey_rows_of_another_text_or_type_are_versions(tmp_path):
     )
     result = import_(data, db, "--id-from", "title", "--source", PLUGIN)
     assert result.exit_code == 0, result.output
-    assert said(result) == [f"imported 4 rows into {db} (3 new, 0 updated; 3 cards)"]
+    assert said(result) == [
+        f"imported 4 rows into {db} (3 new, 0 updated, 1 joined to an earlier row of the same "
+        "card; 3 cards)"
+    ]
     found = {c["id"]: (c["type"], c["sets"]) for c in card_versions("Quickstep", db)}
     assert found == {
         "quickstep": ("special-attack", ["ME", "AT"]),

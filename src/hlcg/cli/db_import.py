@@ -247,6 +247,14 @@ def _print_card_rows(result: "ImportResult", path: Path) -> None:
         how = f"{result.merged - result.unchanged} updated"
         if result.unchanged:
             how += f", {result.unchanged} already recorded as the rows say"
+    # Every row read is counted: several rows may be one card's (Lackey lists a card once
+    # per printing), and a row may name a card it cannot tell apart (a note says which).
+    cards = result.added + result.merged + result.replaced
+    joined = rows - cards - result.rows_not_recorded
+    if joined > 0:
+        how += f", {joined} joined to an earlier row of the same card"
+    if result.rows_not_recorded:
+        how += f", {result.rows_not_recorded} not recorded (the notes say why)"
     tables = ""
     if result.card_aliases or result.card_legality or result.card_facts:
         aliases = plural(result.card_aliases, "alias", "aliases")

@@ -206,13 +206,13 @@ def _read_rows(
     options: ImportOptions,
     lackey: LackeyOptions,
     known: Mapping[str, CardRow],
-) -> tuple[list[ImportedRow], list[str]]:
-    """The rows of ``source``, and notes on rows not read; for rows read through a column
+) -> tuple[list[ImportedRow], list[str], int]:
+    """The rows of ``source``, notes on rows not read (and how many); for rows read through a column
     map that lack what only options give, the error ends with the whole command that would
     read it. A kind's own map names the columns it may have; those the file has are
     read."""
     if mapped is None:
-        return read_import_rows(source, known=known), []
+        return read_import_rows(source, known=known), [], 0
     column_map = options.column_map
     if column_map is None and mapped.column_map is not None:
         header = lackey_header(read_text(source), mapped.delimiter)
@@ -318,7 +318,9 @@ def import_rows(
     existing = {c.id: c for c in bundle.cards}
     facts_before = {f.key for f in bundle.facts}
     replace = options.replace
-    rows, notes = _read_rows(source, db, mapped, options, lackey, {} if replace else existing)
+    rows, notes, unrecorded = _read_rows(
+        source, db, mapped, options, lackey, {} if replace else existing
+    )
     rows = _strict_sets(source, rows, set_names(bundle))
     rows = _gems_off_gemless_cards(rows, bundle, notes)
     _gems_within_bound(source, rows)
@@ -335,6 +337,7 @@ def import_rows(
     write(db, bundle)
     return ImportResult(
         rows_read=_rows_read(source, mapped, len(rows)),
+        rows_not_recorded=unrecorded,
         unchanged=_unchanged(existing, facts_before, bundle, {r.card.id for r in rows}),
         added=len(rows) - merged.merged,
         replaced=merged.merged if replace else 0,

@@ -79,6 +79,7 @@ class ImportResult:
     # legality row about a whole format; a set already recorded with the same facts).
     notes: tuple[str, ...] = ()
     rows_read: int = 0  # card rows: the file's data rows (several may be one card's)
+    rows_not_recorded: int = 0  # card rows naming several cards and stating nothing more
     unchanged: int = 0  # card rows: cards the catalogue held that the rows left as they were
 
 

@@ -359,12 +359,12 @@ def lackey_rows(
     column_map: Mapping[str, str] | None,
     options: LackeyOptions,
     delimiter: str = "\t",
-) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str]], list[str]]:
+) -> tuple[list[tuple[int, dict[str, str]]], list[tuple[int, str]], list[str], int]:
     """The rows mapped onto the contract (one per card), (row number, message) for rows
-    whose card cannot be told apart in the catalogue, and a note for each row that states
+    whose card cannot be told apart in the catalogue, a note for each row that states
     nothing but a name several cards have (nothing to record, nothing to tell them
-    apart by). ``delimiter``: a tab for LackeyCCG data, a comma for a CSV read through a
-    map."""
+    apart by), and how many such rows there were. ``delimiter``: a tab for LackeyCCG data,
+    a comma for a CSV read through a map."""
     # Lackey's card data is plain tab-separated text, not CSV: a quote is part of the
     # name or text ("Quoted" Strike), never a field delimiter. A CSV quotes as CSV does.
     if delimiter == "\t":
@@ -379,6 +379,7 @@ def lackey_rows(
     mapped, merge_errors = _one_row_per_card(as_catalogue_records(read, options, skipped), options)
     taken: set[str] = set()
     rows: list[tuple[int, dict[str, str]]] = []
+    unrecorded = 0
     errors = [(n, f"{path}: {message}") for n, message in merge_errors]
     for number, row in mapped:
         if options.id_from_title and not (row.get("id") or "").strip():
@@ -388,6 +389,7 @@ def lackey_rows(
                     f"row {number} names {row.get('title')!r}, which several cards have, "
                     "and states nothing that tells them apart or that they lack: not recorded"
                 )
+                unrecorded += 1
                 continue
             if ambiguous:
                 errors.append((number, f"{path}: row {number}: {ambiguous}"))
@@ -398,7 +400,7 @@ def lackey_rows(
         if row.get("id"):
             taken.add(row["id"])
         rows.append((number, row))
-    return rows, errors, skipped
+    return rows, errors, skipped, unrecorded
 
 
 def read_lackey_rows(
@@ -408,13 +410,16 @@ def read_lackey_rows(
     *,
     known: Mapping[str, CardRow] | None = None,
     delimiter: str = "\t",
-) -> tuple[list[ImportedRow], list[str]]:
+) -> tuple[list[ImportedRow], list[str], int]:
     """The card rows of a LackeyCCG .tsv/.txt file (or a CSV read through a map),
-    validated as every card file's are (``hlcg.curation.sources.imported_rows``), and the
-    notes on rows not read (``lackey_rows``)."""
-    rows, unmatched, skipped = lackey_rows(path, read_text(path), column_map, options, delimiter)
+    validated as every card file's are (``hlcg.curation.sources.imported_rows``), the
+    notes on rows not read or read in part, and how many rows were not recorded
+    (``lackey_rows``)."""
+    rows, unmatched, notes, unrecorded = lackey_rows(
+        path, read_text(path), column_map, options, delimiter
+    )
     numbered: list[tuple[int, Any]] = list(rows)
-    return imported_rows(path, numbered, unmatched, known=known), skipped
+    return imported_rows(path, numbered, unmatched, known=known), notes, unrecorded
 
 
 def lackey_options(
