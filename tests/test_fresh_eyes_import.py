@@ -251,3 +251,27 @@ def test_summaries_count_every_row_read_and_what_was_written(tmp_path):
     assert "hlcg: note: row 19 names 'Xavier St. Cloud', which several cards have" in (
         personas.stderr
     )
+
+
+def test_card_rows_bring_in_no_set_and_no_format(tmp_path):
+    db = tmp_path / "empty.sqlite"
+    assert invoke("db", "init", str(db), "--empty").exit_code == 0
+    before = db.read_bytes()
+    printed = write(tmp_path / "c.csv", "id,title,type,sets,source\nzed,Zed,event,SE,x\n")
+    result = invoke("db", "import", str(printed), "--db", str(db))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[1:] == [
+        f"{printed}: row 2: sets: 'SE' is neither a set code nor a set name the catalogue "
+        "lists (it lists no sets yet)" + NEW_SET
+    ]
+    banned = '"[{""format"": ""type-two"", ""status"": ""banned"", ""source"": ""x""}]"'
+    judged = write(tmp_path / "l.csv", f"id,title,type,legality,source\nzed,Zed,event,{banned},x\n")
+    result = invoke("db", "import", str(judged), "--db", str(db))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "hlcg: error: 1 error; nothing was written:\n"
+        "legality: 1 row names a format that formats does not hold (type-two); import the "
+        "formats first (a whole export brings its own), or start with `hlcg db init "
+        "--from-shipped`\n",
+    )
+    assert db.read_bytes() == before

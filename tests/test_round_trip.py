@@ -183,23 +183,47 @@ def test_card_csv_into_a_fresh_init_keeps_every_example_verdict(rebuilt):
     assert own["summary"]["illegal"] > 0 and own["summary"]["legal"] > 0
 
 
-def test_card_rows_into_a_catalogue_without_formats_warn(tmp_path, card_csv):
+def _without_formats(tmp_path: Path, card_csv: Path) -> Path:
+    """A catalogue of the shipped cards but no formats: `db init --empty`, then the card CSV
+    without what names a set or a format (printings, legality facts, fact sources), which
+    card rows never bring in (a sets file needs the formats' editions)."""
     db = tmp_path / "empty.sqlite"
     invoke("db", "init", str(db), "--empty")
-    result = invoke("db", "import", str(card_csv), "--db", str(db))
-    assert result.exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(card_csv.read_text(encoding="utf-8"))))
+    cards = tmp_path / "cards.csv"
+    left_out = ("sets", "legality", "facts")
+    with cards.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, [name for name in rows[0] if name not in left_out])
+        writer.writeheader()
+        writer.writerows({k: v for k, v in row.items() if k not in left_out} for row in rows)
+    result = invoke("db", "import", str(cards), "--db", str(db))
+    assert result.exit_code == 0, result.output
     assert result.stderr.startswith(
-        f"hlcg: note: read {card_csv} as card rows\n"
+        f"hlcg: note: read {cards} as card rows\n"
         f"hlcg: warning: {db} records no formats or editions, so no deck can be judged by "
         "it: card rows bring no formats or sets; import a whole export (a folder, .zip or "
         ".json) or start with `hlcg db init my.sqlite --from-shipped`\nimported "
     )
+    return db
+
+
+def test_card_rows_into_a_catalogue_without_sets_are_refused(tmp_path, card_csv):
+    """A card row never brings a set in (nor a format): the export's card CSV into an empty
+    catalogue is refused, every printing named, and the file is as it was."""
+    db = tmp_path / "empty.sqlite"
+    invoke("db", "init", str(db), "--empty")
+    before = db.read_bytes()
+    result = invoke("db", "import", str(card_csv), "--db", str(db))
+    assert result.exit_code == 2
+    assert (
+        "sets: 'SE' is neither a set code nor a set name the catalogue lists (it lists no "
+        "sets yet); a new set comes from a sets file" in result.stderr
+    )
+    assert db.read_bytes() == before
 
 
 def test_a_format_the_catalogue_does_not_record_is_refused(tmp_path, card_csv):
-    db = tmp_path / "empty.sqlite"
-    invoke("db", "init", str(db), "--empty")
-    invoke("db", "import", str(card_csv), "--db", str(db))
+    db = _without_formats(tmp_path, card_csv)
     result = invoke("validate", str(METHOS), "--format", "type-two", "--db", str(db))
     assert result.exit_code == 2
     assert result.stderr == (

@@ -31,9 +31,10 @@ from hlcg.catalog.storage import (
 from hlcg.curation.bundle import SETTING_PREFIX, Bundle, load_sources
 from hlcg.curation.locking import writer_lock
 from hlcg.curation.models import AliasRow, CardRow
-from hlcg.errors import CatalogueError, ReadOnlyCatalogueError
+from hlcg.errors import CatalogueError, ReadOnlyCatalogueError, SourceError
 from hlcg.output import could_not_write
 from hlcg.output import replacing as output_replacing
+from hlcg.wording import plural
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -120,6 +121,11 @@ def write_catalogue(path: Path, bundle: Bundle, *, checked: bool = True) -> None
     db.conn.execute("PRAGMA synchronous=OFF")
     _create_tables(db, bundle.groups)
     _insert(db, bundle)
+    if checked:  # the last word of all or none: no row may point at a row the file lacks
+        broken = broken_references(db.conn)
+        if broken:
+            db.close()
+            raise SourceError(broken)
     # The sqlite-utils way, so that `datasette cards.sqlite` offers a search box.
     _table(db, "cards").enable_fts(["title", "subtitle", "text"], create_triggers=True)
     with db.conn:
@@ -131,6 +137,34 @@ def write_catalogue(path: Path, bundle: Bundle, *, checked: bool = True) -> None
     _write_meta(db.conn, bundle)
     db.conn.execute("VACUUM")
     db.close()
+
+
+def broken_references(conn: sqlite3.Connection) -> list[str]:
+    """SQLite's foreign key check of a written catalogue, a line per table and column:
+    the values its rows name that the referred table does not hold."""
+    missing: dict[tuple[str, str, str], dict[str, int]] = {}
+    for table, rowid, parent, key in conn.execute("PRAGMA foreign_key_check").fetchall():
+        column = next(
+            row[3]
+            for row in conn.execute(f"PRAGMA foreign_key_list({table})")  # noqa: S608
+            if row[0] == key
+        )
+        (value,) = conn.execute(
+            f"SELECT {column} FROM {table} WHERE rowid = ?",  # noqa: S608 (our own names)
+            (rowid,),
+        ).fetchone()
+        values = missing.setdefault((table, column, parent), {})
+        values[str(value)] = values.get(str(value), 0) + 1
+    return [
+        f"{table}: {_rows_name(sum(values.values()))} a {column} that {parent} does not "
+        f"hold ({', '.join(sorted(values))}); import the {parent} first (a whole export "
+        "brings its own), or start with `hlcg db init --from-shipped`"
+        for (table, column, parent), values in sorted(missing.items())
+    ]
+
+
+def _rows_name(count: int) -> str:
+    return f"{plural(count, 'row')} {'names' if count == 1 else 'name'}"
 
 
 def _card_tables(db: Database, cards: list[CardRow]) -> None:

@@ -105,28 +105,17 @@ def _replace_rows(existing: dict[str, CardRow], rows: list[ImportedRow]) -> _Mer
     return merged
 
 
-def add_shipped_sets(bundle: Bundle, rows: list[CardRow]) -> None:
-    """The shipped catalogue's rows of the sets imported rows name that the catalogue
-    does not list yet (every code was checked against both: ``_strict_sets``)."""
-    known_sets = {s.code for s in bundle.sets}
-    shipped = shipped_sets()
-    for code in (code for row in rows for code in row.sets):
-        if code not in known_sets and code in shipped:
-            bundle.sets.append(shipped[code])
-            known_sets.add(code)
-
-
 def set_names(bundle: Bundle) -> SetNames:
-    """What a set cell may name: the catalogue's sets and the shipped ones (a fresh
-    catalogue may not list them yet), by code and name, and the set names deck programs
-    write (``set_names.csv``)."""
+    """What a set cell may name: the sets the catalogue lists, by code and name, and the
+    names deck programs write for them (``set_names.csv``). Only those: a card row never
+    brings a set in (a sets file or a whole export does), so no printing names a set the
+    catalogue lacks."""
     from hlcg.curation.lackey import source_set_names
 
-    known = [*shipped_sets().values(), *bundle.sets]
-    names = {s.name: s.code for s in known}
-    return SetNames(
-        frozenset(s.code for s in known), {**source_set_names(), **SetNames.of((), names).names}
-    )
+    codes = frozenset(s.code for s in bundle.sets)
+    listed = {name: code for name, code in source_set_names().items() if code in codes}
+    own = SetNames.of((), {s.name: s.code for s in bundle.sets}).names
+    return SetNames(codes, {**listed, **own})
 
 
 def _gems_off_gemless_cards(
@@ -252,7 +241,6 @@ def _merged_into(
         merged = _upsert_rows(existing, rows, own, overwrite=overwrite, keep_text=keep_text)
     if merged.conflicts:
         raise ConflictError([c.describe(str(source)) for c in merged.conflicts])
-    add_shipped_sets(bundle, [r.card for r in rows])
     bundle.cards = list(merged.cards.values())
     if replace:  # a whole card takes the place of the card and of its facts' sources
         replacing_ids = {r.card.id for r in rows}

@@ -216,9 +216,6 @@ def _record_printings(
         facts.setdefault(fact.key, fact)
     if errors:
         raise SourceError(errors)
-    from hlcg.curation.card_rows import add_shipped_sets
-
-    add_shipped_sets(bundle, list(cards.values()))
     bundle.cards = list(cards.values())
     bundle.facts = list(facts.values())
     return new
