@@ -37,7 +37,6 @@ from pydantic import Field
 from hlcg.catalog.storage import CONTRACT_FIELDS, flat_card
 from hlcg.curation.bundle import Bundle
 from hlcg.curation.models import (
-    DATE_PATTERN,
     AliasRow,
     CardRow,
     FactField,
@@ -48,7 +47,7 @@ from hlcg.curation.models import (
     Strict,
 )
 from hlcg.errors import ConflictError, SourceError
-from hlcg.wording import field_name, validation_message
+from hlcg.wording import DATE_PATTERN, field_name, validation_message
 
 
 class CardAlias(Strict):

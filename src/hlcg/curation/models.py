@@ -13,21 +13,13 @@ import json
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from hlcg.catalog import BOOL_FIELDS, CARD_TYPES, FORMAT_TAGS, INT_FIELDS, format_named
 from hlcg.catalog.storage import FACT_FIELDS, LIST_FIELDS, flat_card
+from hlcg.curation.set_cells import listed_cell
 from hlcg.wording import CARD_ID_PATTERN, json_fault, shown_value
 from hlcg.wording import DATE_PATTERN as DATE_PATTERN  # the legality date, as cardfile reads it
-
-# How curators list several values in one cell: "SE; ME", "SE, ME", "Type One/Type Two".
-_LIST_SEPARATORS = re.compile(r"\s*[;,/]\s*")
-
-
-def listed_cell(cell: str) -> list[str]:
-    """The values a cell lists, split at ``;``, ``,`` or ``/`` (the one list rule of set and
-    format cells, in card rows and update sheets alike)."""
-    return [part for part in _LIST_SEPARATORS.split(cell.strip()) if part]
 
 
 def _format_tag(value: Any) -> Any:
@@ -326,11 +318,10 @@ class AliasRow(Strict):
     source: str = Field(min_length=1)
 
 
-def calendar_day(value: str | None) -> str | None:
-    """A date of ``DATE_PATTERN`` whose day, if it names one, the calendar has (no 02-30)."""
+def _calendar_day(value: str) -> str:
     import datetime
 
-    if value is not None and len(value) == 10:
+    if len(value) == 10:
         try:
             datetime.date.fromisoformat(value)
         except ValueError:
@@ -338,26 +329,21 @@ def calendar_day(value: str | None) -> str | None:
     return value
 
 
+# A date to the year, month or day (YYYY, YYYY-MM, YYYY-MM-DD), a day the calendar has.
+Date = Annotated[str, Field(pattern=DATE_PATTERN), AfterValidator(_calendar_day)]
+
+
 class SetRow(Strict):
     code: str = Field(min_length=1)
     name: str = Field(min_length=1)
     edition: str = Field(min_length=1)
-    released: str | None = Field(
-        default=None,
-        pattern=DATE_PATTERN,
-        description="YYYY, YYYY-MM or YYYY-MM-DD; empty: unknown",
-    )
+    released: Date | None = Field(default=None, description="Empty: unknown")
     source: str = Field(min_length=1)
 
     @field_validator("released", mode="before")
     @classmethod
     def _empty_is_none(cls, value: Any) -> Any:
         return (value.strip() or None) if isinstance(value, str) else value
-
-    @field_validator("released")
-    @classmethod
-    def _a_real_day(cls, value: str | None) -> str | None:
-        return calendar_day(value)
 
 
 LEGALITY_STATUSES = ("legal", "restricted", "banned", "suspended")
@@ -372,9 +358,7 @@ class LegalityRow(Strict):
     card_id: str = Field(pattern=ID_PATTERN)
     format: FormatTag
     status: LegalityStatus
-    date: str | None = Field(
-        default=None, pattern=DATE_PATTERN, description="In force from this date on"
-    )
+    date: Date | None = Field(default=None, description="In force from this date on")
     source: str = Field(min_length=1, description="URL(s) or seed file with section")
     note: str | None = Field(default=None, description="Why, and what the source leaves open")
     inferred: str | None = Field(
@@ -392,11 +376,6 @@ class LegalityRow(Strict):
     @classmethod
     def _format_as_written(cls, value: Any) -> Any:
         return _format_tag(value)
-
-    @field_validator("date")
-    @classmethod
-    def _a_real_day(cls, value: str | None) -> str | None:
-        return calendar_day(value)
 
     @property
     def key(self) -> str:

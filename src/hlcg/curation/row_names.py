@@ -132,7 +132,7 @@ def formats_combined(
     formats they name combined (a format spelled two ways, ``Type Two`` and ``Type II``,
     once) with their sources, in the first such row's place."""
     from hlcg.catalog import format_named
-    from hlcg.curation.models import listed_cell
+    from hlcg.curation.set_cells import listed_cell
     from hlcg.curation.upsert import add_source
 
     combined: list[tuple[int, dict[str, str]]] = []

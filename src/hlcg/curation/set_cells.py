@@ -12,12 +12,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from hlcg.catalog import normalise
-from hlcg.curation.models import listed_cell
 
+# How curators list several values in one cell: "SE; ME", "SE, ME", "Type One/Type Two".
+_SEPARATORS = re.compile(r"\s*[;,/]\s*")
 # The sets table names an edition in full ("2nd Edition Versus 01 (Duncan vs Xavier)"); the
 # research notes write its code ("2E Versus 01 (Duncan vs Xavier)").
 _EDITION_WORDS = re.compile(r"^([12])E\b", re.IGNORECASE)
 _ORDINALS = {"1": "1st Edition", "2": "2nd Edition"}
+
+
+def listed_cell(cell: str) -> list[str]:
+    """The values a set or formats cell lists (card rows and update sheets alike)."""
+    return [part for part in _SEPARATORS.split(cell.strip()) if part]
 
 
 @dataclass(frozen=True)
