@@ -84,7 +84,9 @@ def validation_message(error: Mapping[str, Any]) -> str:
     if kind in ("value_error", "assertion_error"):  # our validators' own words
         return said.removeprefix("Value error, ").removeprefix("Assertion failed, ")
     if kind == "string_too_short" and context.get("min_length") == 1:
-        return f"is empty; every row needs its {field_name(error.get('loc', ()), 'value')}"
+        where = error.get("loc", ())
+        whole = "entry" if any(isinstance(part, int) for part in where) else "row"  # of a list
+        return f"is empty; every {whole} needs its {field_name(where, 'value')}"
     if kind == "string_pattern_mismatch":
         what = _PATTERN_WORDS.get(context.get("pattern", ""), "in the form this field takes")
         return f"{shown_value(error.get('input'))} is not {what}"
