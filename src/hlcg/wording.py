@@ -76,7 +76,22 @@ def validation_message(error: Mapping[str, Any]) -> str:
     "Field required"): an error type without words of its own here says only that the value
     is not one the field takes."""
     kind, said = error.get("type", ""), str(error.get("msg", ""))
-    context = error.get("ctx") or {}
+    whole = _said_whole(kind, said, error, error.get("ctx") or {})
+    if whole is not None:
+        return whole
+    if kind in _EXPECTED:
+        said = "expected " + _EXPECTED[kind].format(**(error.get("ctx") or {}))
+    elif said.startswith("Input should be ") and " should " not in said[16:]:
+        said = "expected " + said.removeprefix("Input should be ")
+    else:
+        said = "not a value this field takes"
+    return f"{said}, got {shown_value(error['input'])}" if "input" in error else said
+
+
+def _said_whole(
+    kind: str, said: str, error: Mapping[str, Any], context: Mapping[str, Any]
+) -> str | None:
+    """The error types said in a sentence of their own, not as "expected X, got Y"."""
     if kind == "missing":
         return MISSING
     if kind == "extra_forbidden":
@@ -95,13 +110,7 @@ def validation_message(error: Mapping[str, Any]) -> str:
         return f"expected {expected}, got {shown_value(context.get('tag'))}"
     if kind == "union_tag_not_found":
         return f"names no {context.get('discriminator', 'kind')}"
-    if kind in _EXPECTED:
-        said = "expected " + _EXPECTED[kind].format(**context)
-    elif said.startswith("Input should be ") and " should " not in said[16:]:
-        said = "expected " + said.removeprefix("Input should be ")
-    else:
-        said = "not a value this field takes"
-    return f"{said}, got {shown_value(error['input'])}" if "input" in error else said
+    return None
 
 
 # json's reasons a text is not JSON, in hlcg's words (its own, "Expecting ',' delimiter",
