@@ -18,8 +18,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 from hlcg.catalog import BOOL_FIELDS, CARD_TYPES, FORMAT_TAGS, INT_FIELDS, format_named
 from hlcg.catalog.storage import FACT_FIELDS, LIST_FIELDS, flat_card
 from hlcg.curation.set_cells import listed_cell
-from hlcg.wording import CARD_ID_PATTERN, json_fault, shown_value
-from hlcg.wording import DATE_PATTERN as DATE_PATTERN  # the legality date, as cardfile reads it
+from hlcg.wording import CARD_ID_PATTERN, DATE_PATTERN, json_fault, shown_value
 
 
 def _format_tag(value: Any) -> Any:
