@@ -82,7 +82,7 @@ def test_no_match_exits_1_with_a_hint_and_json_still_prints():
     assert result.exit_code == 1 and "No cards match" in result.stderr
     result = invoke("search", "zzz", "--json")
     assert result.exit_code == 1
-    assert json.loads(result.stdout) == {"query": "zzz", "count": 0, "cards": []}
+    assert json.loads(result.stdout) == {"query": "zzz", "count": 0, "cards": [], "notes": []}
 
 
 def test_fts_expression_keeps_user_punctuation_inert():
