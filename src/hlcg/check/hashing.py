@@ -55,7 +55,7 @@ def catalogue_digest(deck: ResolvedDeck, catalogue: Catalogue) -> str:
 
 def canonical_form(deck: ResolvedDeck, content_sha256: str, in_force: Sequence[str] = ()) -> str:
     """The text the fingerprint hashes; ``in_force`` lists what the legality verdict rests
-    on beyond the rows (``hlcg.rules.verdicts.verdict_lines``): the facts in force on the
+    on beyond the rows (``hlcg.rules.verdict_lines``): the facts in force on the
     date judged by, and the printings the deck names where they decide."""
     # A persona line naming no persona is hashed by name under "unresolved".
     persona = (

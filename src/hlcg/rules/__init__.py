@@ -1,4 +1,5 @@
-"""Deck-construction rules: one module per rule, a registry, format profiles, the engine.
+"""Deck-construction rules: a module per theme of rules (counts, copies, personas, gems,
+factions, legality, coverage), a registry, format profiles, the engine.
 
 The door: the names below are what the rest of hlcg may use. Each is imported from its
 module on first use, so importing the package costs nothing.
@@ -22,12 +23,12 @@ if TYPE_CHECKING:
     from hlcg.rules.permissions import CARD_MODIFIERS as CARD_MODIFIERS
     from hlcg.rules.permissions import PERMISSIONS as PERMISSIONS
     from hlcg.rules.profiles import profile as profile
+    from hlcg.rules.profiles import verdict_in as verdict_in
+    from hlcg.rules.profiles import verdict_lines as verdict_lines
     from hlcg.rules.registry import RULE_OF_UNRESOLVED as RULE_OF_UNRESOLVED
     from hlcg.rules.registry import RULES as RULES
     from hlcg.rules.registry import find as find
     from hlcg.rules.registry import unmatched_selectors as unmatched_selectors
-    from hlcg.rules.verdicts import verdict_in as verdict_in
-    from hlcg.rules.verdicts import verdict_lines as verdict_lines
 
 _DOOR = {
     "Rule": "hlcg.rules.base",
@@ -50,8 +51,8 @@ _DOOR = {
     "RULE_OF_UNRESOLVED": "hlcg.rules.registry",
     "find": "hlcg.rules.registry",
     "unmatched_selectors": "hlcg.rules.registry",
-    "verdict_in": "hlcg.rules.verdicts",
-    "verdict_lines": "hlcg.rules.verdicts",
+    "verdict_in": "hlcg.rules.profiles",
+    "verdict_lines": "hlcg.rules.profiles",
 }
 
 if not TYPE_CHECKING:

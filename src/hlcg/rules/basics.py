@@ -1,32 +1,5 @@
-"""basics (HL102): at least one of each of the 9 basic attacks and 6 basic blocks.
-
-Basic attacks: Upper Left, Upper Center, Upper Right, Middle Left, Thrust, Middle Right,
-Lower Left, Lower Center and Lower Right Attack. Basic blocks: Upper Left, Upper Center,
-Upper Right, Lower Left, Lower Center and Lower Right Block (seed 001 calls the centre ones
-Upper Block and Lower Block and the thrust the Middle Center attack; seed 000 calls Upper
-Center Attack Upper Middle Attack).
-
-A basic card is known by its title, as the rulebooks print it, never by a catalogue id:
-a catalogue card without a subtitle whose title is one of a basic's spellings is that basic.
-When the catalogue has no card for a basic, the rule says it could not check it (`unchecked`).
-
-Unknown facts: a basic is known by its title, which every card has; a catalogue with no
-card for a basic makes a note (`unchecked`), never a pass or an error.
-
-Source: seed 002 (Constructing a Deck: Attacks, Blocks); seed 000 (Deck Construction);
-seed 001 (Deck Composition; Basic Attack; Basic Defenses).
-
-A missing basic card that an unrecognised Endurance line may name (it is among the line's
-did-you-mean or candidate cards) is not reported here: the problem on that line covers it,
-so that one typo is one problem.
-
-Failing example: an Endurance without a Lower Right Block.
-
-Fix: add one copy of each missing basic card.
-
-Options: `cards` (list, default the fifteen basic attacks and blocks): the basic cards the
-Endurance needs one of each, each given by its spellings.
-"""
+"""The basics rule (every Endurance holds each basic attack and block) and the catalogue's
+basic cards, which deck statistics read too."""
 
 from __future__ import annotations
 
@@ -95,7 +68,36 @@ def _basic_cards(
     return tuple(found)
 
 
-def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+def check_basics(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterator[Finding]:
+    """basics (HL102): at least one of each of the 9 basic attacks and 6 basic blocks.
+
+    Basic attacks: Upper Left, Upper Center, Upper Right, Middle Left, Thrust, Middle Right,
+    Lower Left, Lower Center and Lower Right Attack. Basic blocks: Upper Left, Upper Center,
+    Upper Right, Lower Left, Lower Center and Lower Right Block (seed 001 calls the centre ones
+    Upper Block and Lower Block and the thrust the Middle Center attack; seed 000 calls Upper
+    Center Attack Upper Middle Attack).
+
+    A basic card is known by its title, as the rulebooks print it, never by a catalogue id:
+    a catalogue card without a subtitle whose title is one of a basic's spellings is that basic.
+    When the catalogue has no card for a basic, the rule says it could not check it (`unchecked`).
+
+    Unknown facts: a basic is known by its title, which every card has; a catalogue with no
+    card for a basic makes a note (`unchecked`), never a pass or an error.
+
+    Source: seed 002 (Constructing a Deck: Attacks, Blocks); seed 000 (Deck Construction);
+    seed 001 (Deck Composition; Basic Attack; Basic Defenses).
+
+    A missing basic card that an unrecognised Endurance line may name (it is among the line's
+    did-you-mean or candidate cards) is not reported here: the problem on that line covers it,
+    so that one typo is one problem.
+
+    Failing example: an Endurance without a Lower Right Block.
+
+    Fix: add one copy of each missing basic card.
+
+    Options: `cards` (list, default the fifteen basic attacks and blocks): the basic cards the
+    Endurance needs one of each, each given by its spellings.
+    """
     present = {dc.card.id for dc in deck.endurance}
     maybe_named = {i for u in deck.unresolved if u.section != PREGAME for i in u.card_ids}
     missing: list[Card] = []
@@ -123,11 +125,11 @@ def check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Itera
         )
 
 
-RULE = Rule(
+BASICS = Rule(
     "HL102",
     "basics",
     "One of each basic attack and block",
-    check,
+    check_basics,
     params=(
         Param(
             "cards",

@@ -28,8 +28,16 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.catalog import Card, is_weapon_card, named_faction, named_personas, normalise
 from hlcg.deck import DeckCard
-from hlcg.rules.modifiers import Allowance, AnyMasterCards, Borrow, OnlyPersona, of_kind
-from hlcg.rules.permissions import GENERIC_IMMORTAL, UNCONFIRMED, status
+from hlcg.rules.permissions import (
+    GENERIC_IMMORTAL,
+    UNCONFIRMED,
+    Allowance,
+    AnyMasterCards,
+    Borrow,
+    OnlyPersona,
+    of_kind,
+    status,
+)
 
 if TYPE_CHECKING:
     from hlcg.rules.context import Context

@@ -11,7 +11,7 @@ from hlcg.catalog import ATTRIBUTES, Catalogue
 from hlcg.deck import ENDURANCE, PREGAME, ResolvedDeck
 from hlcg.problems import Detail, Finding, Level, Problem, Severity, TextChange
 from hlcg.rules.context import Context
-from hlcg.rules.coverage import Coverage, coverage
+from hlcg.rules.coverage import Coverage, coverage, notes
 from hlcg.rules.profiles import Profile
 from hlcg.rules.registry import RULE_OF_UNRESOLVED, RULES, selected
 from hlcg.rules.replacement import with_replacements
@@ -238,8 +238,6 @@ def validate(
     problems = one_error_per_fault(collector.problems, _describer(deck, catalogue))
     if collector.runs("inferred-fact"):
         # After the rules: it says which of their verdicts rest on an inferred fact.
-        from hlcg.rules.inferred_fact import notes
-
         found = notes(collector.problems, deck, context)
         problems += [collector.problem("inferred-fact", finding) for finding in found]
     problems.sort(key=Problem.sort_key)
