@@ -50,10 +50,6 @@ if TYPE_CHECKING:
     from hlcg.catalog.store import PerCatalogue as PerCatalogue
     from hlcg.catalog.store import load as load
     from hlcg.catalog.store import remember as remember
-    from hlcg.catalog.subtitles import is_weapon_card as is_weapon_card
-    from hlcg.catalog.subtitles import named_faction as named_faction
-    from hlcg.catalog.subtitles import named_personas as named_personas
-    from hlcg.catalog.subtitles import named_weapon as named_weapon
     from hlcg.catalog.vocabulary import ATTRIBUTES as ATTRIBUTES
     from hlcg.catalog.vocabulary import BOOL_FIELDS as BOOL_FIELDS
     from hlcg.catalog.vocabulary import CARD_TYPES as CARD_TYPES
@@ -73,6 +69,10 @@ if TYPE_CHECKING:
     from hlcg.catalog.vocabulary import format_mentions as format_mentions
     from hlcg.catalog.vocabulary import format_named as format_named
     from hlcg.catalog.vocabulary import format_title as format_title
+    from hlcg.catalog.vocabulary import is_weapon_card as is_weapon_card
+    from hlcg.catalog.vocabulary import named_faction as named_faction
+    from hlcg.catalog.vocabulary import named_personas as named_personas
+    from hlcg.catalog.vocabulary import named_weapon as named_weapon
     from hlcg.catalog.vocabulary import normalise as normalise
     from hlcg.catalog.vocabulary import set_code as set_code
     from hlcg.catalog.vocabulary import slug as slug
@@ -120,10 +120,10 @@ _DOOR = {
     "PerCatalogue": "hlcg.catalog.store",
     "Catalogue": "hlcg.catalog.store",
     "load": "hlcg.catalog.store",
-    "is_weapon_card": "hlcg.catalog.subtitles",
-    "named_faction": "hlcg.catalog.subtitles",
-    "named_personas": "hlcg.catalog.subtitles",
-    "named_weapon": "hlcg.catalog.subtitles",
+    "is_weapon_card": "hlcg.catalog.vocabulary",
+    "named_faction": "hlcg.catalog.vocabulary",
+    "named_personas": "hlcg.catalog.vocabulary",
+    "named_weapon": "hlcg.catalog.vocabulary",
     "ATTRIBUTES": "hlcg.catalog.vocabulary",
     "BOOL_FIELDS": "hlcg.catalog.vocabulary",
     "CARD_TYPES": "hlcg.catalog.vocabulary",

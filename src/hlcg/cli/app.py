@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from hlcg import __version__
-from hlcg.cli.panels import PanelCommand, PanelGroup
+from hlcg.cli.common import PanelCommand, PanelGroup
 
 # name -> (module, attribute): a command function or a typer sub-app (groups)
 COMMANDS: dict[str, tuple[str, str]] = {

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from hlcg.catalog import Card, Catalogue
-from hlcg.deck.listed import LinePersona, preferred_persona
 from hlcg.deck.model import (
     ENDURANCE,
     PREGAME,
@@ -26,12 +25,13 @@ from hlcg.deck.model import (
 )
 from hlcg.deck.narrowing import Resolver
 from hlcg.deck.persona import (
+    LinePersona,
     declared_persona,
     generic_names,
+    preferred_persona,
     settle_persona,
 )
-from hlcg.deck.prose import is_prose, prose_note
-from hlcg.deck.readings import deck_as_meant
+from hlcg.deck.readings import deck_as_meant, is_prose, prose_note
 from hlcg.problems import Severity
 
 # Copies of one card on several lines are one DeckCard: (card id, section, versions' ids).
