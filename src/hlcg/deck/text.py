@@ -324,7 +324,7 @@ def _take_header(
 
 
 def _reads_as_sentence(line: str) -> bool:
-    from hlcg.deck.readings import reads_as_sentence
+    from hlcg.deck.resolver import reads_as_sentence
 
     return reads_as_sentence(line.rstrip(":").rstrip())
 

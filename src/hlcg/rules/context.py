@@ -1,6 +1,6 @@
 """What several rules need to know about a deck, worked out once per check: the format's
 parameters, the deck's modifiers as typed records, its factions and weapons, the borrowing
-analysis (``hlcg.rules.borrowing``) and the gem budget (``hlcg.rules.gems``).
+analysis (``hlcg.rules.borrowing``) and the gem budget (``hlcg.rules.limits``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from hlcg.catalog import Catalogue, normalise
 from hlcg.deck import PREGAME, DeckCard, ResolvedDeck
 from hlcg.problems import Finding
-from hlcg.rules.borrowing import Borrowing, Refusal, RefusalKind, analyse
-from hlcg.rules.gems import GemBudget, gem_caps
+from hlcg.rules.borrowing import (
+    Borrowing,
+    Modifier,
+    PregameExempt,
+    Refusal,
+    RefusalKind,
+    analyse,
+    decode_all,
+)
 from hlcg.rules.legality import removal_or_replacement, today
-from hlcg.rules.permissions import Modifier, PregameExempt, decode_all
+from hlcg.rules.limits import GemBudget, gem_caps
 
 if TYPE_CHECKING:
     from hlcg.rules.profiles import Profile

@@ -14,8 +14,8 @@ from hlcg.catalog import normalise, title_words
 from hlcg.deck import DeckCard, ResolvedDeck
 from hlcg.problems import Finding
 from hlcg.rules.base import Rule
+from hlcg.rules.borrowing import OnlyWatcher, of_kind
 from hlcg.rules.context import Context
-from hlcg.rules.permissions import OnlyWatcher, of_kind
 from hlcg.wording import plural
 
 

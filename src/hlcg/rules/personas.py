@@ -15,10 +15,9 @@ from hlcg.catalog import is_weapon_card, named_personas, named_weapon, normalise
 from hlcg.deck import PREGAME, ResolvedDeck
 from hlcg.problems import Finding, Level
 from hlcg.rules.base import Param, Rule
-from hlcg.rules.borrowing import Refusal, RefusalKind
+from hlcg.rules.borrowing import GENERIC_IMMORTAL, Refusal, RefusalKind
 from hlcg.rules.context import Context, refusals
 from hlcg.rules.legality import removal_or_replacement
-from hlcg.rules.permissions import GENERIC_IMMORTAL
 from hlcg.wording import plural
 
 # Refusals this rule reports: cards of another persona or faction no permission admits.

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from hlcg.deck import AMBIGUOUS, UNKNOWN, ResolvedDeck
 from hlcg.problems import Finding
-from hlcg.rules import basics, copies, counts, coverage, factions, gems, legality, personas
+from hlcg.rules import counts, coverage, factions, legality, limits, personas
 from hlcg.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -120,15 +120,15 @@ _ORDER = (
     UNKNOWN_CARD,
     AMBIGUOUS_CARD,
     counts.DECK_SIZE,
-    basics.BASICS,
-    copies.TITLE_LIMIT,
-    copies.RESTRICTION,
+    counts.BASICS,
+    limits.TITLE_LIMIT,
+    limits.RESTRICTION,
     personas.PERSONA_SPECIFIC,
     personas.RESERVED,
     personas.SIGNATURE,
     personas.GENERIC_BORROW,
     personas.MASTER_LIMIT,
-    gems.GEM_CAP,
+    limits.GEM_CAP,
     counts.PREGAME_LIMIT,
     counts.PREGAME_UNIQUE,
     counts.PERSONA_COUNT,
