@@ -9,6 +9,7 @@ TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__in
 if TYPE_CHECKING:
     from hlcg.catalog.card import EXCLUDING as EXCLUDING
     from hlcg.catalog.card import Card as Card
+    from hlcg.catalog.card import FactSource as FactSource
     from hlcg.catalog.card import LegalityFact as LegalityFact
     from hlcg.catalog.card import decode_card as decode_card
     from hlcg.catalog.card import decode_list as decode_list
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
     from hlcg.catalog.search import parse_gem as parse_gem
     from hlcg.catalog.search import parse_query as parse_query
     from hlcg.catalog.search import run as run
-    from hlcg.catalog.sourcing import FactSource as FactSource
     from hlcg.catalog.store import Catalogue as Catalogue
     from hlcg.catalog.store import PerCatalogue as PerCatalogue
     from hlcg.catalog.store import load as load
@@ -115,7 +115,7 @@ _DOOR = {
     "parse_query": "hlcg.catalog.search",
     "Query": "hlcg.catalog.search",
     "run": "hlcg.catalog.search",
-    "FactSource": "hlcg.catalog.sourcing",
+    "FactSource": "hlcg.catalog.card",
     "remember": "hlcg.catalog.store",
     "PerCatalogue": "hlcg.catalog.store",
     "Catalogue": "hlcg.catalog.store",

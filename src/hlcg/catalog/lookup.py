@@ -32,9 +32,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from hlcg import lazy
 from hlcg.catalog.card import Card
 from hlcg.catalog.vocabulary import normalise, slug
-from hlcg.patterns import lazy
 
 if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue

@@ -16,8 +16,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from hlcg import lazy
 from hlcg.errors import UsageError
-from hlcg.patterns import lazy
 
 if TYPE_CHECKING:
     from hlcg.catalog.card import Card

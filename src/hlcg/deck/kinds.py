@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from hlcg.patterns import lazy
+from hlcg import lazy
 
 # The readers and writers a kind names.
 TEXT = "text"  # hlcg.deck.text; hlcg.deck.writer.as_text

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from hlcg import lazy
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry, LineIssue, Reading
-from hlcg.patterns import lazy
 
 MAX_COPIES = 999
 MAX_NAME = 200  # the longest card title is far shorter; longer "names" are not cards

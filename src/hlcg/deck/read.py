@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from hlcg.deck.finding import files_under, glob_recursive, has_magic
+from hlcg import lazy
 from hlcg.deck.kinds import (
     DECK_SUFFIXES,
     JSON,
@@ -22,7 +22,6 @@ from hlcg.deck.kinds import (
 )
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, LineIssue
 from hlcg.errors import DeckFileError, UsageError
-from hlcg.patterns import lazy
 from hlcg.problems import Severity
 from hlcg.stdin import STDIN_NAME, bounded_read, is_stdin, read_stdin
 
@@ -275,6 +274,8 @@ def _deck_files_in(
 ) -> list[Path]:
     """The files of ``folder`` that may be decks; every other file it holds is passed to
     ``on_skip`` with why it is passed over, so a run accounts for every file."""
+    from hlcg.deck.finding import files_under  # here: a run naming only files never walks
+
     in_folder: list[Path] = []
     hidden: set[Path] = set()
     for path in sorted(files_under(folder)):
@@ -305,6 +306,8 @@ def _glob(raw: str, on_skip: OnSkip) -> list[Path]:
     """The paths a pattern matches; `**` walked without following links to folders, and
     a match that is neither a file nor a folder (a FIFO) skipped as a folder scan skips it."""
     if "**" in raw:
+        from hlcg.deck.finding import glob_recursive
+
         matches = glob_recursive(raw)
     else:
         import glob  # here: only a pattern pays for it, not every run naming files
@@ -338,6 +341,13 @@ def _globbed(
             yield match
 
 
+def _has_magic(raw: str) -> bool:
+    # here, not at the top: a run naming files that exist never walks a folder or a pattern
+    from hlcg.deck.finding import has_magic
+
+    return has_magic(raw)
+
+
 def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ignore) -> list[Path]:
     """Files as given, folders searched recursively for deck files, globs expanded. Files
     found in folders (and, with skip_non_decks, any file) that are recognisably not decks
@@ -356,7 +366,7 @@ def expand(paths: list[str], skip_non_decks: bool = False, on_skip: OnSkip = _ig
         path = Path(raw)
         if path.is_dir():
             found.extend(_deck_files_in(path, raw, on_skip))
-        elif not path.exists() and has_magic(raw):
+        elif not path.exists() and _has_magic(raw):
             found.extend(_globbed(raw, skip_non_decks, keep, on_skip))
         elif not skip_non_decks or not path.is_file() or keep(path):
             found.append(path)

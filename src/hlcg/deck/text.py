@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from hlcg import lazy
 from hlcg.deck.lines import (
     GROUP,
     KEY_WORDS,
@@ -40,7 +41,6 @@ from hlcg.deck.lines import (
     written_count,
 )
 from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
-from hlcg.patterns import lazy
 from hlcg.problems import Severity
 
 # `Persona: Duncan MacLeod (2E)`: a set or edition code in brackets after a persona name.
