@@ -89,18 +89,31 @@ MAYBE_DECK_SUFFIXES = (".md", ".dec")
 FIXED_SUFFIX = ".fixed.txt"
 BACKUP_SUFFIXES = (".bak", ".old", ".orig", ".swp", ".tmp")
 
-# The marks of each report hlcg writes, at the start of a line, and what such a file is.
+# The marks of each report hlcg writes, at the start of a line, and what such a file is; each
+# with a text its mark always holds, so a deck (which holds none of most) compiles no pattern.
 _REPORT_MARKS = (
     # text: each deck's second line; the summary; a skipped file's note
-    (lazy(r"^  format \S+ on \d{4}-\d{2}-\d{2} \| persona ", re.MULTILINE), "text"),
-    (lazy(r"^(?:hlcg: )?note: skipped .+: not a deck \(", re.MULTILINE), "text"),
-    (lazy(r"^\d+ of \d+ decks? legal\b", re.MULTILINE), "text"),
-    (lazy(r"^\S.*\nCOULD NOT READ: ", re.MULTILINE), "text"),
-    (lazy(r"^::(?:error|warning|notice) (?:file|title)=", re.MULTILINE), "GitHub annotations"),
-    (lazy(r"^\{\s*\"version\"\s*:\s*\d+,\s*\"decks\"\s*:"), "JSON"),
-    (lazy(r"<testsuites\b[^>]*\bname=\"hlcg\""), "JUnit"),
-    (lazy(r"\"\$schema\"\s*:\s*\"[^\"]*sarif[^\"]*\"[\s\S]*\"name\"\s*:\s*\"hlcg\""), "SARIF"),
-    (lazy(r"^\s*\[\s*\{\s*\"description\"[\s\S]*?\"check_name\"\s*:\s*\"[a-z-]+\""), "GitLab"),
+    ("  format ", lazy(r"^  format \S+ on \d{4}-\d{2}-\d{2} \| persona ", re.MULTILINE), "text"),
+    ("note: skipped ", lazy(r"^(?:hlcg: )?note: skipped .+: not a deck \(", re.MULTILINE), "text"),
+    (" legal", lazy(r"^\d+ of \d+ decks? legal\b", re.MULTILINE), "text"),
+    ("\nCOULD NOT READ: ", lazy(r"^\S.*\nCOULD NOT READ: ", re.MULTILINE), "text"),
+    (
+        "::",
+        lazy(r"^::(?:error|warning|notice) (?:file|title)=", re.MULTILINE),
+        "GitHub annotations",
+    ),
+    ('"version"', lazy(r"^\{\s*\"version\"\s*:\s*\d+,\s*\"decks\"\s*:"), "JSON"),
+    ("<testsuites", lazy(r"<testsuites\b[^>]*\bname=\"hlcg\""), "JUnit"),
+    (
+        "sarif",
+        lazy(r"\"\$schema\"\s*:\s*\"[^\"]*sarif[^\"]*\"[\s\S]*\"name\"\s*:\s*\"hlcg\""),
+        "SARIF",
+    ),
+    (
+        '"check_name"',
+        lazy(r"^\s*\[\s*\{\s*\"description\"[\s\S]*?\"check_name\"\s*:\s*\"[a-z-]+\""),
+        "GitLab",
+    ),
 )
 _REPORT_NAMES = {"GitLab": "GitLab Code Quality"}
 
@@ -113,8 +126,8 @@ def saved_report(text: str) -> str | None:
     """ "an hlcg text report" (JUnit, SARIF, ...) when ``text`` (a file's start) is a report
     `hlcg validate` writes, else None."""
     head = text[:SNIFF_BYTES]
-    for mark, kind in _REPORT_MARKS:
-        if mark.search(head):
+    for needle, mark, kind in _REPORT_MARKS:
+        if needle in head and mark.search(head):
             return f"an hlcg {_REPORT_NAMES.get(kind, kind)} report"
     return None
 
