@@ -7,8 +7,6 @@ package (hlcg/data/) and are read from data/source/ in a source checkout, so eac
 home: the source table the catalogue is built from.
 """
 
-from __future__ import annotations
-
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -319,7 +317,7 @@ def set_code(sets: Mapping[str, Mapping[str, str]], written: str) -> str:
 # belongs to that faction's personas.
 
 
-def named_personas(catalogue: Catalogue, card: Card) -> set[str]:
+def named_personas(catalogue: "Catalogue", card: "Card") -> set[str]:
     """The persona a card's subtitle names (normalised), as a set: empty when none."""
     if not card.subtitle or card.type == "persona":
         return set()
@@ -327,7 +325,7 @@ def named_personas(catalogue: Catalogue, card: Card) -> set[str]:
     return {name} if name in catalogue.persona_names else set()
 
 
-def named_weapon(catalogue: Catalogue, card: Card) -> str | None:
+def named_weapon(catalogue: "Catalogue", card: "Card") -> str | None:
     """The Weapon of Choice a card's subtitle names (normalised), or None."""
     if not card.subtitle:
         return None
@@ -335,7 +333,7 @@ def named_weapon(catalogue: Catalogue, card: Card) -> str | None:
     return name if name in catalogue.weapon_names else None
 
 
-def named_faction(catalogue: Catalogue, card: Card) -> str | None:
+def named_faction(catalogue: "Catalogue", card: "Card") -> str | None:
     """The faction a card's subtitle names (normalised), or None."""
     if not card.subtitle or card.type == "persona":
         return None
@@ -343,7 +341,7 @@ def named_faction(catalogue: Catalogue, card: Card) -> str | None:
     return name if name in catalogue.faction_names else None
 
 
-def is_weapon_card(catalogue: Catalogue, card: Card) -> bool:
+def is_weapon_card(catalogue: "Catalogue", card: "Card") -> bool:
     """A subtitle naming a weapon makes a weapon card, unless it is Reserved or Signature
     to a persona of the same name (the Katana persona and the Katana weapon)."""
     if named_weapon(catalogue, card) is None:

@@ -6,8 +6,6 @@ run (``check_deck``: a deck in, a ``DeckReport`` out); in every checked format a
 out below). Also the loading and reading ``import hlcg`` hands out (README "Python API").
 """
 
-from __future__ import annotations
-
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from os import PathLike
@@ -101,7 +99,7 @@ class CheckOptions(NamedTuple):
         """(warnings fail, data gaps fail): --strict and --fail-on together."""
         return self.strict or "warning" in self.fail_on, "unchecked" in self.fail_on
 
-    def check_usage(self, paths: Sequence[str | Path] = ()) -> CheckOptions:
+    def check_usage(self, paths: Sequence[str | Path] = ()) -> "CheckOptions":
         """The options as a check uses them: a lone string read as one value
         (``fail_on="unchecked"``), the format by its name (``format_from_user``: "Type
         Two" is type-two), the date as YYYY-MM-DD. Raises UsageError (`hlcg: error: ...` on
@@ -272,7 +270,7 @@ def check_deck(
     ignore: str | Sequence[str] = (),
     fingerprint: bool = False,
     date: str | None = None,
-) -> DeckReport:
+) -> "DeckReport":
     """Check a deck against the deck-construction rules of ``format`` (else its `Format:`
     line, else type-two), running the rules ``select``ed and not ``ignore``d (a name or code
     prefix, or several, as `hlcg validate --select`; one that matches no rule raises
@@ -291,14 +289,14 @@ def check_deck(
     return report
 
 
-def judge(deck: Deck, catalogue: Catalogue, options: CheckOptions) -> DeckReport:
+def judge(deck: Deck, catalogue: Catalogue, options: CheckOptions) -> "DeckReport":
     """``check_deck`` with options already checked (``CheckOptions.check_usage``): the
     check every deck of a run goes through. A requested format was required of the
     catalogue at the door (``Run.outcomes``, ``check_deck``, ``legality_matrix``); a
     deck's own format is required here, once per deck."""
     from hlcg.rules import profile, validate
 
-    def rules_on(resolved: ResolvedDeck) -> DeckReport:
+    def rules_on(resolved: ResolvedDeck) -> "DeckReport":
         return validate(
             resolved,
             catalogue,
@@ -308,7 +306,7 @@ def judge(deck: Deck, catalogue: Catalogue, options: CheckOptions) -> DeckReport
             options.date,
         )
 
-    def judged(read: Deck) -> DeckReport:  # another reading of the deck: the same format
+    def judged(read: Deck) -> "DeckReport":  # another reading of the deck: the same format
         return rules_on(resolve_deck(read, catalogue, options.format))
 
     resolved = resolve_deck(deck, catalogue, options.format)
@@ -456,7 +454,7 @@ def fingerprint(
     return hashlib.sha256(form.encode("utf-8")).hexdigest(), form
 
 
-def add_fingerprint(report: DeckReport, catalogue: Catalogue) -> DeckReport:
+def add_fingerprint(report: "DeckReport", catalogue: Catalogue) -> "DeckReport":
     """Set ``report.fingerprint`` (docs/fingerprint.md), so a report names the exact deck it
     judged. Separate from the check: it reads the catalogue rows the deck uses (about as
     long as the check itself), and only the machine-read reports carry it."""

@@ -4,8 +4,6 @@ deck names a persona hlcg cannot find, or a line that may be the persona means s
 cards, when persona checks are skipped rather than judging the deck as a Generic
 Immortal."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 

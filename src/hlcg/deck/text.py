@@ -19,8 +19,6 @@ header or a card line) is hlcg.deck.lines'; which reading of a line is meant is
 hlcg.deck.readings' to say, with the catalogue.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from hlcg import lazy

@@ -10,8 +10,6 @@ wait in a :class:`Spool` (memory, then a temporary file), and only each deck's
 :class:`DeckSummary` stays in memory.
 """
 
-from __future__ import annotations
-
 import io
 import json
 from collections.abc import Callable, Iterable, Sequence
@@ -38,7 +36,7 @@ class DeckSummary(NamedTuple):
     data_gaps: int
 
     @classmethod
-    def of(cls, report: DeckReport) -> DeckSummary:
+    def of(cls, report: "DeckReport") -> "DeckSummary":
         return cls(
             report.path,
             report.persona,
@@ -65,8 +63,8 @@ class DeckSummary(NamedTuple):
 
 def run_summary(
     summaries: Sequence[DeckSummary],
-    unreadable: Sequence[Unreadable] = (),
-    skipped: Sequence[Skipped] = (),
+    unreadable: "Sequence[Unreadable]" = (),
+    skipped: "Sequence[Skipped]" = (),
     *,
     not_in_full: bool = False,
 ) -> str:
@@ -117,19 +115,19 @@ class ReportWriter(Protocol):
 
     def deck(self, part: str, summary: DeckSummary) -> None: ...
 
-    def unreadable(self, item: Unreadable) -> None: ...
+    def unreadable(self, item: "Unreadable") -> None: ...
 
-    def skipped(self, item: Skipped) -> None: ...
+    def skipped(self, item: "Skipped") -> None: ...
 
     def close(self) -> None: ...
 
 
 def render_all(
-    part: Callable[[DeckReport], str],
+    part: "Callable[[DeckReport], str]",
     writer: Callable[[TextSink], ReportWriter],
-    reports: Iterable[DeckReport],
-    unreadable: Sequence[Unreadable],
-    skipped: Sequence[Skipped] = (),
+    reports: "Iterable[DeckReport]",
+    unreadable: "Sequence[Unreadable]",
+    skipped: "Sequence[Skipped]" = (),
 ) -> str:
     """A whole report as one text (hlcg.report.renderer): the streamed parts, in place."""
     out = io.StringIO()
@@ -289,9 +287,9 @@ REPORT_VERSION = 1
 
 def _document(
     decks: list[Any],
-    unreadable: Sequence[Unreadable],
+    unreadable: "Sequence[Unreadable]",
     totals: Totals,
-    skipped: Sequence[Skipped] = (),
+    skipped: "Sequence[Skipped]" = (),
 ) -> dict[str, Any]:
     return {
         "version": REPORT_VERSION,
@@ -312,15 +310,15 @@ def _document(
 
 
 def report_data(
-    reports: list[DeckReport],
-    unreadable: Sequence[Unreadable] = (),
-    skipped: Sequence[Skipped] = (),
+    reports: "list[DeckReport]",
+    unreadable: "Sequence[Unreadable]" = (),
+    skipped: "Sequence[Skipped]" = (),
 ) -> dict[str, Any]:
     totals = Totals(DeckSummary.of(r) for r in reports)
     return _document([r.to_json() for r in reports], unreadable, totals, skipped)
 
 
-def part(report: DeckReport) -> str:
+def part(report: "DeckReport") -> str:
     return dump(report.to_json())
 
 
@@ -341,10 +339,10 @@ class Writer:
         self.decks.add(part)
         self.totals.add(summary)
 
-    def unreadable(self, item: Unreadable) -> None:
+    def unreadable(self, item: "Unreadable") -> None:
         self.unreadable_files.append(item)
 
-    def skipped(self, item: Skipped) -> None:
+    def skipped(self, item: "Skipped") -> None:
         self.skipped_files.append(item)
 
     def close(self) -> None:

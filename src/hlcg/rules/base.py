@@ -6,8 +6,6 @@ A rule owns its numbers: the format profiles (``profiles.json``) may only overri
 parameters a rule declares, with values of the declared type.
 """
 
-from __future__ import annotations
-
 import inspect
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -75,6 +73,6 @@ class Rule(NamedTuple):
         return self.summary.format(**values) if values else self.summary
 
 
-def no_check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterable[Finding]:
+def no_check(deck: "ResolvedDeck", context: "Context", params: dict[str, Any]) -> Iterable[Finding]:
     """For rules whose problems come from reading the deck, not from a check."""
     return ()

@@ -19,8 +19,6 @@ What no permission admits is refused, and the refusal says why by its kind; the 
 persona-specific, reserved, signature and generic-borrow each report their kinds.
 """
 
-from __future__ import annotations
-
 from collections import defaultdict, deque
 from enum import Enum
 from heapq import heapify, heappop, heappush
@@ -68,7 +66,7 @@ class Owner(NamedTuple):
     faction: bool  # a faction's card rather than a persona's
 
 
-def foreign_owner(context: Context, card: Card) -> Owner | None:
+def foreign_owner(context: "Context", card: Card) -> Owner | None:
     """Whose card this is when it is not the deck's own: the persona or faction its subtitle
     names; None for a card the deck uses normally (generic cards, its persona's and
     faction's cards, weapon cards, and Persona, Premium and Quickening cards)."""
@@ -117,7 +115,7 @@ class _Analysis:
     `borrow` cards per other persona, the allowance cards' pool) are then spent on the
     copies that need them in an order that does not depend on the deck's line order."""
 
-    def __init__(self, context: Context) -> None:
+    def __init__(self, context: "Context") -> None:
         self.context = context
         self.deck = context.deck
         self.result = Borrowing()
@@ -279,7 +277,7 @@ class _Analysis:
         self.refuse(deck_card, kind, demand.owner, deck_card.count - left)
 
 
-def analyse(context: Context) -> Borrowing:
+def analyse(context: "Context") -> Borrowing:
     """The borrowing analysis of the context's deck."""
     return _Analysis(context).run()
 

@@ -3,8 +3,6 @@ parameters, the deck's modifiers as typed records, its factions and weapons, the
 analysis (``hlcg.rules.borrowing``) and the gem budget (``hlcg.rules.limits``).
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Collection, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -43,7 +41,7 @@ class Context:
         self,
         deck: ResolvedDeck,
         catalogue: Catalogue,
-        profile: Profile,
+        profile: "Profile",
         *,
         trial: bool = False,
         date: str | None = None,

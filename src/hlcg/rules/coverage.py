@@ -8,8 +8,6 @@ and still says what it could not check and why. The gaps are grouped by the fact
 so three rules missing the same cards' types are one gap.
 """
 
-from __future__ import annotations
-
 import os
 import shlex
 from collections.abc import Iterable, Iterator, Sequence
@@ -213,7 +211,7 @@ def not_checked_line(coverage: Coverage) -> str:
 
 
 def check_unchecked(
-    deck: ResolvedDeck, context: Context, params: dict[str, Any]
+    deck: ResolvedDeck, context: "Context", params: dict[str, Any]
 ) -> Iterable[Finding]:
     """unchecked (HL900): what could not be checked for missing data (a note).
 
@@ -258,7 +256,7 @@ UNCHECKED = Rule(
 
 
 def check_inferred_fact(
-    deck: ResolvedDeck, context: Context, params: dict[str, Any]
+    deck: ResolvedDeck, context: "Context", params: dict[str, Any]
 ) -> Iterable[Finding]:
     """inferred-fact (HL901): a verdict that rests on an inferred fact (a note).
 
@@ -331,7 +329,7 @@ def _grouped(found: Iterable[_Inferred]) -> Iterator[Finding]:
 
 
 def _legality_notes(
-    deck_card: DeckCard, deck: ResolvedDeck, context: Context, printings: Sequence[FactSource]
+    deck_card: DeckCard, deck: ResolvedDeck, context: "Context", printings: Sequence[FactSource]
 ) -> Iterator[_Inferred]:
     """The inferred legality fact or printings the card's verdict in the format rests on."""
     card, catalogue = deck_card.card, context.catalogue
@@ -364,7 +362,7 @@ def _legality_notes(
 
 
 def _limit_notes(
-    problems: Sequence[Problem], context: Context, inferred: dict[str, list[FactSource]]
+    problems: Sequence[Problem], context: "Context", inferred: dict[str, list[FactSource]]
 ) -> Iterator[_Inferred]:
     """The inferred numbers the count and limit errors read, once each."""
     seen: set[tuple[str, str]] = set()
@@ -384,7 +382,7 @@ def _limit_notes(
                     yield _note(card, what, fact.inferred, None)
 
 
-def notes(problems: Sequence[Problem], deck: ResolvedDeck, context: Context) -> Iterator[Finding]:
+def notes(problems: Sequence[Problem], deck: ResolvedDeck, context: "Context") -> Iterator[Finding]:
     """The notes for a checked deck's verdicts that rest on inferred facts: its format
     legality card by card, then its count and limit errors (``problems``)."""
     ids = sorted({dc.card.id for dc in deck.cards} | ({deck.persona.id} if deck.persona else set()))

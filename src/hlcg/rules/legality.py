@@ -19,8 +19,6 @@ So adding a true printing or a legality fact never turns a legal card illegal un
 fact itself bans the card.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -186,7 +184,7 @@ def _placed(
 
 
 def check_format_legality(
-    deck: ResolvedDeck, context: Context, params: dict[str, Any]
+    deck: ResolvedDeck, context: "Context", params: dict[str, Any]
 ) -> Iterator[Finding]:
     """format-legality (HL401): every card legal in the format, on evidence.
 
@@ -254,7 +252,7 @@ def check_format_legality(
         )
 
 
-def _printing_only(deck: ResolvedDeck, card: Card, context: Context, excluded: list[str]) -> bool:
+def _printing_only(deck: ResolvedDeck, card: Card, context: "Context", excluded: list[str]) -> bool:
     """Whether the card itself is not refused, only the printing the deck names."""
     plain = judge(card, deck.format, context.catalogue, excluded, on=context.date)
     return plain.status != ILLEGAL
@@ -276,7 +274,7 @@ FORMAT_LEGALITY = Rule(
 )
 
 
-def persona_version(context: Context, persona: Card) -> Card | None:
+def persona_version(context: "Context", persona: Card) -> Card | None:
     """Another version of the deck's persona (same title) the format is known to take."""
     excluded = context.param("format-legality", "excluded_editions")
     return next(
@@ -292,7 +290,7 @@ def persona_version(context: Context, persona: Card) -> Card | None:
     )
 
 
-def removal_or_replacement(context: Context, deck_card: DeckCard, message: str) -> Finding:
+def removal_or_replacement(context: "Context", deck_card: DeckCard, message: str) -> Finding:
     """A finding whose fix removes a card the deck may not hold (replaces it, where the
     engine's replacement search finds a card that fits); the deck's own persona is replaced
     by the format's version of it, never removed (that would make the deck a Generic

@@ -7,8 +7,6 @@ Each rule is its check function, whose docstring is the rule's documentation
 (`hlcg rules CODE` prints it); the registry lists them in order.
 """
 
-from __future__ import annotations
-
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -27,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def check_title_limit(
-    deck: ResolvedDeck, context: Context, params: dict[str, Any]
+    deck: ResolvedDeck, context: "Context", params: dict[str, Any]
 ) -> Iterator[Finding]:
     """title-limit (HL103): at most `max` cards sharing a title.
 
@@ -100,7 +98,7 @@ class Limit(NamedTuple):
 
 
 def check_restriction(
-    deck: ResolvedDeck, context: Context, params: dict[str, Any]
+    deck: ResolvedDeck, context: "Context", params: dict[str, Any]
 ) -> Iterator[Finding]:
     """restriction (HL104): no more copies of a card than its restriction number.
 
@@ -282,7 +280,7 @@ class GemBudget(NamedTuple):
     unknown: dict[str, tuple[str, ...]]  # attribute -> cards whose count of it is unknown
 
     @classmethod
-    def of(cls, endurance: Iterable[DeckCard], caps: dict[str, int | None]) -> GemBudget:
+    def of(cls, endurance: Iterable[DeckCard], caps: dict[str, int | None]) -> "GemBudget":
         """The budget of an Endurance under ``caps``; contributors largest first. A gem
         count not recorded adds nothing: gems only add, so ``used`` is what the deck holds
         at least."""
@@ -306,7 +304,7 @@ class GemBudget(NamedTuple):
 
 
 def check_gem_cap(
-    deck: ResolvedDeck, context: Context, params: dict[str, Any]
+    deck: ResolvedDeck, context: "Context", params: dict[str, Any]
 ) -> Iterator[Finding]:
     """gem-cap (HL206): attribute gems within the persona's caps.
 
@@ -344,7 +342,7 @@ def check_gem_cap(
 
 
 def _over_cap(
-    deck: ResolvedDeck, context: Context, params: dict[str, Any], attribute: str, cap: int
+    deck: ResolvedDeck, context: "Context", params: dict[str, Any], attribute: str, cap: int
 ) -> Finding:
     """The error for one attribute over its cap: its largest contributors, and as the fix
     enough copies of the largest to come back under the cap."""
@@ -371,14 +369,14 @@ def _over_cap(
     )
 
 
-def _gaps(deck: ResolvedDeck, context: Context, over: list[str]) -> Iterator[Finding]:
+def _gaps(deck: ResolvedDeck, context: "Context", over: list[str]) -> Iterator[Finding]:
     """What the unknown facts leave open: the caps the persona has no value for, and the
     cards whose gem counts are not recorded."""
     yield from _unknown_caps(deck, context)
     yield from _unknown_counts(context, over)
 
 
-def _unknown_caps(deck: ResolvedDeck, context: Context) -> Iterator[Finding]:
+def _unknown_caps(deck: ResolvedDeck, context: "Context") -> Iterator[Finding]:
     """Caps of attributes the persona has no value for, where the deck holds gems of them
     or cards that may: no gems are within any cap."""
     budget = context.gem_budget
@@ -396,7 +394,7 @@ def _unknown_caps(deck: ResolvedDeck, context: Context) -> Iterator[Finding]:
     )
 
 
-def _unknown_counts(context: Context, over: list[str]) -> Iterator[Finding]:
+def _unknown_counts(context: "Context", over: list[str]) -> Iterator[Finding]:
     """Cards whose gem counts are not recorded, for the attributes not already over their
     caps (those are broken whatever the counts)."""
     budget = context.gem_budget
