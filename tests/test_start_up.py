@@ -9,10 +9,12 @@ import re
 import subprocess
 import sys
 
+import pytest
+import typer
 from typer.testing import CliRunner
 
 from conftest import ROOT
-from hlcg.cli.app import app
+from hlcg.cli.app import LISTED, app, build
 
 DECK = ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt"
 runner = CliRunner()
@@ -84,12 +86,33 @@ def test_a_json_report_of_a_deck_stays_within_the_same_bound():
     assert len(_ours(loaded)) <= CHECK_PATH_MODULES, sorted(_ours(loaded))
 
 
-def test_help_imports_no_rich_help():
+def test_help_imports_no_rich_help_and_no_command():
     loaded = modules_loaded("--help")
-    assert "hlcg.cli.validate" in loaded  # every command was listed
+    assert "hlcg.cli.app" in loaded
+    # every command is listed from hlcg.cli.app.LISTED: none is built to read its help
+    assert {m for m in loaded if m.startswith("hlcg.cli.")} == {"hlcg.cli.app", "hlcg.cli.common"}
     if not _typer_loads_rich_itself():
         assert "typer.rich_utils" not in loaded
         assert not {m for m in loaded if m.split(".")[0] in RICH_HELP}
+
+
+def test_the_listing_is_each_command_s_own_first_sentence():
+    full = typer.main.get_command(build())
+    assert set(LISTED) == set(full.commands)
+    for name, command in full.commands.items():
+        words = (command.help or "").split("\n\n")[0].split()
+        ends = [i for i, word in enumerate(words) if word.endswith(".")]
+        assert LISTED[name] == " ".join(words[: ends[0] + 1] if ends else words), name
+
+
+@pytest.mark.parametrize("columns", ["80", "50"])
+def test_help_listed_without_the_commands_is_the_full_app_s_help(columns):
+    env = {"COLUMNS": columns}
+    for argv in (["--help"], []):
+        whole = runner.invoke(build(), argv, env=env, prog_name="hlcg")
+        listed = runner.invoke(build(listing=True), argv, env=env, prog_name="hlcg")
+        assert (listed.exit_code, listed.output) == (whole.exit_code, whole.output)
+        assert "│ validate  Check decks" in listed.output
 
 
 def test_help_draws_each_section_as_a_panel():
