@@ -13,7 +13,7 @@ import shlex
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hlcg.catalog import Card, Catalogue, FactSource, format_title
+from hlcg.catalog import Card, Catalogue, FactSource, PerCatalogue, format_title, remember
 from hlcg.deck import DeckCard, ResolvedDeck
 from hlcg.problems import Finding, Problem, Severity
 from hlcg.rules.base import Rule
@@ -328,15 +328,43 @@ def _grouped(found: Iterable[_Inferred]) -> Iterator[Finding]:
         )
 
 
+# Each open catalogue's legality notes, by card, format, date and the printings the deck
+# names: the same for every deck that holds the card, as its verdicts are (``judge``).
+_LEGALITY_NOTES: PerCatalogue[dict[Any, Any]] = PerCatalogue(dict)
+
+
 def _legality_notes(
-    deck_card: DeckCard, deck: ResolvedDeck, context: "Context", printings: Sequence[FactSource]
+    deck_card: DeckCard,
+    deck: ResolvedDeck,
+    context: "Context",
+    printings: Sequence[FactSource],
 ) -> Iterator[_Inferred]:
     """The inferred legality fact or printings the card's verdict in the format rests on."""
     card, catalogue = deck_card.card, context.catalogue
     excluded = context.param("format-legality", "excluded_editions")
     named = printings_named(deck, deck_card, catalogue)
+    key = (card.id, deck.format, tuple(excluded), context.date, tuple(named))
+    known = _LEGALITY_NOTES.of(catalogue)
+    found = known.get(key)
+    if found is None or found[0] is not card:  # not a changed copy of the card
+        facts = tuple(_inferred_legality(card, deck.format, context, excluded, named, printings))
+        found = remember(known, key, (card, facts))
+    for what, reasoning in found[1]:
+        yield _note(card, what, reasoning, deck_card.line)
+
+
+def _inferred_legality(
+    card: Card,
+    fmt: str,
+    context: "Context",
+    excluded: list[str],
+    named: list[str],
+    printings: Sequence[FactSource],
+) -> Iterator[tuple[str, str]]:
+    """(what, reasoning) of each inferred fact a card's verdict in ``fmt`` rests on."""
+    catalogue = context.catalogue
     facts = catalogue.legality(card.id)
-    verdict = judge(card, deck.format, catalogue, excluded, on=context.date, named_sets=named)
+    verdict = judge(card, fmt, catalogue, excluded, on=context.date, named_sets=named)
     if verdict.fact is not None and not verdict.fact.inferred:
         return  # a stated fact decides: it stays the latest in force without the inferred
     stated = tuple(f for f in facts if not f.inferred)
@@ -347,18 +375,17 @@ def _legality_notes(
         editions=frozenset(catalogue.sets[c]["edition"] for c in kept if c in catalogue.sets),
     )
     without = judge(
-        plain, deck.format, catalogue, excluded, on=context.date, named_sets=named, facts=stated
+        plain, fmt, catalogue, excluded, on=context.date, named_sets=named, facts=stated
     )
     if without.status == verdict.status:
         return
     if verdict.fact is not None and verdict.fact.inferred:
         fact = verdict.fact
         since = f" from {fact.date}" if fact.date else ""
-        what = f"{fact.format} legality ({fact.status}{since})"
-        yield _note(card, what, fact.inferred, deck_card.line)
+        yield f"{fact.format} legality ({fact.status}{since})", fact.inferred
         return
     for printing in printings:
-        yield _note(card, f"printing {printing.value}", printing.inferred, deck_card.line)
+        yield f"printing {printing.value}", printing.inferred
 
 
 def _limit_notes(
