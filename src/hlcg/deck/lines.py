@@ -41,8 +41,6 @@ _COUNT_SHAPED = lazy(r"^\(?\s*(?:[x\u00d7]\s*)?\d+(?:\s*[x\u00d7])?\s*\)?$", re.
 _LIST_MARK = lazy(
     r"^(?:[-*+\u2013\u2014]\s+|[\u2022\u2023\u25aa\u25cf\u25e6\u00b7]\s*|(?P<number>\d{1,3})[.)]\s+)"
 )
-# A line of decoration only: a markdown rule (`---`, `***`), a heading underline (`===`).
-_DECORATION_ONLY = lazy(r"^[-=*_~+\u2022\u00b7\u2013\u2014 ]+$")
 # Digits fused to a word ("9mm"): a title that starts with digits, or a count without space.
 _FUSED_DIGITS = lazy(r"^\d+[^\W\d_]")
 _SET_CODE = lazy(r"^(?P<name>.+?)\s*\[(?P<set>[A-Za-z0-9][A-Za-z0-9 ._-]*)\]$")
@@ -89,11 +87,6 @@ def list_mark(line: str) -> tuple[int | None, str] | None:
         return None
     number = mark["number"]
     return (int(number) if number else None), line[mark.end() :]
-
-
-def is_decoration(line: str) -> bool:
-    """A line of markdown or forum decoration only (`---`, `***`, `===`)."""
-    return _DECORATION_ONLY.match(line) is not None
 
 
 # -- section headers and `Key: value` lines
@@ -152,6 +145,7 @@ HEADER_SHAPED = lazy(
 _COUNT_ONLY = lazy(r"^\(?\s*\d+" + _CARDS + r"\s*\)?$", re.IGNORECASE)
 # Forum and markdown decoration around a header: "== Deck ==", "**Deck:**", "__Deck__".
 _DECORATION = lazy(r"[=*_~]+")
+_DECORATION_MARKS = frozenset("=*_~[<")  # what any decoration or markup starts with
 # phpBB BBCode and HTML, how forum posts marked their headers: "[b]Attacks[/b]",
 # "[u]Blocks (18)[/u]", "[size=4]Deck[/size]", "<b>Attacks</b>".
 _MARKUP = lazy(
@@ -255,7 +249,10 @@ def header(line: str) -> tuple[str, str, str] | None:
         return section_key(bare["word"]), bare["word"].strip(), ""
     if bare and _plural(bare["word"]) and names_card_group(bare["word"]):
         return GROUP, bare["word"].strip(), line[bare.end("word") :].strip()
-    undecorated = " ".join(_DECORATION.sub(" ", _MARKUP.sub(" ", line)).split())
+    if _DECORATION_MARKS.isdisjoint(line):  # most card lines: neither pattern is run
+        undecorated = " ".join(line.split())
+    else:
+        undecorated = " ".join(_DECORATION.sub(" ", _MARKUP.sub(" ", line)).split())
     if undecorated != line and undecorated:
         # "**Format:** 1st Ed", "**Side deck:**" read as they would undecorated
         return header(undecorated)
