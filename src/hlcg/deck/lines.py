@@ -136,7 +136,8 @@ _WORD = r"[A-Za-z](?:[A-Za-z-]| (?! )){0,80}?"
 _HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
 _BARE_HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"$")
 # Shaped like a header with a count ("Attacks (27)", "Tricks - 4", "Attacks: 27"); "Thrust 3"
-# is not (it may be a misspelt card line). Such a line naming no card is a bad header.
+# is not (it may be a misspelt card line). Such a line naming no card is a bad header. Like
+# _DASHED_KEY, looked for only in a line that starts as it must (most start with a count).
 HEADER_SHAPED = lazy(
     r"^" + _WORD + "(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s*:\s*\d+" + _CARDS + r")$",
     re.IGNORECASE,
@@ -238,7 +239,7 @@ def header(line: str) -> tuple[str, str, str] | None:
     header's key is GROUP: a card group word with a colon and nothing but a count after it
     ("Attacks: 27", "Event:"), or a plural one without ("Blocks", "Specials (6)"): a
     singular word and a count is a card line ("Dodge 3")."""
-    dashed = _DASHED_KEY.match(line)
+    dashed = _DASHED_KEY.match(line) if line[:1] in "pPfF" else None
     if dashed:
         return dashed["word"].lower(), dashed["word"], dashed["rest"].strip()
     colon = _HEADER.match(line)
@@ -493,5 +494,5 @@ def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssu
         set_code=shown.set_code,
         readings=tuple(kept) if len(kept) > 1 else (),
         remark=shown.remark,
-        header_text=text if HEADER_SHAPED.match(text) else None,
+        header_text=text if text[:1].isalpha() and HEADER_SHAPED.match(text) else None,
     )
