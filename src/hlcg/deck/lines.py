@@ -242,10 +242,11 @@ def header(line: str) -> tuple[str, str, str] | None:
     dashed = _DASHED_KEY.match(line) if line[:1] in "pPfF" else None
     if dashed:
         return dashed["word"].lower(), dashed["word"], dashed["rest"].strip()
-    colon = _HEADER.match(line)
+    lettered = line[:1].isalpha()  # a header word starts with a letter, a card line its count
+    colon = _HEADER.match(line) if lettered else None
     if colon:
         return _colon_header(colon["word"], colon["rest"].strip())
-    bare = _BARE_HEADER.match(line)
+    bare = _BARE_HEADER.match(line) if lettered else None
     if bare and section_key(bare["word"]) in SECTIONS:
         return section_key(bare["word"]), bare["word"].strip(), ""
     if bare and _plural(bare["word"]) and names_card_group(bare["word"]):
