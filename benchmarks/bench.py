@@ -45,7 +45,7 @@ from hlcg.catalog.vocabulary import CONTRACT_FIELDS, normalise
 from hlcg.check import add_fingerprint, check_deck, resolve_deck
 from hlcg.deck import read_deck_data, render
 from hlcg.deck.text import parse_text
-from hlcg.rules.basics import DEFAULT_BASICS
+from hlcg.rules.counts import DEFAULT_BASICS
 
 BASICS = tuple(spellings[0] for spellings in DEFAULT_BASICS)  # by their seed 002 titles
 ROOT = Path(__file__).resolve().parent.parent

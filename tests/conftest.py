@@ -17,7 +17,7 @@ from hlcg.curation.builder import write_catalogue
 from hlcg.curation.bundle import Bundle
 from hlcg.curation.models import CardRow, FormatRow, LegalityRow
 from hlcg.deck.text import parse_text
-from hlcg.rules.basics import DEFAULT_BASICS
+from hlcg.rules.counts import DEFAULT_BASICS
 from hlcg.rules.engine import DeckReport
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ from hlcg.catalog.vocabulary import CONTRACT_FIELDS
 from hlcg.curation.builder import build
 from hlcg.curation.bundle import load_sources
 from hlcg.curation.models import CardRow
-from hlcg.rules.modifiers import KINDS
+from hlcg.rules.borrowing import KINDS
 from hlcg.schemas import generate, render
 from hlcg.tcboo.models import TABLE_GROUP
 

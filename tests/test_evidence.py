@@ -291,7 +291,7 @@ def test_a_legality_sheet_naming_no_card_imports_nothing(tmp_path, curators_copy
 def test_fix_offers_only_cards_known_legal_and_swaps_an_illegal_persona(tmp_path):
     from hlcg.catalog import load
     from hlcg.rules.legality import LEGAL
-    from hlcg.rules.verdicts import verdict_in
+    from hlcg.rules.profiles import verdict_in
 
     catalogue = load(shipped_path())
     offered = re.compile(r"replace \d+ .+? with \d+ .+? \[([a-z0-9-]+)\]")

@@ -1,6 +1,9 @@
 """hlcg: card catalogue and deck checker for Highlander: The Card Game.
 
 The public API (README "Python API") is imported on first use: `import hlcg` stays cheap.
+Two helpers here make the rest of hlcg lazy the same way: ``lazy_attributes``, a package
+door's names imported on first use, and ``lazy``, a regular expression compiled on first
+use.
 """
 
 import sys
@@ -9,6 +12,7 @@ import sys
 # whole module. Type checkers take any TYPE_CHECKING as true.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Callable
 
     from hlcg.catalog import Catalogue
@@ -80,3 +84,38 @@ def lazy_attributes(package: str, door: dict[str, str]) -> "Callable[[str], obje
 
 if not TYPE_CHECKING:
     __getattr__ = lazy_attributes(__name__, _LAZY)
+
+
+# Regular expressions compiled on first use. A module-level ``re.compile`` is paid by every
+# run that imports the module, and most runs use few of hlcg's patterns: a text deck never
+# meets the JSON sniffing pattern, a deck without set codes never the collector-number one.
+# ``lazy(pattern, flags)`` stands for the compiled pattern and compiles it the first time a
+# method is asked for; from then on its methods are the compiled pattern's own, looked up as
+# plain attributes, so a deck's hundreds of matches cost what they cost before.
+if TYPE_CHECKING:
+    lazy = re.compile
+else:
+    _PATTERN_ATTRIBUTES = (
+        "match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer",
+        "pattern", "flags", "groups", "groupindex",
+    )  # fmt: skip
+
+    class _Lazy:
+        """A pattern compiled when first used."""
+
+        def __init__(self, pattern: str, flags: int = 0) -> None:
+            self._source = (pattern, flags)
+
+        def __getattr__(self, name: str) -> object:
+            # Only reached for what the instance does not hold yet: compile once, keep the
+            # compiled pattern's methods on the instance so later calls bypass this.
+            import re  # here: `import hlcg` alone never needs it
+
+            compiled = re.compile(*self._source)
+            for attribute in _PATTERN_ATTRIBUTES:
+                setattr(self, attribute, getattr(compiled, attribute))
+            return getattr(compiled, name)
+
+    def lazy(pattern: str, flags: int = 0) -> "_Lazy":
+        """The compiled ``pattern`` (as ``re.compile`` gives it), compiled on first use."""
+        return _Lazy(pattern, flags)

@@ -6,8 +6,6 @@ rule off: ``Level``). A rule's check yields ``Finding`` records; the rules engin
 them as ``Problem`` records that every reporter renders.
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -118,4 +116,4 @@ class Finding(NamedTuple):
     edits: tuple[Edit, ...] = ()
     # An Endurance card the deck may not hold, for the engine to search a replacement for
     # after the checks (hlcg.rules.replacement); the fix and edits above then remove it.
-    replaceable: DeckCard | None = None
+    replaceable: "DeckCard | None" = None

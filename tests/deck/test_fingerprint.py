@@ -29,7 +29,7 @@ def fingerprint_of(path: Path, *extra: str) -> str:
 def test_fingerprint_vectors_in_the_docs(shipped):
     from hlcg.check import fingerprint, resolve_deck
     from hlcg.deck.text import parse_text
-    from hlcg.rules.verdicts import verdict_lines
+    from hlcg.rules.profiles import verdict_lines
 
     doc = (ROOT / "docs" / "fingerprint.md").read_text()
     blocks = re.findall(r"```text\n(.*?)```", doc, re.DOTALL)

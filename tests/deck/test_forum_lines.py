@@ -9,7 +9,7 @@ import pytest
 
 from hlcg.deck.model import ENDURANCE, SIDEBOARD, Reading
 from hlcg.deck.narrowing import Resolver
-from hlcg.deck.readings import as_meant
+from hlcg.deck.resolver import as_meant
 from hlcg.deck.text import parse_text
 
 

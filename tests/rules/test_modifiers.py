@@ -7,7 +7,7 @@ import typing
 import pytest
 
 from hlcg.curation import models as contract
-from hlcg.rules.modifiers import KINDS, Borrow, HandIcons, decode, encode, of_kind
+from hlcg.rules.borrowing import KINDS, Borrow, HandIcons, decode, encode, of_kind
 
 
 def test_every_shipped_modifier_decodes_and_encodes_back(shipped):

@@ -9,6 +9,7 @@ TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__in
 if TYPE_CHECKING:
     from hlcg.catalog.card import EXCLUDING as EXCLUDING
     from hlcg.catalog.card import Card as Card
+    from hlcg.catalog.card import FactSource as FactSource
     from hlcg.catalog.card import LegalityFact as LegalityFact
     from hlcg.catalog.card import in_force as in_force
     from hlcg.catalog.connection import connect as connect
@@ -31,15 +32,10 @@ if TYPE_CHECKING:
     from hlcg.catalog.search import parse_gem as parse_gem
     from hlcg.catalog.search import parse_query as parse_query
     from hlcg.catalog.search import run as run
-    from hlcg.catalog.sourcing import FactSource as FactSource
     from hlcg.catalog.store import Catalogue as Catalogue
     from hlcg.catalog.store import PerCatalogue as PerCatalogue
     from hlcg.catalog.store import load as load
     from hlcg.catalog.store import remember as remember
-    from hlcg.catalog.subtitles import is_weapon_card as is_weapon_card
-    from hlcg.catalog.subtitles import named_faction as named_faction
-    from hlcg.catalog.subtitles import named_personas as named_personas
-    from hlcg.catalog.subtitles import named_weapon as named_weapon
     from hlcg.catalog.vocabulary import ATTRIBUTES as ATTRIBUTES
     from hlcg.catalog.vocabulary import BOOL_FIELDS as BOOL_FIELDS
     from hlcg.catalog.vocabulary import CARD_TYPES as CARD_TYPES
@@ -57,6 +53,10 @@ if TYPE_CHECKING:
     from hlcg.catalog.vocabulary import format_mentions as format_mentions
     from hlcg.catalog.vocabulary import format_named as format_named
     from hlcg.catalog.vocabulary import format_title as format_title
+    from hlcg.catalog.vocabulary import is_weapon_card as is_weapon_card
+    from hlcg.catalog.vocabulary import named_faction as named_faction
+    from hlcg.catalog.vocabulary import named_personas as named_personas
+    from hlcg.catalog.vocabulary import named_weapon as named_weapon
     from hlcg.catalog.vocabulary import normalise as normalise
     from hlcg.catalog.vocabulary import set_code as set_code
     from hlcg.catalog.vocabulary import title_words as title_words
@@ -84,15 +84,15 @@ _DOOR = {
     "parse_query": "hlcg.catalog.search",
     "Query": "hlcg.catalog.search",
     "run": "hlcg.catalog.search",
-    "FactSource": "hlcg.catalog.sourcing",
+    "FactSource": "hlcg.catalog.card",
     "remember": "hlcg.catalog.store",
     "PerCatalogue": "hlcg.catalog.store",
     "Catalogue": "hlcg.catalog.store",
     "load": "hlcg.catalog.store",
-    "is_weapon_card": "hlcg.catalog.subtitles",
-    "named_faction": "hlcg.catalog.subtitles",
-    "named_personas": "hlcg.catalog.subtitles",
-    "named_weapon": "hlcg.catalog.subtitles",
+    "is_weapon_card": "hlcg.catalog.vocabulary",
+    "named_faction": "hlcg.catalog.vocabulary",
+    "named_personas": "hlcg.catalog.vocabulary",
+    "named_weapon": "hlcg.catalog.vocabulary",
     "ATTRIBUTES": "hlcg.catalog.vocabulary",
     "BOOL_FIELDS": "hlcg.catalog.vocabulary",
     "CARD_TYPES": "hlcg.catalog.vocabulary",

@@ -26,15 +26,13 @@ build`` writes (normalised names, no cards); to keep it cheap on large catalogue
 ``PREFILTER`` names nearest by the much cheaper QRatio are scored with WRatio.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from hlcg import lazy
 from hlcg.catalog.card import Card
 from hlcg.catalog.vocabulary import normalise, slug
-from hlcg.patterns import lazy
 
 if TYPE_CHECKING:
     from hlcg.catalog.store import Catalogue
@@ -233,7 +231,7 @@ def _partial_names(query: str, key: str, names: Mapping[str, Sequence[str]]) -> 
     return Match(query, "none", (), merge(candidates))
 
 
-def persona_match(catalogue: Catalogue, name: str) -> Match:
+def persona_match(catalogue: "Catalogue", name: str) -> Match:
     """The persona (all its versions) ``name`` means among the catalogue's personas, by id or
     title (``judge_match``): `hlcg persona NAME` and the search term `p:NAME` decide alike."""
     titles: dict[str, list[str]] = {}
@@ -262,7 +260,7 @@ def split_name(name: str) -> tuple[str, str | None]:
     return name.strip(), None
 
 
-def card_match(catalogue: Catalogue, query: str) -> Match:
+def card_match(catalogue: "Catalogue", query: str) -> Match:
     """The card(s) ``query`` names exactly, else the confident fuzzy match, else none; the
     candidates either way when the name was not exact."""
     found = exact_card_match(catalogue, query)
@@ -275,7 +273,7 @@ def card_match(catalogue: Catalogue, query: str) -> Match:
     return Match(query, "none", (), candidates)
 
 
-def exact_card_match(catalogue: Catalogue, query: str) -> Match | None:
+def exact_card_match(catalogue: "Catalogue", query: str) -> Match | None:
     """Every attempt short of fuzzy matching; None when nothing matches exactly. `&` and
     `and` are one word ("Cat & Mouse" is Cat and Mouse)."""
     name = " ".join(query.split())
@@ -291,7 +289,7 @@ def exact_card_match(catalogue: Catalogue, query: str) -> Match | None:
 _MOST_SPELLED_WORDS = 8
 
 
-def _spelled(catalogue: Catalogue, query: str, name: str) -> Match | None:
+def _spelled(catalogue: "Catalogue", query: str, name: str) -> Match | None:
     """The card(s) a title names written another way: the grid's "middle" or "centre" for
     "Center", a plural or a possessive without its "s" ("dodges", "Master Block (Ramirez)").
     Only when every such spelling that names something names the same cards."""
@@ -325,7 +323,7 @@ def _spellings(words: list[str]) -> list[str]:
     return list(dict.fromkeys(spellings))
 
 
-def _exact(cat: Catalogue, query: str, name: str) -> Match | None:
+def _exact(cat: "Catalogue", query: str, name: str) -> Match | None:
     if name in cat.cards:
         return Match(query, "id", (name,))
     lowered = name.casefold()
@@ -342,7 +340,7 @@ def _exact(cat: Catalogue, query: str, name: str) -> Match | None:
     return _cards_match(query, "normalised", cards) if cards else None
 
 
-def _subtitled(cat: Catalogue, name: str) -> list[Card]:
+def _subtitled(cat: "Catalogue", name: str) -> list[Card]:
     """The cards "Title: Subtitle" (or "(Subtitle)", "- Subtitle") names: by the subtitle,
     a plot's part, a version's grid or text, or a persona's first name."""
     title, subtitle = split_name(name)
@@ -358,7 +356,7 @@ def _cards_match(query: str, how: str, cards: Sequence[Card]) -> Match:
     return Match(query, how, tuple(card.id for card in cards))
 
 
-def _part_or_version(catalogue: Catalogue, title: str, qualifier: str) -> list[Card]:
+def _part_or_version(catalogue: "Catalogue", title: str, qualifier: str) -> list[Card]:
     """A plot's part named without its number ("Head Hunter: Research" is "Research
     (part 2)"; "Head Hunter (part 2)" too), or one of a title's versions named by the
     grid or text it records ("Flurry Strike (Middle Left)")."""
@@ -376,7 +374,7 @@ def persona_first_names(key: str) -> set[str]:
     return short - {"the"}
 
 
-def _first_named(catalogue: Catalogue, title: str, qualifier: str) -> list[Card]:
+def _first_named(catalogue: "Catalogue", title: str, qualifier: str) -> list[Card]:
     """The versions of a title whose subtitle is a persona the qualifier names by a short
     name ("Jump (Duncan)" is Jump: Duncan MacLeod). Every persona of that short name's
     version: the deck's persona decides between them (hlcg.deck.narrowing)."""
@@ -394,7 +392,7 @@ def _first_named(catalogue: Catalogue, title: str, qualifier: str) -> list[Card]
     ]
 
 
-def _premium(catalogue: Catalogue, name: str) -> list[Card]:
+def _premium(catalogue: "Catalogue", name: str) -> list[Card]:
     """ "Dark Duncan Premium", "Grayson Premium (+1)": the premium cards of that title."""
     found = _PREMIUM.match(name) if len(name) <= 200 else None
     if found is None:
@@ -429,7 +427,7 @@ def _version(cards: list[Card], title: str, qualifier: str) -> list[Card]:
 
 
 def card_candidates(
-    catalogue: Catalogue, query: str, limit: int = MAX_SUGGESTIONS
+    catalogue: "Catalogue", query: str, limit: int = MAX_SUGGESTIONS
 ) -> list[Candidate]:
     """The card names nearest ``query`` scoring ``SUGGEST_SCORE``+, one per answer, names in
     the grid's structure first; an alias is shown with its card."""
@@ -463,7 +461,7 @@ def card_candidates(
     return [c._replace(name=_row_name(catalogue, c)) for c in ordered]
 
 
-def _row_name(catalogue: Catalogue, candidate: Candidate) -> str:
+def _row_name(catalogue: "Catalogue", candidate: Candidate) -> str:
     """An alias shown with its card: "Lower Center Block (alias Lower Block)"."""
     if len(candidate.ids) != 1:
         return candidate.name

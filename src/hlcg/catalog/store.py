@@ -17,7 +17,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from hlcg.catalog.card import Card, LegalityFact, decode_list
+from hlcg.catalog.card import Card, FactSource, LegalityFact, SourcedFact, card_facts, decode_list
 from hlcg.catalog.connection import connect
 from hlcg.catalog.lookup import (
     MAX_SUGGESTIONS,
@@ -27,7 +27,6 @@ from hlcg.catalog.lookup import (
     card_match,
     exact_card_match,
 )
-from hlcg.catalog.sourcing import FactSource, SourcedFact, card_facts
 from hlcg.catalog.vocabulary import FACT_FIELDS, normalise
 from hlcg.errors import CatalogueError
 
@@ -191,7 +190,7 @@ def card_list_map(catalogue: Catalogue, column: str) -> SqlMapping[list[Card]]:
 
 
 def _recorded_sql(name: str) -> str:
-    """SQL that is 1 when a card row records ``name`` (as ``sourcing.recorded_facts``)."""
+    """SQL that is 1 when a card row records ``name`` (as ``card.recorded_facts``)."""
     column = f'"{name}"'
     if name in ("reserved", "signature", "unrestricted"):
         return f"(coalesce({column}, 0) = 1)"  # false is what sources leave unsaid
@@ -399,7 +398,7 @@ class Catalogue:
 
     def facts(self, card_id: str) -> list[SourcedFact]:
         """Every recorded fact of the card with its own source, or the card-level one
-        (``hlcg.catalog.sourcing``)."""
+        (``hlcg.catalog.card``)."""
         rows = self._rows(
             "SELECT field, coalesce(value, ''), source, coalesce(inferred, '') FROM fact_sources "
             "WHERE card_id = ? ORDER BY field, value, source",

@@ -13,9 +13,13 @@ if TYPE_CHECKING:
     from hlcg.check.deck import CheckOptions as CheckOptions
     from hlcg.check.deck import FormatVerdict as FormatVerdict
     from hlcg.check.deck import MatrixRow as MatrixRow
+    from hlcg.check.deck import add_fingerprint as add_fingerprint
+    from hlcg.check.deck import canonical_form as canonical_form
+    from hlcg.check.deck import catalogue_digest as catalogue_digest
     from hlcg.check.deck import check_date as check_date
     from hlcg.check.deck import check_deck as check_deck
     from hlcg.check.deck import choose_format as choose_format
+    from hlcg.check.deck import fingerprint as fingerprint
     from hlcg.check.deck import format_issues as format_issues
     from hlcg.check.deck import judge as judge
     from hlcg.check.deck import legality_matrix as legality_matrix
@@ -31,10 +35,6 @@ if TYPE_CHECKING:
     from hlcg.check.fix import fix_text as fix_text
     from hlcg.check.fix import fixed_path as fixed_path
     from hlcg.check.fix import kept_lines as kept_lines
-    from hlcg.check.hashing import add_fingerprint as add_fingerprint
-    from hlcg.check.hashing import canonical_form as canonical_form
-    from hlcg.check.hashing import catalogue_digest as catalogue_digest
-    from hlcg.check.hashing import fingerprint as fingerprint
     from hlcg.check.runs import Outcome as Outcome
     from hlcg.check.runs import Run as Run
     from hlcg.check.runs import RunResult as RunResult
@@ -64,10 +64,10 @@ _DOOR = {
     "fix_text": "hlcg.check.fix",
     "fixed_path": "hlcg.check.fix",
     "kept_lines": "hlcg.check.fix",
-    "add_fingerprint": "hlcg.check.hashing",
-    "canonical_form": "hlcg.check.hashing",
-    "catalogue_digest": "hlcg.check.hashing",
-    "fingerprint": "hlcg.check.hashing",
+    "add_fingerprint": "hlcg.check.deck",
+    "canonical_form": "hlcg.check.deck",
+    "catalogue_digest": "hlcg.check.deck",
+    "fingerprint": "hlcg.check.deck",
     "CheckOptions": "hlcg.check.deck",
     "check_date": "hlcg.check.deck",
     "Outcome": "hlcg.check.runs",

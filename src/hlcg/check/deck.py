@@ -2,25 +2,35 @@
 they are checked: at the door of a run or of ``check_deck``; inside, they go as checked), its
 format chosen (``choose_format``), its names resolved, the rules
 run (``check_deck``: a deck in, a ``DeckReport`` out); in every checked format at once
-(``legality_matrix``, for --all-formats). Also the loading and reading ``import hlcg`` hands
-out (README "Python API").
+(``legality_matrix``, for --all-formats); and its fingerprint (``add_fingerprint``, spelled
+out below). Also the loading and reading ``import hlcg`` hands out (README "Python API").
 """
 
-from __future__ import annotations
-
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from hlcg import RULESET_VERSION
 from hlcg.catalog import (
     DEFAULT_FORMAT,
     Catalogue,
     accepted_format_names,
     format_from_user,
     format_named,
+    normalise,
 )
-from hlcg.deck import Deck, LineIssue, ResolvedDeck, resolve
+from hlcg.deck import (
+    AMBIGUOUS,
+    ENDURANCE,
+    PREGAME,
+    Deck,
+    LineIssue,
+    ResolvedDeck,
+    resolve,
+    used_card_ids,
+)
 from hlcg.errors import CatalogueError, UsageError
 from hlcg.problems import FAIL_ON, Severity
 
@@ -89,7 +99,7 @@ class CheckOptions(NamedTuple):
         """(warnings fail, data gaps fail): --strict and --fail-on together."""
         return self.strict or "warning" in self.fail_on, "unchecked" in self.fail_on
 
-    def check_usage(self, paths: Sequence[str | Path] = ()) -> CheckOptions:
+    def check_usage(self, paths: Sequence[str | Path] = ()) -> "CheckOptions":
         """The options as a check uses them: a lone string read as one value
         (``fail_on="unchecked"``), the format by its name (``format_from_user``: "Type
         Two" is type-two), the date as YYYY-MM-DD. Raises UsageError (`hlcg: error: ...` on
@@ -260,7 +270,7 @@ def check_deck(
     ignore: str | Sequence[str] = (),
     fingerprint: bool = False,
     date: str | None = None,
-) -> DeckReport:
+) -> "DeckReport":
     """Check a deck against the deck-construction rules of ``format`` (else its `Format:`
     line, else type-two), running the rules ``select``ed and not ``ignore``d (a name or code
     prefix, or several, as `hlcg validate --select`; one that matches no rule raises
@@ -275,21 +285,18 @@ def check_deck(
         require_format(catalogue, options.format)
     report = judge(deck, catalogue, options)
     if fingerprint:
-        from hlcg.check.hashing import add_fingerprint
-
         add_fingerprint(report, catalogue)
     return report
 
 
-def judge(deck: Deck, catalogue: Catalogue, options: CheckOptions) -> DeckReport:
+def judge(deck: Deck, catalogue: Catalogue, options: CheckOptions) -> "DeckReport":
     """``check_deck`` with options already checked (``CheckOptions.check_usage``): the
     check every deck of a run goes through. A requested format was required of the
     catalogue at the door (``Run.outcomes``, ``check_deck``, ``legality_matrix``); a
     deck's own format is required here, once per deck."""
-    from hlcg.check.readings import settle_readings
     from hlcg.rules import profile, validate
 
-    def rules_on(resolved: ResolvedDeck) -> DeckReport:
+    def rules_on(resolved: ResolvedDeck) -> "DeckReport":
         return validate(
             resolved,
             catalogue,
@@ -299,13 +306,18 @@ def judge(deck: Deck, catalogue: Catalogue, options: CheckOptions) -> DeckReport
             options.date,
         )
 
-    def judged(read: Deck) -> DeckReport:  # another reading of the deck: the same format
+    def judged(read: Deck) -> "DeckReport":  # another reading of the deck: the same format
         return rules_on(resolve_deck(read, catalogue, options.format))
 
     resolved = resolve_deck(deck, catalogue, options.format)
     if options.format is None:
         require_format(catalogue, resolved.format)
-    return settle_readings(deck, rules_on(resolved), catalogue, judged)
+    report = rules_on(resolved)
+    if not any(u.kind == AMBIGUOUS for u in resolved.unresolved):
+        return report  # no line that could be two cards: most decks never import readings
+    from hlcg.check.readings import settle_readings
+
+    return settle_readings(deck, report, catalogue, judged)
 
 
 def require_format(catalogue: Catalogue, fmt: str) -> None:
@@ -357,3 +369,103 @@ def legality_matrix(
             verdicts.append(FormatVerdict(fmt, report.legal, report.errors))
         rows.append(MatrixRow(path, tuple(verdicts)))
     return rows
+
+
+# Deck fingerprints: one digest for a deck however it is written, and ``add_fingerprint``,
+# which sets a report's.
+#
+# The canonical form (specified with test vectors in docs/fingerprint.md) is UTF-8 text:
+#
+#     hlcg-deck-fingerprint 3
+#     catalogue <sha256 of the catalogue rows the deck's verdict reads>
+#     ruleset <hlcg ruleset version>
+#     format <format>
+#     persona <persona card id, or generic-immortal>
+#     pregame
+#     <count> <card id>          one line per card, sorted by id
+#     endurance
+#     <count> <card id>
+#     unresolved
+#     <count> <section> <normalised name>   lines whose card is unknown or ambiguous
+#     legality
+#     <card id> <status> <date or ->   the legality facts in force on the date judged by
+#     <card id> printing <edition>     a printing the deck names that decides the verdict
+#
+# and the fingerprint is the sha256 hex digest of it. Order, comments, spacing, aliases,
+# `3x` or `3`, `Title: Subtitle` or `Title (Subtitle)`, set codes, the file kind and the
+# sideboard do not change it; any card, count, persona, format or ruleset change does, and so
+# does a change to a catalogue row the verdict reads (the deck's cards and persona, their
+# sets, their legality facts, the format); a change to any other card does not. The date a
+# deck is judged by enters through the legality facts in force on it: two dates give one
+# fingerprint exactly when the same facts are in force on both.
+
+
+FINGERPRINT_VERSION = 3
+
+
+def catalogue_digest(deck: ResolvedDeck, catalogue: Catalogue) -> str:
+    """The catalogue line: computed from the rows the deck uses, never read from `meta`."""
+    from hlcg.catalog import used_rows_digest
+
+    return used_rows_digest(catalogue, used_card_ids(deck), deck.format)
+
+
+def canonical_form(deck: ResolvedDeck, content_sha256: str, in_force: Sequence[str] = ()) -> str:
+    """The text the fingerprint hashes; ``in_force`` lists what the legality verdict rests
+    on beyond the rows (``hlcg.rules.verdict_lines``): the facts in force on the
+    date judged by, and the printings the deck names where they decide."""
+    # A persona line naming no persona is hashed by name under "unresolved".
+    persona = (
+        deck.persona.id if deck.persona is not None and not deck.is_generic else "generic-immortal"
+    )
+    lines = [
+        f"hlcg-deck-fingerprint {FINGERPRINT_VERSION}",
+        f"catalogue {content_sha256}",
+        f"ruleset {RULESET_VERSION}",
+        f"format {deck.format}",
+        f"persona {persona}",
+    ]
+    for section in (PREGAME, ENDURANCE):
+        lines.append(section)
+        counts: defaultdict[str, int] = defaultdict(int)
+        for deck_card in deck.cards:
+            if deck_card.section == section:
+                counts[deck_card.card.id] += deck_card.count
+        lines += [f"{counts[card_id]} {card_id}" for card_id in sorted(counts)]
+    lines.append("unresolved")
+    unresolved: defaultdict[tuple[str, str], int] = defaultdict(int)
+    for item in deck.unresolved:
+        # a persona line counts as one copy outside any section, as it always has
+        unresolved[(item.section or "-", normalise(item.name))] += item.count or 1
+    lines += [f"{n} {section} {name}" for (section, name), n in sorted(unresolved.items())]
+    lines.append("legality")
+    lines += sorted(in_force)
+    return "\n".join(lines) + "\n"
+
+
+def fingerprint(
+    deck: ResolvedDeck, catalogue: str, in_force: Sequence[str] = ()
+) -> tuple[str, str]:
+    """(hex digest, canonical form); ``catalogue`` is :func:`catalogue_digest`'s value,
+    ``in_force`` the legality facts in force on the date judged by."""
+    form = canonical_form(deck, catalogue, in_force)
+    import hashlib  # here: only a fingerprint needs it, not every check
+
+    return hashlib.sha256(form.encode("utf-8")).hexdigest(), form
+
+
+def add_fingerprint(report: "DeckReport", catalogue: Catalogue) -> "DeckReport":
+    """Set ``report.fingerprint`` (docs/fingerprint.md), so a report names the exact deck it
+    judged. Separate from the check: it reads the catalogue rows the deck uses (about as
+    long as the check itself), and only the machine-read reports carry it."""
+    from hlcg.rules import verdict_lines
+
+    if report.resolved is None:
+        return report
+    try:
+        digest = catalogue_digest(report.resolved, catalogue)
+    except CatalogueError:  # a catalogue held in memory only (tests): no rows to digest
+        return report
+    facts = verdict_lines(report.resolved, catalogue, report.date)
+    report.fingerprint = fingerprint(report.resolved, digest, facts)[0]
+    return report

@@ -119,7 +119,7 @@ def _as_read(deck: Deck) -> Deck:
 def _annotate(path: Path, report: DeckReport, catalogue: Catalogue, options: CheckOptions) -> None:
     """What the machine-read reports carry besides the verdict: fingerprints, fix edits."""
     if options.fingerprints:
-        from hlcg.check.hashing import add_fingerprint
+        from hlcg.check.deck import add_fingerprint
 
         add_fingerprint(report, catalogue)
     if options.changes:

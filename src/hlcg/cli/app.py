@@ -2,9 +2,10 @@
 
 Commands are registered lazily: `hlcg validate ...` builds an app holding only `validate`,
 so a run imports and inspects one command module instead of all of them (typer reads every
-registered command's signature before running any). `hlcg`, `hlcg --help`, `--version` and
-unknown commands get the full app, and so do shell-completion requests (the shell runs
-`hlcg` with `_HLCG_COMPLETE` set and no command argument).
+registered command's signature before running any). `hlcg` and `hlcg --help` list every
+command from ``LISTED`` without building one. `--version` and unknown commands get the full
+app, and so do shell-completion requests (the shell runs `hlcg` with `_HLCG_COMPLETE` set and
+no command argument).
 """
 
 import io
@@ -16,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from hlcg import __version__
-from hlcg.cli.panels import PanelCommand, PanelGroup
+from hlcg.cli.common import PanelCommand, PanelGroup
 
 # name -> (module, attribute): a command function or a typer sub-app (groups)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -36,6 +37,35 @@ GROUPS: dict[str, str] = {
     "tcboo": "hlcg.cli.tcboo",
     "event": "hlcg.cli.event",
 }
+
+# What `hlcg --help` lists for each command and group: the first sentence of its help, which
+# is all click shows of it (up to the terminal's width). tests/test_start_up.py keeps each
+# equal to the command's own.
+LISTED: dict[str, str] = {
+    "card": "Show a card, found by id, title, alias or a fuzzy match.",
+    "search": "Find cards by type, persona, set, format, gems, flags and words.",
+    "persona": "A persona's versions: attribute values, gem caps (3x; Master 1x), Master limit, "
+    "modifiers and the cards specific to it.",
+    "sets": "The sets in the catalogue, with their edition and card counts.",
+    "formats": "The formats: which hlcg checks decks for, their editions and rulebook sources.",
+    "validate": "Check decks: every problem at once, with lines, numbers against limits, and "
+    "fixes.",
+    "rules": "List the deck-construction rules, print one rule's documentation with each "
+    "format's severity and parameters, or list a code family (`hlcg rules HL2`: every HL2xx "
+    "rule).",
+    "schema": "Print a JSON Schema: `hlcg schema deck` for JSON decks, `hlcg schema report` "
+    "for `hlcg validate --output json`, `hlcg schema card` for card rows.",
+    "serve": "Serve the deck checker, card browser and JSON API as a local web page.",
+    "deck": "Fingerprint, describe, convert and compare decks; registration sheets and draw odds.",
+    "db": "Build and manage card catalogues.",
+    "tcboo": "There Can Be Only One: its cards, Immortals, swords and locations; sheet checks.",
+    "event": "An event in one file: register and lock decks, print sheets, verify at the "
+    "table, record results, standings, publish, export and import.",
+}
+
+
+def _listed_only() -> None:
+    """Stands for a command in the listing; `hlcg --help` never runs it."""
 
 
 def _version(value: bool) -> None:
@@ -72,8 +102,9 @@ def root(
     """
 
 
-def build(only: str | None = None) -> typer.Typer:
-    """The app with every command, or with just ``only``."""
+def build(only: str | None = None, listing: bool = False) -> typer.Typer:
+    """The app with every command, or with just ``only``; with ``listing``, every command
+    named and described (``LISTED``) but none built: what `hlcg --help` shows."""
     app = typer.Typer(
         name="hlcg",
         help="Card catalogue and deck checker for Highlander: The Card Game.",
@@ -84,11 +115,17 @@ def build(only: str | None = None) -> typer.Typer:
         # (`hlcg validate ...`) builds without them and pays nothing for completion.
         add_completion=only is None,
         pretty_exceptions_enable=False,
-        # Help and usage errors by click's writer in panels (hlcg.cli.panels), not by rich.
+        # Help and usage errors by click's writer in panels (hlcg.cli.common), not by rich.
         cls=PanelGroup,
         rich_markup_mode=None,
     )
     app.callback()(root)
+    if listing:
+        for name in COMMANDS:
+            app.command(name, cls=PanelCommand, help=LISTED[name])(_listed_only)
+        for name in GROUPS:
+            app.add_typer(typer.Typer(help=LISTED[name]), name=name)
+        return app
     for name, (module, attribute) in COMMANDS.items():
         if only in (None, name):
             app.command(name, cls=PanelCommand)(getattr(import_module(module), attribute))
@@ -170,8 +207,10 @@ def main() -> None:
     words = [word for word in sys.argv[1:] if word != "--debug"]
     command = words[0] if words else None
     known = command in COMMANDS or command in GROUPS
+    # the root's help, asked or shown for no command; completion needs every command whole
+    listing = words in ([], ["--help"], ["-h"]) and "_HLCG_COMPLETE" not in os.environ
     try:
-        build(command if known else None)()
+        build(command if known else None, listing=listing)()
     except Exception as exc:  # noqa: BLE001 (the boundary: a bug outside any command)
         from hlcg.cli.boundary import report_crash
 

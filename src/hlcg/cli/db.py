@@ -1,5 +1,6 @@
 """`hlcg db ...`: build, create, import into, export and describe catalogues."""
 
+from hlcg.cli.common import PanelCommand, command_group
 from hlcg.cli.db_datasette import datasette_metadata_command
 from hlcg.cli.db_facts import app as facts_app
 from hlcg.cli.db_fill import fill_command
@@ -7,7 +8,6 @@ from hlcg.cli.db_import import import_command
 from hlcg.cli.db_inspect import gaps_command, info_command
 from hlcg.cli.db_manage import build_command, export_command, init_command
 from hlcg.cli.db_remove import remove_command
-from hlcg.cli.panels import PanelCommand, command_group
 
 app = command_group("Build and manage card catalogues.")
 

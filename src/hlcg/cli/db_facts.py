@@ -5,8 +5,7 @@ from typing import Annotated
 
 import typer
 
-from hlcg.cli.common import DbOption, guarded
-from hlcg.cli.panels import PanelCommand, command_group
+from hlcg.cli.common import DbOption, PanelCommand, command_group, guarded
 from hlcg.wording import plural
 
 app = command_group("Share the facts players read off their cards.")

@@ -12,6 +12,8 @@ from hlcg.cli.common import (
     DbOption,
     FormatOption,
     JsonOption,
+    PanelCommand,
+    command_group,
     error,
     expand,
     guarded,
@@ -20,7 +22,6 @@ from hlcg.cli.common import (
     warn,
 )
 from hlcg.cli.deck_organise import diff_command, odds_command, sheet_command
-from hlcg.cli.panels import PanelCommand, command_group
 from hlcg.deck import DECK_KINDS
 from hlcg.errors import UsageError
 from hlcg.wording import plural

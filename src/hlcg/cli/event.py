@@ -10,6 +10,8 @@ import typer
 from hlcg.cli.common import (
     DbOption,
     JsonOption,
+    PanelCommand,
+    command_group,
     error,
     expand,
     guarded,
@@ -20,7 +22,6 @@ from hlcg.cli.common import (
     table,
     warn,
 )
-from hlcg.cli.panels import PanelCommand, command_group
 from hlcg.errors import UsageError
 from hlcg.wording import plural
 

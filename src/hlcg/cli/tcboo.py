@@ -9,6 +9,8 @@ import typer
 from hlcg.cli.common import (
     DbOption,
     JsonOption,
+    PanelCommand,
+    command_group,
     echo_closest,
     echo_no_single,
     error,
@@ -18,7 +20,6 @@ from hlcg.cli.common import (
     require_name,
     table,
 )
-from hlcg.cli.panels import PanelCommand, command_group
 from hlcg.errors import DeckFileError, UsageError
 from hlcg.tcboo import CARD_TYPES
 from hlcg.wording import closest_match, plural

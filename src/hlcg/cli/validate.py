@@ -19,7 +19,6 @@ from hlcg.cli.common import (
     table,
     warn,
 )
-from hlcg.output import refuse_overwrite, refuse_writing_an_input
 from hlcg.problems import FAIL_ON
 from hlcg.report import REPORTERS
 from hlcg.stdin import shown_bytes
@@ -137,7 +136,6 @@ def render_streamed(
     text."""
     from contextlib import ExitStack
 
-    from hlcg.output import streamed_output
     from hlcg.report import streamer
 
     summaries: list[DeckSummary] = []
@@ -146,6 +144,8 @@ def render_streamed(
     with ExitStack() as stack:
         writers = [streamer(kind).writer(echo)]
         if output_file is not None:  # the report to the file, text to the terminal
+            from hlcg.output import streamed_output  # only a run that writes a file needs it
+
             handle = stack.enter_context(streamed_output(output_file))
             writers = [streamer(kind).writer(handle), streamer("text").writer(echo)]
         for writer in writers:
@@ -330,8 +330,12 @@ def validate_command(
         date=date,
     )
     checks = Run(decks, options)  # the options checked, the deck files found
-    refuse_overwrite(output_file, force)
-    _refuse_report_over_a_deck(output_file, checks)
+    if output_file is not None:
+        # here: hlcg.output (508 lines) is for runs that write a file, not every check
+        from hlcg.output import refuse_overwrite
+
+        refuse_overwrite(output_file, force)
+        _refuse_report_over_a_deck(output_file, checks)
     _render(checks, kind, output_file, jobs or cpu_count())
     result = checks.result()
     stricter = _stricter_failures(result.summaries, result.options)
@@ -363,6 +367,8 @@ def _render(checks: "Run", kind: str, output_file: Path | None, jobs: int) -> No
 def _refuse_report_over_a_deck(output_file: Path | None, checks: "Run") -> None:
     """--output-file never replaces a deck the run checks (by any name), even with --force;
     the decks are looked at only when the file exists, the one case where it could be one."""
+    from hlcg.output import refuse_writing_an_input
+
     if output_file is None or not output_file.is_file():
         return
     refuse_writing_an_input(output_file, checks.found)

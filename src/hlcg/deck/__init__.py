@@ -9,7 +9,6 @@ TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__in
 if TYPE_CHECKING:
     from hlcg.deck.edit import apply_edits as apply_edits
     from hlcg.deck.edit import count_span as count_span
-    from hlcg.deck.encoding import decode as decode
     from hlcg.deck.jsonmodel import DeckFile as DeckFile
     from hlcg.deck.kinds import DECK_KINDS as DECK_KINDS
     from hlcg.deck.kinds import DECK_SUFFIXES as DECK_SUFFIXES
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
     from hlcg.deck.model import ResolvedDeck as ResolvedDeck
     from hlcg.deck.model import used_card_ids as used_card_ids
     from hlcg.deck.narrowing import Resolver as Resolver
+    from hlcg.deck.read import decode as decode
     from hlcg.deck.read import expand as expand
     from hlcg.deck.read import read_deck as read_deck
     from hlcg.deck.read import read_deck_bytes as read_deck_bytes
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 _DOOR = {
     "apply_edits": "hlcg.deck.edit",
     "count_span": "hlcg.deck.edit",
-    "decode": "hlcg.deck.encoding",
+    "decode": "hlcg.deck.read",
     "DeckFile": "hlcg.deck.jsonmodel",
     "DECK_KINDS": "hlcg.deck.kinds",
     "DECK_SUFFIXES": "hlcg.deck.kinds",

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from hlcg import lazy
 from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Entry, LineIssue, Reading
-from hlcg.patterns import lazy
 
 MAX_COPIES = 999
 MAX_NAME = 200  # the longest card title is far shorter; longer "names" are not cards
@@ -41,8 +41,6 @@ _COUNT_SHAPED = lazy(r"^\(?\s*(?:[x\u00d7]\s*)?\d+(?:\s*[x\u00d7])?\s*\)?$", re.
 _LIST_MARK = lazy(
     r"^(?:[-*+\u2013\u2014]\s+|[\u2022\u2023\u25aa\u25cf\u25e6\u00b7]\s*|(?P<number>\d{1,3})[.)]\s+)"
 )
-# A line of decoration only: a markdown rule (`---`, `***`), a heading underline (`===`).
-_DECORATION_ONLY = lazy(r"^[-=*_~+\u2022\u00b7\u2013\u2014 ]+$")
 # Digits fused to a word ("9mm"): a title that starts with digits, or a count without space.
 _FUSED_DIGITS = lazy(r"^\d+[^\W\d_]")
 _SET_CODE = lazy(r"^(?P<name>.+?)\s*\[(?P<set>[A-Za-z0-9][A-Za-z0-9 ._-]*)\]$")
@@ -89,11 +87,6 @@ def list_mark(line: str) -> tuple[int | None, str] | None:
         return None
     number = mark["number"]
     return (int(number) if number else None), line[mark.end() :]
-
-
-def is_decoration(line: str) -> bool:
-    """A line of markdown or forum decoration only (`---`, `***`, `===`)."""
-    return _DECORATION_ONLY.match(line) is not None
 
 
 # -- section headers and `Key: value` lines
@@ -143,7 +136,8 @@ _WORD = r"[A-Za-z](?:[A-Za-z-]| (?! )){0,80}?"
 _HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"\s*:\s*(?P<rest>.*)$")
 _BARE_HEADER = lazy(r"^(?P<word>" + _WORD + ")" + _HEADER_COUNT + r"$")
 # Shaped like a header with a count ("Attacks (27)", "Tricks - 4", "Attacks: 27"); "Thrust 3"
-# is not (it may be a misspelt card line). Such a line naming no card is a bad header.
+# is not (it may be a misspelt card line). Such a line naming no card is a bad header. Like
+# _DASHED_KEY, looked for only in a line that starts as it must (most start with a count).
 HEADER_SHAPED = lazy(
     r"^" + _WORD + "(?:" + _BRACKETED_OR_DASHED_COUNT + r"|\s*:\s*\d+" + _CARDS + r")$",
     re.IGNORECASE,
@@ -152,6 +146,7 @@ HEADER_SHAPED = lazy(
 _COUNT_ONLY = lazy(r"^\(?\s*\d+" + _CARDS + r"\s*\)?$", re.IGNORECASE)
 # Forum and markdown decoration around a header: "== Deck ==", "**Deck:**", "__Deck__".
 _DECORATION = lazy(r"[=*_~]+")
+_DECORATION_MARKS = frozenset("=*_~[<")  # what any decoration or markup starts with
 # phpBB BBCode and HTML, how forum posts marked their headers: "[b]Attacks[/b]",
 # "[u]Blocks (18)[/u]", "[size=4]Deck[/size]", "<b>Attacks</b>".
 _MARKUP = lazy(
@@ -244,18 +239,22 @@ def header(line: str) -> tuple[str, str, str] | None:
     header's key is GROUP: a card group word with a colon and nothing but a count after it
     ("Attacks: 27", "Event:"), or a plural one without ("Blocks", "Specials (6)"): a
     singular word and a count is a card line ("Dodge 3")."""
-    dashed = _DASHED_KEY.match(line)
+    dashed = _DASHED_KEY.match(line) if line[:1] in "pPfF" else None
     if dashed:
         return dashed["word"].lower(), dashed["word"], dashed["rest"].strip()
-    colon = _HEADER.match(line)
+    lettered = line[:1].isalpha()  # a header word starts with a letter, a card line its count
+    colon = _HEADER.match(line) if lettered else None
     if colon:
         return _colon_header(colon["word"], colon["rest"].strip())
-    bare = _BARE_HEADER.match(line)
+    bare = _BARE_HEADER.match(line) if lettered else None
     if bare and section_key(bare["word"]) in SECTIONS:
         return section_key(bare["word"]), bare["word"].strip(), ""
     if bare and _plural(bare["word"]) and names_card_group(bare["word"]):
         return GROUP, bare["word"].strip(), line[bare.end("word") :].strip()
-    undecorated = " ".join(_DECORATION.sub(" ", _MARKUP.sub(" ", line)).split())
+    if _DECORATION_MARKS.isdisjoint(line):  # most card lines: neither pattern is run
+        undecorated = " ".join(line.split())
+    else:
+        undecorated = " ".join(_DECORATION.sub(" ", _MARKUP.sub(" ", line)).split())
     if undecorated != line and undecorated:
         # "**Format:** 1st Ed", "**Side deck:**" read as they would undecorated
         return header(undecorated)
@@ -496,5 +495,5 @@ def parse_line(line_no: int, text: str, section: str | None) -> Entry | LineIssu
         set_code=shown.set_code,
         readings=tuple(kept) if len(kept) > 1 else (),
         remark=shown.remark,
-        header_text=text if HEADER_SHAPED.match(text) else None,
+        header_text=text if text[:1].isalpha() and HEADER_SHAPED.match(text) else None,
     )

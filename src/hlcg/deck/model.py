@@ -2,8 +2,6 @@
 cards), the deck whose names became catalogue cards (what resolve produces and rules read),
 and the lines a writer writes."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, NamedTuple
 
 from hlcg.problems import Severity
@@ -96,7 +94,7 @@ class Deck:
 
 
 class DeckCard(NamedTuple):
-    card: Card
+    card: "Card"
     # A field named like tuple.count on purpose (the copies the deck lists); mypy flags any
     # NamedTuple field shadowing a tuple method.
     count: int  # type: ignore[assignment]
@@ -105,7 +103,7 @@ class DeckCard(NamedTuple):
     entries: tuple[Entry, ...] = ()  # every deck line that named it
     # A line written by a title whose versions differ only in text (Grayson's three
     # Business as Usual): every version it may mean, ``card`` first. Empty: one card.
-    versions: tuple[Card, ...] = ()
+    versions: "tuple[Card, ...]" = ()
 
     @property
     def pooled(self) -> bool:
@@ -153,7 +151,7 @@ class ResolvedDeck:
     """A deck whose lines are cards (or unresolved problems)."""
 
     def __init__(
-        self, deck: Deck, format: str, persona: Card | None, issues: list[LineIssue]
+        self, deck: Deck, format: str, persona: "Card | None", issues: list[LineIssue]
     ) -> None:
         self.deck = deck
         self.format = format

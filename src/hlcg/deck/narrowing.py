@@ -19,6 +19,7 @@ from collections.abc import Set as AbstractSet
 from functools import cached_property
 from typing import Any
 
+from hlcg import lazy
 from hlcg.catalog import (
     BOOL_FIELDS,
     INT_FIELDS,
@@ -33,7 +34,6 @@ from hlcg.catalog import (
     remember,
 )
 from hlcg.deck.model import AMBIGUOUS, ENDURANCE, PREGAME, UNKNOWN, Entry, Unresolved
-from hlcg.patterns import lazy
 
 MAX_SUGGESTED_NAMES = 100
 

@@ -19,10 +19,9 @@ header or a card line) is hlcg.deck.lines'; which reading of a line is meant is
 hlcg.deck.readings' to say, with the catalogue.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
+from hlcg import lazy
 from hlcg.deck.lines import (
     GROUP,
     KEY_WORDS,
@@ -32,7 +31,6 @@ from hlcg.deck.lines import (
     group_count,
     group_side,
     header,
-    is_decoration,
     list_mark,
     parse_line,
     split_lines,
@@ -40,7 +38,6 @@ from hlcg.deck.lines import (
     written_count,
 )
 from hlcg.deck.model import ENDURANCE, NO_PERSONA, PREGAME, SIDEBOARD, Deck, Entry, LineIssue
-from hlcg.patterns import lazy
 from hlcg.problems import Severity
 
 # `Persona: Duncan MacLeod (2E)`: a set or edition code in brackets after a persona name.
@@ -58,6 +55,17 @@ def _heading_text(raw: str) -> str | None:
     if not 1 <= len(line) - len(rest) <= 6 or not rest[:1].isspace():
         return None
     return rest.rstrip().rstrip("#").rstrip().lstrip()
+
+
+# A line of decoration only: a markdown rule (`---`, `***`), a heading underline (`===`).
+_DECORATION_ONLY = lazy(r"^[-=*_~+\u2022\u00b7\u2013\u2014 ]+$")
+_DECORATION_STARTS = frozenset("-=*_~+\u2022\u00b7\u2013\u2014 ")
+
+
+def is_decoration(line: str) -> bool:
+    """A line of markdown or forum decoration only (`---`, `***`, `===`); a line that does
+    not start like one (a card line) is not matched at all."""
+    return line[:1] in _DECORATION_STARTS and _DECORATION_ONLY.match(line) is not None
 
 
 def _markdown_heading(raw: str) -> str | None:
@@ -324,7 +332,7 @@ def _take_header(
 
 
 def _reads_as_sentence(line: str) -> bool:
-    from hlcg.deck.prose import reads_as_sentence
+    from hlcg.deck.resolver import reads_as_sentence
 
     return reads_as_sentence(line.rstrip(":").rstrip())
 

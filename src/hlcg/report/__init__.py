@@ -7,7 +7,6 @@ module on first use, so importing the package costs nothing.
 TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__init__.py)
 if TYPE_CHECKING:
     from hlcg.report.github import write_step_summary as write_step_summary
-    from hlcg.report.jsonreport import report_data as report_data
     from hlcg.report.reporters import REPORTERS as REPORTERS
     from hlcg.report.reporters import Streamer as Streamer
     from hlcg.report.reporters import Unreadable as Unreadable
@@ -16,6 +15,7 @@ if TYPE_CHECKING:
     from hlcg.report.schema import Report as Report
     from hlcg.report.streaming import DeckSummary as DeckSummary
     from hlcg.report.streaming import ReportWriter as ReportWriter
+    from hlcg.report.streaming import report_data as report_data
     from hlcg.report.streaming import run_summary as run_summary
     from hlcg.report.text import counts_line as counts_line
     from hlcg.report.text import coverage_summary as coverage_summary
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 _DOOR = {
     "write_step_summary": "hlcg.report.github",
-    "report_data": "hlcg.report.jsonreport",
+    "report_data": "hlcg.report.streaming",
     "REPORTERS": "hlcg.report.reporters",
     "Unreadable": "hlcg.report.reporters",
     "renderer": "hlcg.report.reporters",

@@ -33,7 +33,7 @@ class Reporter(NamedTuple):
 
 REPORTERS: dict[str, Reporter] = {
     "text": Reporter("hlcg.report.text"),
-    "json": Reporter("hlcg.report.jsonreport", machine_read=True),
+    "json": Reporter("hlcg.report.streaming", machine_read=True),
     "junit": Reporter("hlcg.report.junit", machine_read=True),
     "sarif": Reporter("hlcg.report.sarif", machine_read=True, changes=True),
     "github": Reporter("hlcg.report.github"),

@@ -50,9 +50,9 @@ LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "n
 
 
 def help_uri(rule: Rule) -> str:
-    """Where a rule's documentation is read on the web: its module, whose docstring it is
-    (`hlcg rules NAME` prints the same text)."""
-    module = rule.module.__name__.rsplit(".", 1)[-1]
+    """Where a rule's documentation is read on the web: the module of its check function,
+    whose docstring it is (`hlcg rules NAME` prints the same text)."""
+    module = rule.check.__module__.rsplit(".", 1)[-1]
     return f"{INFORMATION_URI}/blob/main/src/hlcg/rules/{module}.py"
 
 

@@ -10,8 +10,6 @@ wait in a :class:`Spool` (memory, then a temporary file), and only each deck's
 :class:`DeckSummary` stays in memory.
 """
 
-from __future__ import annotations
-
 import io
 import json
 from collections.abc import Callable, Iterable, Sequence
@@ -39,7 +37,7 @@ class DeckSummary(NamedTuple):
     data_gaps: int
 
     @classmethod
-    def of(cls, report: DeckReport) -> DeckSummary:
+    def of(cls, report: "DeckReport") -> "DeckSummary":
         return cls(
             report.path,
             report.persona,
@@ -66,8 +64,8 @@ class DeckSummary(NamedTuple):
 
 def run_summary(
     summaries: Sequence[DeckSummary],
-    unreadable: Sequence[Unreadable] = (),
-    skipped: Sequence[Skipped] = (),
+    unreadable: "Sequence[Unreadable]" = (),
+    skipped: "Sequence[Skipped]" = (),
     *,
     not_in_full: bool = False,
 ) -> str:
@@ -120,19 +118,19 @@ class ReportWriter(Protocol):
 
     def deck(self, part: str, summary: DeckSummary) -> None: ...
 
-    def unreadable(self, item: Unreadable) -> None: ...
+    def unreadable(self, item: "Unreadable") -> None: ...
 
-    def skipped(self, item: Skipped) -> None: ...
+    def skipped(self, item: "Skipped") -> None: ...
 
     def close(self) -> None: ...
 
 
 def render_all(
-    part: Callable[[DeckReport], str],
+    part: "Callable[[DeckReport], str]",
     writer: Callable[[TextSink], ReportWriter],
-    reports: Iterable[DeckReport],
-    unreadable: Sequence[Unreadable],
-    skipped: Sequence[Skipped] = (),
+    reports: "Iterable[DeckReport]",
+    unreadable: "Sequence[Unreadable]",
+    skipped: "Sequence[Skipped]" = (),
 ) -> str:
     """A whole report as one text (hlcg.report.renderer): the streamed parts, in place."""
     out = io.StringIO()
@@ -281,3 +279,77 @@ def _with_empty_lists(value: Any, empty: set[str]) -> Any:
             return []
         return [_with_empty_lists(item, empty) for item in value]
     return value
+
+
+# The JSON report (``schemas/report.schema.json``), whole (``render``) or written as decks
+# finish (``part`` and ``Writer``, hlcg.report.streaming): the same bytes.
+
+
+REPORT_VERSION = 1
+
+
+def _document(
+    decks: list[Any],
+    unreadable: "Sequence[Unreadable]",
+    totals: Totals,
+    skipped: "Sequence[Skipped]" = (),
+) -> dict[str, Any]:
+    return {
+        "version": REPORT_VERSION,
+        "decks": decks,
+        "unreadable": [{"path": u.path, "message": u.message} for u in unreadable],
+        "skipped": [{"path": s.shown_path, "reason": s.reason} for s in skipped],
+        "summary": {
+            "decks": totals.decks,
+            "legal": totals.legal,
+            "illegal": totals.decks - totals.legal,
+            "errors": totals.errors,
+            "warnings": totals.warnings,
+            "notes": totals.notes,
+            "unreadable": len(unreadable),
+            "skipped": len(skipped),
+        },
+    }
+
+
+def report_data(
+    reports: "list[DeckReport]",
+    unreadable: "Sequence[Unreadable]" = (),
+    skipped: "Sequence[Skipped]" = (),
+) -> dict[str, Any]:
+    totals = Totals(DeckSummary.of(r) for r in reports)
+    return _document([r.to_json() for r in reports], unreadable, totals, skipped)
+
+
+def part(report: "DeckReport") -> str:
+    return dump(report.to_json())
+
+
+class Writer:
+    """The report as decks finish: each deck written at once, only the totals kept."""
+
+    def __init__(self, out: TextSink) -> None:
+        self.out = out
+        self.skeleton = dump(_document(list_marker("decks"), (), Totals()))
+        self.decks = JsonList("decks", self.skeleton, out)
+        self.totals = Totals()
+        self.unreadable_files: list[Unreadable] = []
+        self.skipped_files: list[Skipped] = []
+
+    def deck(self, part: str, summary: DeckSummary) -> None:
+        if not self.decks.count:
+            self.out.write(before_list(self.skeleton, "decks"))
+        self.decks.add(part)
+        self.totals.add(summary)
+
+    def unreadable(self, item: "Unreadable") -> None:
+        self.unreadable_files.append(item)
+
+    def skipped(self, item: "Skipped") -> None:
+        self.skipped_files.append(item)
+
+    def close(self) -> None:
+        document = _document(
+            list_marker("decks"), self.unreadable_files, self.totals, self.skipped_files
+        )
+        write_document(self.out, document, [self.decks], {})

@@ -1,4 +1,5 @@
-"""Deck-construction rules: one module per rule, a registry, format profiles, the engine.
+"""Deck-construction rules: a module per theme of rules (counts, copies, personas, gems,
+factions, legality, coverage), a registry, format profiles, the engine.
 
 The door: the names below are what the rest of hlcg may use. Each is imported from its
 module on first use, so importing the package costs nothing.
@@ -7,51 +8,51 @@ module on first use, so importing the package costs nothing.
 TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__init__.py)
 if TYPE_CHECKING:
     from hlcg.rules.base import Rule as Rule
-    from hlcg.rules.basics import basic_cards as basic_cards
+    from hlcg.rules.borrowing import CARD_MODIFIERS as CARD_MODIFIERS
+    from hlcg.rules.borrowing import PERMISSIONS as PERMISSIONS
     from hlcg.rules.context import Context as Context
+    from hlcg.rules.counts import basic_cards as basic_cards
     from hlcg.rules.coverage import Coverage as Coverage
     from hlcg.rules.coverage import Gap as Gap
     from hlcg.rules.coverage import not_checked_line as not_checked_line
     from hlcg.rules.engine import DeckReport as DeckReport
     from hlcg.rules.engine import validate as validate
-    from hlcg.rules.gems import gem_caps as gem_caps
     from hlcg.rules.legality import ILLEGAL as ILLEGAL
     from hlcg.rules.legality import LEGAL as LEGAL
     from hlcg.rules.legality import UNCONFIRMED as UNCONFIRMED
     from hlcg.rules.legality import today as today
-    from hlcg.rules.permissions import CARD_MODIFIERS as CARD_MODIFIERS
-    from hlcg.rules.permissions import PERMISSIONS as PERMISSIONS
+    from hlcg.rules.limits import gem_caps as gem_caps
     from hlcg.rules.profiles import profile as profile
+    from hlcg.rules.profiles import verdict_in as verdict_in
+    from hlcg.rules.profiles import verdict_lines as verdict_lines
     from hlcg.rules.registry import RULE_OF_UNRESOLVED as RULE_OF_UNRESOLVED
     from hlcg.rules.registry import RULES as RULES
     from hlcg.rules.registry import find as find
     from hlcg.rules.registry import unmatched_selectors as unmatched_selectors
-    from hlcg.rules.verdicts import verdict_in as verdict_in
-    from hlcg.rules.verdicts import verdict_lines as verdict_lines
 
 _DOOR = {
     "Rule": "hlcg.rules.base",
-    "basic_cards": "hlcg.rules.basics",
+    "basic_cards": "hlcg.rules.counts",
     "Context": "hlcg.rules.context",
     "Coverage": "hlcg.rules.coverage",
     "Gap": "hlcg.rules.coverage",
     "not_checked_line": "hlcg.rules.coverage",
     "DeckReport": "hlcg.rules.engine",
     "validate": "hlcg.rules.engine",
-    "gem_caps": "hlcg.rules.gems",
+    "gem_caps": "hlcg.rules.limits",
     "ILLEGAL": "hlcg.rules.legality",
     "LEGAL": "hlcg.rules.legality",
     "UNCONFIRMED": "hlcg.rules.legality",
     "today": "hlcg.rules.legality",
-    "CARD_MODIFIERS": "hlcg.rules.permissions",
-    "PERMISSIONS": "hlcg.rules.permissions",
+    "CARD_MODIFIERS": "hlcg.rules.borrowing",
+    "PERMISSIONS": "hlcg.rules.borrowing",
     "profile": "hlcg.rules.profiles",
     "RULES": "hlcg.rules.registry",
     "RULE_OF_UNRESOLVED": "hlcg.rules.registry",
     "find": "hlcg.rules.registry",
     "unmatched_selectors": "hlcg.rules.registry",
-    "verdict_in": "hlcg.rules.verdicts",
-    "verdict_lines": "hlcg.rules.verdicts",
+    "verdict_in": "hlcg.rules.profiles",
+    "verdict_lines": "hlcg.rules.profiles",
 }
 
 if not TYPE_CHECKING:

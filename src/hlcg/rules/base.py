@@ -1,16 +1,13 @@
 """What a rule is: a stable code, a public kebab-case name, a check, its parameters with
-typed defaults (the style of yamllint's ``CONF``/``DEFAULT``), and its docstring.
+typed defaults (the style of yamllint's ``CONF``/``DEFAULT``), and its docstring (its check
+function's).
 
 A rule owns its numbers: the format profiles (``profiles.json``) may only override the
 parameters a rule declares, with values of the declared type.
 """
 
-from __future__ import annotations
-
 import inspect
-import sys
 from collections.abc import Callable, Iterable
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hlcg.problems import Finding, Severity
@@ -61,15 +58,10 @@ class Rule(NamedTuple):
     judges_candidates: bool = False
 
     @property
-    def module(self) -> ModuleType:
-        """The rule's module, named after it (title-limit: hlcg.rules.title_limit); the
-        registry imports every one."""
-        return sys.modules[f"hlcg.rules.{self.name.replace('-', '_')}"]
-
-    @property
     def doc(self) -> str:
-        """The rule's documentation: its module docstring."""
-        return inspect.cleandoc(self.module.__doc__ or "")
+        """The rule's documentation: its check function's docstring (the rules of one theme
+        share a module, so each rule's own words sit on its own function)."""
+        return inspect.cleandoc(self.check.__doc__ or "")
 
     @property
     def defaults(self) -> dict[str, Any]:
@@ -81,6 +73,6 @@ class Rule(NamedTuple):
         return self.summary.format(**values) if values else self.summary
 
 
-def no_check(deck: ResolvedDeck, context: Context, params: dict[str, Any]) -> Iterable[Finding]:
+def no_check(deck: "ResolvedDeck", context: "Context", params: dict[str, Any]) -> Iterable[Finding]:
     """For rules whose problems come from reading the deck, not from a check."""
     return ()

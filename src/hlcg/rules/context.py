@@ -1,20 +1,26 @@
 """What several rules need to know about a deck, worked out once per check: the format's
 parameters, the deck's modifiers as typed records, its factions and weapons, the borrowing
-analysis (``hlcg.rules.borrowing``) and the gem budget (``hlcg.rules.gems``).
+analysis (``hlcg.rules.borrowing``) and the gem budget (``hlcg.rules.limits``).
 """
-
-from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from hlcg.catalog import Card, Catalogue, normalise
-from hlcg.deck import ENDURANCE, PREGAME, DeckCard, ResolvedDeck
+from hlcg.catalog import Catalogue, normalise
+from hlcg.deck import PREGAME, DeckCard, ResolvedDeck
 from hlcg.problems import Finding
-from hlcg.rules.borrowing import Borrowing, Refusal, RefusalKind, analyse
-from hlcg.rules.gems import GemBudget, gem_caps
-from hlcg.rules.modifiers import Modifier, PregameExempt, decode_all
+from hlcg.rules.borrowing import (
+    Borrowing,
+    Modifier,
+    PregameExempt,
+    Refusal,
+    RefusalKind,
+    analyse,
+    decode_all,
+)
+from hlcg.rules.legality import removal_or_replacement, today
+from hlcg.rules.limits import GemBudget, gem_caps
 
 if TYPE_CHECKING:
     from hlcg.rules.profiles import Profile
@@ -35,13 +41,11 @@ class Context:
         self,
         deck: ResolvedDeck,
         catalogue: Catalogue,
-        profile: Profile,
+        profile: "Profile",
         *,
         trial: bool = False,
         date: str | None = None,
     ) -> None:
-        from hlcg.rules.legality import today
-
         self.deck = deck
         self.catalogue = catalogue
         # The date the deck is judged by (YYYY-MM-DD): the legality facts in force on it.
@@ -156,54 +160,3 @@ def refusals(
     for refusal in context.borrowing.refusals:
         if refusal.kind in kinds:
             yield removal_or_replacement(context, refusal.deck_card, describe(refusal))
-
-
-def persona_version(context: Context, persona: Card) -> Card | None:
-    """Another version of the deck's persona (same title) the format is known to take."""
-    from hlcg.rules.legality import LEGAL, judge
-
-    excluded = context.param("format-legality", "excluded_editions")
-    return next(
-        (
-            c
-            for c in context.catalogue.titled(persona.title)
-            if c.type == "persona"
-            and c.id != persona.id
-            and judge(c, context.deck.format, context.catalogue, excluded, on=context.date).status
-            == LEGAL
-        ),
-        None,
-    )
-
-
-def removal_or_replacement(context: Context, deck_card: DeckCard, message: str) -> Finding:
-    """A finding whose fix removes a card the deck may not hold (replaces it, where the
-    engine's replacement search finds a card that fits); the deck's own persona is replaced
-    by the format's version of it, never removed (that would make the deck a Generic
-    Immortal)."""
-    card, copies = deck_card.card, deck_card.count
-    if context.deck.persona is not None and card.id == context.deck.persona.id:
-        other = None if context.trial else persona_version(context, card)
-        if other is None:
-            return Finding(
-                message,
-                cards=(card.id,),
-                line=deck_card.line,
-                fix=f"play another persona, or check the deck in a format that takes {card.name}",
-            )
-        return Finding(
-            message,
-            cards=(card.id,),
-            line=deck_card.line,
-            fix=f"play the {context.deck.format} version: Persona: {other.id} ({other.name})",
-            edits=(("remove", card.id, 1), ("add", other.id, 1)),
-        )
-    return Finding(
-        message,
-        cards=(card.id,),
-        line=deck_card.line,
-        fix=f"remove {copies} {card.name}",
-        edits=(("remove", card.id, copies),),
-        # The engine searches a replacement after the checks (hlcg.rules.replacement).
-        replaceable=deck_card if deck_card.section == ENDURANCE and not context.trial else None,
-    )

@@ -4,17 +4,16 @@ cards, and one error per fault (errors that one change fixes become one error)."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from hlcg.catalog import ATTRIBUTES, Catalogue
-from hlcg.deck import ENDURANCE, PREGAME, ResolvedDeck
+from hlcg.catalog import ATTRIBUTES, Card, Catalogue
+from hlcg.deck import ENDURANCE, PREGAME, DeckCard, ResolvedDeck
 from hlcg.problems import Detail, Finding, Level, Problem, Severity, TextChange
 from hlcg.rules.context import Context
-from hlcg.rules.coverage import Coverage, coverage
+from hlcg.rules.coverage import Coverage, coverage, notes
 from hlcg.rules.profiles import Profile
 from hlcg.rules.registry import RULE_OF_UNRESOLVED, RULES, selected
-from hlcg.rules.replacement import with_replacements
 
 
 class DeckReport:
@@ -238,8 +237,6 @@ def validate(
     problems = one_error_per_fault(collector.problems, _describer(deck, catalogue))
     if collector.runs("inferred-fact"):
         # After the rules: it says which of their verdicts rest on an inferred fact.
-        from hlcg.rules.inferred_fact import notes
-
         found = notes(collector.problems, deck, context)
         problems += [collector.problem("inferred-fact", finding) for finding in found]
     problems.sort(key=Problem.sort_key)
@@ -454,3 +451,36 @@ def drop_moot_notes(problems: list[Problem], describe: Describe) -> list[Problem
 def one_error_per_fault(problems: list[Problem], describe: Describe) -> list[Problem]:
     grouped = group_same_fix(group_removals(problems, describe), describe)
     return drop_moot_notes(grouped, describe)
+
+
+def with_replacements(
+    found: Iterable[tuple[str, Finding]], context: Context
+) -> Iterator[tuple[str, Finding]]:
+    """The rules' findings, each replaceable one offering the replacement where one fits:
+    its fix, which ends "remove N card", ends "replace N card with N other [id]" instead,
+    and its edits add the other card. A card several rules refuse (another persona's card,
+    and not legal in the format) is searched a replacement for once."""
+    searched: dict[tuple[str, int, int | None], Card | None] = {}
+    for rule_name, finding in found:
+        deck_card = finding.replaceable
+        if deck_card is None:
+            yield rule_name, finding
+            continue
+        key = (deck_card.card.id, deck_card.count, deck_card.line)
+        if key not in searched:
+            from hlcg.rules.replacement import replacement  # here: most decks need none
+
+            searched[key] = replacement(context, deck_card)
+        yield rule_name, _replaced(finding, deck_card, searched[key])
+
+
+def _replaced(finding: Finding, deck_card: DeckCard, substitute: Card | None) -> Finding:
+    card, copies = deck_card.card, deck_card.count
+    removal = f"remove {copies} {card.name}"
+    if substitute is None or not finding.fix or not finding.fix.endswith(removal):
+        return finding
+    offer = f"replace {copies} {card.name} with {copies} {substitute.name} [{substitute.id}]"
+    return finding._replace(
+        fix=finding.fix[: -len(removal)] + offer,
+        edits=(*finding.edits, ("add", substitute.id, copies)),
+    )

@@ -3,73 +3,153 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from hlcg.deck import AMBIGUOUS, UNKNOWN
-from hlcg.rules import (
-    ambiguous_card,
-    basics,
-    deck_size,
-    deck_syntax,
-    format_legality,
-    gem_cap,
-    generic_borrow,
-    hand_icons,
-    hunter_cards,
-    inferred_fact,
-    master_limit,
-    persona_count,
-    persona_specific,
-    pregame_limit,
-    pregame_unique,
-    premium_persona,
-    quickening_own_persona,
-    reserved,
-    restriction,
-    signature,
-    title_limit,
-    unchecked,
-    unknown_card,
-    watcher_cards,
-    watcher_hunter,
-    weapon_specific,
-)
+from hlcg.deck import AMBIGUOUS, UNKNOWN, ResolvedDeck
+from hlcg.problems import Finding
+from hlcg.rules import counts, coverage, factions, legality, limits, personas
 from hlcg.rules.base import Rule
 
-_MODULES = (
-    deck_syntax,
-    unknown_card,
-    ambiguous_card,
-    deck_size,
-    basics,
-    title_limit,
-    restriction,
-    persona_specific,
-    reserved,
-    signature,
-    generic_borrow,
-    master_limit,
-    gem_cap,
-    pregame_limit,
-    pregame_unique,
-    persona_count,
-    quickening_own_persona,
-    premium_persona,
-    watcher_hunter,
-    watcher_cards,
-    hunter_cards,
-    weapon_specific,
-    hand_icons,
-    format_legality,
-    unchecked,
-    inferred_fact,
+if TYPE_CHECKING:
+    from hlcg.rules.context import Context
+
+
+# The rules whose problems the deck reader finds (``Unresolved.kind``, unreadable lines):
+# they have no check of their own, only their documentation.
+
+
+def check_deck_syntax(
+    deck: ResolvedDeck, context: Context, params: dict[str, Any]
+) -> Iterable[Finding]:
+    """deck-syntax (HL001): every deck line must be readable.
+
+    A line that is not a comment, a blank, a header (`Pre-Game:`, `Endurance:`, `Deck:`,
+    `Persona:`, `Format:`) or an entry `COUNT NAME` is reported with its line number; the
+    other lines are still checked. Also reported: counts that are not whole numbers from 1 to
+    999, unknown section headers, a second `Persona:` or `Format:` line, a file that is not
+    UTF-8 (a warning), pre-game cards listed under `Endurance:` and in-game cards under
+    `Pre-Game:` (warnings), and set codes that match no printing (one warning per deck).
+
+    Unknown facts: none; it reads the deck's text, not the catalogue's facts.
+
+    Source: the deck file format of hlcg (docs/deck-format.md).
+
+    Failing example:
+
+        0 Thrust
+        Specials:
+
+    Fix: write each card as `COUNT NAME`, under `Pre-Game:`, `Endurance:` or `Sideboard:`.
+
+    Options: none; a format profile sets only its severity.
+    """
+    return ()  # its problems come from reading the deck
+
+
+DECK_SYNTAX = Rule("HL001", "deck-syntax", "Every deck line can be read", check_deck_syntax)
+
+
+def check_unknown_card(
+    deck: ResolvedDeck, context: Context, params: dict[str, Any]
+) -> Iterable[Finding]:
+    """unknown-card (HL002): every name must be a card of the catalogue.
+
+    A name that matches no id, title, "Title: Subtitle", alias or normalised form is reported
+    with its line number and the closest names as did-you-mean suggestions. A set code that
+    no version of the card was printed in is reported here too.
+
+    Unknown facts: a name the catalogue does not hold is this error, never a guess at a card;
+    its copies still count toward the Endurance (`deck-size`), and no other rule counts them.
+
+    Source: the catalogue (`hlcg card NAME` finds cards despite typos).
+
+    Failing example: `3 Uper Left Atack`
+
+    Fix: use one of the suggested names, or look the card up with `hlcg card`.
+
+    Options: none; a format profile sets only its severity.
+    """
+    return ()  # its problems come from reading the deck
+
+
+UNKNOWN_CARD = Rule(
+    "HL002", "unknown-card", "Every card name is in the catalogue", check_unknown_card
 )
 
-RULES: dict[str, Rule] = {module.RULE.name: module.RULE for module in _MODULES}
+
+def check_ambiguous_card(
+    deck: ResolvedDeck, context: Context, params: dict[str, Any]
+) -> Iterable[Finding]:
+    """ambiguous-card (HL003): a name must point at one card.
+
+    When a name is shared by several cards and the section, the persona's own version and the
+    format do not decide between them, and the remaining cards differ in something deck
+    construction reads (type, subtitle, restriction, flags, gems, legality, modifiers), the
+    line is ambiguous. The message lists the candidates by name and id (as many as fit in
+    about 200 characters; the problem's cards hold every id) and says in one clause what differs.
+
+    Versions that differ only in text (Grayson's three Business as Usual) or only in subtitles
+    that name no persona, weapon or faction (Security Guard: Object and Security Guard:
+    Situation) are not ambiguous: no rule tells them apart, so a line naming their title may
+    mean any of them, and `restriction` pools its copies over them (a note when the verdict
+    depends on the split).
+
+    Unknown facts: a fact not recorded on one candidate and recorded on another is a
+    difference like any other. The line's copies count toward the Endurance (`deck-size`); no
+    other rule counts them until the line names one card.
+
+    Source: seed 000 (Deck Construction, Restricted Cards): several cards may share a title with
+    different texts; each text is its own card.
+
+    Failing example: `Persona: Connor MacLeod` in a deck whose format prefers neither version.
+
+    Fix: name the card by its id (`hlcg card NAME` lists them), e.g. `connor-macleod-se`.
+
+    Options: none; a format profile sets only its severity.
+    """
+    return ()  # its problems come from reading the deck
+
+
+AMBIGUOUS_CARD = Rule(
+    "HL003", "ambiguous-card", "Every name points at one card", check_ambiguous_card
+)
+
+
+_ORDER = (
+    DECK_SYNTAX,
+    UNKNOWN_CARD,
+    AMBIGUOUS_CARD,
+    counts.DECK_SIZE,
+    counts.BASICS,
+    limits.TITLE_LIMIT,
+    limits.RESTRICTION,
+    personas.PERSONA_SPECIFIC,
+    personas.RESERVED,
+    personas.SIGNATURE,
+    personas.GENERIC_BORROW,
+    personas.MASTER_LIMIT,
+    limits.GEM_CAP,
+    counts.PREGAME_LIMIT,
+    counts.PREGAME_UNIQUE,
+    counts.PERSONA_COUNT,
+    personas.QUICKENING_OWN_PERSONA,
+    personas.PREMIUM_PERSONA,
+    factions.WATCHER_HUNTER,
+    factions.WATCHER_CARDS,
+    factions.HUNTER_CARDS,
+    personas.WEAPON_SPECIFIC,
+    counts.HAND_ICONS,
+    legality.FORMAT_LEGALITY,
+    coverage.UNCHECKED,
+    coverage.INFERRED_FACT,
+)
+
+RULES: dict[str, Rule] = {rule.name: rule for rule in _ORDER}
 
 BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES.values()}
 
 # The rule of each kind of line the deck reader could not decide (``Unresolved.kind``).
-RULE_OF_UNRESOLVED = {UNKNOWN: unknown_card.RULE.name, AMBIGUOUS: ambiguous_card.RULE.name}
+RULE_OF_UNRESOLVED = {UNKNOWN: UNKNOWN_CARD.name, AMBIGUOUS: AMBIGUOUS_CARD.name}
 
 
 def find(name_or_code: str) -> Rule | None:

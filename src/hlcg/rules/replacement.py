@@ -2,56 +2,24 @@
 card of the same type.
 
 A rule that refuses an Endurance card marks its finding ``replaceable``; after the checks,
-the engine asks this module for a replacement. The search tries the catalogue's candidates
-(the persona's own cards first, then generic ones) in a copy of the deck holding the
-candidate instead, and keeps the first that the deck uses normally and that none of the
-format's rules names. It runs the rules on that copy itself, so no rule has to reach the
-checker or the fixer.
+the engine asks this module for a replacement (importing it only then: most decks have no
+such finding). The search tries the catalogue's candidates (the persona's own cards first,
+then generic ones) in a copy of the deck holding the candidate instead, and keeps the first
+that the deck uses normally and that none of the format's rules names. It runs the rules
+on that copy itself, so no rule has to reach the checker or the fixer.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator
 
 from hlcg.catalog import Card
 from hlcg.deck import DeckCard, ResolvedDeck
-from hlcg.problems import Finding, Level
+from hlcg.problems import Level
 from hlcg.rules.borrowing import foreign_owner
 from hlcg.rules.context import Context
 from hlcg.rules.legality import LEGAL, judge
 from hlcg.rules.registry import RULES
-
-
-def with_replacements(
-    found: Iterable[tuple[str, Finding]], context: Context
-) -> Iterator[tuple[str, Finding]]:
-    """The rules' findings, each replaceable one offering the replacement where one fits:
-    its fix, which ends "remove N card", ends "replace N card with N other [id]" instead,
-    and its edits add the other card. A card several rules refuse (another persona's card,
-    and not legal in the format) is searched a replacement for once."""
-    searched: dict[tuple[str, int, int | None], Card | None] = {}
-    for rule_name, finding in found:
-        deck_card = finding.replaceable
-        if deck_card is None:
-            yield rule_name, finding
-            continue
-        key = (deck_card.card.id, deck_card.count, deck_card.line)
-        if key not in searched:
-            searched[key] = replacement(context, deck_card)
-        yield rule_name, _replaced(finding, deck_card, searched[key])
-
-
-def _replaced(finding: Finding, deck_card: DeckCard, substitute: Card | None) -> Finding:
-    card, copies = deck_card.card, deck_card.count
-    removal = f"remove {copies} {card.name}"
-    if substitute is None or not finding.fix or not finding.fix.endswith(removal):
-        return finding
-    offer = f"replace {copies} {card.name} with {copies} {substitute.name} [{substitute.id}]"
-    return finding._replace(
-        fix=finding.fix[: -len(removal)] + offer,
-        edits=(*finding.edits, ("add", substitute.id, copies)),
-    )
 
 
 def replacement(context: Context, deck_card: DeckCard) -> Card | None:
