@@ -166,7 +166,8 @@ def _usage_errors() -> list[tuple[str, list[str], str]]:
         if required:  # given nothing, the first one required is missing
             first = required[0]
             kind = "argument" if isinstance(first, click.Argument) else "option"
-            name = first.make_metavar(click.Context(_command(command)))
+            # an argument by its name (several: "DECKS..."), an option by its flags
+            name = first.human_readable_name + ("..." if first.nargs != 1 else "")
             if isinstance(first, click.Option):
                 name = first.opts[0]
             cases.append((command, [], f"missing {kind} '{name}'"))
