@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from hlcg.rules.registry import DECK_SYNTAX as DECK_SYNTAX
     from hlcg.rules.registry import RULE_OF_UNRESOLVED as RULE_OF_UNRESOLVED
     from hlcg.rules.registry import RULES as RULES
-    from hlcg.rules.registry import UNKNOWN_CARD as UNKNOWN_CARD
     from hlcg.rules.registry import find as find
     from hlcg.rules.registry import unmatched_selectors as unmatched_selectors
 
@@ -48,7 +47,6 @@ _DOOR = {
     # The rules other stages ask for by name (their settings, their problems): the rule
     # objects, so a rule's name is written once, here in rules/.
     "DECK_SYNTAX": "hlcg.rules.registry",
-    "UNKNOWN_CARD": "hlcg.rules.registry",
     "DECK_SIZE": "hlcg.rules.counts",
     "BASICS": "hlcg.rules.counts",
     "HAND_ICONS": "hlcg.rules.counts",
