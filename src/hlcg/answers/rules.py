@@ -47,10 +47,10 @@ def rule_answer(
 ) -> dict[str, Any]:
     """One rule: its documentation, parameters and each format's setting. ``catalogue`` is
     called only for format-legality, whose answer lists the legality facts."""
-    from hlcg.rules import profile
+    from hlcg.rules import FORMAT_LEGALITY, profile
 
     settings = {f: profile(f).settings[rule.name] for f in formats}
-    facts = legality_facts(catalogue(), formats) if rule.name == "format-legality" else None
+    facts = legality_facts(catalogue(), formats) if rule.name == FORMAT_LEGALITY.name else None
     return {
         "code": rule.code,
         "name": rule.name,

@@ -32,7 +32,7 @@ from hlcg.deck import (
     used_card_ids,
 )
 from hlcg.errors import CatalogueError, UsageError
-from hlcg.problems import FAIL_ON, Severity
+from hlcg.problems import FAIL_ON, FAIL_ON_GAPS, FAIL_ON_WARNINGS, Severity
 
 if TYPE_CHECKING:
     from hlcg.rules import DeckReport
@@ -97,7 +97,7 @@ class CheckOptions(NamedTuple):
     @property
     def stricter(self) -> tuple[bool, bool]:
         """(warnings fail, data gaps fail): --strict and --fail-on together."""
-        return self.strict or "warning" in self.fail_on, "unchecked" in self.fail_on
+        return self.strict or FAIL_ON_WARNINGS in self.fail_on, FAIL_ON_GAPS in self.fail_on
 
     def check_usage(self, paths: Sequence[str | Path] = ()) -> "CheckOptions":
         """The options as a check uses them: a lone string read as one value

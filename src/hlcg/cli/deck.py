@@ -186,7 +186,7 @@ def _refuse_unconvertible(resolved: "ResolvedDeck", name: str) -> None:
     """Exit 1 with each line that names no single card or cannot be read: converting would
     lose it."""
     from hlcg.problems import Severity
-    from hlcg.rules import RULE_OF_UNRESOLVED
+    from hlcg.rules import DECK_SYNTAX, RULE_OF_UNRESOLVED
 
     blocking = [i for i in resolved.issues if i.severity == Severity.ERROR]
     if not (resolved.unresolved or blocking):
@@ -197,7 +197,7 @@ def _refuse_unconvertible(resolved: "ResolvedDeck", name: str) -> None:
             err=True,
         )
     for issue in blocking:
-        typer.echo(f"{name}:{issue.line or '-'}: deck-syntax: {issue.message}", err=True)
+        typer.echo(f"{name}:{issue.line or '-'}: {DECK_SYNTAX.name}: {issue.message}", err=True)
     lines = plural(len(resolved.unresolved) + len(blocking), "line")
     typer.echo(f"not converted: {lines}", err=True)
     raise typer.Exit(1)

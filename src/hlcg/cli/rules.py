@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 def _print_permissions(formats: list[str], as_json: bool) -> None:
     from hlcg.answers import permissions_answer
+    from hlcg.rules import FORMAT_LEGALITY
 
     answer = permissions_answer(formats)
     if as_json:
@@ -36,7 +37,7 @@ def _print_permissions(formats: list[str], as_json: bool) -> None:
         typer.echo(f"  source: {permission['source']}\n")
     typer.echo(
         "Card modifiers (printed on a card; they apply wherever that card is legal, "
-        "see format-legality):\n"
+        f"see {FORMAT_LEGALITY.name}):\n"
     )
     for kind, what in answer["card_modifiers"].items():
         typer.echo(f"  {kind}: {what}")
