@@ -183,9 +183,15 @@ def sheets_command(
     event), one page each, judged on the event's date."""
     from hlcg.event import event_sheets
     from hlcg.organise import SHEET_SUFFIXES, sheets_html, sheets_pdf
-    from hlcg.output import refuse_overwrite, write_errors, write_text_atomically
+    from hlcg.output import (
+        refuse_overwrite,
+        refuse_standard_output,
+        write_errors,
+        write_text_atomically,
+    )
     from hlcg.stdin import encoded
 
+    refuse_standard_output(target, "the sheets' kind is their file's extension, .pdf or .html")
     if target.suffix.lower() not in SHEET_SUFFIXES:
         raise UsageError(f"cannot write sheets as {target.name!r}; name a .pdf or .html file")
     refuse_overwrite(target, force)

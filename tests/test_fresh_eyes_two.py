@@ -1,0 +1,95 @@
+"""Issue 33, a second fresh-eyes round: `-` is standard output wherever one file is
+written (or refused, never a file named `-`), There Can Be Only One's card filter keeps
+the search contract, and messages name the catalogue, the term and the stream they are
+about. Through the command line, in process."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from hlcg.catalog import shipped_path
+from hlcg.cli.app import app
+
+runner = CliRunner()
+DECK = ROOT / "examples/decks/valid/duncan-katana-type-two.txt"
+
+
+def invoke(*args: object):
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    return result
+
+
+# --- `-` as the output file ------------------------------------------------------------------
+
+# Every option or argument that names a file to write: where one file goes to standard
+# output it is written there (the data on stdout, the status line on stderr); where the
+# file cannot be a stream it is refused, exit 2. Never a file named `-`.
+WRITES_STANDARD_OUTPUT = [
+    (("db", "datasette-metadata", "-o", "-"), '{\n  "title"', ""),
+    (("db", "export", "-", "--to", "csv"), "id,", "exported "),
+    (("db", "facts", "export", "-"), "id,field,value,source", "hlcg: wrote 0 facts"),
+    (("deck", "convert", DECK, "-"), "Format: type-two\n", ""),
+    (("validate", DECK, "--output-file", "-"), "", ""),
+    (
+        ("db", "fill", DECK, "--db", "{own}", "--reader", "Cy", "--sheet", "-"),
+        "id,field,value,source,name,how\n",
+        "wrote the questions about ",
+    ),
+]
+REFUSED = [
+    (
+        ("db", "build", "--out", "-"),
+        "- is standard output, and a catalogue is an SQLite file, not a stream; name a file",
+    ),
+    (
+        ("db", "init", "-"),
+        "- is standard output, and a catalogue is an SQLite file, not a stream; name a file",
+    ),
+    (
+        ("deck", "sheet", DECK, "-o", "-"),
+        "- is standard output, and a sheet's kind is its file's extension, .pdf or .html; "
+        "name a file",
+    ),
+    (
+        ("event", "sheets", "spring.hlcg", "-o", "-"),
+        "- is standard output, and the sheets' kind is their file's extension, .pdf or "
+        ".html; name a file",
+    ),
+]
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.delenv("HLCG_DB", raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize(("args", "stdout_starts", "stderr_starts"), WRITES_STANDARD_OUTPUT)
+def test_dash_writes_standard_output(in_tmp: Path, args, stdout_starts, stderr_starts):
+    own = in_tmp / "own.sqlite"
+    if "{own}" in args:
+        shutil.copy(shipped_path(), own)
+    result = invoke(*(own if a == "{own}" else a for a in args))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(stdout_starts) and result.stdout
+    assert result.stderr.startswith(stderr_starts)
+    assert not (in_tmp / "-").exists()
+
+
+@pytest.mark.parametrize(("args", "message"), REFUSED)
+def test_dash_is_refused_where_the_file_cannot_be_a_stream(in_tmp: Path, args, message):
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"hlcg: error: {message}\n"
+    assert list(in_tmp.iterdir()) == []
