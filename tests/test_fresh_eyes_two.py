@@ -93,3 +93,46 @@ def test_dash_is_refused_where_the_file_cannot_be_a_stream(in_tmp: Path, args, m
     assert result.stdout == ""
     assert result.stderr == f"hlcg: error: {message}\n"
     assert list(in_tmp.iterdir()) == []
+
+
+# --- tcboo cards: a filter that finds nothing, a type code in any case ------------------------
+
+
+def test_tcboo_cards_finding_nothing_writes_nothing_on_stdout():
+    result = invoke("tcboo", "cards", "--decapitation", "--interference")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert (
+        result.stderr == "No cards match. Try fewer filters; `hlcg tcboo cards` lists them all.\n"
+    )
+    as_json = invoke("tcboo", "cards", "--decapitation", "--interference", "--json")
+    assert (as_json.exit_code, as_json.stdout, as_json.stderr) == (1, "[]\n", "")
+
+
+def test_tcboo_card_type_is_taken_in_any_case():
+    capital = invoke("tcboo", "cards", "--type", "S", "--json")
+    small = invoke("tcboo", "cards", "--type", "s", "--json")
+    assert capital.exit_code == small.exit_code == 0
+    assert small.stdout == capital.stdout
+    assert {card["type"] for card in json.loads(small.stdout)} == {"S"}
+    wrong = invoke("tcboo", "cards", "--type", "q")
+    assert (wrong.exit_code, wrong.stdout) == (2, "")
+    assert wrong.stderr == (
+        "hlcg: error: invalid value for '--type': 'q' is not one of 'A', 'D', 'B', 'S', 'X', "
+        "'Z'; see `hlcg tcboo cards --help`\n"
+    )
+
+
+# --- --json with nothing found: the JSON alone ------------------------------------------------
+
+
+def test_rules_with_json_keeps_its_did_you_mean_in_the_json():
+    result = invoke("rules", "tittle-limt", "--json")
+    assert (result.exit_code, result.stderr) == (1, "")
+    answer = json.loads(result.stdout)
+    assert answer["suggestions"] == ["title-limit", "master-limit"]
+    assert (answer["rule"], answer["rules"]) == (None, [])
+    text = invoke("rules", "tittle-limt")
+    assert (text.exit_code, text.stdout) == (1, "")
+    assert text.stderr == (
+        "No rule 'tittle-limt'. Did you mean: title-limit, master-limit? See `hlcg rules`.\n"
+    )

@@ -249,7 +249,6 @@ def fill_command(
     name = check_reader(reader) if reader else remembered_reader(path)
     if sheet is not None:
         from hlcg.output import refuse_writing_an_input, write_output
-
         from hlcg.stdin import is_stdin
 
         text = questions_sheet(askings, name)
