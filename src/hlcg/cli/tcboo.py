@@ -41,6 +41,7 @@ app = command_group(
     "There Can Be Only One: its cards, Immortals, swords and locations; sheet checks."
 )
 
+
 class _AnyCase(click.Choice):
     """Choices taken in any case and shown as written (click's case_sensitive=False
     shows them folded: `a|d|b`, where the cards print A, D, B)."""
