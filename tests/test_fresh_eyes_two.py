@@ -136,3 +136,17 @@ def test_rules_with_json_keeps_its_did_you_mean_in_the_json():
     assert text.stderr == (
         "No rule 'tittle-limt'. Did you mean: title-limit, master-limit? See `hlcg rules`.\n"
     )
+
+
+# --- messages in hlcg's words, naming the term ------------------------------------------------
+
+
+def test_a_file_that_is_no_database_is_said_in_our_words(tmp_path: Path):
+    notes = tmp_path / "README.md"
+    notes.write_text("# notes\n" * 200, encoding="utf-8")
+    result = invoke("card", "x", "--db", notes)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"hlcg: error: {notes} is not an SQLite catalogue; name a catalogue file (--db), or "
+        "start one with `hlcg db init my.sqlite --from-shipped`\n"
+    )
