@@ -150,3 +150,25 @@ def test_a_file_that_is_no_database_is_said_in_our_words(tmp_path: Path):
         f"hlcg: error: {notes} is not an SQLite catalogue; name a catalogue file (--db), or "
         "start one with `hlcg db init my.sqlite --from-shipped`\n"
     )
+
+
+TYPES = (
+    "attack, special-attack, ranged-attack, block, dodge, guard, event, situation, object, "
+    "location, plot, edge, illusion, persona, premium, quickening, watcher, hunter, "
+    "weapon-of-choice, other-pre-game"
+)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["t:nope"], f"t:nope: unknown type 'nope'; one of: {TYPES}"),
+        (["--type", "nope"], f"--type: unknown type 'nope'; one of: {TYPES}"),
+        (["s:XX"], "s:XX: no set 'XX' in this catalogue; did you mean: 2E-BX? see `hlcg sets`"),
+        (["f:T9"], "f:T9: 'T9' is not a format; use one of first-edition, type-one, type-two, mle"),
+    ],
+)
+def test_a_term_naming_nothing_is_named_first(args, message):
+    result = invoke("search", *args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"hlcg: error: {message}\n"
