@@ -9,12 +9,14 @@ import json
 import shutil
 from pathlib import Path
 
+import click
 import pytest
+import typer.main
 from typer.testing import CliRunner
 
 from conftest import ROOT
 from hlcg.catalog import shipped_path
-from hlcg.cli.app import app
+from hlcg.cli.app import app, build
 
 runner = CliRunner()
 DECK = ROOT / "examples/decks/valid/duncan-katana-type-two.txt"
@@ -44,8 +46,21 @@ WRITES_STANDARD_OUTPUT = [
         "id,field,value,source,name,how\n",
         "wrote the questions about ",
     ),
+    (
+        ("event", "export", "{event}", "-"),
+        '{\n  "kind": "hlcg-event-export"',
+        "wrote 0 registrations",
+    ),
 ]
 REFUSED = [
+    (
+        ("event", "new", "-", "--name", "Spring", "--date", "2024-01-01"),
+        "- is standard output, and an event file is an SQLite file, not a stream; name a file",
+    ),
+    (
+        ("event", "publish", "{event}", "-"),
+        "- is standard output, and a site is a folder; name a folder",
+    ),
     (
         ("db", "build", "--out", "-"),
         "- is standard output, and a catalogue is an SQLite file, not a stream; name a file",
@@ -67,6 +82,44 @@ REFUSED = [
 ]
 
 
+def _command_of(group: click.Group, args: tuple[object, ...]) -> str:
+    """The command a row's arguments run ("db facts export")."""
+    words: list[str] = []
+    command: click.Command = group
+    for word in args:
+        if not isinstance(command, click.Group) or word not in command.commands:
+            break
+        command = command.commands[str(word)]
+        words.append(str(word))
+    return " ".join(words)
+
+
+def _commands_writing_a_named_file(group: click.Group) -> set[str]:
+    """Every command with a file to write among its parameters: an option or argument
+    named for output (out, target, output_file, sheet), and the two that create one."""
+    found = {"db init", "event new"}  # PATH / EVENT: the file each creates
+
+    def walk(command: click.Command, path: list[str]) -> None:
+        if isinstance(command, click.Group):
+            for name, sub in command.commands.items():
+                walk(sub, [*path, name])
+        elif any(
+            isinstance(p.type, click.Path) and p.name in {"out", "target", "output_file", "sheet"}
+            for p in command.params
+        ):
+            found.add(" ".join(path))
+
+    walk(group, [])
+    return found
+
+
+def test_every_command_writing_a_file_has_a_row():
+    group = typer.main.get_command(build())
+    assert isinstance(group, click.Group)
+    rows = [args for args, *_ in WRITES_STANDARD_OUTPUT + REFUSED]
+    assert {_command_of(group, args) for args in rows} == _commands_writing_a_named_file(group)
+
+
 @pytest.fixture
 def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("HLCG_DB", raising=False)
@@ -74,12 +127,20 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+def made(args: tuple[object, ...], folder: Path) -> list[object]:
+    """The arguments, with {own} a catalogue of one's own and {event} an event file."""
+    if "{own}" in args:
+        shutil.copy(shipped_path(), folder / "own.sqlite")
+    if "{event}" in args:
+        new = ("event", "new", folder / "spring.hlcg", "--name", "Spring", "--date", "2024-01-01")
+        assert invoke(*new).exit_code == 0
+    files = {"{own}": folder / "own.sqlite", "{event}": folder / "spring.hlcg"}
+    return [files.get(a, a) if isinstance(a, str) else a for a in args]
+
+
 @pytest.mark.parametrize(("args", "stdout_starts", "stderr_starts"), WRITES_STANDARD_OUTPUT)
 def test_dash_writes_standard_output(in_tmp: Path, args, stdout_starts, stderr_starts):
-    own = in_tmp / "own.sqlite"
-    if "{own}" in args:
-        shutil.copy(shipped_path(), own)
-    result = invoke(*(own if a == "{own}" else a for a in args))
+    result = invoke(*made(args, in_tmp))
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith(stdout_starts) and result.stdout
     assert result.stderr.startswith(stderr_starts)
@@ -88,11 +149,13 @@ def test_dash_writes_standard_output(in_tmp: Path, args, stdout_starts, stderr_s
 
 @pytest.mark.parametrize(("args", "message"), REFUSED)
 def test_dash_is_refused_where_the_file_cannot_be_a_stream(in_tmp: Path, args, message):
-    result = invoke(*args)
+    given = made(args, in_tmp)
+    before = sorted(in_tmp.iterdir())
+    result = invoke(*given)
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == f"hlcg: error: {message}\n"
-    assert list(in_tmp.iterdir()) == []
+    assert sorted(in_tmp.iterdir()) == before
 
 
 # --- tcboo cards: a filter that finds nothing, a type code in any case ------------------------
