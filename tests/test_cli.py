@@ -188,7 +188,7 @@ def test_bad_catalogue_files_exit_2(tmp_path):
         conn.execute("CREATE TABLE t (x)")
     for path, words in (
         (tmp_path / "missing.sqlite", "not found"),
-        (corrupt, "not a usable SQLite catalogue"),
+        (corrupt, "corrupt.sqlite is not an SQLite catalogue;"),
         (truncated, "sqlite"),
         (foreign, "not an hlcg catalogue"),
     ):

@@ -5,6 +5,8 @@ In-process (CliRunner): no command here needs a process of its own."""
 
 from __future__ import annotations
 
+import json
+
 import click
 import pytest
 import typer.main
@@ -72,7 +74,12 @@ CASES: dict[str, list[tuple[list[str], int, str]]] = {
     "db datasette-metadata": [([], 0, DATA)],
     "db facts export": [(["--db", MISSING], 2, NOTHING)],
     "tcboo card": [(["Slash"], 0, DATA), (["zzzzqq"], 1, NOTHING), ([""], 2, NOTHING)],
-    "tcboo cards": [([], 0, DATA)],
+    "tcboo cards": [
+        ([], 0, DATA),
+        (["--type", "a"], 0, DATA),  # a type code in any case
+        (["--decapitation", "--interference"], 1, NOTHING),  # no card is both
+        (["--decapitation", "--interference", "--json"], 1, DATA),
+    ],
     "tcboo immortal": [(["Connor MacLeod"], 0, DATA), (["zzzzqq"], 1, NOTHING)],
     "tcboo swords": [([], 0, DATA)],
     "tcboo sword": [(["Katana"], 0, DATA), (["zzzzqq"], 1, NOTHING)],
@@ -138,6 +145,28 @@ def test_every_command_keeps_the_contract(command, args, code, out, tmp_path):
         assert "Traceback" not in result.stderr and "Input should be" not in result.stderr
     spoken = (result.stdout + result.stderr).casefold()
     assert spoken.count("did you mean") <= 1
+
+
+# Every lookup and search, given what names nothing, with --json: the JSON on stdout is
+# the whole answer (docs/cli.md, Streams), so stderr stays empty.
+NOTHING_FOUND_JSON = [
+    ["card", "nopezzz"],
+    ["persona", "nopezzz"],
+    ["search", "zzzzqqq"],
+    ["rules", "nopezzz"],
+    ["tcboo", "card", "nopezzz"],
+    ["tcboo", "cards", "--decapitation", "--interference"],
+    ["tcboo", "immortal", "nopezzz"],
+    ["tcboo", "sword", "nopezzz"],
+    ["tcboo", "location", "nopezzz"],
+]
+
+
+@pytest.mark.parametrize("words", NOTHING_FOUND_JSON, ids=" ".join)
+def test_nothing_found_with_json_is_json_alone(words):
+    result = runner.invoke(APP, [*words, "--json"])
+    assert (result.exit_code, result.stderr) == (1, "")
+    json.loads(result.stdout)
 
 
 @pytest.mark.parametrize("command", sorted(CASES))

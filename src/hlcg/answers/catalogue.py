@@ -76,7 +76,7 @@ def search_cards(
     parsed = parse_query(query)
     if filters is not None:
         given = Query(
-            types=[check_type(t.lower()) for t in filters.types],
+            types=[check_type(t.lower(), "--type") for t in filters.types],
             personas=list(filters.personas),
             sets=list(filters.sets),
             formats=[check_format(f, "--format") for f in filters.formats],

@@ -152,13 +152,14 @@ def parse_gem(expression: str) -> GemFilter:
     return GemFilter(match["attr"], match["op"], int(match["n"]))
 
 
-def check_type(value: str) -> str:
-    """A card type by slug or in its words: "Weapon of Choice", "Pre-Game" (other-pre-game)."""
+def check_type(value: str, given_as: str) -> str:
+    """A card type by slug or in its words: "Weapon of Choice", "Pre-Game" (other-pre-game);
+    a bad one is refused after what named it (t:VALUE, as f: is)."""
     slug = "-".join(re.split(r"[\s_-]+", value.strip().lower()))
     for known in (slug, f"other-{slug}"):
         if known in CARD_TYPES:
             return known
-    raise QueryError(f"unknown type {value!r}; one of: {', '.join(CARD_TYPES)}")
+    raise QueryError(f"{given_as}: unknown type {value!r}; one of: {', '.join(CARD_TYPES)}")
 
 
 def check_format(value: str, given_as: str) -> str:
@@ -244,7 +245,7 @@ def _add_flag(query: Query, value: str) -> None:
 
 # Each prefix's short form -> how its value goes into a query.
 _PREFIX_READERS: dict[str, Callable[[Query, str], None]] = {
-    "t": lambda query, value: query.types.append(check_type(value.lower())),
+    "t": lambda query, value: query.types.append(check_type(value.lower(), f"t:{value}")),
     "p": lambda query, value: query.personas.append(value),
     "s": lambda query, value: query.sets.append(value),
     "f": lambda query, value: query.formats.append(check_format(value, f"f:{value}")),
@@ -295,7 +296,7 @@ def set_code(catalogue: Catalogue, value: str, notes: list[str] | None = None) -
         return code
     close = ", ".join(dict.fromkeys(c.ids[0] for c in decision.candidates if len(c.ids) == 1))
     hint = f"did you mean: {close}? " if close else ""
-    raise QueryError(f"no set {value!r} in this catalogue; {hint}see `hlcg sets`")
+    raise QueryError(f"s:{value}: no set {value!r} in this catalogue; {hint}see `hlcg sets`")
 
 
 _FLAG_SQL = {
