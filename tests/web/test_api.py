@@ -238,7 +238,9 @@ def test_lookups_that_find_nothing_and_bad_queries(client):
     assert client.get("/api/persona?q=Nobody At All Really").json()["versions"] == []
     bad = client.get("/api/search?q=g:bogus>=1")
     assert bad.status_code == 400
-    assert bad.json()["error"]["message"].startswith("gem filter 'bogus>=1' not understood")
+    assert bad.json()["error"]["message"].startswith(
+        "g:bogus>=1: gem filter 'bogus>=1' not understood"
+    )
     assert client.get("/api/card?q=").status_code == 400
     assert client.get("/api/search?q=" + "a" * 1001).status_code == 400
 

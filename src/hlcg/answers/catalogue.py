@@ -80,7 +80,7 @@ def search_cards(
             personas=list(filters.personas),
             sets=list(filters.sets),
             formats=[check_format(f, "--format") for f in filters.formats],
-            gems=[parse_gem(g) for g in filters.gems],
+            gems=[parse_gem(g, "--gem") for g in filters.gems],
             text=filters.text.split() if filters.text else [],
             flags=list(filters.flags),
         )

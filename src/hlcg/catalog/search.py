@@ -142,12 +142,13 @@ class Query:
         return [self, *self.alternatives]
 
 
-def parse_gem(expression: str) -> GemFilter:
+def parse_gem(expression: str, given_as: str) -> GemFilter:
+    """A gem filter, ``agility>=2``; ``given_as`` names where (``g:...``, ``--gem``)."""
     match = _GEM.match(expression.strip().lower())
     if not match or match["attr"] not in ATTRIBUTES:
         raise QueryError(
-            f"gem filter {expression!r} not understood; write ATTRIBUTE OP NUMBER, e.g. "
-            f"agility>=2, with ATTRIBUTE one of {', '.join(ATTRIBUTES)}"
+            f"{given_as}: gem filter {expression!r} not understood; write ATTRIBUTE OP "
+            f"NUMBER, e.g. agility>=2, with ATTRIBUTE one of {', '.join(ATTRIBUTES)}"
         )
     return GemFilter(match["attr"], match["op"], int(match["n"]))
 
@@ -250,7 +251,7 @@ _PREFIX_READERS: dict[str, Callable[[Query, str], None]] = {
     "s": lambda query, value: query.sets.append(value),
     "f": lambda query, value: query.formats.append(check_format(value, f"f:{value}")),
     "unchecked": lambda query, v: query.unchecked.append(check_format(v, f"unchecked:{v}")),
-    "g": lambda query, value: query.gems.append(parse_gem(value)),
+    "g": lambda query, value: query.gems.append(parse_gem(value, f"g:{value}")),
     "is": _add_flag,
 }
 
