@@ -16,7 +16,6 @@ from hlcg import RULESET_VERSION
 from hlcg.catalog import (
     DEFAULT_FORMAT,
     Catalogue,
-    accepted_format_names,
     format_from_user,
     format_named,
     normalise,
@@ -165,15 +164,16 @@ def check_date(text: str | None) -> str | None:
 
 # --- The deck's format -------------------------------------------------------------------
 
-# How the problems of a deck's format begin (choose_format): commands that print no report
-# (`deck hash`, `deck stats`) still tell them.
-UNKNOWN_FORMAT = "unknown format"
+# How the problems of a deck's format read (choose_format): commands that print no report
+# (`deck hash`, `deck stats`) still tell them. A name that is no format is refused in
+# ``format_from_user``'s words, as --format is.
+NOT_A_FORMAT = " is not a format; use one of "
 NOTES_MENTION = "the notes mention"
 
 
 def format_issues(issues: Iterable[LineIssue]) -> list[LineIssue]:
     """The problems choose_format found with a deck's format."""
-    return [i for i in issues if i.message.startswith((UNKNOWN_FORMAT, NOTES_MENTION))]
+    return [i for i in issues if NOT_A_FORMAT in i.message or i.message.startswith(NOTES_MENTION)]
 
 
 def choose_format(deck: Deck, requested: str | None) -> str:
@@ -198,10 +198,14 @@ def choose_format(deck: Deck, requested: str | None) -> str:
 
 def _unknown_format(deck: Deck, used: str, severity: Severity) -> LineIssue:
     why = " (--format)" if severity is Severity.WARNING else ""
+    try:
+        format_from_user(deck.format or "")
+    except UsageError as refused:
+        said = str(refused)
     return LineIssue(
         deck.format_line,
-        f"{UNKNOWN_FORMAT} {deck.format!r}; checked as {used}{why}",
-        f"use one of {accepted_format_names()}",
+        f"{said}; checked as {used}{why}",
+        "write one of those formats, or leave the format out",
         severity,
     )
 

@@ -66,7 +66,9 @@ CheckDateOption = Annotated[
 
 
 def parse_format(value: str | None) -> str | None:
-    """--format goes through the same spellings as a deck's `Format:` line ("Type Two")."""
+    """--format goes through the same spellings as a deck's `Format:` line ("Type Two"); a
+    bad one is refused as every command refuses it, `hlcg validate`'s door included
+    (`hlcg: error: --format: 'x' is not a format; ...`), not in click's framing."""
     if value is None:
         return None
     from hlcg.catalog import format_from_user
@@ -75,7 +77,7 @@ def parse_format(value: str | None) -> str | None:
     try:
         return format_from_user(value)
     except UsageError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise RefusedValue(f"--format: {exc}") from None
 
 
 def format_option(help_text: str, parsed: bool = True) -> Any:
@@ -409,6 +411,15 @@ class OneLineUsageError(click.UsageError):
             return self.message
         joint = " " if self.message.endswith("?") else "; "
         return f"{self.message}{joint}see `{self.ctx.command_path} --help`"
+
+
+class RefusedValue(OneLineUsageError):
+    """A value an option refuses, in the words the library refuses it with, which name what
+    to write instead: said as a check's door says it (``--format: ...``), with no pointer to
+    the help (click sets the context on every error a parser raises)."""
+
+    def one_line(self) -> str:
+        return self.message
 
 
 def _close_ones(said: str, close: Sequence[str] | None) -> str:
