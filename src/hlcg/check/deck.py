@@ -7,7 +7,7 @@ out below). Also the loading and reading ``import hlcg`` hands out (README "Pyth
 """
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -110,29 +110,43 @@ class CheckOptions(NamedTuple):
         from hlcg.rules import unmatched_selectors
         from hlcg.stdin import is_stdin
 
+        refused: list[str] = []
         options = self._replace(
-            format=_requested_format(self.format),
+            format=_refused_or(refused, _requested_format, self.format),
             select=one_or_many(self.select),
             ignore=one_or_many(self.ignore),
             fail_on=frozenset(one_or_many(self.fail_on)),
-            date=check_date(self.date),
+            date=_refused_or(refused, check_date, self.date),
         )
+        refused += [
+            f"--select/--ignore {unmatched!r} matches no rule; see `hlcg rules`"
+            for unmatched in unmatched_selectors([*options.select, *options.ignore])
+        ]
+        refused += [
+            f"--fail-on {unknown!r}: use one of {', '.join(FAIL_ON)}"
+            for unknown in sorted(options.fail_on - set(FAIL_ON))
+        ]
         if options.in_place and not options.fix:
-            raise UsageError("--in-place only goes with --fix")
+            refused.append("--in-place only goes with --fix")
         if options.fix and any(is_stdin(p) for p in paths):
-            raise UsageError(
+            refused.append(
                 "--fix writes the fixed deck beside its file; standard input (-) has none: "
                 "save the deck to a file first"
             )
-        unknown = sorted(options.fail_on - set(FAIL_ON))
-        if unknown:
-            raise UsageError(f"--fail-on {unknown[0]!r}: use one of {', '.join(FAIL_ON)}")
-        unmatched = unmatched_selectors([*options.select, *options.ignore])
-        if unmatched:
-            raise UsageError(
-                f"--select/--ignore {unmatched[0]!r} matches no rule; see `hlcg rules`"
-            )
+        if refused:
+            raise UsageError(*refused)  # every bad option at once, one line each
         return options
+
+
+def _refused_or(
+    refused: list[str], check: Callable[[str | None], str | None], text: str | None
+) -> str | None:
+    """``check(text)``, or None with its UsageError's message added to ``refused``."""
+    try:
+        return check(text)
+    except UsageError as exc:
+        refused.append(str(exc))
+        return None
 
 
 def _requested_format(text: str | None) -> str | None:

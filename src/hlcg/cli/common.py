@@ -123,7 +123,8 @@ def guarded(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except HlcgError as exc:
-            error(str(exc))
+            for message in getattr(exc, "messages", [str(exc)]):  # a UsageError's, each
+                error(message)
             raise typer.Exit(exc.exit_code) from None
         except BrokenPipeError:
             raise typer.Exit(0) from None
