@@ -66,9 +66,7 @@ CheckDateOption = Annotated[
 
 
 def parse_format(value: str | None) -> str | None:
-    """--format goes through the same spellings as a deck's `Format:` line ("Type Two"); a
-    bad one is refused as every command refuses it, `hlcg validate`'s door included
-    (`hlcg: error: --format: 'x' is not a format; ...`), not in click's framing."""
+    """--format as a deck's `Format:` line ("Type Two"); refused as `validate` refuses it."""
     if value is None:
         return None
     from hlcg.catalog import format_from_user
@@ -77,7 +75,9 @@ def parse_format(value: str | None) -> str | None:
     try:
         return format_from_user(value)
     except UsageError as exc:
-        raise RefusedValue(f"--format: {exc}") from None
+        refused = OneLineUsageError(f"--format: {exc}")
+        refused.points_to_help = False
+        raise refused from None
 
 
 def format_option(help_text: str, parsed: bool = True) -> Any:
@@ -123,8 +123,7 @@ def guarded(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except HlcgError as exc:
-            for message in getattr(exc, "messages", [str(exc)]):  # a UsageError's, each
-                error(message)
+            error(*getattr(exc, "messages", [str(exc)]))  # a UsageError's: each its line
             raise typer.Exit(exc.exit_code) from None
         except BrokenPipeError:
             raise typer.Exit(0) from None
@@ -149,8 +148,8 @@ def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
     return expand_paths(paths, skip_non_decks, skipped)
 
 
-def error(message: str) -> None:
-    typer.echo(f"hlcg: error: {message}", err=True)
+def error(*messages: str) -> None:
+    typer.echo("\n".join(f"hlcg: error: {message}" for message in messages), err=True)
 
 
 def note(message: str) -> None:
@@ -406,21 +405,14 @@ class OneLineUsageError(click.UsageError):
     def show(self, file: Any = None) -> None:
         click.echo(f"hlcg: error: {self.one_line()}", file=file, err=file is None)
 
+    points_to_help = True  # not where the message names what to write (a value refused)
+
     def one_line(self) -> str:
         """ "no such option '--jsn'; did you mean: '--json'? see `hlcg card --help`"."""
-        if self.ctx is None:
+        if self.ctx is None or not self.points_to_help:
             return self.message
         joint = " " if self.message.endswith("?") else "; "
         return f"{self.message}{joint}see `{self.ctx.command_path} --help`"
-
-
-class RefusedValue(OneLineUsageError):
-    """A value an option refuses, in the words the library refuses it with, which name what
-    to write instead: said as a check's door says it (``--format: ...``), with no pointer to
-    the help (click sets the context on every error a parser raises)."""
-
-    def one_line(self) -> str:
-        return self.message
 
 
 def _close_ones(said: str, close: Sequence[str] | None) -> str:
