@@ -8,8 +8,8 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from hlcg.cli.app import app
-from hlcg.rules import RULES
-from hlcg.rulesdoc import render, rule_anchor
+from hlcg.rules import RULES, rule_anchor
+from hlcg.rulesdoc import render
 
 DOC = ROOT / "docs" / "rules.md"
 runner = CliRunner()

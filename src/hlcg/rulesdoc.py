@@ -8,15 +8,9 @@ python -m hlcg.rulesdoc docs/rules.md
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from hlcg.rules import Rule
-
-RULES_DOC = "docs/rules.md"
 _INTRO = """\
 # Rules
 
@@ -28,22 +22,11 @@ report's `helpUri` points at a rule's heading here.
 """
 
 
-def rule_heading(rule: Rule) -> str:
-    """A rule's heading in docs/rules.md: "HL103 title-limit"."""
-    return f"{rule.code} {rule.name}"
-
-
-def rule_anchor(rule: Rule) -> str:
-    """The anchor GitHub makes from a rule's heading ("hl103-title-limit"): lower case,
-    what is neither a letter, a digit, a space, `-` nor `_` dropped, spaces as hyphens."""
-    return re.sub(r"[^\w\- ]", "", rule_heading(rule).lower()).replace(" ", "-")
-
-
 def render() -> str:
     """docs/rules.md's text, every rule of the registry in its order."""
     from hlcg.answers import rule_answer, rule_text
     from hlcg.catalog import CHECKED_FORMATS
-    from hlcg.rules import RULES
+    from hlcg.rules import RULES, rule_heading
 
     parts = [_INTRO]
     for rule in RULES.values():
@@ -53,6 +36,8 @@ def render() -> str:
 
 
 def main(argv: list[str]) -> int:
+    from hlcg.rules import RULES_DOC
+
     out = Path(argv[0] if argv else RULES_DOC)
     out.write_text(render(), encoding="utf-8")
     print(f"wrote {out}")

@@ -299,10 +299,12 @@ class FixRun(NamedTuple):
 def _deck_text(path: Path, report: DeckReport) -> tuple[str, bool]:
     """The deck as text and whether its own file is a text deck (JSON, .dek and .o8d
     decks are fixed as the text deck they read as)."""
-    from hlcg.deck import as_text, decode, read_deck_bytes
+    from hlcg.deck import decode, read_deck_bytes
 
     if deck_kind(path).is_text:
         return decode(read_deck_bytes(path), path)[0], True
+    from hlcg.deck import as_text  # the writers: only a deck of another kind needs them
+
     assert report.resolved is not None
     return as_text(report.resolved), False
 

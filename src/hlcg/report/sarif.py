@@ -36,7 +36,7 @@ from hlcg.report.streaming import (
     list_marker,
     write_document,
 )
-from hlcg.rules import RULES, DeckReport, Rule
+from hlcg.rules import RULES, RULES_DOC, DeckReport, Rule, rule_anchor
 
 if TYPE_CHECKING:
     from hlcg.check import Skipped
@@ -52,8 +52,6 @@ LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "n
 def help_uri(rule: Rule) -> str:
     """Where a rule's documentation is read on the web: its heading in docs/rules.md (what
     `hlcg rules NAME` prints), one address per rule wherever its check function lives."""
-    from hlcg.rulesdoc import RULES_DOC, rule_anchor
-
     return f"{INFORMATION_URI}/blob/main/{RULES_DOC}#{rule_anchor(rule)}"
 
 

@@ -40,7 +40,10 @@ if TYPE_CHECKING:
     from hlcg.rules.registry import DECK_SYNTAX as DECK_SYNTAX
     from hlcg.rules.registry import RULE_OF_UNRESOLVED as RULE_OF_UNRESOLVED
     from hlcg.rules.registry import RULES as RULES
+    from hlcg.rules.registry import RULES_DOC as RULES_DOC
     from hlcg.rules.registry import find as find
+    from hlcg.rules.registry import rule_anchor as rule_anchor
+    from hlcg.rules.registry import rule_heading as rule_heading
     from hlcg.rules.registry import unmatched_selectors as unmatched_selectors
 
 _DOOR = {
@@ -76,8 +79,11 @@ _DOOR = {
     "PERMISSIONS": "hlcg.rules.borrowing",
     "profile": "hlcg.rules.profiles",
     "RULES": "hlcg.rules.registry",
+    "RULES_DOC": "hlcg.rules.registry",
     "RULE_OF_UNRESOLVED": "hlcg.rules.registry",
     "find": "hlcg.rules.registry",
+    "rule_anchor": "hlcg.rules.registry",
+    "rule_heading": "hlcg.rules.registry",
     "unmatched_selectors": "hlcg.rules.registry",
     "verdict_in": "hlcg.rules.profiles",
     "verdict_lines": "hlcg.rules.profiles",
