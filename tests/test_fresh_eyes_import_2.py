@@ -1,0 +1,63 @@
+"""Issue 33, import-side defects a second fresh-eyes user found: each through the CLI
+(in-process), with its exact exit code and message."""
+
+from __future__ import annotations
+
+import pytest
+
+from curator_cli import invoke, shipped_copy, write
+
+HEADER = "id,title,type,source\n"
+
+
+def _dry_run(tmp_path, name: str, text: str):
+    db = shipped_copy(tmp_path)
+    return invoke("db", "import", str(write(tmp_path / name, text)), "--db", str(db), "--dry-run")
+
+
+# --- 1. the file's shape, judged once by the one CSV reader, in our words --------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        (HEADER + "foo,Foo,event,http://x,extra,more\n", "row 2 has 6 cells, the header 4"),
+        (HEADER + "foo,Foo\n", "row 2 has 2 cells, the header 4 (missing: type, source)"),
+        (
+            HEADER + "ok,Ok,event,http://x\n" + '"unterminated,Foo,event,http://x\n',
+            "row 3: a quote opened here is never closed",
+        ),
+        (
+            "id,title,type,source,title\nfoo,Foo,event,http://x,Bar\n",
+            ("row 1: the header names column 'title' twice"),
+        ),
+    ],
+    ids=["extra cells", "short row", "unclosed quote", "repeated column"],
+)
+def test_a_misshapen_csv_is_said_in_our_words(tmp_path, text, error):
+    result = _dry_run(tmp_path, "cards.csv", text)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "hlcg: error: 1 error; nothing was written:",
+        f"{tmp_path / 'cards.csv'}: {error}",
+    ]
+
+
+def test_every_misshapen_row_is_listed_at_once_and_a_quoted_line_break_is_no_fault(tmp_path):
+    text = HEADER + 'ok,"O""k\nline",event,http://x\nfoo,Foo\nbar,Bar,event,http://x,more\n'
+    result = _dry_run(tmp_path, "cards.csv", text)
+    assert result.exit_code == 2
+    where = tmp_path / "cards.csv"
+    assert result.stderr.splitlines()[1:] == [
+        f"{where}: row 4 has 2 cells, the header 4 (missing: type, source)",
+        f"{where}: row 5 has 5 cells, the header 4",
+    ]
+
+
+def test_a_sets_file_is_read_by_the_same_reader(tmp_path):
+    text = "code,name,edition,released,source\nZZ,Zed,1E\n"
+    result = _dry_run(tmp_path, "sets.csv", text)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[1:] == [
+        f"{tmp_path / 'sets.csv'}: row 2 has 3 cells, the header 5 (missing: released, source)"
+    ]
