@@ -61,3 +61,34 @@ def test_a_sets_file_is_read_by_the_same_reader(tmp_path):
     assert result.stderr.splitlines()[1:] == [
         f"{tmp_path / 'sets.csv'}: row 2 has 3 cells, the header 5 (missing: released, source)"
     ]
+
+
+# --- 2. a gem count no card prints is an error on any edition's card ------------------------
+
+CARD_HEADER = (
+    "id,title,subtitle,type,sets,restriction,unrestricted,reserved,signature,unique,"
+    "hand_icons,gem_master,gem_agility,gem_strength,gem_toughness,gem_empathy,gem_reason,"
+    "master_limit,formats,modifiers,faction,text,source\n"
+)
+
+
+@pytest.mark.parametrize("sets", ["SE", "2E-CvD"])
+def test_an_impossible_gem_count_is_an_error_whatever_the_edition(tmp_path, sets):
+    row = f"zx-three,ZX Three,,persona,{sets},,,,,,,99,,,,,,,,,,,http://x\n"
+    result = _dry_run(tmp_path, "cards.csv", CARD_HEADER + row)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "hlcg: error: 1 error; nothing was written:",
+        f"{tmp_path / 'cards.csv'}: row 2: gem_master: 99 is more than any card prints: "
+        "at most 6, the most any card of the shipped catalogue prints (cards.sqlite)",
+    ]
+
+
+def test_a_possible_gem_count_on_a_first_edition_card_is_still_only_a_note(tmp_path):
+    row = "zx-three,ZX Three,,persona,SE,,,,,,,2,,,,,,,,,,,http://x\n"
+    result = _dry_run(tmp_path, "cards.csv", CARD_HEADER + row)
+    assert result.exit_code == 0, result.output
+    assert (
+        "hlcg: note: row 2: zx-three is printed only in SE (1E), whose cards print no gems: "
+        "gem_master 2 not recorded"
+    ) in result.stderr.splitlines()

@@ -151,41 +151,45 @@ def _gems_off_gemless_cards(
     return kept
 
 
-def _gems_within_bound(source: Path, rows: list[ImportedRow]) -> None:
-    """Every gem count at most ``gem_bound``: an error naming each row above it."""
+def _gems_beyond_bound(source: Path, rows: list[ImportedRow]) -> list[tuple[int, str]]:
+    """(row, error) for every gem count above ``gem_bound``, whatever the card's edition:
+    a count no card prints is a slip, not a fact to set aside as a first-edition card's."""
     from hlcg.curation.bounds import gem_bound
 
     bound = gem_bound()
     if bound is None:
-        return
+        return []
     most, why = bound
-    errors = [
-        f"{source}: row {row.number}: {name}: {value} is more than any card prints: "
-        f"at most {most}, {why}"
+    return [
+        (
+            row.number,
+            f"{source}: row {row.number}: {name}: {value} is more than any card prints: "
+            f"at most {most}, {why}",
+        )
         for row in rows
         for name in GEM_FIELDS
         if (value := getattr(row.card, name)) is not None and value > most
     ]
-    if errors:
-        raise SourceError(errors)
 
 
-def _strict_sets(source: Path, rows: list[ImportedRow], names: SetNames) -> list[ImportedRow]:
-    """Each row's set cell as codes (``hlcg.curation.set_cells``); every part naming no
-    set is an error with its row, all at once."""
-    errors: list[str] = []
+def _strict_sets(
+    source: Path, rows: list[ImportedRow], names: SetNames
+) -> tuple[list[ImportedRow], list[tuple[int, str]]]:
+    """Each row's set cell as codes (``hlcg.curation.set_cells``), and (row, error) for
+    every part naming no set."""
+    errors: list[tuple[int, str]] = []
     strict: list[ImportedRow] = []
     for row in rows:
         if not row.card.sets:
             strict.append(row)
             continue
         codes, wrong = names.parse(";".join(row.card.sets))
-        errors += [f"{source}: row {row.number}: sets: {message}" for message in wrong]
+        errors += [
+            (row.number, f"{source}: row {row.number}: sets: {message}") for message in wrong
+        ]
         card = row.card.model_copy(update={"sets": codes})
         strict.append(dataclasses.replace(row, card=card))
-    if errors:
-        raise SourceError(errors)
-    return strict
+    return strict, errors
 
 
 def _read_rows(
@@ -309,9 +313,11 @@ def import_rows(
     rows, notes, unrecorded = _read_rows(
         source, db, mapped, options, lackey, {} if replace else existing
     )
-    rows = _strict_sets(source, rows, set_names(bundle))
+    rows, errors = _strict_sets(source, rows, set_names(bundle))
+    errors += _gems_beyond_bound(source, rows)
+    if errors:  # every row's, at once, in the file's order
+        raise SourceError([message for _, message in sorted(errors, key=lambda e: e[0])])
     rows = _gems_off_gemless_cards(rows, bundle, notes)
-    _gems_within_bound(source, rows)
     merged = _merged_into(
         bundle,
         rows,
