@@ -72,23 +72,39 @@ CARD_HEADER = (
 )
 
 
-@pytest.mark.parametrize("sets", ["SE", "2E-CvD"])
-def test_an_impossible_gem_count_is_an_error_whatever_the_edition(tmp_path, sets):
+@pytest.mark.parametrize(
+    ("sets", "bound"),
+    [
+        (
+            "2E-CvD",
+            "at most 6, the most any card of the shipped catalogue prints (cards.sqlite)",
+        ),
+        # On a 1st Edition card the gem column's number is left out, not a gem count: the
+        # research sheets hold a 1E persona's Master limit there (up to 8), so that is the
+        # bound; 99 is a slip on any card.
+        (
+            "SE",
+            "at most 8, the most gems or Master limit any card of the shipped catalogue "
+            "prints (cards.sqlite; a research sheet's gem column holds a 1st Edition "
+            "persona's Master limit)",
+        ),
+    ],
+)
+def test_an_impossible_gem_count_is_an_error_whatever_the_edition(tmp_path, sets, bound):
     row = f"zx-three,ZX Three,,persona,{sets},,,,,,,99,,,,,,,,,,,http://x\n"
     result = _dry_run(tmp_path, "cards.csv", CARD_HEADER + row)
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         "hlcg: error: 1 error; nothing was written:",
-        f"{tmp_path / 'cards.csv'}: row 2: gem_master: 99 is more than any card prints: "
-        "at most 6, the most any card of the shipped catalogue prints (cards.sqlite)",
+        f"{tmp_path / 'cards.csv'}: row 2: gem_master: 99 is more than any card prints: {bound}",
     ]
 
 
 def test_a_possible_gem_count_on_a_first_edition_card_is_still_only_a_note(tmp_path):
-    row = "zx-three,ZX Three,,persona,SE,,,,,,,2,,,,,,,,,,,http://x\n"
+    row = "zx-three,ZX Three,,persona,SE,,,,,,,7,,,,,,,,,,,http://x\n"
     result = _dry_run(tmp_path, "cards.csv", CARD_HEADER + row)
     assert result.exit_code == 0, result.output
     assert (
         "hlcg: note: row 2: zx-three is printed only in SE (1E), whose cards print no gems: "
-        "gem_master 2 not recorded"
+        "gem_master 7 not recorded"
     ) in result.stderr.splitlines()

@@ -118,15 +118,28 @@ def set_names(bundle: Bundle) -> SetNames:
     return SetNames(codes, {**listed, **own})
 
 
-def _gems_off_gemless_cards(
-    rows: list[ImportedRow], bundle: Bundle, notes: list[str]
-) -> list[ImportedRow]:
-    """A gem count stated for a card printed only in editions that print no gems (seed 001
-    has none; seed 002, Attribute Gems) is not recorded: each is named in ``notes``."""
+def _gemless_editions(rows: list[ImportedRow], bundle: Bundle) -> dict[int, tuple[set[str], set]]:
+    """For each row (by number) of a card printed only in editions that print no gems
+    (seed 001 has none; seed 002, Attribute Gems): its set codes and their editions."""
     from hlcg.curation.bounds import GEM_EDITIONS
 
     editions = {s.code: s.edition for s in [*shipped_sets().values(), *bundle.sets]}
     existing = {c.id: c for c in bundle.cards}
+    gemless: dict[int, tuple[set[str], set]] = {}
+    for row in rows:
+        have = existing.get(row.card.id)
+        codes = {*row.card.sets, *(have.sets if have else ())}
+        printed = {editions.get(code) for code in codes}
+        if codes and not printed & set(GEM_EDITIONS):
+            gemless[row.number] = (codes, printed)
+    return gemless
+
+
+def _gems_off_gemless_cards(
+    rows: list[ImportedRow], gemless: Mapping[int, tuple[set[str], set]], notes: list[str]
+) -> list[ImportedRow]:
+    """A gem count stated for a card printed only in editions that print no gems is not
+    recorded: each is named in ``notes``."""
     kept: list[ImportedRow] = []
     for row in rows:
         gems = {
@@ -134,12 +147,10 @@ def _gems_off_gemless_cards(
             for name in GEM_FIELDS
             if name in row.stated and getattr(row.card, name) is not None
         }
-        have = existing.get(row.card.id)
-        codes = {*row.card.sets, *(have.sets if have else ())}
-        printed = {editions.get(code) for code in codes}
-        if not gems or not codes or printed & set(GEM_EDITIONS):
+        if not gems or row.number not in gemless:
             kept.append(row)
             continue
+        codes, printed = gemless[row.number]
         stated = ", ".join(f"{name} {value}" for name, value in gems.items())
         notes.append(
             f"row {row.number}: {row.card.id} is printed only in {', '.join(sorted(codes))} "
@@ -151,25 +162,30 @@ def _gems_off_gemless_cards(
     return kept
 
 
-def _gems_beyond_bound(source: Path, rows: list[ImportedRow]) -> list[tuple[int, str]]:
-    """(row, error) for every gem count above ``gem_bound``, whatever the card's edition:
-    a count no card prints is a slip, not a fact to set aside as a first-edition card's."""
-    from hlcg.curation.bounds import gem_bound
+def _gems_beyond_bound(
+    source: Path, rows: list[ImportedRow], gemless: Mapping[int, object]
+) -> list[tuple[int, str]]:
+    """(row, error) for every gem count above ``gem_bound`` (``gemless_bound`` on a card
+    printed only in editions without gems, whose number is left out): a number no card
+    prints is a slip, whatever the card's edition."""
+    from hlcg.curation.bounds import gem_bound, gemless_bound
 
-    bound = gem_bound()
-    if bound is None:
-        return []
-    most, why = bound
-    return [
-        (
-            row.number,
-            f"{source}: row {row.number}: {name}: {value} is more than any card prints: "
-            f"at most {most}, {why}",
-        )
-        for row in rows
-        for name in GEM_FIELDS
-        if (value := getattr(row.card, name)) is not None and value > most
-    ]
+    errors: list[tuple[int, str]] = []
+    for row in rows:
+        bound = gemless_bound() if row.number in gemless else gem_bound()
+        if bound is None:
+            continue
+        most, why = bound
+        errors += [
+            (
+                row.number,
+                f"{source}: row {row.number}: {name}: {value} is more than any card prints: "
+                f"at most {most}, {why}",
+            )
+            for name in GEM_FIELDS
+            if (value := getattr(row.card, name)) is not None and value > most
+        ]
+    return errors
 
 
 def _strict_sets(
@@ -314,10 +330,11 @@ def import_rows(
         source, db, mapped, options, lackey, {} if replace else existing
     )
     rows, errors = _strict_sets(source, rows, set_names(bundle))
-    errors += _gems_beyond_bound(source, rows)
+    gemless = _gemless_editions(rows, bundle)
+    errors += _gems_beyond_bound(source, rows, gemless)
     if errors:  # every row's, at once, in the file's order
         raise SourceError([message for _, message in sorted(errors, key=lambda e: e[0])])
-    rows = _gems_off_gemless_cards(rows, bundle, notes)
+    rows = _gems_off_gemless_cards(rows, gemless, notes)
     merged = _merged_into(
         bundle,
         rows,
