@@ -108,3 +108,66 @@ def test_a_possible_gem_count_on_a_first_edition_card_is_still_only_a_note(tmp_p
         "hlcg: note: row 2: zx-three is printed only in SE (1E), whose cards print no gems: "
         "gem_master 7 not recorded"
     ) in result.stderr.splitlines()
+
+
+# --- 3. a did-you-mean for a set, type or format cell ----------------------------------------
+
+NOT_LISTED = "is neither a set code nor a set name the catalogue lists"
+FROM_A_SETS_FILE = "; a new set comes from a sets file (code,name,edition,released,source)"
+
+
+@pytest.mark.parametrize(
+    ("cell", "error"),
+    [
+        ("SE, MEE", f"'MEE' {NOT_LISTED} (did you mean 'ME'?){FROM_A_SETS_FILE}"),
+        ("Watcher", f"'Watcher' {NOT_LISTED} (did you mean 'WC'?){FROM_A_SETS_FILE}"),
+        (
+            "SE|ME",
+            "'SE|ME' is not a set; a cell lists several sets with ',', '/' or ';' "
+            "(did you mean 'SE;ME'?)",
+        ),
+        ("SE|Bogus", "'SE|Bogus' is not a set; a cell lists several sets with ',', '/' or ';'"),
+        (
+            "Nonsense Set",
+            f"'Nonsense Set' {NOT_LISTED} (none is close; `hlcg sets` lists the codes)"
+            + FROM_A_SETS_FILE,
+        ),
+        (
+            "Bogus",
+            f"'Bogus' {NOT_LISTED} (none is close; `hlcg sets` lists the codes)" + FROM_A_SETS_FILE,
+        ),
+    ],
+)
+def test_a_set_cell_naming_no_set_gets_a_sane_did_you_mean(tmp_path, cell, error):
+    result = _dry_run(
+        tmp_path, "cards.csv", f'id,title,type,sets,source\nfoo,Foo,event,"{cell}",s\n'
+    )
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[1:] == [f"{tmp_path / 'cards.csv'}: row 2: sets: {error}"]
+
+
+TYPES = (
+    "expected 'attack', 'special-attack', 'ranged-attack', 'block', 'dodge', 'guard', 'event', "
+    "'situation', 'object', 'location', 'plot', 'edge', 'illusion', 'persona', 'premium', "
+    "'quickening', 'watcher', 'hunter', 'weapon-of-choice' or 'other-pre-game'"
+)
+FORMATS = "expected 'first-edition', 'type-one', 'type-two' or 'mle'"
+
+
+def test_a_misspelt_type_or_format_gets_a_did_you_mean(tmp_path):
+    text = (
+        "id,title,type,formats,source\n"
+        "foo,Foo,evnt,,s\n"
+        "bar,Bar,event,Type Three,s\n"
+        "baz,Baz,event,Tipe Two;xyz,s\n"
+    )
+    result = _dry_run(tmp_path, "cards.csv", text)
+    assert result.exit_code == 2
+    where = tmp_path / "cards.csv"
+    assert result.stderr.splitlines()[1:] == [
+        f"{where}: row 2: type: {TYPES}, got 'evnt' (did you mean 'event'?)",
+        f"{where}: row 3: formats: {FORMATS}, got 'Type Three' "
+        "(did you mean 'type-one' or 'type-two'?)",
+        f"{where}: row 4: formats: {FORMATS}, got 'Tipe Two' (did you mean 'type-two'?); "
+        f"{FORMATS}, got 'xyz'",
+    ]

@@ -30,7 +30,26 @@ def _format_tag(value: Any) -> Any:
     if named in FORMAT_TAGS:
         return named
     folded = {tag.lower(): tag for tag in FORMAT_TAGS}  # "MLE" for mle
-    return folded.get(value.strip().lower(), value.strip())
+    if value.strip().lower() in folded:
+        return folded[value.strip().lower()]
+    raise ValueError(f"{_expected(FORMAT_TAGS, value.strip())}{_closest_format(value)}")
+
+
+def _expected(choices: tuple[str, ...], given: str) -> str:
+    """ "expected 'a', 'b' or 'c', got 'x'", as the contract's other choices are said."""
+    listed = ", ".join(repr(c) for c in choices[:-1]) + f" or {choices[-1]!r}"
+    return f"expected {listed}, got {shown_value(given)}"
+
+
+def _closest_format(written: str) -> str:
+    """The did-you-mean for a format no spelling names: the spellings the format validator
+    takes (``format_from_user``'s), each suggesting its tag. Format names share their
+    "type", so "Type Three" is as close to Type One as to Type Two: both are named."""
+    from hlcg.catalog.vocabulary import format_spellings
+    from hlcg.wording import did_you_mean
+
+    choices = {**format_spellings(), **{tag: tag for tag in FORMAT_TAGS}}
+    return did_you_mean(written, choices, cutoff=65)
 
 
 class Strict(BaseModel):
@@ -205,9 +224,14 @@ class CardRow(Strict):
 
     @field_validator("subtitle", "type", "text", mode="before")
     @classmethod
-    def _empty_is_none(cls, value: Any) -> Any:
+    def _empty_is_none(cls, value: Any, info: Any) -> Any:
         if isinstance(value, str):
             value = value.strip()
+            if info.field_name == "type" and value and value not in CARD_TYPES:
+                from hlcg.wording import did_you_mean
+
+                close = did_you_mean(value, {t: t for t in CARD_TYPES})
+                raise ValueError(f"{_expected(CARD_TYPES, value)}{close}")
             return value or None
         return value
 
@@ -270,7 +294,15 @@ class CardRow(Strict):
         elif isinstance(value, str):  # a set's name may hold a comma (``set_cells``)
             value = [part.strip() for part in value.split(";") if part.strip()]
         if info.field_name == "formats" and isinstance(value, list):
-            return [_format_tag(item) for item in value]
+            tags, wrong = [], []
+            for item in value:
+                try:
+                    tags.append(_format_tag(item))
+                except ValueError as exc:
+                    wrong.append(str(exc))
+            if wrong:  # every format the cell gets wrong, not the first only
+                raise ValueError("; ".join(wrong))
+            return tags
         return value
 
     @field_validator("modifiers", mode="before")
