@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from curator_cli import invoke, shipped_copy, write
+from conftest import ROOT
+from curator_cli import invoke, said, shipped_copy, write
 
 HEADER = "id,title,type,source\n"
 
@@ -171,3 +172,45 @@ def test_a_misspelt_type_or_format_gets_a_did_you_mean(tmp_path):
         f"{where}: row 4: formats: {FORMATS}, got 'Tipe Two' (did you mean 'type-two'?); "
         f"{FORMATS}, got 'xyz'",
     ]
+
+
+# --- 4. the dry run says what the import does -------------------------------------------------
+
+
+def test_a_sheet_of_facts_already_recorded_by_its_sources_changes_nothing_either_way(tmp_path):
+    """updates-4.csv's sources all back their facts already (some inside a card source that
+    names two): the dry run lists nothing and the import updates no card."""
+    db = shipped_copy(tmp_path)
+    sheet = str(ROOT / "tests/research/updates-4.csv")
+    dry = invoke("db", "import", sheet, "--db", str(db), "--dry-run")
+    assert (dry.exit_code, dry.stdout) == (
+        0,
+        f"dry run: importing {sheet} would make 0 changes to {db} (nothing was written)\n",
+    )
+    result = invoke("db", "import", sheet, "--db", str(db))
+    assert result.exit_code == 0
+    assert said(result) == [
+        f"read 9 facts into {db}: 0 new, 0 replaced (the old kept in fact_history), "
+        "9 already recorded (0 cards updated; 421 cards)"
+    ]
+
+
+def test_the_dry_run_lists_the_one_source_the_import_adds(tmp_path):
+    db = shipped_copy(tmp_path)
+    text = (
+        "id,field,value,source\n"
+        "code-red,text,Every Watcher and Watcher Field Agent in play goes back to its owner's "
+        "hand.,http://www.watcherdatabase.tk/Articles/79.html; https://example.org/code-red\n"
+    )
+    sheet = write(tmp_path / "sheet.csv", text)
+    dry = invoke("db", "import", str(sheet), "--db", str(db), "--dry-run")
+    assert dry.stdout.splitlines() == [
+        f"dry run: importing {sheet} would make 1 change to {db} (nothing was written)",
+        '  confirm code-red text "Every Watcher and Watcher Field Agent in play goes back to '
+        "its owner's hand.\": add source https://example.org/code-red (confirmed by 2 sources)",
+    ]
+    result = invoke("db", "import", str(sheet), "--db", str(db))
+    assert said(result)[0] == (
+        f"read 1 fact into {db}: 0 new, 0 replaced (the old kept in fact_history), "
+        "1 already recorded, 1 of them confirmed by another source (1 card updated; 421 cards)"
+    )

@@ -20,7 +20,7 @@ from hlcg.curation.bounds import GEM_EDITIONS
 from hlcg.curation.bundle import Bundle, read_bundle
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.merging import Confirmed
-from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
+from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow, source_parts
 from hlcg.curation.printed import parse_printed_source
 from hlcg.curation.row_names import formats_combined
 from hlcg.curation.upsert import Conflict, superseded
@@ -265,14 +265,15 @@ class _Recording:
         if had:
             self.known.add((card_id, name, value))
         own = self._own_sources(card_id, name, value)
+        backing = [row.source for row in own] or ([card.source] if had else [])
+        if set(source_parts([source])) <= set(source_parts(backing)):
+            return  # every source the row names already backs the fact: nothing to add
         if had and not own:
             kept = FactSourceRow(
                 card_id=card_id, field=name, value=_row_value(name, value), source=card.source
             )
             self.own[kept.key] = kept
             own = [kept]
-        if any(row.source == source for row in own):
-            return
         row = FactSourceRow(
             card_id=card_id, field=name, value=_row_value(name, value), source=source
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -50,6 +51,12 @@ def _closest_format(written: str) -> str:
 
     choices = {**format_spellings(), **{tag: tag for tag in FORMAT_TAGS}}
     return did_you_mean(written, choices, cutoff=65)
+
+
+def source_parts(cells: Iterable[str]) -> list[str]:
+    """The sources ``cells`` name, each once in order: a source cell may name several
+    (``URL; URL``), and a source already among a fact's backs it whatever cell holds it."""
+    return list(dict.fromkeys(p.strip() for cell in cells for p in cell.split(";") if p.strip()))
 
 
 class Strict(BaseModel):
