@@ -214,3 +214,64 @@ def test_the_dry_run_lists_the_one_source_the_import_adds(tmp_path):
         f"read 1 fact into {db}: 0 new, 0 replaced (the old kept in fact_history), "
         "1 already recorded, 1 of them confirmed by another source (1 card updated; 421 cards)"
     )
+
+
+# --- 5. a `db gaps` sheet's missing-card row, filled in, adds the card -----------------------
+
+
+def _gaps_sheet(tmp_path, db):
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    write(decks / "d.txt", "Persona: Duncan MacLeod\n1 Zorblax\n2 Dodge\n")
+    result = invoke("db", "gaps", str(decks), "--db", str(db), "--output", "csv")
+    assert result.exit_code == 0, result.output
+    return decks, result.stdout.splitlines()
+
+
+def test_a_filled_in_missing_card_row_of_db_gaps_adds_the_card(tmp_path):
+    db = shipped_copy(tmp_path)
+    decks, lines = _gaps_sheet(tmp_path, db)
+    assert lines[:2] == ["id,field,value,source,name,decks", ",card,,,Zorblax,1"]
+    lines[1] = ",card,event,https://example.org/zorblax,Zorblax,1"
+    lines[2] = lines[2].replace("restriction,,", "restriction,3,https://example.org/zorblax")
+    assert lines[2] == "dodge,restriction,3,https://example.org/zorblax,Dodge,1"
+    lines.insert(2, "zorblax,restriction,2,https://example.org/zorblax,Zorblax,1")
+    sheet = write(tmp_path / "sheet.csv", "\n".join(lines) + "\n")
+    dry = invoke("db", "import", str(sheet), "--db", str(db), "--dry-run")
+    assert dry.stdout.splitlines() == [
+        f"dry run: importing {sheet} would make 2 changes to {db} (nothing was written)",
+        "  fill dodge restriction: '3' (source: https://example.org/zorblax)",
+        "  add card zorblax (Zorblax, source: https://example.org/zorblax)",
+    ]
+    result = invoke("db", "import", str(sheet), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert said(result) == [
+        f"read 2 facts into {db}: 2 new, 0 replaced (the old kept in fact_history), "
+        "0 already recorded (1 card added, 1 card updated; 422 cards)"
+    ]
+    after = invoke("db", "gaps", str(decks), "--db", str(db), "--output", "csv")
+    assert ",card," not in after.stdout  # the deck's Zorblax is a card now
+    assert "zorblax,gem_master,,,Zorblax,1" in after.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("row", "error"),
+    [
+        (
+            ",card,evnt,https://x,Zorblax,1",
+            "value: " + TYPES + ", got 'evnt' (did you mean 'event'?)",
+        ),
+        (",card,event,,Zorblax,1", "source: every card needs its source"),
+        (
+            ",card,event,https://x,Dodge,1",
+            "id: 'dodge' is a card of mine.sqlite already (a deck naming it otherwise wants an "
+            "alias); state its facts on rows of their own",
+        ),
+    ],
+)
+def test_a_missing_card_row_filled_in_wrong_says_why(tmp_path, row, error):
+    db = shipped_copy(tmp_path)
+    sheet = write(tmp_path / "sheet.csv", f"id,field,value,source,name,decks\n{row}\n")
+    result = invoke("db", "import", str(sheet), "--db", str(db))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"{sheet}: row 2: {error}"

@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 # What a sheet may set: the facts `db gaps` lists, printings (a set code, or several
 # `;`-separated, added to the card's sets), and what the research update sheets correct: a
 # card's text (paraphrased), its subtitle and its printed flags.
+# The field of `db gaps`' rows for a card the catalogue lacks (``hlcg.answers``' MISSING_CARD):
+# filled in, a new card (``_Recording._new_card``).
+NEW_CARD = "card"
+
 SHEET_FIELDS: tuple[str, ...] = (
     *GAP_FIELDS,
     "sets",
@@ -101,6 +105,7 @@ class _Recording:
         # (id, field, value) -> the sources of a recorded fact the sheet confirmed
         self.confirmed: dict[tuple[str, str, str], tuple[str, ...]] = {}
         self.kept_texts: list[str] = []  # rows whose text differs from the recorded one
+        self.added: list[str] = []  # the new cards the sheet's filled-in `card` rows give
         from hlcg.curation.bounds import gem_bound
 
         self.gems = gem_bound()  # the most gems a card prints, and where that comes from
@@ -321,6 +326,43 @@ class _Recording:
             ]
             return None
 
+    def _new_card(self, where: str, card_id: str, title: str, kind: str, source: str) -> None:
+        """A `card` row of `db gaps`, filled in: a card the decks name that the catalogue
+        lacks, titled as the `name` column writes it, of the type ``kind`` (the `value`),
+        backed by ``source``; its id is the `id` column's, or made from the title. Its
+        other facts are rows of their own (in this sheet, below it, or a later one)."""
+        from pydantic import ValidationError
+
+        from hlcg.catalog.storage import slug
+
+        card_id = card_id or slug(title)
+        if not title:
+            self.errors.append(f"{where}: name: a new card needs its title in the name column")
+            return
+        if not source:
+            self.errors.append(f"{where}: source: every card needs its source")
+            return
+        if card_id in self.cards:
+            self.errors.append(
+                f"{where}: id: {card_id!r} is a card of {self.db.name} already (a deck naming "
+                "it otherwise wants an alias); state its facts on rows of their own"
+            )
+            return
+        try:
+            card = CardRow.model_validate(
+                {"id": card_id, "title": title, "type": kind, "source": source}
+            )
+        except ValidationError as exc:
+            self.errors += [
+                f"{where}: {'value' if e['loc'][:1] == ('type',) else 'id'}: "
+                f"{validation_message(e)}"
+                for e in exc.errors()
+            ]
+            return
+        self.cards[card_id] = card.to_flat()
+        self.before[card_id] = card
+        self.added.append(card_id)
+
     def _set_cell(self, where: str, value: str) -> str:
         """A ``sets`` value as card rows write a set cell (codes or names, listed with ;
         , or /) as codes; '' and the errors kept when a part names no set."""
@@ -335,6 +377,9 @@ class _Recording:
             return  # a gap still open
         where = f"{self.sheet}: row {number}"
         self.number = number
+        if name == NEW_CARD:
+            self._new_card(where, card_id, (row.get("name") or "").strip(), value, source)
+            return
         if name == "sets" and card_id in self.cards:
             value = self._set_cell(where, value)
             if not value:
@@ -459,15 +504,15 @@ def record_facts(
     bundle.cards = [
         CardRow.model_validate(recording.cards[card.id]) if card.id in changed else card
         for card in bundle.cards
-    ]
+    ] + [CardRow.model_validate(recording.cards[card_id]) for card_id in recording.added]
     facts_before = {f.key for f in bundle.facts}
     bundle.facts = list(recording.own.values())
-    updated = _updated(bundle, recording.before, changed, facts_before)
+    updated = _updated(bundle, recording.before, changed - set(recording.added), facts_before)
     bundle.fact_history = [*bundle.fact_history, *recording.history]
     bundle.settings = {**bundle.settings, **(settings or {})}
     write(db, bundle)
     return ImportResult(
-        added=0,
+        added=len(recording.added),
         replaced=len(updated),
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),
