@@ -275,3 +275,63 @@ def test_a_missing_card_row_filled_in_wrong_says_why(tmp_path, row, error):
     result = invoke("db", "import", str(sheet), "--db", str(db))
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == f"{sheet}: row 2: {error}"
+
+
+# --- 6. every error at once, by row, in the form docs/cli.md gives -----------------------------
+
+
+def test_a_sets_file_lists_every_error_at_once_by_row(tmp_path):
+    text = (
+        "code,name,edition,released,source\n"
+        "SE,Other Name,1E,1999,http://x\n"
+        "XX,Ex,9E,2001,http://x\n"
+        "ZZ,Zed,1E,1999-01,\n"
+    )
+    result = _dry_run(tmp_path, "sets.csv", text)
+    assert result.exit_code == 2
+    where = tmp_path / "sets.csv"
+    assert result.stderr.splitlines() == [
+        "hlcg: error: 3 errors; nothing was written:",
+        f"{where}: row 2: set SE: the catalogue records 'Series Edition' (1E, released 1995) "
+        "(source: https://en.wikipedia.org/wiki/Highlander:_The_Card_Game), the file says "
+        "'Other Name' (1E, released 1999) (source: http://x); pass --overwrite to replace it",
+        f"{where}: row 3: edition '9E' is none the catalogue knows (1E, 2E, MLE)",
+        f"{where}: row 4: source: is empty; every row needs its source",
+    ]
+
+
+def test_a_card_file_lists_set_errors_with_the_rows_invalid_fields_by_row(tmp_path):
+    text = (
+        "id,title,type,sets,restriction,source\n"
+        "foo,Foo,event,Bogus,,http://x\n"
+        "bar,Bar,event,SE,0,http://x\n"
+        "baz,Baz,event,SE,,http://x\n"
+        "foo,Foo2,event,SE,,http://x\n"
+    )
+    result = _dry_run(tmp_path, "cards.csv", text)
+    assert result.exit_code == 2
+    where = tmp_path / "cards.csv"
+    assert result.stderr.splitlines() == [
+        "hlcg: error: 3 errors; nothing was written:",
+        f"{where}: row 2: sets: 'Bogus' {NOT_LISTED} (none is close; `hlcg sets` lists the "
+        f"codes){FROM_A_SETS_FILE}",
+        f"{where}: row 3: restriction: expected 1 or more, got 0",
+        f"{where}: row 5: id 'foo' repeats row 2",
+    ]
+
+
+def test_notes_are_listed_by_row(tmp_path):
+    text = (
+        "title,type,subtitle,set,restriction,reserved,signature,hand_icons,gem_master,"
+        "gem_agility,gem_strength,gem_toughness,gem_empathy,gem_reason,formats,source_url\n"
+        "Methos,Pre-Game: Persona,,MC,,,,,8,,,,,,,http://www.watcherdatabase.tk/Articles/16.html\n"
+        "Connor MacLeod,,,,,,,,,,,,,,,http://x\n"
+    )
+    result = _dry_run(tmp_path, "research.csv", text)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[1:3] == [
+        "hlcg: note: row 2: methos-mc is printed only in MC (1E), whose cards print no gems: "
+        "gem_master 8 not recorded",
+        "hlcg: note: row 3 names 'Connor MacLeod', which several cards have, and states nothing "
+        "that tells them apart or that they lack: not recorded",
+    ]

@@ -28,7 +28,7 @@ from hlcg.curation.lackey import (
 )
 from hlcg.curation.models import CardRow
 from hlcg.curation.set_cells import SetNames
-from hlcg.curation.sources import ImportedRow, read_import_rows, read_text
+from hlcg.curation.sources import ImportedRow, RowProblems, read_import_rows, read_text
 from hlcg.curation.upsert import (
     Change,
     Conflict,
@@ -208,6 +208,18 @@ def _strict_sets(
     return strict, errors
 
 
+def _by_row(notes: list[str]) -> list[str]:
+    """Notes in the file's row order (each pass over the rows adds its own): a note that
+    names no row (the file's own) first."""
+    import re
+
+    def row(note: str) -> int:
+        found = re.match(r"row (\d+)\b", note)
+        return int(found.group(1)) if found else 0
+
+    return sorted(notes, key=row)
+
+
 def _read_rows(
     source: Path,
     db: Path,
@@ -231,6 +243,8 @@ def _read_rows(
     except SourceError as exc:
         header = lackey_header(read_text(source), mapped.delimiter)
         hint = lackey_hint(source, db, header, options.column_map, lackey)
+        if isinstance(exc, RowProblems):
+            raise RowProblems(exc.problems, exc.rows, hint) from None
         raise SourceError(exc.errors, hint) from None
 
 
@@ -326,15 +340,21 @@ def import_rows(
     existing = {c.id: c for c in bundle.cards}
     facts_before = {f.key for f in bundle.facts}
     replace = options.replace
-    rows, notes, unrecorded = _read_rows(
-        source, db, mapped, options, lackey, {} if replace else existing
-    )
-    rows, errors = _strict_sets(source, rows, set_names(bundle))
+    try:
+        rows, notes, unrecorded = _read_rows(
+            source, db, mapped, options, lackey, {} if replace else existing
+        )
+        errors: list[tuple[int, str]] = []
+        hint = None
+    except RowProblems as exc:  # the rows that validate are checked on, for every error
+        rows, notes, unrecorded, errors, hint = exc.rows, [], 0, list(exc.problems), exc.hint
+    rows, wrong_sets = _strict_sets(source, rows, set_names(bundle))
     gemless = _gemless_editions(rows, bundle)
-    errors += _gems_beyond_bound(source, rows, gemless)
+    errors += wrong_sets + _gems_beyond_bound(source, rows, gemless)
     if errors:  # every row's, at once, in the file's order
-        raise SourceError([message for _, message in sorted(errors, key=lambda e: e[0])])
+        raise SourceError([message for _, message in sorted(errors, key=lambda e: e[0])], hint)
     rows = _gems_off_gemless_cards(rows, gemless, notes)
+    notes = _by_row(notes)
     merged = _merged_into(
         bundle,
         rows,

@@ -332,8 +332,20 @@ def imported_rows(
             rows.append(row)
         problems.extend((number, message) for message in invalid)
     if problems:
-        raise SourceError([m for _, m in sorted(problems, key=lambda e: e[0])])
+        raise RowProblems(problems, rows)
     return rows
+
+
+class RowProblems(SourceError):
+    """The rows of a card file that do not validate, (row, message) each, listed in row
+    order, with the rows that do: the importer checks those too (their set cells, their
+    gems) so that every error is listed at once."""
+
+    def __init__(
+        self, problems: list[tuple[int, str]], rows: list[ImportedRow], hint: str | None = None
+    ) -> None:
+        self.problems, self.rows = sorted(problems, key=lambda e: e[0]), rows
+        super().__init__([message for _, message in self.problems], hint)
 
 
 def _import_row(
