@@ -11,8 +11,8 @@ from typing import Any
 
 from hlcg.catalog.storage import FACT_FIELDS
 from hlcg.curation.bundle import Bundle
-from hlcg.curation.models import CardRow, FactSourceRow, source_parts
-from hlcg.curation.upsert import stated
+from hlcg.curation.models import CardRow, FactSourceRow
+from hlcg.curation.upsert import source_parts, stated
 from hlcg.wording import plural
 
 

@@ -18,12 +18,13 @@ from hlcg.catalog import GAP_FIELDS
 from hlcg.catalog.storage import LIST_FIELDS, TableGroup
 from hlcg.curation.bounds import GEM_EDITIONS
 from hlcg.curation.bundle import Bundle, read_bundle
+from hlcg.curation.gap_cards import NEW_CARD, gap_card
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.merging import Confirmed
-from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow, source_parts
+from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.curation.printed import parse_printed_source
 from hlcg.curation.row_names import formats_combined
-from hlcg.curation.upsert import Conflict, superseded
+from hlcg.curation.upsert import Conflict, source_parts, superseded
 from hlcg.wording import field_name, validation_message
 
 if TYPE_CHECKING:
@@ -32,10 +33,6 @@ if TYPE_CHECKING:
 # What a sheet may set: the facts `db gaps` lists, printings (a set code, or several
 # `;`-separated, added to the card's sets), and what the research update sheets correct: a
 # card's text (paraphrased), its subtitle and its printed flags.
-# The field of `db gaps`' rows for a card the catalogue lacks (``hlcg.answers``' MISSING_CARD):
-# filled in, a new card (``_Recording._new_card``).
-NEW_CARD = "card"
-
 SHEET_FIELDS: tuple[str, ...] = (
     *GAP_FIELDS,
     "sets",
@@ -326,42 +323,14 @@ class _Recording:
             ]
             return None
 
-    def _new_card(self, where: str, card_id: str, title: str, kind: str, source: str) -> None:
-        """A `card` row of `db gaps`, filled in: a card the decks name that the catalogue
-        lacks, titled as the `name` column writes it, of the type ``kind`` (the `value`),
-        backed by ``source``; its id is the `id` column's, or made from the title. Its
-        other facts are rows of their own (in this sheet, below it, or a later one)."""
-        from pydantic import ValidationError
-
-        from hlcg.catalog.storage import slug
-
-        card_id = card_id or slug(title)
-        if not title:
-            self.errors.append(f"{where}: name: a new card needs its title in the name column")
-            return
-        if not source:
-            self.errors.append(f"{where}: source: every card needs its source")
-            return
-        if card_id in self.cards:
-            self.errors.append(
-                f"{where}: id: {card_id!r} is a card of {self.db.name} already (a deck naming "
-                "it otherwise wants an alias); state its facts on rows of their own"
-            )
-            return
-        try:
-            card = CardRow.model_validate(
-                {"id": card_id, "title": title, "type": kind, "source": source}
-            )
-        except ValidationError as exc:
-            self.errors += [
-                f"{where}: {'value' if e['loc'][:1] == ('type',) else 'id'}: "
-                f"{validation_message(e)}"
-                for e in exc.errors()
-            ]
-            return
-        self.cards[card_id] = card.to_flat()
-        self.before[card_id] = card
-        self.added.append(card_id)
+    def _new_card(self, where: str, row: tuple[str, str, str, str]) -> None:
+        """A filled-in `card` row of `db gaps` adds a card (``gap_card``)."""
+        card, errors = gap_card(row, self.cards, self.db.name)
+        self.errors += [f"{where}: {error}" for error in errors]
+        if card is not None:
+            self.cards[card.id] = card.to_flat()
+            self.before[card.id] = card
+            self.added.append(card.id)
 
     def _set_cell(self, where: str, value: str) -> str:
         """A ``sets`` value as card rows write a set cell (codes or names, listed with ;
@@ -375,11 +344,14 @@ class _Recording:
         value, source = (row.get("value") or "").strip(), (row.get("source") or "").strip()
         if not value:
             return  # a gap still open
-        where = f"{self.sheet}: row {number}"
-        self.number = number
+        where, self.number = f"{self.sheet}: row {number}", number
         if name == NEW_CARD:
-            self._new_card(where, card_id, (row.get("name") or "").strip(), value, source)
-            return
+            self._new_card(where, (card_id, (row.get("name") or "").strip(), value, source))
+        else:
+            self._fact(where, card_id, name, value, source)
+
+    def _fact(self, where: str, card_id: str, name: str, value: str, source: str) -> None:
+        """A filled-in row of a fact of a card the catalogue holds."""
         if name == "sets" and card_id in self.cards:
             value = self._set_cell(where, value)
             if not value:
@@ -400,7 +372,7 @@ class _Recording:
             self.errors.append(f"{where}: {conflict}")
             return
         flat = offered.to_flat()
-        self.recorded.setdefault((card_id, name), (number, value))
+        self.recorded.setdefault((card_id, name), (self.number, value))
         # The source is this fact's own, not the card row's: added there, it would seem to
         # back the card's other facts too.
         self.cards[card_id][name] = flat[name]

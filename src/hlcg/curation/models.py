@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -19,12 +18,13 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 from hlcg.catalog import BOOL_FIELDS, CARD_TYPES, FORMAT_TAGS, INT_FIELDS, format_named
 from hlcg.catalog.storage import FACT_FIELDS, LIST_FIELDS, flat_card
 from hlcg.curation.set_cells import listed_cell
+from hlcg.curation.spelling import not_a_format, not_a_type
 from hlcg.wording import CARD_ID_PATTERN, DATE_PATTERN, json_fault, shown_value
 
 
 def _format_tag(value: Any) -> Any:
-    """A format as people write it ("Type Two", "type 2") -> its tag (type-two); a tag,
-    or a name no spelling maps, stays as written (and is then checked as a tag)."""
+    """A format as people write it ("Type Two", "type 2") -> its tag (type-two); any other
+    value is an error naming the closest formats."""
     if not isinstance(value, str):
         return value
     named = format_named(value.strip())
@@ -33,30 +33,7 @@ def _format_tag(value: Any) -> Any:
     folded = {tag.lower(): tag for tag in FORMAT_TAGS}  # "MLE" for mle
     if value.strip().lower() in folded:
         return folded[value.strip().lower()]
-    raise ValueError(f"{_expected(FORMAT_TAGS, value.strip())}{_closest_format(value)}")
-
-
-def _expected(choices: tuple[str, ...], given: str) -> str:
-    """ "expected 'a', 'b' or 'c', got 'x'", as the contract's other choices are said."""
-    listed = ", ".join(repr(c) for c in choices[:-1]) + f" or {choices[-1]!r}"
-    return f"expected {listed}, got {shown_value(given)}"
-
-
-def _closest_format(written: str) -> str:
-    """The did-you-mean for a format no spelling names: the spellings the format validator
-    takes (``format_from_user``'s), each suggesting its tag. Format names share their
-    "type", so "Type Three" is as close to Type One as to Type Two: both are named."""
-    from hlcg.catalog.vocabulary import format_spellings
-    from hlcg.wording import did_you_mean
-
-    choices = {**format_spellings(), **{tag: tag for tag in FORMAT_TAGS}}
-    return did_you_mean(written, choices, cutoff=65)
-
-
-def source_parts(cells: Iterable[str]) -> list[str]:
-    """The sources ``cells`` name, each once in order: a source cell may name several
-    (``URL; URL``), and a source already among a fact's backs it whatever cell holds it."""
-    return list(dict.fromkeys(p.strip() for cell in cells for p in cell.split(";") if p.strip()))
+    raise ValueError(not_a_format(value.strip()))
 
 
 class Strict(BaseModel):
@@ -235,10 +212,7 @@ class CardRow(Strict):
         if isinstance(value, str):
             value = value.strip()
             if info.field_name == "type" and value and value not in CARD_TYPES:
-                from hlcg.wording import did_you_mean
-
-                close = did_you_mean(value, {t: t for t in CARD_TYPES})
-                raise ValueError(f"{_expected(CARD_TYPES, value)}{close}")
+                raise ValueError(not_a_type(value))
             return value or None
         return value
 
