@@ -162,8 +162,8 @@ def test_failed_import_leaves_catalogue_byte_identical(tmp_path):
     before = db.read_bytes()
     rows = tmp_path / "rows.csv"
     header = (ROOT / "data/source/cards.csv").read_text().splitlines()[0]
-    good = "new-card,New Card,,event" + "," * 17 + "seed 001"
-    bad = "bad-card,Bad Card,,spell" + "," * 17 + "seed 001"
+    good = "new-card,New Card,,event" + "," * 19 + "seed 001"
+    bad = "bad-card,Bad Card,,spell" + "," * 19 + "seed 001"
     rows.write_text("\n".join([header, good, bad]) + "\n")
     result = invoke("db", "import", str(rows), "--db", str(db))
     assert result.exit_code == 2

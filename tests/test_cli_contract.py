@@ -290,9 +290,9 @@ def test_messages_name_file_row_and_column_in_hlcgs_words(tmp_path):
     assert result.stderr.splitlines()[1:] == [
         f"{rows}: row 2: restriction: expected a whole number or empty, got 'abc'",
         f"{rows}: row 2: formats: expected 'first-edition', 'type-one', 'type-two' or 'mle', "
-        "got 'Type 9'",
+        "got 'Type 9' (did you mean 'type-one' or 'type-two'?)",
         f"{rows}: row 3: type: expected 'attack', 'special-attack', 'ranged-attack', 'block', "
         "'dodge', 'guard', 'event', 'situation', 'object', 'location', 'plot', 'edge', "
         "'illusion', 'persona', 'premium', 'quickening', 'watcher', 'hunter', "
-        "'weapon-of-choice' or 'other-pre-game', got 'eventt'",
+        "'weapon-of-choice' or 'other-pre-game', got 'eventt' (did you mean 'event'?)",
     ]
