@@ -306,3 +306,25 @@ def errors(report: DeckReport) -> list[tuple[str, tuple[str, ...]]]:
 def gaps(report: DeckReport) -> list[tuple[tuple[str, ...], str]]:
     """The (cards, message) of a report's data gaps (`unchecked` notes), in report order."""
     return [(p.cards, p.message) for p in report.problems if p.rule == "unchecked"]
+
+
+@pytest.fixture
+def disk_events(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Syncs turned back on (HLCG_NO_SYNC off), and each fsync and rename the test makes,
+    in order, as ("sync", the path synced) or ("rename", the target). Linux only: a synced
+    descriptor is named through /proc."""
+    monkeypatch.delenv("HLCG_NO_SYNC", raising=False)
+    events: list[tuple[str, str]] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        events.append(("sync", os.readlink(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    def replace(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+        events.append(("rename", str(target)))
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    return events

@@ -106,21 +106,8 @@ def test_two_exports_killed_between_the_renames_never_lose_the_old_one(old_expor
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="names an fsync'd descriptor by /proc")
-def test_files_and_folders_are_synced_around_each_rename(tmp_path, monkeypatch):
-    monkeypatch.delenv("HLCG_NO_SYNC", raising=False)
-    events: list[tuple[str, str]] = []
-    real_fsync, real_replace = os.fsync, os.replace
-
-    def fsync(fd: int) -> None:
-        events.append(("sync", os.readlink(f"/proc/self/fd/{fd}")))
-        real_fsync(fd)
-
-    def replace(source, target) -> None:
-        events.append(("rename", str(target)))
-        real_replace(source, target)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    monkeypatch.setattr(os, "replace", replace)
+def test_files_and_folders_are_synced_around_each_rename(tmp_path, disk_events):
+    events = disk_events
     report = tmp_path / "report.txt"
     write_text_atomically(report, "LEGAL\n")
     temp = events[0][1]

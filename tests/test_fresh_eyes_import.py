@@ -3,7 +3,6 @@ with its exact exit code and message."""
 
 from __future__ import annotations
 
-import os
 import sys
 import typing
 from pathlib import Path
@@ -203,24 +202,11 @@ def test_db_remove_takes_a_name_of_several_words_as_lookups_do(tmp_path):
 
 @pytest.mark.skipif(sys.platform != "linux", reason="names an fsync'd descriptor by /proc")
 def test_an_import_syncs_twice_the_new_file_before_its_rename_and_the_folder_after(
-    tmp_path, monkeypatch
+    tmp_path, disk_events
 ):
     db = shipped_copy(tmp_path)
     rows = write(tmp_path / "c.csv", "id,title,type,source\nzed,Zed,event,x\n")
-    monkeypatch.delenv("HLCG_NO_SYNC", raising=False)
-    events: list[tuple[str, str]] = []
-    real_fsync, real_replace = os.fsync, os.replace
-
-    def fsync(fd: int) -> None:
-        events.append(("sync", os.readlink(f"/proc/self/fd/{fd}")))
-        real_fsync(fd)
-
-    def replace(source, target) -> None:
-        events.append(("rename", str(target)))
-        real_replace(source, target)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    monkeypatch.setattr(os, "replace", replace)
+    events = disk_events
     assert invoke("db", "import", str(rows), "--db", str(db)).exit_code == 0
     ours = [event for event in events if event[1].startswith(str(tmp_path))]
     temp = ours[0][1]
