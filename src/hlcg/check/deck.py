@@ -449,9 +449,9 @@ def fingerprint(
     """(hex digest, canonical form); ``catalogue`` is :func:`catalogue_digest`'s value,
     ``in_force`` the legality facts in force on the date judged by."""
     form = canonical_form(deck, catalogue, in_force)
-    import hashlib  # here: only a fingerprint needs it, not every check
+    from hlcg.catalog import sha256_hex  # here: only a fingerprint needs it, not every check
 
-    return hashlib.sha256(form.encode("utf-8")).hexdigest(), form
+    return sha256_hex(form), form
 
 
 def add_fingerprint(report: "DeckReport", catalogue: Catalogue) -> "DeckReport":

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from hlcg.rules.legality import LEGAL as LEGAL
     from hlcg.rules.legality import UNCONFIRMED as UNCONFIRMED
     from hlcg.rules.legality import today as today
+    from hlcg.rules.limits import GEM_CAP as GEM_CAP
     from hlcg.rules.limits import gem_caps as gem_caps
     from hlcg.rules.profiles import profile as profile
     from hlcg.rules.profiles import verdict_in as verdict_in
@@ -39,6 +40,7 @@ _DOOR = {
     "not_checked_line": "hlcg.rules.coverage",
     "DeckReport": "hlcg.rules.engine",
     "validate": "hlcg.rules.engine",
+    "GEM_CAP": "hlcg.rules.limits",
     "gem_caps": "hlcg.rules.limits",
     "ILLEGAL": "hlcg.rules.legality",
     "LEGAL": "hlcg.rules.legality",
