@@ -41,6 +41,7 @@ _COUNT_SHAPED = lazy(r"^\(?\s*(?:[x\u00d7]\s*)?\d+(?:\s*[x\u00d7])?\s*\)?$", re.
 _LIST_MARK = lazy(
     r"^(?:[-*+\u2013\u2014]\s+|[\u2022\u2023\u25aa\u25cf\u25e6\u00b7]\s*|(?P<number>\d{1,3})[.)]\s+)"
 )
+_BULLETS = frozenset("-*+\u2013\u2014\u2022\u2023\u25aa\u25cf\u25e6\u00b7")  # its first characters
 # Digits fused to a word ("9mm"): a title that starts with digits, or a count without space.
 _FUSED_DIGITS = lazy(r"^\d+[^\W\d_]")
 _SET_CODE = lazy(r"^(?P<name>.+?)\s*\[(?P<set>[A-Za-z0-9][A-Za-z0-9 ._-]*)\]$")
@@ -82,6 +83,8 @@ def list_mark(line: str) -> tuple[int | None, str] | None:
     """(its number, the rest) when the line starts with a list mark (`- `, `* `, `• `, `1. `;
     the number is None for a bullet), else None. Whether `3. Thrust` is a list item or three
     Thrust is the reader's to say (hlcg.deck.text)."""
+    if line[:1] not in _BULLETS and "." not in line[1:4] and ")" not in line[1:4]:
+        return None  # most lines: no bullet, no `1.` or `12)`; the pattern is not compiled
     mark = _LIST_MARK.match(line)
     if mark is None or mark.end() == len(line):
         return None
@@ -215,20 +218,38 @@ _DIGITS = lazy(r"\d+")
 
 def group_count(line: str) -> int | None:
     """The count a header gives ("Attacks (27):" -> 27; "[size=4]Attacks" none), or None."""
-    found = _DIGITS.search(_MARKUP.sub(" ", line))
+    unmarked = _MARKUP.sub(" ", line) if "[" in line or "<" in line else line
+    found = _DIGITS.search(unmarked)
     return copies_value(found.group()) if found else None
+
+
+def _count_only(rest: str) -> bool:
+    """Whether a header's rest is only its count ("Deck: 52 cards"). The pattern is run only
+    on a rest that starts as it must, with a bracket, a space or a digit ("Endurance:",
+    "Persona: Duncan MacLeod" do not)."""
+    first = rest[:1]
+    if not (first == "(" or first.isdecimal() or first.isspace()):
+        return False
+    return _COUNT_ONLY.match(rest) is not None
 
 
 def _colon_header(word: str, rest: str) -> tuple[str, str, str]:
     """A `Word: rest` line as ``header`` reads it."""
     key = section_key(word)
-    counted = _COUNT_ONLY.match(rest) is not None
+    counted = _count_only(rest)
     if key in SECTIONS:
         return key, word.strip(), "" if counted else rest
     group = not rest or (counted and _plural(word))
     if key not in KEY_WORDS and group and names_card_group(word):
         return GROUP, word.strip(), rest
     return key, word.strip(), rest
+
+
+def _may_be_dashed(line: str) -> bool:
+    """Whether _DASHED_KEY may match: a space right after `Format` or `Persona`, and a dash
+    (`Persona: Duncan MacLeod`, `Format: first-edition` have no such space: no pattern run)."""
+    after = line[6:7] if line[:1] in "fF" else line[7:8] if line[:1] in "pP" else ""
+    return after.isspace() and ("-" in line or "\u2013" in line or "\u2014" in line)
 
 
 def header(line: str) -> tuple[str, str, str] | None:
@@ -239,7 +260,7 @@ def header(line: str) -> tuple[str, str, str] | None:
     header's key is GROUP: a card group word with a colon and nothing but a count after it
     ("Attacks: 27", "Event:"), or a plural one without ("Blocks", "Specials (6)"): a
     singular word and a count is a card line ("Dodge 3")."""
-    dashed = _DASHED_KEY.match(line) if line[:1] in "pPfF" else None
+    dashed = _DASHED_KEY.match(line) if _may_be_dashed(line) else None
     if dashed:
         return dashed["word"].lower(), dashed["word"], dashed["rest"].strip()
     lettered = line[:1].isalpha()  # a header word starts with a letter, a card line its count

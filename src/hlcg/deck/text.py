@@ -414,7 +414,7 @@ def _persona_order(name: str, set_code: str | None) -> tuple[str, str, str]:
 def split_persona(written: str) -> tuple[str, str | None]:
     """ "Duncan MacLeod [2E-CvD]" or "Duncan MacLeod (2E)" -> name, set or edition code."""
     name, set_code = split_set_code(written)
-    edition = _PAREN_CODE.match(name) if len(name) <= MAX_NAME else None
+    edition = _PAREN_CODE.match(name) if len(name) <= MAX_NAME and "(" in name else None
     if set_code is None and edition:
         name, set_code = edition["name"].strip(), edition["code"]
     return name, set_code
