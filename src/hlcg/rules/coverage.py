@@ -296,11 +296,14 @@ _LIMIT_FACTS = {
 }
 
 
-class _Inferred(NamedTuple):
-    card: Card
-    what: str  # the fact: "printing SE", "type-two legality (legal from 2009)"
-    reasoning: str
-    line: int | None
+class _Inferred:
+    # A plain class, not a NamedTuple (ten times the cost to create at import): it is only
+    # ever read by attribute.
+    __slots__ = ("card", "what", "reasoning", "line")
+
+    def __init__(self, card: Card, what: str, reasoning: str, line: int | None) -> None:
+        # what: the fact, "printing SE" or "type-two legality (legal from 2009)"
+        self.card, self.what, self.reasoning, self.line = card, what, reasoning, line
 
 
 def _note(card: Card, what: str, reasoning: str, line: int | None) -> _Inferred:
