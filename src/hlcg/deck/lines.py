@@ -59,7 +59,8 @@ _LINE_BREAK = lazy(r"\r\n|\r|\n")
 def split_lines(text: str) -> list[str]:
     """Lines as editors count them: CRLF, lone CR and LF end a line, nothing else does
     (str.splitlines would also split on form feeds and Unicode separators)."""
-    lines = _LINE_BREAK.split(text)
+    # most files end lines with LF alone: split without the pattern (the same lines)
+    lines = text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
     return lines
@@ -219,6 +220,8 @@ _DIGITS = lazy(r"\d+")
 def group_count(line: str) -> int | None:
     """The count a header gives ("Attacks (27):" -> 27; "[size=4]Attacks" none), or None."""
     unmarked = _MARKUP.sub(" ", line) if "[" in line or "<" in line else line
+    if not any(char.isdecimal() for char in unmarked):  # "Endurance:": no pattern compiled
+        return None
     found = _DIGITS.search(unmarked)
     return copies_value(found.group()) if found else None
 
@@ -252,6 +255,21 @@ def _may_be_dashed(line: str) -> bool:
     return after.isspace() and ("-" in line or "\u2013" in line or "\u2014" in line)
 
 
+_PLAIN_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-")
+
+
+def _word_colon(line: str) -> tuple[str, str] | None:
+    """(word, rest) as _HEADER matches a `Word: rest` line. A word of letters and hyphens
+    right before the colon ("Persona:", "Pre-Game:", most headers) is taken with str methods:
+    nothing else of the pattern can match there, and the pattern is compiled only for the
+    rest ("Deck (55):", "Side deck:")."""
+    word, colon, rest = line.partition(":")
+    if colon and len(word) <= 81 and _PLAIN_WORD.issuperset(word) and "\n" not in rest:
+        return word, rest.lstrip()  # (the caller has checked the word starts with a letter)
+    found = _HEADER.match(line)
+    return (found["word"], found["rest"]) if found else None
+
+
 def header(line: str) -> tuple[str, str, str] | None:
     """(key, word as written, rest of the line) when the line is a header or a `Key: value`
     line; None for a card line. A section's size after its colon ("Deck: 52 cards") is no
@@ -264,9 +282,9 @@ def header(line: str) -> tuple[str, str, str] | None:
     if dashed:
         return dashed["word"].lower(), dashed["word"], dashed["rest"].strip()
     lettered = line[:1].isalpha()  # a header word starts with a letter, a card line its count
-    colon = _HEADER.match(line) if lettered else None
+    colon = _word_colon(line) if lettered else None
     if colon:
-        return _colon_header(colon["word"], colon["rest"].strip())
+        return _colon_header(colon[0], colon[1].strip())
     bare = _BARE_HEADER.match(line) if lettered else None
     if bare and section_key(bare["word"]) in SECTIONS:
         return section_key(bare["word"]), bare["word"].strip(), ""
@@ -450,7 +468,7 @@ def _readings(line_no: int, text: str) -> tuple[list[Reading], Reading] | LineIs
         return split
     count, name, where = split
     readings: list[Reading] = []
-    if _FUSED_DIGITS.match(text):
+    if _fused_digits(text):
         # "9mm" (and "9mm x2"): a title starting with digits before nine "mm"
         titled = split_count(line_no, rest, leading=False)
         if not isinstance(titled, LineIssue):
@@ -473,6 +491,17 @@ def _readings(line_no: int, text: str) -> tuple[list[Reading], Reading] | LineIs
     if paren is not None:
         readings.append(Reading(paren[0], count, remark=_joined(paren[1], dash)))
     return readings, shown
+
+
+def _fused_digits(text: str) -> bool:
+    """Whether the line starts with digits fused to a word ("9mm"). After a count and a
+    space ("3 Thrust", most lines) the pattern cannot match and is not compiled."""
+    if not text[:1].isdecimal():  # the pattern's \d: a Unicode decimal digit
+        return False
+    for char in text:
+        if not char.isdecimal():
+            return not char.isspace() and _FUSED_DIGITS.match(text) is not None
+    return False  # all digits: no word after them
 
 
 def _with_set_code(reading: Reading) -> Reading:
