@@ -264,7 +264,9 @@ def _word_colon(line: str) -> tuple[str, str] | None:
     nothing else of the pattern can match there, and the pattern is compiled only for the
     rest ("Deck (55):", "Side deck:")."""
     word, colon, rest = line.partition(":")
-    if colon and len(word) <= 81 and _PLAIN_WORD.issuperset(word) and "\n" not in rest:
+    if not colon:
+        return None  # the pattern needs a colon
+    if len(word) <= 81 and _PLAIN_WORD.issuperset(word) and "\n" not in rest:
         return word, rest.lstrip()  # (the caller has checked the word starts with a letter)
     found = _HEADER.match(line)
     return (found["word"], found["rest"]) if found else None
