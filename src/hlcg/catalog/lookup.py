@@ -77,26 +77,17 @@ class Candidate(NamedTuple):
     ids: tuple[str, ...]
 
 
-class Match:
+class Match(NamedTuple):
     """What a name means: ``ids`` is set when it was recognised (a title several cards share
     gives several); ``candidates`` are the names it may mean, best first."""
 
-    # A plain class: a NamedTuple costs ten times as much to create at import (every lookup
-    # imports this module), and a match is only ever read by attribute.
-    __slots__ = ("query", "how", "ids", "candidates", "score")
-
-    def __init__(
-        self,
-        query: str,
-        # a card: id | title | name | alias | normalised | fuzzy | none;
-        # among a table's names (judge_match): exact | partial | fuzzy | none
-        how: str,
-        ids: tuple[str, ...],
-        candidates: list[Candidate] = [],  # noqa: B006 (shared default: never mutated)
-        score: float | None = None,
-    ) -> None:
-        self.query, self.how, self.ids = query, how, ids
-        self.candidates, self.score = candidates, score
+    query: str
+    # a card: id | title | name | alias | normalised | fuzzy | none;
+    # among a table's names (judge_match): exact | partial | fuzzy | none
+    how: str
+    ids: tuple[str, ...]
+    candidates: list[Candidate] = []  # shared default: never mutated
+    score: float | None = None
 
     @property
     def found(self) -> bool:
