@@ -58,8 +58,8 @@ def test_flat_values_parse():
         ("modifiers", '[{"kind": "teleport"}]', "does not match any of the expected tags"),
         ("restriction", "two", "expected a whole number or empty"),
         ("reserved", "maybe", "expected true/false"),
-        ("type", "spell", "Input should be"),
-        ("formats", "type-three", "Input should be"),
+        ("type", "spell", "expected 'attack', "),
+        ("formats", "type-three", "got 'type-three' (did you mean 'type-one' or 'type-two'?)"),
     ],
 )
 def test_bad_values_are_rejected(field, value, message):

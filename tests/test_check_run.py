@@ -46,7 +46,7 @@ def test_unreadable_and_skipped_files_are_reported_not_raised(shipped, tmp_path)
     result = run([tmp_path], catalogue=shipped, on_skip=lambda p, r: heard.append((p, r)))
     assert [Path(r.path).name for r in result.reports] == ["alice-duncan.txt"]
     assert [(Path(u.path).name, u.message) for u in result.unreadable] == [
-        ("broken.json", "line 1: invalid JSON: Expecting value")
+        ("broken.json", "not JSON: a value is missing at character 16")
     ]
     assert [s.path.name for s in result.skipped] == ["README.txt"]
     assert [Skipped(p, r) for p, r in heard] == result.skipped

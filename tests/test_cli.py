@@ -162,8 +162,8 @@ def test_failed_import_leaves_catalogue_byte_identical(tmp_path):
     before = db.read_bytes()
     rows = tmp_path / "rows.csv"
     header = (ROOT / "data/source/cards.csv").read_text().splitlines()[0]
-    good = "new-card,New Card,,event" + "," * 17 + "seed 001"
-    bad = "bad-card,Bad Card,,spell" + "," * 17 + "seed 001"
+    good = "new-card,New Card,,event" + "," * 19 + "seed 001"
+    bad = "bad-card,Bad Card,,spell" + "," * 19 + "seed 001"
     rows.write_text("\n".join([header, good, bad]) + "\n")
     result = invoke("db", "import", str(rows), "--db", str(db))
     assert result.exit_code == 2
@@ -188,7 +188,7 @@ def test_bad_catalogue_files_exit_2(tmp_path):
         conn.execute("CREATE TABLE t (x)")
     for path, words in (
         (tmp_path / "missing.sqlite", "not found"),
-        (corrupt, "not a usable SQLite catalogue"),
+        (corrupt, "corrupt.sqlite is not an SQLite catalogue;"),
         (truncated, "sqlite"),
         (foreign, "not an hlcg catalogue"),
     ):

@@ -5,6 +5,8 @@ In-process (CliRunner): no command here needs a process of its own."""
 
 from __future__ import annotations
 
+import json
+
 import click
 import pytest
 import typer.main
@@ -72,7 +74,12 @@ CASES: dict[str, list[tuple[list[str], int, str]]] = {
     "db datasette-metadata": [([], 0, DATA)],
     "db facts export": [(["--db", MISSING], 2, NOTHING)],
     "tcboo card": [(["Slash"], 0, DATA), (["zzzzqq"], 1, NOTHING), ([""], 2, NOTHING)],
-    "tcboo cards": [([], 0, DATA)],
+    "tcboo cards": [
+        ([], 0, DATA),
+        (["--type", "a"], 0, DATA),  # a type code in any case
+        (["--decapitation", "--interference"], 1, NOTHING),  # no card is both
+        (["--decapitation", "--interference", "--json"], 1, DATA),
+    ],
     "tcboo immortal": [(["Connor MacLeod"], 0, DATA), (["zzzzqq"], 1, NOTHING)],
     "tcboo swords": [([], 0, DATA)],
     "tcboo sword": [(["Katana"], 0, DATA), (["zzzzqq"], 1, NOTHING)],
@@ -140,6 +147,28 @@ def test_every_command_keeps_the_contract(command, args, code, out, tmp_path):
     assert spoken.count("did you mean") <= 1
 
 
+# Every lookup and search, given what names nothing, with --json: the JSON on stdout is
+# the whole answer (docs/cli.md, Streams), so stderr stays empty.
+NOTHING_FOUND_JSON = [
+    ["card", "nopezzz"],
+    ["persona", "nopezzz"],
+    ["search", "zzzzqqq"],
+    ["rules", "nopezzz"],
+    ["tcboo", "card", "nopezzz"],
+    ["tcboo", "cards", "--decapitation", "--interference"],
+    ["tcboo", "immortal", "nopezzz"],
+    ["tcboo", "sword", "nopezzz"],
+    ["tcboo", "location", "nopezzz"],
+]
+
+
+@pytest.mark.parametrize("words", NOTHING_FOUND_JSON, ids=" ".join)
+def test_nothing_found_with_json_is_json_alone(words):
+    result = runner.invoke(APP, [*words, "--json"])
+    assert (result.exit_code, result.stderr) == (1, "")
+    json.loads(result.stdout)
+
+
 @pytest.mark.parametrize("command", sorted(CASES))
 def test_an_unknown_option_is_usage(command, tmp_path):
     result = run(command, ["--no-such-option"], str(tmp_path))
@@ -166,7 +195,8 @@ def _usage_errors() -> list[tuple[str, list[str], str]]:
         if required:  # given nothing, the first one required is missing
             first = required[0]
             kind = "argument" if isinstance(first, click.Argument) else "option"
-            name = first.make_metavar(click.Context(_command(command)))
+            # an argument by its name (several: "DECKS..."), an option by its flags
+            name = first.human_readable_name + ("..." if first.nargs != 1 else "")
             if isinstance(first, click.Option):
                 name = first.opts[0]
             cases.append((command, [], f"missing {kind} '{name}'"))
@@ -260,9 +290,9 @@ def test_messages_name_file_row_and_column_in_hlcgs_words(tmp_path):
     assert result.stderr.splitlines()[1:] == [
         f"{rows}: row 2: restriction: expected a whole number or empty, got 'abc'",
         f"{rows}: row 2: formats: expected 'first-edition', 'type-one', 'type-two' or 'mle', "
-        "got 'Type 9'",
+        "got 'Type 9' (did you mean 'type-one' or 'type-two'?)",
         f"{rows}: row 3: type: expected 'attack', 'special-attack', 'ranged-attack', 'block', "
         "'dodge', 'guard', 'event', 'situation', 'object', 'location', 'plot', 'edge', "
         "'illusion', 'persona', 'premium', 'quickening', 'watcher', 'hunter', "
-        "'weapon-of-choice' or 'other-pre-game', got 'eventt'",
+        "'weapon-of-choice' or 'other-pre-game', got 'eventt' (did you mean 'event'?)",
     ]

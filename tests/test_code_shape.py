@@ -1,12 +1,12 @@
 """The code keeps its shape: modules of one idea, simple functions, a thin CLI.
 
-Measured on every file of src/hlcg. Rooms are sized by what they do (STYLE.md): a module may
-grow to about 500 lines and a function to a cyclomatic complexity of about 15 (radon, as
-`radon cc` counts it), and these numbers are a guide, not a ruler to split by. A file or a
-function past them is listed below with the reason it is one room, and the list is reviewed:
-an entry is added with its reason in the same change, and one that no longer applies goes.
-Past twice the guide nothing is a room (the 3,000-line `cli.py` STYLE.md warns of). The
-command-line package stays at most 18% of the source lines."""
+Measured on every file of src/hlcg. Rooms are sized by what they do (the team's style guide,
+kept outside the repository): a module may grow to about 500 lines and a function to a
+cyclomatic complexity of about 15 (radon, as `radon cc` counts it), and these numbers are a
+guide, not a ruler to split by. A file or a function past them is listed below with the reason
+it is one room, and the list is reviewed: an entry is added with its reason in the same change,
+and one that no longer applies goes. Past twice the guide nothing is a room (the 3,000-line
+`cli.py` that guide warns of). The command-line package stays at most 18% of the source lines."""
 
 from __future__ import annotations
 

@@ -219,7 +219,7 @@ def test_a_fact_sheet_sets_only_gap_fields_refuses_conflicts_and_nonsense(tmp_pa
 def test_restriction_zero_is_not_a_card_fact(tmp_path):
     header = (ROOT / "data/source/cards.csv").read_text().splitlines()[0]
     rows = write(
-        tmp_path / "cards.csv", header + "\nnew-card,New Card,,event,,0" + "," * 15 + "s\n"
+        tmp_path / "cards.csv", header + "\nnew-card,New Card,,event,,0" + "," * 17 + "s\n"
     )
     db = tmp_path / "mine.sqlite"
     invoke("db", "init", str(db))

@@ -306,5 +306,6 @@ def test_db_gaps_ranks_the_inferred_facts_the_verdicts_rest_on():
     assert text.stderr.splitlines()[-2:] == [
         "197 gap(s) and 13 inferred fact(s) deciding verdicts across 32 deck(s)",
         "hlcg: 1 card name(s) the decks give are not in the catalogue (listed first, field "
-        "card): import their rows",  # a misspelt name in an invalid example deck
+        "card): fill in a row's value (the card's type) and source to add the card, or "
+        "import its card rows",  # a misspelt name in an invalid example deck
     ]

@@ -118,6 +118,10 @@ def test_prose_naming_the_default_format_needs_no_warning(tmp_path):
     assert syntax(report(deck)[1]) == []
 
 
+# A deck's format line that names no format is refused as --format is (format_from_user).
+REFUSED = "is not a format; use one of first-edition, type-one, type-two"
+
+
 def test_an_unknown_format_is_never_silent(tmp_path):
     """An error when it decides the format; a warning when --format decides instead; in
     OCTGN notes too; and `deck stats` says it on stderr."""
@@ -125,19 +129,19 @@ def test_an_unknown_format_is_never_silent(tmp_path):
     text.write_text(LEGAL.replace("Format: type-two", "Format: Type Three"), encoding="utf-8")
     code, checked = report(text)
     assert code == 1
-    assert ("error", "unknown format 'Type Three'; checked as type-two") in syntax(checked)
+    assert ("error", f"'Type Three' {REFUSED}; checked as type-two") in syntax(checked)
     code, chosen = report(text, "--format", "type-two")
     assert code == 0
     assert syntax(chosen) == [
-        ("warning", "unknown format 'Type Three'; checked as type-two (--format)")
+        ("warning", f"'Type Three' {REFUSED}; checked as type-two (--format)")
     ]
     stats = runner.invoke(app, ["deck", "stats", str(text)])
-    assert f"{text}:3: unknown format 'Type Three'; checked as type-two" in stats.stderr
+    assert f"{text}:3: 'Type Three' {REFUSED}; checked as type-two" in stats.stderr
     octgn = tmp_path / "deck.o8d"
     octgn.write_text(OCTGN.replace("First Edition", "Type Three"), encoding="utf-8")
     code, notes = report(octgn)
     assert code == 1
-    assert ("error", "unknown format 'Type Three'; checked as type-two") in syntax(notes)
+    assert ("error", f"'Type Three' {REFUSED}; checked as type-two") in syntax(notes)
 
 
 def test_format_mentions_read_words_not_letters():

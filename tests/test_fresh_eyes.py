@@ -82,8 +82,8 @@ def test_an_exact_value_has_no_note_and_one_naming_nothing_is_usage():
     nothing = runner.invoke(APP, ["search", "s:Moovie"])
     assert (nothing.exit_code, nothing.stdout) == (2, "")
     assert nothing.stderr == (
-        "hlcg: error: no set 'Moovie' in this catalogue; did you mean: ME, 1E, 2E, 3E, MC, RE, "
-        "SE? see `hlcg sets`\n"
+        "hlcg: error: s:Moovie: no set 'Moovie' in this catalogue; did you mean: ME, 1E, 2E, 3E, "
+        "MC, RE, SE? see `hlcg sets`\n"
     )
 
 

@@ -48,7 +48,12 @@ def _with(fmt: str, rule: str, setting: dict) -> dict:
         ),
         (
             {**copy.deepcopy(SHIPPED), "type-three": {}},
-            "type-three: unknown format (known: first-edition, type-one, type-two)",
+            "type-three: 'type-three' is not a format; use one of first-edition, type-one, "
+            "type-two",
+        ),
+        (
+            {**copy.deepcopy(SHIPPED), "Type Two": {}},
+            "Type Two: a section is named by its format's name: 'type-two'",
         ),
         (
             {**copy.deepcopy(SHIPPED), "type-two": {"rule": {}}},

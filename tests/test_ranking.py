@@ -104,11 +104,11 @@ NOT_A_FORMAT = "is not a format; use one of first-edition, type-one, type-two, m
 
 def test_a_term_naming_nothing_exits_2_whatever_its_kind():
     for term, said in (
-        ("t:nope", "unknown type 'nope'"),
-        ("s:XX", "no set 'XX' in this catalogue"),
+        ("t:nope", "t:nope: unknown type 'nope'"),
+        ("s:XX", "s:XX: no set 'XX' in this catalogue"),
         ("f:nope", f"f:nope: 'nope' {NOT_A_FORMAT}"),
         ("p:zzzz", "p:zzzz names no single persona"),
-        ("g:luck>=1", "gem filter 'luck>=1' not understood"),
+        ("g:luck>=1", "g:luck>=1: gem filter 'luck>=1' not understood"),
         ("is:nope", "is:nope not understood"),
         ("unchecked:nope", f"unchecked:nope: 'nope' {NOT_A_FORMAT}"),
         ("x:y", "unknown prefix 'x:'"),

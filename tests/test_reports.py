@@ -105,12 +105,10 @@ def test_every_rule_has_a_filled_description_and_a_help_uri():
     )
     for rule in rules:
         assert "{" not in rule["shortDescription"]["text"] + rule["help"]["text"], rule["id"]
-        prefix = "https://github.com/hlcg/hlcg/blob/main/"
-        assert rule["helpUri"].startswith(prefix)
-        documented = ROOT / rule["helpUri"].removeprefix(prefix)
-        assert documented.is_file() and RULES[rule["name"]].doc.splitlines()[0] in (
-            documented.read_text(encoding="utf-8")
-        )
+        # each rule its own heading in docs/rules.md (tests/test_rules_doc.py keeps it true)
+        anchor = f"{rule['id'].lower()}-{rule['name']}"
+        assert rule["helpUri"] == f"https://github.com/hlcg/hlcg/blob/main/docs/rules.md#{anchor}"
+    assert len({r["helpUri"] for r in rules}) == len(rules)
 
 
 def _texts(value: object) -> list[str]:

@@ -85,6 +85,20 @@ def test_a_json_report_of_a_deck_stays_within_the_same_bound():
     assert len(_ours(loaded)) <= CHECK_PATH_MODULES, sorted(_ours(loaded))
 
 
+# What a SARIF report adds to the JSON report's modules: its writer and the problems'
+# identities (partialFingerprints, shared with GitLab's report); a fix's edits are computed
+# only for a deck with a problem --fix would edit (it loaded the fixer, the writers and the
+# edits for every deck, legal ones too: 50 modules).
+SARIF_MODULES = {"hlcg.report.sarif", "hlcg.report.identity"}
+
+
+def test_a_sarif_report_of_a_legal_deck_loads_no_fixer():
+    loaded = _ours(modules_loaded("validate", str(DECK), "-o", "sarif"))
+    assert loaded >= SARIF_MODULES and "hlcg.catalog.integrity" in loaded
+    assert not loaded & {"hlcg.check.fix", "hlcg.deck.edit", "hlcg.deck.writer"}
+    assert len(loaded) <= CHECK_PATH_MODULES + len(SARIF_MODULES), sorted(loaded)
+
+
 def test_help_imports_no_rich_help_and_no_command():
     loaded = modules_loaded("--help")
     assert "hlcg.cli.app" in loaded

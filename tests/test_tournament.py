@@ -483,7 +483,7 @@ def test_folder_scans_skip_files_that_are_not_decks(tmp_path):
     report = json.loads(result.stdout)
     assert [Path(d["path"]).name for d in report["decks"]] == ["alice-duncan.txt"]
     assert [(Path(u["path"]).name, u["message"]) for u in report["unreadable"]] == [
-        ("broken.json", "line 1: invalid JSON: Expecting value")
+        ("broken.json", "not JSON: a value is missing at character 16")
     ]
     assert f"hlcg: note: skipped {tmp_path / 'README.txt'}: not a deck (a README" in result.stderr
     assert "report.json: not a deck (an hlcg JSON report)" in result.stderr

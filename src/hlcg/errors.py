@@ -56,7 +56,12 @@ class DeckFileError(HlcgError):
 
 
 class UsageError(HlcgError):
-    """A bad option or argument combination."""
+    """A bad option or argument combination; with several (``messages``, every bad option
+    of a command at once), each is said on a line of its own."""
+
+    def __init__(self, message: str, *more: str) -> None:
+        self.messages = (message, *more)
+        super().__init__("\n".join(self.messages))
 
 
 class EventError(HlcgError):

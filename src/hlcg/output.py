@@ -25,6 +25,15 @@ def refuse_overwrite(path: Path | None, force: bool) -> None:
         raise UsageError(f"{path} exists; use --force to overwrite it")
 
 
+def refuse_standard_output(path: Path | None, why: str, instead: str = "a file") -> None:
+    """``-`` is standard output where one file is written; where the file cannot go there
+    (``why``), it is refused rather than written under the name ``-``."""
+    from hlcg.stdin import is_stdin
+
+    if path is not None and is_stdin(path):
+        raise UsageError(f"- is standard output, and {why}; name {instead}")
+
+
 def same_file(one: Path, other: Path) -> bool:
     """Whether two names are one file (through links, hard links included)."""
     try:

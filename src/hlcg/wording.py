@@ -26,6 +26,25 @@ def closest_match(term: str, taken: str, score: float | None) -> str:
     return f"(closest match for {term}: {taken}, score {score or 0:.0f})"
 
 
+def did_you_mean(written: str, choices: Mapping[str, str], cutoff: float = 70) -> str:
+    """ " (did you mean 'X'?)" for the choice closest to ``written`` (``choices``: each
+    spelling compared -> what to suggest for it, codes and names alike), naming every
+    suggestion within a few points of the closest (" (did you mean 'A' or 'B'?)"); "" when
+    none scores ``cutoff`` (of 100, by edit distance: "Bogus" is close to no set code)."""
+    from rapidfuzz import fuzz, process
+
+    def folded(text: str) -> str:
+        return " ".join(text.lower().replace("-", " ").replace("_", " ").split())
+
+    scored = process.extract(folded(written), [folded(c) for c in choices], scorer=fuzz.ratio)
+    suggested = list(choices.values())
+    best = scored[0][1] if scored else 0
+    if best < cutoff:
+        return ""
+    close = dict.fromkeys(suggested[index] for _, score, index in scored if score >= best - 3)
+    return f" (did you mean {' or '.join(repr(c) for c in list(close)[:3])}?)"
+
+
 # A value a message quotes is cut to this many characters: a whole request body is no help.
 _LONGEST_SHOWN = 60
 

@@ -78,7 +78,7 @@ def test_deck_hash_warns_on_an_unknown_format_line(tmp_path):
     deck = tmp_path / "d.txt"
     deck.write_text("Format: Type Three\nPersona: Duncan MacLeod\n3 Thrust\n")
     result = invoke("deck", "hash", str(deck))
-    assert result.exit_code == 0 and "unknown format 'type three'" in result.stderr.lower()
+    assert result.exit_code == 0 and "'type three' is not a format" in result.stderr.lower()
 
 
 def test_row_cache_digests_as_the_rows_read_afresh_and_reads_each_row_once(tmp_path):

@@ -78,10 +78,14 @@ def test_validate_help_and_the_readme_list_the_kinds_a_folder_is_searched_for():
     assert tuple(re.findall(r"`(\.\w+)`", listed[1])) == DECK_SUFFIXES
 
 
-def test_deck_convert_offers_one_choice_per_writer():
+def test_deck_convert_offers_every_writer_by_the_names_of_the_kinds():
+    """--to takes the names the API's `to` takes (hlcg.deck.WRITTEN_KIND_NAMES): each
+    writer, a text deck as "text" and "txt"."""
+    from hlcg.deck import KIND_NAMES, WRITTEN_KIND_NAMES
+
     writers = {kind.writer for kind in DECK_KINDS.values() if kind.writer}
-    assert len(DeckKind) == len(writers)
-    assert {DECK_KINDS[f".{choice.value}"].writer for choice in DeckKind} == writers
+    assert tuple(choice.value for choice in DeckKind) == WRITTEN_KIND_NAMES
+    assert {DECK_KINDS[KIND_NAMES[choice.value]].writer for choice in DeckKind} == writers
 
 
 @pytest.mark.parametrize("target", ["out.xml", "out.DECKLIST"])

@@ -282,7 +282,9 @@ def test_a_sheet_number_of_5000_digits_is_invalid_toml(tmp_path):
 def test_a_gem_filter_number_is_a_few_ascii_digits(number):
     result = CliRunner().invoke(app, ["search", "--gem", f"agility>={number}"])
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"hlcg: error: gem filter 'agility>={number}' not understood")
+    assert result.stderr.startswith(
+        f"hlcg: error: --gem: gem filter 'agility>={number}' not understood"
+    )
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="file names of any bytes: Linux")

@@ -129,7 +129,7 @@ def test_grid_coverage_counts_unknown_grids_apart():
     ("kind", "message"),
     [
         ("zzqx", "--kind 'zzqx': no card, type, area, gem or search matches"),
-        ("t:wat", "--kind 't:wat': unknown type 'wat'"),
+        ("t:wat", "--kind 't:wat': t:wat: unknown type 'wat'"),
         ("attacks:sideways", "--kind 'attacks:sideways': name an area, one of upper-left"),
     ],
 )

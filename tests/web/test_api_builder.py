@@ -170,7 +170,7 @@ def test_convert_refuses_a_deck_that_would_lose_lines(client):
     bad = client.post("/api/convert", json={"deck": deck, "to": "pdf"})
     assert bad.status_code == 400
     assert bad.json()["error"]["message"].startswith(
-        "bad request: to: expected 'text', 'json', 'dek' or 'o8d', got 'pdf'"
+        "bad request: to: expected 'text', 'txt', 'json', 'dek' or 'o8d', got 'pdf'"
     )
 
 

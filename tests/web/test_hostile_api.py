@@ -125,4 +125,7 @@ def test_a_gem_number_past_sqlite_integers_is_a_clear_error_in_the_cli_too():
 
     result = CliRunner().invoke(app, ["search", "g:reason>=999999999999999999999"])
     assert result.exit_code == 2
-    assert "gem filter 'reason>=999999999999999999999' not understood" in result.output
+    assert (
+        "g:reason>=999999999999999999999: gem filter 'reason>=999999999999999999999' not understood"
+        in result.output
+    )

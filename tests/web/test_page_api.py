@@ -42,7 +42,7 @@ def test_convert_refuses_a_deck_with_an_unknown_line(client):
     answer = client.post("/api/convert", json={"deck": "3 Dodge\n", "to": "pdf"})
     assert answer.status_code == 400
     assert answer.json()["error"]["message"].startswith(
-        "bad request: to: expected 'text', 'json', 'dek' or 'o8d', got 'pdf'"
+        "bad request: to: expected 'text', 'txt', 'json', 'dek' or 'o8d', got 'pdf'"
     )
 
 

@@ -76,11 +76,11 @@ def search_cards(
     parsed = parse_query(query)
     if filters is not None:
         given = Query(
-            types=[check_type(t.lower()) for t in filters.types],
+            types=[check_type(t.lower(), "--type") for t in filters.types],
             personas=list(filters.personas),
             sets=list(filters.sets),
             formats=[check_format(f, "--format") for f in filters.formats],
-            gems=[parse_gem(g) for g in filters.gems],
+            gems=[parse_gem(g, "--gem") for g in filters.gems],
             text=filters.text.split() if filters.text else [],
             flags=list(filters.flags),
         )

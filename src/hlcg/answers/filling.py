@@ -338,14 +338,18 @@ def read_answer(question: Question, text: str, persona: bool = False) -> dict[st
     return {question.fact: str(_whole(text, question.fact, question.prompt))}
 
 
-# The checks a recorded fact lets run, by the rule whose `unchecked` notes say it could not.
-CHECKS = {
-    "gem-cap": "gem caps",
-    "master-limit": "Master limit",
-    "restriction": "restriction numbers",
-    "hand-icons": "hand icons",
-    "format-legality": "format legality",
-}
+def _checks_facts_let_run() -> dict[str, str]:
+    """The checks a recorded fact lets run, by the rule whose `unchecked` notes say it
+    could not."""
+    from hlcg.rules import FORMAT_LEGALITY, GEM_CAP, HAND_ICONS, MASTER_LIMIT, RESTRICTION
+
+    return {
+        GEM_CAP.name: "gem caps",
+        MASTER_LIMIT.name: "Master limit",
+        RESTRICTION.name: "restriction numbers",
+        HAND_ICONS.name: "hand icons",
+        FORMAT_LEGALITY.name: "format legality",
+    }
 
 
 @dataclass(frozen=True)
@@ -363,13 +367,15 @@ class DeckState:
 def deck_state(path: Path, catalogue: Catalogue) -> DeckState:
     from hlcg.answers.gaps import checked
     from hlcg.problems import Severity
+    from hlcg.rules import UNCHECKED
 
     report = checked(path, catalogue)
-    open_checks = dict.fromkeys(CHECKS.values(), 0)
+    checks = _checks_facts_let_run()
+    open_checks = dict.fromkeys(checks.values(), 0)
     for problem in report.problems:
         rule = problem.source
-        if problem.rule == "unchecked" and rule in CHECKS:
-            open_checks[CHECKS[rule]] += max(1, len(problem.cards))
+        if problem.rule == UNCHECKED.name and rule in checks:
+            open_checks[checks[rule]] += max(1, len(problem.cards))
     errors = tuple(f"{p.code} {p.rule}" for p in report.problems if p.severity == Severity.ERROR)
     gems = ", ".join(
         f"{g['used'] or 0} of {g['cap']} {a}"
@@ -439,11 +445,11 @@ def printed_gaps(card: Card, fmt: str) -> set[str]:
     the deck: its gems where the format counts gems, its restriction number, a Weapon of
     Choice's hand icons, a persona's Master limit where no Master gem stands for it."""
     from hlcg.problems import Level
-    from hlcg.rules import profile
+    from hlcg.rules import GEM_CAP, profile
 
     settings = profile(fmt).settings
     fields: set[str] = set()
-    if settings["gem-cap"].severity != Level.OFF:
+    if settings[GEM_CAP.name].severity != Level.OFF:
         fields |= {f"gem_{a}" for a in ATTRIBUTES if card.gem(a) is None}
     elif card.type == "persona" and card.master_limit is None:
         fields.add("master_limit")

@@ -24,7 +24,16 @@ from hlcg.catalog import ATTRIBUTES, GAP_FIELDS, Card, Catalogue
 from hlcg.check import check_deck
 from hlcg.deck import DECK_SUFFIXES, UNKNOWN, ResolvedDeck, read_deck
 from hlcg.problems import Problem
-from hlcg.rules import DeckReport
+from hlcg.rules import (
+    FORMAT_LEGALITY,
+    GEM_CAP,
+    HAND_ICONS,
+    INFERRED_FACT,
+    MASTER_LIMIT,
+    RESTRICTION,
+    UNCHECKED,
+    DeckReport,
+)
 from hlcg.stdin import shown
 
 # A card the decks name that the catalogue does not hold at all: nothing about it can be
@@ -81,9 +90,9 @@ def _missing_gems(card: Card) -> list[str]:
 # The fact a rule's data-gap note asks for on each card it names (format-legality: no
 # source places the card in the format; a sheet records the formats a source names).
 _FIELD_OF_RULE = {
-    "restriction": "restriction",
-    "hand-icons": "hand_icons",
-    "format-legality": "formats",
+    RESTRICTION.name: "restriction",
+    HAND_ICONS.name: "hand_icons",
+    FORMAT_LEGALITY.name: "formats",
 }
 
 
@@ -122,9 +131,9 @@ def report_gaps(
     resolved = report.resolved
     assert resolved is not None  # a judged deck carries the reading judged
     gaps: set[tuple[str, str]] = {(f"\0{name}", MISSING_CARD) for name in missing_cards(resolved)}
-    inferred = {(p.cards, p.message) for p in report.problems if p.rule == "inferred-fact"}
+    inferred = {(p.cards, p.message) for p in report.problems if p.rule == INFERRED_FACT.name}
     for problem in report.problems:
-        if problem.rule == "unchecked":
+        if problem.rule == UNCHECKED.name:
             gaps.update(_unchecked_gaps(problem, resolved, catalogue))
     gaps.update((dc.card.id, "type") for dc in resolved.cards if dc.card.type is None)
     return gaps, inferred
@@ -137,9 +146,9 @@ def _unchecked_gaps(
     rule = problem.source
     if rule in _FIELD_OF_RULE:
         return {(i, _FIELD_OF_RULE[rule]) for i in problem.cards}
-    if rule == "gem-cap":
+    if rule == GEM_CAP.name:
         return {(i, f) for i in problem.cards for f in _missing_gems(catalogue.cards[i])}
-    if rule == "master-limit" and resolved.persona is not None:
+    if rule == MASTER_LIMIT.name and resolved.persona is not None:
         return {(resolved.persona.id, "master_limit")}
     return set()
 

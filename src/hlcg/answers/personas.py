@@ -38,7 +38,6 @@ def persona_profile(catalogue: Catalogue, persona: Card) -> dict[str, Any]:
     """One version: attribute values, gem caps, Master limit, modifiers, its own cards."""
     from hlcg.rules import GEM_CAP, gem_caps
 
-    # The rule itself, not the registry: that would import every rule to read two numbers.
     gem_rule = GEM_CAP.defaults  # the Type Two numbers: the format with gems
     caps = gem_caps(persona, gem_rule["multiplier"], gem_rule["master_multiplier"])
     specific = catalogue.cards_naming(persona.persona_names)

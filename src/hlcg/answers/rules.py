@@ -43,14 +43,16 @@ def legality_facts(catalogue: Catalogue, formats: Sequence[str]) -> list[dict[st
 
 
 def rule_answer(
-    rule: Rule, formats: Sequence[str], catalogue: Callable[[], Catalogue]
+    rule: Rule, formats: Sequence[str], catalogue: Callable[[], Catalogue] | None
 ) -> dict[str, Any]:
     """One rule: its documentation, parameters and each format's setting. ``catalogue`` is
-    called only for format-legality, whose answer lists the legality facts."""
-    from hlcg.rules import profile
+    called only for format-legality, whose answer lists the legality facts (None: the rule
+    alone, as docs/rules.md documents it)."""
+    from hlcg.rules import FORMAT_LEGALITY, profile
 
     settings = {f: profile(f).settings[rule.name] for f in formats}
-    facts = legality_facts(catalogue(), formats) if rule.name == "format-legality" else None
+    wants_facts = rule.name == FORMAT_LEGALITY.name
+    facts = legality_facts(catalogue(), formats) if catalogue and wants_facts else None
     return {
         "code": rule.code,
         "name": rule.name,

@@ -121,12 +121,14 @@ class RulesAnswerModel(_Strict):
     """`hlcg rules [NAME] --json`: the name asked (null for the whole list), the one rule it
     names in full (its documentation, parameters and each format's numbers; null for a
     code family, the list or no such rule, exit 1), the rules listed (that rule alone, a
-    family, every rule, none) and, for `hlcg rules permissions`, the permissions."""
+    family, every rule, none), for `hlcg rules permissions` the permissions, and for a name
+    that is no rule the rule names close to it (the did-you-mean; else empty)."""
 
     query: str | None
     rule: dict[str, Any] | None
     rules: list[RuleSummaryModel]
     permissions: dict[str, Any] | None
+    suggestions: list[str]
 
 
 COMMAND_SCHEMAS: dict[str, type[BaseModel]] = {

@@ -15,7 +15,7 @@ def deck_stats(report: DeckReport, catalogue: Catalogue) -> dict[str, Any]:
     them beside the report)."""
     from hlcg.catalog import ATTRIBUTES
     from hlcg.problems import Level
-    from hlcg.rules import Context, profile
+    from hlcg.rules import GEM_CAP, Context, profile
 
     resolved = report.resolved
     assert resolved is not None  # a judged deck carries the reading judged
@@ -42,7 +42,7 @@ def deck_stats(report: DeckReport, catalogue: Catalogue) -> dict[str, Any]:
         "endurance": report.endurance,
         "pregame": {"used": report.pregame, "limit": report.pregame_limit},
         "types": dict(sorted(by_type.items())),
-        "gem_caps_apply": profile(resolved.format).settings["gem-cap"].severity != Level.OFF,
+        "gem_caps_apply": profile(resolved.format).settings[GEM_CAP.name].severity != Level.OFF,
         "gems": gems,
         "gem_counts_unknown": list(budget.unknown_cards),
         "master": {"used": report.master_used, "limit": report.master_limit},

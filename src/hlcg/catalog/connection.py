@@ -110,14 +110,14 @@ def connect(path: Path, *, readonly: bool = True, upgrading: bool = False) -> sq
         conn.row_factory = sqlite3.Row
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     except sqlite3.DatabaseError as exc:
-        raise CatalogueError(f"{path} is not a usable SQLite catalogue ({exc})") from None
+        raise unusable(path, exc) from None
     # Tables every version has first, so an older catalogue hears about its version.
     _require_tables(conn, path, _UPGRADABLE_TABLES - tables)
     try:
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.DatabaseError as exc:
         conn.close()
-        raise CatalogueError(f"{path} is corrupt ({exc})") from None
+        raise unusable(path, exc) from None
     version = meta.get("schema_version")
     if version is None:
         conn.close()
@@ -214,7 +214,7 @@ def _require_column_types(conn: sqlite3.Connection, path: Path, tables: list[str
                 )
     except sqlite3.DatabaseError as exc:
         conn.close()
-        raise CatalogueError(f"{path} is corrupt ({exc})") from None
+        raise unusable(path, exc) from None
 
 
 _REBUILD = (
@@ -236,7 +236,27 @@ def _require_domains(conn: sqlite3.Connection, path: Path, tables: list[str]) ->
                 )
     except sqlite3.DatabaseError as exc:
         conn.close()
-        raise CatalogueError(f"{path} is corrupt ({exc})") from None
+        raise unusable(path, exc) from None
+
+
+# SQLite's result codes (https://sqlite.org/rescode.html), said in hlcg's words: its own
+# wording ("file is not a database") names neither the file nor what to do.
+_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_CORRUPT, _SQLITE_CANTOPEN, _SQLITE_NOTADB = 5, 6, 11, 14, 26
+
+
+def unusable(path: Path, exc: sqlite3.DatabaseError) -> CatalogueError:
+    """The error for a catalogue SQLite cannot read, naming the file and what to do."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF  # an extended code's primary one
+    if code == _SQLITE_NOTADB:
+        return CatalogueError(
+            f"{path} is not an SQLite catalogue; name a catalogue file (--db), or start "
+            "one with `hlcg db init my.sqlite --from-shipped`"
+        )
+    if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
+        return CatalogueError(f"{path} is locked by another program; try again when it is done")
+    if code == _SQLITE_CANTOPEN:
+        return CatalogueError(f"{path} cannot be opened: check its permissions and its folder's")
+    return CatalogueError(f"{path} is corrupt: SQLite cannot read all of it; " + _REBUILD)
 
 
 def _require_tables(conn: sqlite3.Connection, path: Path, missing: set[str]) -> None:

@@ -142,23 +142,25 @@ class Query:
         return [self, *self.alternatives]
 
 
-def parse_gem(expression: str) -> GemFilter:
+def parse_gem(expression: str, given_as: str) -> GemFilter:
+    """A gem filter, ``agility>=2``; ``given_as`` names where (``g:...``, ``--gem``)."""
     match = _GEM.match(expression.strip().lower())
     if not match or match["attr"] not in ATTRIBUTES:
         raise QueryError(
-            f"gem filter {expression!r} not understood; write ATTRIBUTE OP NUMBER, e.g. "
-            f"agility>=2, with ATTRIBUTE one of {', '.join(ATTRIBUTES)}"
+            f"{given_as}: gem filter {expression!r} not understood; write ATTRIBUTE OP "
+            f"NUMBER, e.g. agility>=2, with ATTRIBUTE one of {', '.join(ATTRIBUTES)}"
         )
     return GemFilter(match["attr"], match["op"], int(match["n"]))
 
 
-def check_type(value: str) -> str:
-    """A card type by slug or in its words: "Weapon of Choice", "Pre-Game" (other-pre-game)."""
+def check_type(value: str, given_as: str) -> str:
+    """A card type by slug or in its words: "Weapon of Choice", "Pre-Game" (other-pre-game);
+    a bad one is refused after what named it (t:VALUE, as f: is)."""
     slug = "-".join(re.split(r"[\s_-]+", value.strip().lower()))
     for known in (slug, f"other-{slug}"):
         if known in CARD_TYPES:
             return known
-    raise QueryError(f"unknown type {value!r}; one of: {', '.join(CARD_TYPES)}")
+    raise QueryError(f"{given_as}: unknown type {value!r}; one of: {', '.join(CARD_TYPES)}")
 
 
 def check_format(value: str, given_as: str) -> str:
@@ -244,12 +246,12 @@ def _add_flag(query: Query, value: str) -> None:
 
 # Each prefix's short form -> how its value goes into a query.
 _PREFIX_READERS: dict[str, Callable[[Query, str], None]] = {
-    "t": lambda query, value: query.types.append(check_type(value.lower())),
+    "t": lambda query, value: query.types.append(check_type(value.lower(), f"t:{value}")),
     "p": lambda query, value: query.personas.append(value),
     "s": lambda query, value: query.sets.append(value),
     "f": lambda query, value: query.formats.append(check_format(value, f"f:{value}")),
     "unchecked": lambda query, v: query.unchecked.append(check_format(v, f"unchecked:{v}")),
-    "g": lambda query, value: query.gems.append(parse_gem(value)),
+    "g": lambda query, value: query.gems.append(parse_gem(value, f"g:{value}")),
     "is": _add_flag,
 }
 
@@ -295,7 +297,7 @@ def set_code(catalogue: Catalogue, value: str, notes: list[str] | None = None) -
         return code
     close = ", ".join(dict.fromkeys(c.ids[0] for c in decision.candidates if len(c.ids) == 1))
     hint = f"did you mean: {close}? " if close else ""
-    raise QueryError(f"no set {value!r} in this catalogue; {hint}see `hlcg sets`")
+    raise QueryError(f"s:{value}: no set {value!r} in this catalogue; {hint}see `hlcg sets`")
 
 
 _FLAG_SQL = {

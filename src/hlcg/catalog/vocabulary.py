@@ -231,9 +231,18 @@ def format_spellings() -> dict[str, str]:
     return spellings
 
 
+@cache
+def _run_together_spellings() -> dict[str, str]:
+    """The spellings with their spaces left out ("type2", "typetwo", "1stedition"): a name
+    written as one word means what it means spaced ("type 2" is accepted, so "type2" is)."""
+    return {key.replace(" ", ""): fmt for key, fmt in format_spellings().items()}
+
+
 def format_named(text: str) -> str | None:
-    """The format a deck or a user means ("Type Two", "type 2", "T2", "type-two"), or None."""
-    return format_spellings().get(normalise(text))
+    """The format a deck or a user means ("Type Two", "type 2", "T2", "type-two", "type2"),
+    or None."""
+    key = normalise(text)
+    return format_spellings().get(key) or _run_together_spellings().get(key.replace(" ", ""))
 
 
 # Words that make a spelling name a format even in a sentence ("built for Type One", "a 1st

@@ -9,7 +9,7 @@ module on first use, so importing the package costs nothing.
 
 TYPE_CHECKING = False  # typing's own costs more than this module (see hlcg/__init__.py)
 if TYPE_CHECKING:
-    from hlcg.check.deck import UNKNOWN_FORMAT as UNKNOWN_FORMAT
+    from hlcg.check.deck import NOT_A_FORMAT as NOT_A_FORMAT
     from hlcg.check.deck import CheckOptions as CheckOptions
     from hlcg.check.deck import FormatVerdict as FormatVerdict
     from hlcg.check.deck import MatrixRow as MatrixRow
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 _DOOR = {
     "FormatVerdict": "hlcg.check.deck",
     "MatrixRow": "hlcg.check.deck",
-    "UNKNOWN_FORMAT": "hlcg.check.deck",
+    "NOT_A_FORMAT": "hlcg.check.deck",
     "check_deck": "hlcg.check.deck",
     "choose_format": "hlcg.check.deck",
     "format_issues": "hlcg.check.deck",

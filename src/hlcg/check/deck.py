@@ -7,7 +7,7 @@ out below). Also the loading and reading ``import hlcg`` hands out (README "Pyth
 """
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -16,7 +16,6 @@ from hlcg import RULESET_VERSION
 from hlcg.catalog import (
     DEFAULT_FORMAT,
     Catalogue,
-    accepted_format_names,
     format_from_user,
     format_named,
     normalise,
@@ -32,7 +31,7 @@ from hlcg.deck import (
     used_card_ids,
 )
 from hlcg.errors import CatalogueError, UsageError
-from hlcg.problems import FAIL_ON, Severity
+from hlcg.problems import FAIL_ON, FAIL_ON_GAPS, FAIL_ON_WARNINGS, Severity
 
 if TYPE_CHECKING:
     from hlcg.rules import DeckReport
@@ -97,7 +96,7 @@ class CheckOptions(NamedTuple):
     @property
     def stricter(self) -> tuple[bool, bool]:
         """(warnings fail, data gaps fail): --strict and --fail-on together."""
-        return self.strict or "warning" in self.fail_on, "unchecked" in self.fail_on
+        return self.strict or FAIL_ON_WARNINGS in self.fail_on, FAIL_ON_GAPS in self.fail_on
 
     def check_usage(self, paths: Sequence[str | Path] = ()) -> "CheckOptions":
         """The options as a check uses them: a lone string read as one value
@@ -111,29 +110,43 @@ class CheckOptions(NamedTuple):
         from hlcg.rules import unmatched_selectors
         from hlcg.stdin import is_stdin
 
+        refused: list[str] = []
         options = self._replace(
-            format=_requested_format(self.format),
+            format=_refused_or(refused, _requested_format, self.format),
             select=one_or_many(self.select),
             ignore=one_or_many(self.ignore),
             fail_on=frozenset(one_or_many(self.fail_on)),
-            date=check_date(self.date),
+            date=_refused_or(refused, check_date, self.date),
         )
+        refused += [
+            f"--select/--ignore {unmatched!r} matches no rule; see `hlcg rules`"
+            for unmatched in unmatched_selectors([*options.select, *options.ignore])
+        ]
+        refused += [
+            f"--fail-on {unknown!r}: use one of {', '.join(FAIL_ON)}"
+            for unknown in sorted(options.fail_on - set(FAIL_ON))
+        ]
         if options.in_place and not options.fix:
-            raise UsageError("--in-place only goes with --fix")
+            refused.append("--in-place only goes with --fix")
         if options.fix and any(is_stdin(p) for p in paths):
-            raise UsageError(
+            refused.append(
                 "--fix writes the fixed deck beside its file; standard input (-) has none: "
                 "save the deck to a file first"
             )
-        unknown = sorted(options.fail_on - set(FAIL_ON))
-        if unknown:
-            raise UsageError(f"--fail-on {unknown[0]!r}: use one of {', '.join(FAIL_ON)}")
-        unmatched = unmatched_selectors([*options.select, *options.ignore])
-        if unmatched:
-            raise UsageError(
-                f"--select/--ignore {unmatched[0]!r} matches no rule; see `hlcg rules`"
-            )
+        if refused:
+            raise UsageError(*refused)  # every bad option at once, one line each
         return options
+
+
+def _refused_or(
+    refused: list[str], check: Callable[[str | None], str | None], text: str | None
+) -> str | None:
+    """``check(text)``, or None with its UsageError's message added to ``refused``."""
+    try:
+        return check(text)
+    except UsageError as exc:
+        refused.append(str(exc))
+        return None
 
 
 def _requested_format(text: str | None) -> str | None:
@@ -165,15 +178,16 @@ def check_date(text: str | None) -> str | None:
 
 # --- The deck's format -------------------------------------------------------------------
 
-# How the problems of a deck's format begin (choose_format): commands that print no report
-# (`deck hash`, `deck stats`) still tell them.
-UNKNOWN_FORMAT = "unknown format"
+# How the problems of a deck's format read (choose_format): commands that print no report
+# (`deck hash`, `deck stats`) still tell them. A name that is no format is refused in
+# ``format_from_user``'s words, as --format is.
+NOT_A_FORMAT = " is not a format; use one of "
 NOTES_MENTION = "the notes mention"
 
 
 def format_issues(issues: Iterable[LineIssue]) -> list[LineIssue]:
     """The problems choose_format found with a deck's format."""
-    return [i for i in issues if i.message.startswith((UNKNOWN_FORMAT, NOTES_MENTION))]
+    return [i for i in issues if NOT_A_FORMAT in i.message or i.message.startswith(NOTES_MENTION)]
 
 
 def choose_format(deck: Deck, requested: str | None) -> str:
@@ -198,10 +212,14 @@ def choose_format(deck: Deck, requested: str | None) -> str:
 
 def _unknown_format(deck: Deck, used: str, severity: Severity) -> LineIssue:
     why = " (--format)" if severity is Severity.WARNING else ""
+    try:
+        format_from_user(deck.format or "")
+    except UsageError as refused:
+        said = str(refused)
     return LineIssue(
         deck.format_line,
-        f"{UNKNOWN_FORMAT} {deck.format!r}; checked as {used}{why}",
-        f"use one of {accepted_format_names()}",
+        f"{said}; checked as {used}{why}",
+        "write one of those formats, or leave the format out",
         severity,
     )
 

@@ -24,7 +24,17 @@ from hlcg.catalog import Card, Catalogue, normalise
 from hlcg.check.deck import check_deck
 from hlcg.deck import UNKNOWN, Deck, deck_kind, parse_text
 from hlcg.problems import Severity, TextChange
-from hlcg.rules import LEGAL, DeckReport, basic_cards, profile, verdict_in
+from hlcg.rules import (
+    BASICS,
+    DECK_SIZE,
+    LEGAL,
+    TITLE_LIMIT,
+    WEAPON_SPECIFIC,
+    DeckReport,
+    basic_cards,
+    profile,
+    verdict_in,
+)
 
 MAX_ROUNDS = 4
 
@@ -57,7 +67,7 @@ def _legal_basics(report: DeckReport, catalogue: Catalogue, held: dict[str, int]
     """One card of each basic known legal in the deck's format, the deck's own first."""
     setting = profile(report.format).settings
     basics = []
-    for _, cards in basic_cards(catalogue, setting["basics"].params["cards"]):
+    for _, cards in basic_cards(catalogue, setting[BASICS.name].params["cards"]):
         legal = [c for c in cards if _known_legal(c, report, catalogue)]
         if legal:
             basics.append(next((c.id for c in legal if c.id in held), legal[0].id))
@@ -93,12 +103,12 @@ def _fill_deck_size(
     report: DeckReport, catalogue: Catalogue, additions: defaultdict[str, int]
 ) -> None:
     """deck-size: add copies of the basic cards already in the deck, fewest first."""
-    if not any(p.rule == "deck-size" and p.severity == Severity.ERROR for p in report.problems):
+    if not any(p.rule == DECK_SIZE.name and p.severity == Severity.ERROR for p in report.problems):
         return
     assert report.resolved is not None
     setting = profile(report.format).settings
-    minimum = setting["deck-size"].params["min"]
-    per_title = setting["title-limit"].params["max"]
+    minimum = setting[DECK_SIZE.name].params["min"]
+    per_title = setting[TITLE_LIMIT.name].params["max"]
     missing = minimum - report.endurance - report.unrecognised - sum(additions.values())
     held = {dc.card.id: dc.count for dc in report.resolved.endurance}
     basics = _legal_basics(report, catalogue, held)
@@ -124,7 +134,7 @@ def weapon_plan(
     cards = catalogue.cards
     weapons: dict[str, str] = {}
     for problem in report.problems:
-        if problem.rule != "weapon-specific" or problem.severity != Severity.ERROR:
+        if problem.rule != WEAPON_SPECIFIC.name or problem.severity != Severity.ERROR:
             continue
         for card_id in problem.cards:
             subtitle = cards[card_id].subtitle if card_id in cards else None
@@ -140,7 +150,7 @@ def weapon_plan(
                 weapons[found[0]] = found[0]
     if not weapons:
         return None
-    removals, additions = planned_edits(report, catalogue, skip_rules=("weapon-specific",))
+    removals, additions = planned_edits(report, catalogue, skip_rules=(WEAPON_SPECIFIC.name,))
     for weapon_id in weapons:
         additions[weapon_id] = max(additions.get(weapon_id, 0), 1)
     return removals, additions
@@ -289,10 +299,12 @@ class FixRun(NamedTuple):
 def _deck_text(path: Path, report: DeckReport) -> tuple[str, bool]:
     """The deck as text and whether its own file is a text deck (JSON, .dek and .o8d
     decks are fixed as the text deck they read as)."""
-    from hlcg.deck import as_text, decode, read_deck_bytes
+    from hlcg.deck import decode, read_deck_bytes
 
     if deck_kind(path).is_text:
         return decode(read_deck_bytes(path), path)[0], True
+    from hlcg.deck import as_text  # the writers: only a deck of another kind needs them
+
     assert report.resolved is not None
     return as_text(report.resolved), False
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from hlcg.catalog import Card, Catalogue
 from hlcg.deck import AMBIGUOUS, Deck, Entry
 from hlcg.problems import Problem, Severity
-from hlcg.rules import RULE_OF_UNRESOLVED, RULES, DeckReport
+from hlcg.rules import PERSONA_SPECIFIC, RULE_OF_UNRESOLVED, RULES, DeckReport
 
 # Readings tried at most: a deck of many ambiguous lines stays ambiguous, and fast.
 MAX_LINES = 3
@@ -148,7 +148,7 @@ def _decided_by_deck(
     others = [(c, r) for c, r in judged if not personas & set(c.values()) and r.legal]
     if not others or not as_persona:
         return None
-    if not all(any(p.rule == "persona-specific" for p in r.problems) for _, r in as_persona):
+    if not all(any(p.rule == PERSONA_SPECIFIC.name for p in r.problems) for _, r in as_persona):
         return None
     choice, chosen = others[0]
     reason = (

@@ -122,7 +122,8 @@ def _annotate(path: Path, report: DeckReport, catalogue: Catalogue, options: Che
         from hlcg.check.deck import add_fingerprint
 
         add_fingerprint(report, catalogue)
-    if options.changes:
+    if options.changes and any(problem.edits for problem in report.problems):
+        # only a problem --fix would edit has changes to carry: a legal deck loads no fixer
         from hlcg.check.fix import add_changes
 
         add_changes(path, report, catalogue)

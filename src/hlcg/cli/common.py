@@ -1,11 +1,12 @@
 """Options and helpers every command shares: --db, --json, the error boundary, output."""
 
 import contextlib
+import difflib
 import functools
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -65,7 +66,7 @@ CheckDateOption = Annotated[
 
 
 def parse_format(value: str | None) -> str | None:
-    """--format goes through the same spellings as a deck's `Format:` line ("Type Two")."""
+    """--format as a deck's `Format:` line ("Type Two"); refused as `validate` refuses it."""
     if value is None:
         return None
     from hlcg.catalog import format_from_user
@@ -74,7 +75,9 @@ def parse_format(value: str | None) -> str | None:
     try:
         return format_from_user(value)
     except UsageError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        refused = OneLineUsageError(f"--format: {exc}")
+        refused.points_to_help = False
+        raise refused from None
 
 
 def format_option(help_text: str, parsed: bool = True) -> Any:
@@ -120,7 +123,7 @@ def guarded(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except HlcgError as exc:
-            error(str(exc))
+            error(*getattr(exc, "messages", [str(exc)]))  # a UsageError's: each its line
             raise typer.Exit(exc.exit_code) from None
         except BrokenPipeError:
             raise typer.Exit(0) from None
@@ -145,8 +148,8 @@ def expand(paths: list[str], skip_non_decks: bool = False) -> list[Path]:
     return expand_paths(paths, skip_non_decks, skipped)
 
 
-def error(message: str) -> None:
-    typer.echo(f"hlcg: error: {message}", err=True)
+def error(*messages: str) -> None:
+    typer.echo("\n".join(f"hlcg: error: {message}" for message in messages), err=True)
 
 
 def note(message: str) -> None:
@@ -396,22 +399,51 @@ class PanelFormatter(click.HelpFormatter):
 
 
 class OneLineUsageError(click.UsageError):
-    """A usage error click found, said in one line with the command's help to read."""
+    """A usage error click found, said in one line (already in hlcg's words) with the
+    command's help to read."""
 
     def show(self, file: Any = None) -> None:
         click.echo(f"hlcg: error: {self.one_line()}", file=file, err=file is None)
 
+    points_to_help = True  # not where the message names what to write (a value refused)
+
     def one_line(self) -> str:
-        """click's message in hlcg's words: "no such option '--jsn'; did you mean:
-        '--json'? see `hlcg card --help`"."""
-        one_line = " ".join(self.format_message().split()).replace(". Choose", "; choose")
-        message, _, close = one_line.partition(". Did you mean ")
-        message = message.rstrip(".")
-        said = message[:1].lower() + message[1:]
-        said += f"; did you mean: {close.rstrip('?')}?" if close else ";"
-        if self.ctx is None:
-            return said.rstrip(";")
-        return f"{said} see `{self.ctx.command_path} --help`"
+        """ "no such option '--jsn'; did you mean: '--json'? see `hlcg card --help`"."""
+        if self.ctx is None or not self.points_to_help:
+            return self.message
+        joint = " " if self.message.endswith("?") else "; "
+        return f"{self.message}{joint}see `{self.ctx.command_path} --help`"
+
+
+def _close_ones(said: str, close: Sequence[str] | None) -> str:
+    if not close:
+        return said
+    return f"{said}; did you mean: {', '.join(repr(name) for name in sorted(close))}?"
+
+
+def _in_our_words(exc: click.UsageError) -> str:
+    """A usage error in hlcg's words, built from what click found rather than from its
+    sentence, so every click hlcg allows says it alike (click 8.2 words an unknown option
+    `No such option: --x` and a missing one with `(env var: 'None')`, 8.4 otherwise)."""
+    if isinstance(exc, click.NoSuchOption):
+        return _close_ones(f"no such option '{exc.option_name}'", exc.possibilities)
+    if isinstance(exc, click.MissingParameter) and exc.param is not None:
+        kind = exc.param_type or exc.param.param_type_name
+        return f"missing {kind} {_named(exc.param)}"
+    if isinstance(exc, click.BadParameter) and exc.param is not None:
+        return f"invalid value for {_named(exc.param)}: {exc.message.rstrip('.')}"
+    # the rest: click's sentence, on one line, lower-cased
+    said = " ".join(exc.format_message().split()).replace(". Choose", "; choose").rstrip(".")
+    return said[:1].lower() + said[1:]
+
+
+def _named(param: click.Parameter) -> str:
+    """An option by its flags, an argument by its name: "'--output' / '-o'", "'NAME'"
+    (typer 0.16's own hint adds "(env var: 'None')" to every option)."""
+    if isinstance(param, click.Option):
+        return " / ".join(f"'{flag}'" for flag in param.opts)
+    more = "..." if param.nargs != 1 else ""  # as click's usage line writes several
+    return f"'{param.human_readable_name}{more}'"
 
 
 @contextmanager
@@ -422,7 +454,7 @@ def _usage_in_one_line() -> Iterator[None]:
     except (OneLineUsageError, click.exceptions.NoArgsIsHelpError):
         raise
     except click.UsageError as exc:
-        raise OneLineUsageError(exc.format_message(), exc.ctx) from None
+        raise OneLineUsageError(_in_our_words(exc), exc.ctx) from None
 
 
 class _PanelContext(click.Context):
@@ -446,7 +478,13 @@ class PanelGroup(TyperGroup):
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
-        # click names the close commands itself; typer's own suggestion would say it twice
+        # The close commands named once, in hlcg's words: typer adds its own suggestion to
+        # click's, and click 8.2 names none.
+        name = click.utils.make_str(args[0])
+        unknown = self.get_command(ctx, name) is None and not name.startswith("-")
+        if unknown and not ctx.resilient_parsing:
+            close = difflib.get_close_matches(name, self.list_commands(ctx))
+            raise OneLineUsageError(_close_ones(f"no such command '{name}'", close), ctx)
         return click.Group.resolve_command(self, ctx, args)
 
 

@@ -17,7 +17,7 @@ def datasette_metadata_command(
         typer.Option(
             "--output",
             "-o",
-            help="Write the metadata to this file (default: standard output).",
+            help="Write the metadata to this file; - or none: standard output.",
             show_default=False,
         ),
     ] = None,
@@ -34,8 +34,11 @@ def datasette_metadata_command(
     from hlcg.catalog import connect, resolve_path
     from hlcg.curation import datasette_metadata
     from hlcg.output import refuse_overwrite, refuse_writing_an_input, write_output
+    from hlcg.stdin import is_stdin
     from hlcg.tcboo import TABLE_GROUP
 
+    if out is not None and is_stdin(out):
+        out = None  # `-` is standard output, as everywhere one file is written
     path = resolve_path(db)
     refuse_overwrite(out, force)
     refuse_writing_an_input(out, [path])

@@ -227,7 +227,7 @@ def fill_command(
         typer.Option(
             "--sheet",
             help="Write the questions as a fact sheet (CSV) to fill in a spreadsheet and "
-            "`hlcg db import`, instead of asking.",
+            "`hlcg db import`, instead of asking; - writes standard output.",
         ),
     ] = None,
 ) -> None:
@@ -249,11 +249,17 @@ def fill_command(
     name = check_reader(reader) if reader else remembered_reader(path)
     if sheet is not None:
         from hlcg.output import refuse_writing_an_input, write_output
+        from hlcg.stdin import is_stdin
 
+        text = questions_sheet(askings, name)
+        asked = plural(len([a for a in askings if not a.not_asked]), "card")
+        if is_stdin(sheet):  # `-` is standard output, as everywhere one file is written
+            typer.echo(text, nl=False)
+            typer.echo(f"wrote the questions about {asked} to standard output", err=True)
+            return
         refuse_writing_an_input(sheet, [path, *(decks or [])])
-        write_output(sheet, questions_sheet(askings, name), force=True)
-        asked = [a for a in askings if not a.not_asked]
-        typer.echo(f"wrote the questions about {plural(len(asked), 'card')} to {sheet}", err=True)
+        write_output(sheet, text, force=True)
+        typer.echo(f"wrote the questions about {asked} to {sheet}", err=True)
         return
     if name is None:
         raise UsageError("who is reading the cards? pass --reader NAME (remembered after)")

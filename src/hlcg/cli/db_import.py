@@ -138,6 +138,8 @@ def _print_result(result: "ImportResult", path: Path) -> None:
         # what was new, what replaced a recorded value, and what the catalogue already
         # recorded (a sheet imported twice records nothing new), as a legality sheet says it
         new = result.facts - result.facts_known - result.facts_overwritten
+        # a filled-in `card` row of `db gaps` adds the card it names
+        added = f"{plural(result.added, 'card')} added, " if result.added else ""
         confirmed = (
             f", {len(result.confirmed)} of them confirmed by another source"
             if result.confirmed
@@ -146,8 +148,8 @@ def _print_result(result: "ImportResult", path: Path) -> None:
         _say(
             f"read {plural(result.facts, 'fact')} into {path}: {new} new, "
             f"{result.facts_overwritten} replaced (the old kept in fact_history), "
-            f"{result.facts_known} already recorded{confirmed} "
-            f"({plural(result.replaced, 'card')} updated; {result.total} cards)"
+            f"{result.facts_known} already recorded{confirmed} ({added}"
+            f"{plural(result.replaced, 'card')} updated; {result.total} cards)"
         )
         _print_confirmed(result)
         _print_overwritten(result)

@@ -182,7 +182,8 @@ def _missing_cards(found: list["Gap"], catalogue: "Catalogue") -> None:
         return
     typer.echo(
         f"hlcg: {missing} card name(s) the decks give are not in the catalogue "
-        "(listed first, field card): import their rows",
+        "(listed first, field card): fill in a row's value (the card's type) and source to "
+        "add the card, or import its card rows",
         err=True,
     )
     if not catalogue.counts()["cards"]:

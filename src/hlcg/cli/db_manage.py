@@ -35,8 +35,10 @@ def build_command(
 ) -> None:
     """Build the SQLite catalogue from the source files (deterministic)."""
     from hlcg.curation import build
+    from hlcg.output import refuse_standard_output
     from hlcg.tcboo import TABLE_GROUP
 
+    refuse_standard_output(out, "a catalogue is an SQLite file, not a stream")
     if out is None:
         out = DEFAULT_CATALOGUE
     else:
@@ -85,7 +87,10 @@ def init_command(
     """
     from hlcg.catalog import shipped_path
     from hlcg.curation import init
+    from hlcg.output import refuse_standard_output
     from hlcg.tcboo import TABLE_GROUP
+
+    refuse_standard_output(path, "a catalogue is an SQLite file, not a stream")
 
     given = [
         name

@@ -22,7 +22,7 @@ from hlcg.cli.common import (
     warn,
 )
 from hlcg.cli.deck_organise import diff_command, odds_command, sheet_command
-from hlcg.deck import DECK_KINDS
+from hlcg.deck import DECK_KINDS, WRITTEN_KIND_NAMES
 from hlcg.errors import UsageError
 from hlcg.wording import plural
 
@@ -186,7 +186,7 @@ def _refuse_unconvertible(resolved: "ResolvedDeck", name: str) -> None:
     """Exit 1 with each line that names no single card or cannot be read: converting would
     lose it."""
     from hlcg.problems import Severity
-    from hlcg.rules import RULE_OF_UNRESOLVED
+    from hlcg.rules import DECK_SYNTAX, RULE_OF_UNRESOLVED
 
     blocking = [i for i in resolved.issues if i.severity == Severity.ERROR]
     if not (resolved.unresolved or blocking):
@@ -197,7 +197,7 @@ def _refuse_unconvertible(resolved: "ResolvedDeck", name: str) -> None:
             err=True,
         )
     for issue in blocking:
-        typer.echo(f"{name}:{issue.line or '-'}: deck-syntax: {issue.message}", err=True)
+        typer.echo(f"{name}:{issue.line or '-'}: {DECK_SYNTAX.name}: {issue.message}", err=True)
     lines = plural(len(resolved.unresolved) + len(blocking), "line")
     typer.echo(f"not converted: {lines}", err=True)
     raise typer.Exit(1)
@@ -214,17 +214,9 @@ def _check_game(game: str | None, suffix: str) -> None:
         raise UsageError(f"--game {game!r}: an OCTGN game is named by its GUID")
 
 
-def _writer_suffixes() -> list[str]:
-    """One extension per deck writer, the first the table gives it (txt, json, dek, o8d)."""
-    firsts: dict[str, str] = {}
-    for suffix, kind in DECK_KINDS.items():
-        if kind.writer:
-            firsts.setdefault(kind.writer, suffix.lstrip("."))
-    return list(firsts.values())
-
-
-# --to's choices: one per kind of deck hlcg writes.
-DeckKind = StrEnum("DeckKind", [(name, name) for name in _writer_suffixes()])  # type: ignore[misc]
+# --to's choices: the names of the kinds of deck hlcg writes, as the web API's `to` takes them
+# ("text" and "txt" alike; hlcg.deck.WRITTEN_KIND_NAMES).
+DeckKind = StrEnum("DeckKind", [(name, name) for name in WRITTEN_KIND_NAMES])  # type: ignore[misc]
 
 
 @app.command("convert", cls=PanelCommand)
@@ -270,12 +262,12 @@ def convert_command(
     (exit 1), so nothing is lost on the way. A .dek or .o8d holds each card under the
     catalogue's name, with the ids and sets the source file had (docs/deck-format.md).
     """
-    from hlcg.deck import WRITE_SUFFIXES, render
+    from hlcg.deck import KIND_NAMES, WRITE_SUFFIXES, render
     from hlcg.output import refuse_overwrite, refuse_writing_an_input, write_output
     from hlcg.stdin import is_stdin, shown
 
     to_stdout = is_stdin(target)
-    suffix = f".{to.value}" if to else (".txt" if to_stdout else target.suffix.lower())
+    suffix = KIND_NAMES[to.value] if to else (".txt" if to_stdout else target.suffix.lower())
     if suffix not in WRITE_SUFFIXES:
         raise UsageError(f"cannot write {suffix!r}; use one of {', '.join(WRITE_SUFFIXES)}")
     _check_game(game, suffix)

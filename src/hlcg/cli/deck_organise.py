@@ -85,9 +85,10 @@ def sheet_command(
         raise UsageError("name the sheet to write: -o sheet.pdf or -o sheet.html")
     from hlcg.errors import DeckFileError
     from hlcg.organise import SHEET_SUFFIXES, build_sheet, sheets_html, sheets_pdf
-    from hlcg.output import refuse_overwrite
+    from hlcg.output import refuse_overwrite, refuse_standard_output
     from hlcg.stdin import encoded
 
+    refuse_standard_output(target, "a sheet's kind is its file's extension, .pdf or .html")
     suffix = target.suffix.lower()
     if suffix not in SHEET_SUFFIXES:
         raise UsageError(f"cannot write a sheet as {target.name!r}; name a .pdf or .html file")

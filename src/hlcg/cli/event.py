@@ -67,6 +67,9 @@ def new_command(
 ) -> None:
     """Start an event file: its name, date, format and rule set. Never replaces a file."""
     from hlcg.event import new_event
+    from hlcg.output import refuse_standard_output
+
+    refuse_standard_output(event, "an event file is an SQLite file, not a stream")
 
     created = new_event(event, name, date, fmt, rules)
     if as_json:
@@ -183,9 +186,15 @@ def sheets_command(
     event), one page each, judged on the event's date."""
     from hlcg.event import event_sheets
     from hlcg.organise import SHEET_SUFFIXES, sheets_html, sheets_pdf
-    from hlcg.output import refuse_overwrite, write_errors, write_text_atomically
+    from hlcg.output import (
+        refuse_overwrite,
+        refuse_standard_output,
+        write_errors,
+        write_text_atomically,
+    )
     from hlcg.stdin import encoded
 
+    refuse_standard_output(target, "the sheets' kind is their file's extension, .pdf or .html")
     if target.suffix.lower() not in SHEET_SUFFIXES:
         raise UsageError(f"cannot write sheets as {target.name!r}; name a .pdf or .html file")
     refuse_overwrite(target, force)
@@ -372,7 +381,9 @@ def publish_command(
     """Write the event as a static HTML site (no script, printable): standings, the ledger,
     every game, and every registered decklist with its fingerprint and verdict."""
     from hlcg.event import publish
+    from hlcg.output import refuse_standard_output
 
+    refuse_standard_output(out, "a site is a folder", "a folder")
     pages = publish(event, out, load_catalogue(db), force=force)
     say(f"wrote {out}: {plural(pages, 'page')}")
 
@@ -381,14 +392,23 @@ def publish_command(
 @guarded
 def export_command(
     event: EventArgument,
-    out: Annotated[Path, typer.Argument(help="The JSON file to write.")],
+    out: Annotated[Path, typer.Argument(help="The JSON file to write; - writes standard output.")],
     force: ForceOption = False,
 ) -> None:
     """Write the whole event as one JSON document, for another organiser's `hlcg event
-    import`."""
-    from hlcg.event import write_export
+    import`; - writes standard output."""
+    from hlcg.event import export_text, write_export
     from hlcg.output import refuse_overwrite
+    from hlcg.stdin import is_stdin
 
+    if is_stdin(out):
+        text, counts = export_text(event)
+        typer.echo(text, nl=False)
+        say(
+            f"wrote {plural(counts['registrations'], 'registration')}, "
+            f"{plural(counts['games'], 'game')} to standard output"
+        )
+        return
     refuse_overwrite(out, force)
     counts = write_export(event, out)
     say(

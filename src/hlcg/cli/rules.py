@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 def _print_permissions(formats: list[str], as_json: bool) -> None:
     from hlcg.answers import permissions_answer
+    from hlcg.rules import FORMAT_LEGALITY
 
     answer = permissions_answer(formats)
     if as_json:
@@ -36,7 +37,7 @@ def _print_permissions(formats: list[str], as_json: bool) -> None:
         typer.echo(f"  source: {permission['source']}\n")
     typer.echo(
         "Card modifiers (printed on a card; they apply wherever that card is legal, "
-        "see format-legality):\n"
+        f"see {FORMAT_LEGALITY.name}):\n"
     )
     for kind, what in answer["card_modifiers"].items():
         typer.echo(f"  {kind}: {what}")
@@ -63,11 +64,19 @@ def rules_json(
     rule: dict[str, Any] | None = None,
     rules: list[dict[str, Any]] | None = None,
     permissions: dict[str, Any] | None = None,
+    suggestions: list[str] | None = None,
 ) -> dict[str, Any]:
     """`hlcg rules --json`, one shape whatever was asked (schemas/rules-answer.schema.json):
     the name asked (null: the whole list), the one rule it names in full (else null), the
-    rules it lists, and with `permissions` the permissions (else null)."""
-    return {"query": query, "rule": rule, "rules": rules or [], "permissions": permissions}
+    rules it lists, with `permissions` the permissions (else null), and for a name that is
+    no rule the names close to it."""
+    return {
+        "query": query,
+        "rule": rule,
+        "rules": rules or [],
+        "permissions": permissions,
+        "suggestions": suggestions or [],
+    }
 
 
 def _print_rule(
@@ -105,12 +114,13 @@ def _no_rule(name: str, as_json: bool) -> None:
     from hlcg.catalog import normalise, score_names
     from hlcg.rules import RULES
 
-    if as_json:
-        print_json(rules_json(name))
     close = [
         c.name for c in score_names(normalise(name), {r.name: (r.name,) for r in RULES.values()})
-    ]
-    hint = f" Did you mean: {', '.join(close[:3])}?" if close else ""
+    ][:3]
+    if as_json:  # the JSON is the whole answer, its did-you-mean included (docs/cli.md)
+        print_json(rules_json(name, suggestions=close))
+        raise typer.Exit(1)
+    hint = f" Did you mean: {', '.join(close)}?" if close else ""
     typer.echo(f"No rule {name!r}.{hint} See `hlcg rules`.", err=True)
     raise typer.Exit(1)
 

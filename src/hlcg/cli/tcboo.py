@@ -4,6 +4,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
 
+import click
 import typer
 
 from hlcg.cli.common import (
@@ -40,8 +41,17 @@ app = command_group(
     "There Can Be Only One: its cards, Immortals, swords and locations; sheet checks."
 )
 
-# --type's choices: the card type codes (A attack, D defense, ...).
-TypeCode = StrEnum("TypeCode", [(code, code) for code in CARD_TYPES])  # type: ignore[misc]
+
+class _AnyCase(click.Choice):
+    """Choices taken in any case and shown as written (click's case_sensitive=False
+    shows them folded: `a|d|b`, where the cards print A, D, B)."""
+
+    def normalize_choice(self, choice: Any, ctx: click.Context | None) -> str:
+        return str(choice).upper()
+
+
+# --type's choices: the card type codes (A attack, D defense, ...), any case.
+TYPE_CODES = _AnyCase(list(CARD_TYPES))
 
 
 class SheetOutput(StrEnum):
@@ -104,7 +114,10 @@ def card_command(
 @app.command("cards", cls=PanelCommand)
 @guarded
 def cards_command(
-    card_type: Annotated[TypeCode | None, typer.Option("--type", help="Card type code.")] = None,
+    card_type: Annotated[
+        str | None,
+        typer.Option("--type", help="Card type code, any case.", click_type=TYPE_CODES),
+    ] = None,
     decapitation: Annotated[
         bool, typer.Option("--decapitation", help="Decapitation cards only.")
     ] = False,
@@ -114,20 +127,27 @@ def cards_command(
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The common deck, filtered by type (A D B S X Z), decapitation or interference."""
+    """The common deck, filtered by type (A D B S X Z), decapitation or interference; exit
+    1 when no card matches."""
     data = _data(db)
     cards = [
         c
         for c in data.cards.values()
-        if (card_type is None or c.type == card_type.value)
+        if (card_type is None or c.type == card_type)
         and (not decapitation or c.decapitation)
         and (not interference or c.interference)
     ]
     if as_json:
         print_json([c._asdict() for c in cards])
-        return
-    typer.echo(table(_card_rows(cards), ["card", "type", "force", "effects"]))
-    typer.echo(plural(len(cards), "card"), err=True)
+    elif cards:
+        typer.echo(table(_card_rows(cards), ["card", "type", "force", "effects"]))
+        typer.echo(plural(len(cards), "card"), err=True)
+    else:  # a filter that finds nothing is a search that matches nothing (docs/cli.md)
+        typer.echo(
+            "No cards match. Try fewer filters; `hlcg tcboo cards` lists them all.", err=True
+        )
+    if not cards:
+        raise typer.Exit(1)
 
 
 @app.command("immortal", cls=PanelCommand)

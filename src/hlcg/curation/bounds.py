@@ -17,6 +17,33 @@ GEM_FIELDS = tuple(f"gem_{attribute}" for attribute in ATTRIBUTES)
 
 
 @cache
+def gemless_bound() -> tuple[int, str] | None:
+    """The bound on a number in a gem column of a card printed only in editions that print
+    no gems, where the number is no gem count and is left out (with a note): the research
+    sheets put a 1st Edition persona's Master limit there (Methos MC 8, watcherdatabase
+    Articles/16), so the most gems or Master limit any shipped card records; above it the
+    number is a slip, an error as on any card."""
+    from hlcg.catalog import connect, shipped_path
+
+    gems = gem_bound()
+    try:
+        conn = connect(shipped_path())
+    except CatalogueError:
+        return gems
+    try:
+        (limit,) = conn.execute("SELECT MAX(master_limit) FROM cards").fetchone()
+    finally:
+        conn.close()
+    if gems is None or (limit or 0) <= gems[0]:
+        return gems
+    return limit, (
+        f"the most gems or Master limit any card of the shipped catalogue prints "
+        f"({shipped_path().name}; a research sheet's gem column holds a 1st Edition "
+        "persona's Master limit)"
+    )
+
+
+@cache
 def gem_bound() -> tuple[int, str] | None:
     """The most gems of one attribute any card of the shipped catalogue prints, and where
     that comes from; None when it cannot be read. The rules set no bound on a card's gems

@@ -28,7 +28,7 @@ from hlcg.curation.lackey import (
 )
 from hlcg.curation.models import CardRow
 from hlcg.curation.set_cells import SetNames
-from hlcg.curation.sources import ImportedRow, read_import_rows, read_text
+from hlcg.curation.sources import ImportedRow, RowProblems, read_import_rows, read_text
 from hlcg.curation.upsert import (
     Change,
     Conflict,
@@ -118,15 +118,28 @@ def set_names(bundle: Bundle) -> SetNames:
     return SetNames(codes, {**listed, **own})
 
 
-def _gems_off_gemless_cards(
-    rows: list[ImportedRow], bundle: Bundle, notes: list[str]
-) -> list[ImportedRow]:
-    """A gem count stated for a card printed only in editions that print no gems (seed 001
-    has none; seed 002, Attribute Gems) is not recorded: each is named in ``notes``."""
+def _gemless_editions(rows: list[ImportedRow], bundle: Bundle) -> dict[int, tuple[set[str], set]]:
+    """For each row (by number) of a card printed only in editions that print no gems
+    (seed 001 has none; seed 002, Attribute Gems): its set codes and their editions."""
     from hlcg.curation.bounds import GEM_EDITIONS
 
     editions = {s.code: s.edition for s in [*shipped_sets().values(), *bundle.sets]}
     existing = {c.id: c for c in bundle.cards}
+    gemless: dict[int, tuple[set[str], set]] = {}
+    for row in rows:
+        have = existing.get(row.card.id)
+        codes = {*row.card.sets, *(have.sets if have else ())}
+        printed = {editions.get(code) for code in codes}
+        if codes and not printed & set(GEM_EDITIONS):
+            gemless[row.number] = (codes, printed)
+    return gemless
+
+
+def _gems_off_gemless_cards(
+    rows: list[ImportedRow], gemless: Mapping[int, tuple[set[str], set]], notes: list[str]
+) -> list[ImportedRow]:
+    """A gem count stated for a card printed only in editions that print no gems is not
+    recorded: each is named in ``notes``."""
     kept: list[ImportedRow] = []
     for row in rows:
         gems = {
@@ -134,12 +147,10 @@ def _gems_off_gemless_cards(
             for name in GEM_FIELDS
             if name in row.stated and getattr(row.card, name) is not None
         }
-        have = existing.get(row.card.id)
-        codes = {*row.card.sets, *(have.sets if have else ())}
-        printed = {editions.get(code) for code in codes}
-        if not gems or not codes or printed & set(GEM_EDITIONS):
+        if not gems or row.number not in gemless:
             kept.append(row)
             continue
+        codes, printed = gemless[row.number]
         stated = ", ".join(f"{name} {value}" for name, value in gems.items())
         notes.append(
             f"row {row.number}: {row.card.id} is printed only in {', '.join(sorted(codes))} "
@@ -151,41 +162,62 @@ def _gems_off_gemless_cards(
     return kept
 
 
-def _gems_within_bound(source: Path, rows: list[ImportedRow]) -> None:
-    """Every gem count at most ``gem_bound``: an error naming each row above it."""
-    from hlcg.curation.bounds import gem_bound
+def _gems_beyond_bound(
+    source: Path, rows: list[ImportedRow], gemless: Mapping[int, object]
+) -> list[tuple[int, str]]:
+    """(row, error) for every gem count above ``gem_bound`` (``gemless_bound`` on a card
+    printed only in editions without gems, whose number is left out): a number no card
+    prints is a slip, whatever the card's edition."""
+    from hlcg.curation.bounds import gem_bound, gemless_bound
 
-    bound = gem_bound()
-    if bound is None:
-        return
-    most, why = bound
-    errors = [
-        f"{source}: row {row.number}: {name}: {value} is more than any card prints: "
-        f"at most {most}, {why}"
-        for row in rows
-        for name in GEM_FIELDS
-        if (value := getattr(row.card, name)) is not None and value > most
-    ]
-    if errors:
-        raise SourceError(errors)
+    errors: list[tuple[int, str]] = []
+    for row in rows:
+        bound = gemless_bound() if row.number in gemless else gem_bound()
+        if bound is None:
+            continue
+        most, why = bound
+        errors += [
+            (
+                row.number,
+                f"{source}: row {row.number}: {name}: {value} is more than any card prints: "
+                f"at most {most}, {why}",
+            )
+            for name in GEM_FIELDS
+            if (value := getattr(row.card, name)) is not None and value > most
+        ]
+    return errors
 
 
-def _strict_sets(source: Path, rows: list[ImportedRow], names: SetNames) -> list[ImportedRow]:
-    """Each row's set cell as codes (``hlcg.curation.set_cells``); every part naming no
-    set is an error with its row, all at once."""
-    errors: list[str] = []
+def _strict_sets(
+    source: Path, rows: list[ImportedRow], names: SetNames
+) -> tuple[list[ImportedRow], list[tuple[int, str]]]:
+    """Each row's set cell as codes (``hlcg.curation.set_cells``), and (row, error) for
+    every part naming no set."""
+    errors: list[tuple[int, str]] = []
     strict: list[ImportedRow] = []
     for row in rows:
         if not row.card.sets:
             strict.append(row)
             continue
         codes, wrong = names.parse(";".join(row.card.sets))
-        errors += [f"{source}: row {row.number}: sets: {message}" for message in wrong]
+        errors += [
+            (row.number, f"{source}: row {row.number}: sets: {message}") for message in wrong
+        ]
         card = row.card.model_copy(update={"sets": codes})
         strict.append(dataclasses.replace(row, card=card))
-    if errors:
-        raise SourceError(errors)
-    return strict
+    return strict, errors
+
+
+def _by_row(notes: list[str]) -> list[str]:
+    """Notes in the file's row order (each pass over the rows adds its own): a note that
+    names no row (the file's own) first."""
+    import re
+
+    def row(note: str) -> int:
+        found = re.match(r"row (\d+)\b", note)
+        return int(found.group(1)) if found else 0
+
+    return sorted(notes, key=row)
 
 
 def _read_rows(
@@ -211,6 +243,8 @@ def _read_rows(
     except SourceError as exc:
         header = lackey_header(read_text(source), mapped.delimiter)
         hint = lackey_hint(source, db, header, options.column_map, lackey)
+        if isinstance(exc, RowProblems):
+            raise RowProblems(exc.problems, exc.rows, hint) from None
         raise SourceError(exc.errors, hint) from None
 
 
@@ -306,12 +340,21 @@ def import_rows(
     existing = {c.id: c for c in bundle.cards}
     facts_before = {f.key for f in bundle.facts}
     replace = options.replace
-    rows, notes, unrecorded = _read_rows(
-        source, db, mapped, options, lackey, {} if replace else existing
-    )
-    rows = _strict_sets(source, rows, set_names(bundle))
-    rows = _gems_off_gemless_cards(rows, bundle, notes)
-    _gems_within_bound(source, rows)
+    try:
+        rows, notes, unrecorded = _read_rows(
+            source, db, mapped, options, lackey, {} if replace else existing
+        )
+        errors: list[tuple[int, str]] = []
+        hint = None
+    except RowProblems as exc:  # the rows that validate are checked on, for every error
+        rows, notes, unrecorded, errors, hint = exc.rows, [], 0, list(exc.problems), exc.hint
+    rows, wrong_sets = _strict_sets(source, rows, set_names(bundle))
+    gemless = _gemless_editions(rows, bundle)
+    errors += wrong_sets + _gems_beyond_bound(source, rows, gemless)
+    if errors:  # every row's, at once, in the file's order
+        raise SourceError([message for _, message in sorted(errors, key=lambda e: e[0])], hint)
+    rows = _gems_off_gemless_cards(rows, gemless, notes)
+    notes = _by_row(notes)
     merged = _merged_into(
         bundle,
         rows,

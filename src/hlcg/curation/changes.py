@@ -12,7 +12,8 @@ from typing import Any
 from hlcg.catalog.storage import FACT_FIELDS
 from hlcg.curation.bundle import Bundle
 from hlcg.curation.models import CardRow, FactSourceRow
-from hlcg.curation.upsert import stated
+from hlcg.curation.upsert import source_parts, stated
+from hlcg.wording import plural
 
 
 def _facts(card: CardRow) -> dict[tuple[str, str], str]:
@@ -48,7 +49,6 @@ def _fact_change(
     (name, code), value = fact
     shown = f"{after.id} {name}"
     new_sources = _sources(rows[1], after.id, name, value)
-    added = [s for s in new_sources if s not in _sources(rows[0], before.id, name, value)]
     source = "; ".join(new_sources) or after.source
     if (name, code) not in was:
         return [f"fill {shown}: {value!r} (source: {source})"]
@@ -57,10 +57,16 @@ def _fact_change(
             f"replace {shown}: {was[(name, code)]!r} -> {value!r} (source: {source}); the "
             "old value and its sources go to fact_history"
         ]
-    count = len(new_sources)
+    # A fact with no sources of its own is backed by its card's; a source cell may name
+    # several: what counts is each source, as the import counts them.
+    had = source_parts(_sources(rows[0], before.id, name, value) or [before.source])
+    has = source_parts(new_sources or [after.source])
+    added = [s for s in has if s not in had]
+    if not added:
+        return []
     return [
-        f"confirm {shown} {value!r}: add source {added_source} (confirmed by {count} sources)"
-        for added_source in added
+        f"confirm {shown} {value!r}: add {'source' if len(added) == 1 else 'sources'} "
+        f"{'; '.join(added)} (confirmed by {plural(len(has), 'source')})"
     ]
 
 

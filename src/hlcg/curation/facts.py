@@ -18,12 +18,13 @@ from hlcg.catalog import GAP_FIELDS
 from hlcg.catalog.storage import LIST_FIELDS, TableGroup
 from hlcg.curation.bounds import GEM_EDITIONS
 from hlcg.curation.bundle import Bundle, read_bundle
+from hlcg.curation.gap_cards import NEW_CARD, gap_card
 from hlcg.curation.importer import ImportResult, refuse_shipped, write
 from hlcg.curation.merging import Confirmed
 from hlcg.curation.models import CardRow, FactHistoryRow, FactSourceRow
 from hlcg.curation.printed import parse_printed_source
 from hlcg.curation.row_names import formats_combined
-from hlcg.curation.upsert import Conflict, superseded
+from hlcg.curation.upsert import Conflict, source_parts, superseded
 from hlcg.wording import field_name, validation_message
 
 if TYPE_CHECKING:
@@ -101,6 +102,7 @@ class _Recording:
         # (id, field, value) -> the sources of a recorded fact the sheet confirmed
         self.confirmed: dict[tuple[str, str, str], tuple[str, ...]] = {}
         self.kept_texts: list[str] = []  # rows whose text differs from the recorded one
+        self.added: list[str] = []  # the new cards the sheet's filled-in `card` rows give
         from hlcg.curation.bounds import gem_bound
 
         self.gems = gem_bound()  # the most gems a card prints, and where that comes from
@@ -265,14 +267,15 @@ class _Recording:
         if had:
             self.known.add((card_id, name, value))
         own = self._own_sources(card_id, name, value)
+        backing = [row.source for row in own] or ([card.source] if had else [])
+        if set(source_parts([source])) <= set(source_parts(backing)):
+            return  # every source the row names already backs the fact: nothing to add
         if had and not own:
             kept = FactSourceRow(
                 card_id=card_id, field=name, value=_row_value(name, value), source=card.source
             )
             self.own[kept.key] = kept
             own = [kept]
-        if any(row.source == source for row in own):
-            return
         row = FactSourceRow(
             card_id=card_id, field=name, value=_row_value(name, value), source=source
         )
@@ -320,6 +323,15 @@ class _Recording:
             ]
             return None
 
+    def _new_card(self, where: str, row: tuple[str, str, str, str]) -> None:
+        """A filled-in `card` row of `db gaps` adds a card (``gap_card``)."""
+        card, errors = gap_card(row, self.cards, self.db.name)
+        self.errors += [f"{where}: {error}" for error in errors]
+        if card is not None:
+            self.cards[card.id] = card.to_flat()
+            self.before[card.id] = card
+            self.added.append(card.id)
+
     def _set_cell(self, where: str, value: str) -> str:
         """A ``sets`` value as card rows write a set cell (codes or names, listed with ;
         , or /) as codes; '' and the errors kept when a part names no set."""
@@ -332,8 +344,14 @@ class _Recording:
         value, source = (row.get("value") or "").strip(), (row.get("source") or "").strip()
         if not value:
             return  # a gap still open
-        where = f"{self.sheet}: row {number}"
-        self.number = number
+        where, self.number = f"{self.sheet}: row {number}", number
+        if name == NEW_CARD:
+            self._new_card(where, (card_id, (row.get("name") or "").strip(), value, source))
+        else:
+            self._fact(where, card_id, name, value, source)
+
+    def _fact(self, where: str, card_id: str, name: str, value: str, source: str) -> None:
+        """A filled-in row of a fact of a card the catalogue holds."""
         if name == "sets" and card_id in self.cards:
             value = self._set_cell(where, value)
             if not value:
@@ -354,7 +372,7 @@ class _Recording:
             self.errors.append(f"{where}: {conflict}")
             return
         flat = offered.to_flat()
-        self.recorded.setdefault((card_id, name), (number, value))
+        self.recorded.setdefault((card_id, name), (self.number, value))
         # The source is this fact's own, not the card row's: added there, it would seem to
         # back the card's other facts too.
         self.cards[card_id][name] = flat[name]
@@ -458,15 +476,15 @@ def record_facts(
     bundle.cards = [
         CardRow.model_validate(recording.cards[card.id]) if card.id in changed else card
         for card in bundle.cards
-    ]
+    ] + [CardRow.model_validate(recording.cards[card_id]) for card_id in recording.added]
     facts_before = {f.key for f in bundle.facts}
     bundle.facts = list(recording.own.values())
-    updated = _updated(bundle, recording.before, changed, facts_before)
+    updated = _updated(bundle, recording.before, changed - set(recording.added), facts_before)
     bundle.fact_history = [*bundle.fact_history, *recording.history]
     bundle.settings = {**bundle.settings, **(settings or {})}
     write(db, bundle)
     return ImportResult(
-        added=0,
+        added=len(recording.added),
         replaced=len(updated),
         total=len(bundle.cards),
         content_sha256=bundle.content_sha256(),

@@ -8,6 +8,7 @@ there), so a table added to the schema without its description fails the suite.
 
 from __future__ import annotations
 
+import html
 import sqlite3
 from collections import Counter
 from collections.abc import Sequence
@@ -218,6 +219,16 @@ HIDDEN_TABLES: tuple[str, ...] = (
     "_name_list",
 )
 
+# The cards table's search box (Datasette 0.65) lists what it finds by id, with no
+# relevance order: the table's description points at the query that ranks. The link is
+# relative (the table's page is /DATABASE/cards, the query's /DATABASE/search), so it holds
+# under any base URL.
+_CARDS_HTML = (
+    "<p>{}</p><p>The search box here lists the cards it finds by id. To find a card by "
+    'its words in relevance order, as <code>hlcg search</code> ranks them, use <a href="search">'
+    "Search cards</a>.</p>"
+)
+
 # Datasette's settings per table: facets offered at once, label columns for links.
 _TABLE_SETTINGS: dict[str, dict[str, Any]] = {
     "cards": {
@@ -234,46 +245,143 @@ _TABLE_SETTINGS: dict[str, dict[str, Any]] = {
 
 
 # Datasette's table view orders a full-text search by the primary key, and shows every
-# column: this query keeps relevance order as `hlcg search` has it (a title that is the
-# words, then a title holding them, then the index's rank), and shows each card by its
-# name (title and subtitle) and the columns a reader wants.
-# Like `hlcg search` it reads the words as a title would hold them (apostrophes out,
-# the grid's "middle" and "centre" as "center", a plural's last "s" off: "masters block",
-# "dodges", "lower middle attack") and takes an alias that is the words; unlike it, the
-# text is matched as one phrase without word forms (SQL has no stemmer), so `hlcg search`
-# also lists cards whose text holds the words apart or in another form.
-_WORDS = (
-    "replace(replace(replace(lower(trim(:words)), '''', ''), 'middle', 'center'), "
-    "'centre', 'center')"
+# column: this query ranks as `hlcg search` does (hlcg.catalog.ranking), in SQL alone:
+# - the words are read as hlcg reads them (lower case, apostrophes out, punctuation a
+#   space), and each reaches the full-text index in its forms as a prefix ("dodges":
+#   "dodges"* OR "dodge"*), so the index finds and ranks what `hlcg search` finds;
+# - a card's title, name and aliases are compared in their loose form (the grid's
+#   "middle" as "center", each word's plural "s" off: ``loose_key``), read from the
+#   lookup table `_card_keys`/`_alias_keys` the build writes with hlcg's own normalise();
+# - the cards the words name (a name or alias that is them, else a title: `hlcg card`'s
+#   exact match) and a title or name that is the words (a leading "the" aside) rank first,
+#   then a name
+#   holding each word, then one where each word begins a word, then the text alone;
+#   cards of one name (the versions of The Kurgan) rank together, by id.
+# SQL has no Unicode folding: a word typed with an accent is not folded as hlcg folds it.
+_PUNCTUATION = '-:,.!?()"/&;'
+
+
+def _cleaned(sql: str) -> str:
+    """``sql`` read as ``normalise`` reads a name, in SQL: lower case, apostrophes out,
+    punctuation a space."""
+    for quote in ("''", "’", "‘"):
+        sql = f"replace({sql}, '{quote}', '')"
+    for mark in _PUNCTUATION:
+        sql = f"replace({sql}, '{mark.replace(chr(39), chr(39) * 2)}', ' ')"
+    return f"lower({sql})"
+
+
+def _loose(word: str) -> str:
+    """A word as ``loose_key`` has it: the grid's synonyms folded, a plural's "s" off."""
+    folded = (
+        f"(case {word} when 'middle' then 'center' when 'centre' then 'center' "
+        f"when 'mid' then 'center' else {word} end)"
+    )
+    return (
+        f"(case when length({folded}) > 3 and {folded} like '%s' and {folded} not like '%ss' "
+        f"then substr({folded}, 1, length({folded}) - 1) else {folded} end)"
+    )
+
+
+def _fts_forms(word: str) -> str:
+    """`AND ("word"* OR "wor"*)`: a word's forms as ``fts_expression`` writes them."""
+    return (
+        f"(case when {word} = '' then '' else ' AND (\"' || {word} || '\"*' || "
+        f"(case when length({word}) > 3 and {word} like '%s' "
+        f"then ' OR \"' || substr({word}, 1, length({word}) - 1) || '\"*' else '' end) || "
+        f"(case when length({word}) > 4 and {word} like '%es' "
+        f"then ' OR \"' || substr({word}, 1, length({word}) - 2) || '\"*' else '' end) "
+        "|| ')' end)"
+    )
+
+
+# Splitting words in SQL: each step takes the next word off ``rest`` and adds the one
+# before to what is built from them.
+_NEXT_WORD = "substr(rest, 1, instr(rest, ' ') - 1), ltrim(substr(rest, instr(rest, ' ') + 1))"
+_THE_ASIDE = "(case when {0} like 'the %' then substr({0}, 5) else {0} end)"
+SEARCH_SQL = f"""with recursive
+said(key, fts, word, rest) as (
+  select '', '', '', ltrim({_cleaned(":words")} || ' ')
+  union all
+  select key || ' ' || {_loose("word")}, fts || {_fts_forms("word")}, {_NEXT_WORD}
+  from said where rest != ''
+),
+wanted(key, fts) as (
+  select trim(key || ' ' || {_loose("word")}), fts || {_fts_forms("word")}
+  from said where rest = ''
+),
+wanted_words(word) as (select {_loose("word")} from said where word != ''),
+spelt(card_id, which, key, word, rest) as (
+  select card_id, 'title', '', '', ltrim(title_norm || ' ') from _card_keys
+  union all
+  select card_id, 'name', '', '', ltrim(coalesce(nullif(name_norm, ''), title_norm) || ' ')
+  from _card_keys
+  union all
+  select card_id, 'alias', '', '', ltrim(alias_norm || ' ') from _alias_keys
+  union all
+  select card_id, which, key || ' ' || {_loose("word")}, {_NEXT_WORD}
+  from spelt where rest != ''
+),
+keys(card_id, which, key) as (
+  select card_id, which, trim(key || ' ' || {_loose("word")}) from spelt where rest = ''
+),
+found(rowid, rank) as (
+  select rowid, rank from cards_fts
+  where cards_fts match (select coalesce(nullif(substr(fts, 6), ''), '""') from wanted)
+),
+named(card_id) as (
+  select keys.card_id from keys, wanted where keys.key = wanted.key and keys.which != 'title'
+  union
+  select keys.card_id from keys, wanted where keys.key = wanted.key and not exists (
+    select 1 from keys, wanted where keys.key = wanted.key and keys.which != 'title')
+),
+judged(id, name, named, title_rank, fts_rank) as (
+  select cards.id, cards.name,
+    exists (select 1 from named where named.card_id = cards.id),
+    case
+      when exists (select 1 from keys, wanted where keys.card_id = cards.id
+        and keys.which != 'alias'
+        and {_THE_ASIDE.format("keys.key")} = {_THE_ASIDE.format("wanted.key")}) then 0
+      when not exists (select 1 from wanted_words, keys where keys.card_id = cards.id
+        and keys.which = 'name'
+        and instr(' ' || keys.key || ' ', ' ' || wanted_words.word || ' ') = 0)
+        then 1
+      when not exists (select 1 from wanted_words, keys where keys.card_id = cards.id
+        and keys.which = 'name' and instr(' ' || keys.key, ' ' || wanted_words.word) = 0)
+        then 2
+      else 3
+    end,
+    found.rank
+  from cards left join found on found.rowid = cards.rowid
+  where found.rowid is not null
+    or cards.id in (select card_id from named)
+),
+grouped(id, title_rank, named, fts_rank, first_id) as (
+  select id,
+    min(case when named then 0 else title_rank end) over by_name,
+    max(named) over by_name,
+    min(fts_rank) over by_name,
+    min(id) over by_name
+  from judged
+  window by_name as (partition by name)
 )
-_SINGULAR = (
-    f"(case when {_WORDS} like '%s' then substr({_WORDS}, 1, length({_WORDS}) - 1) "
-    f"else {_WORDS} end)"
-)
-_NAME = (
-    "replace(replace(lower(cards.title || ' ' || coalesce(cards.subtitle, '')), '''', ''), "
-    "'-', ' ')"
-)
+select cards.id, cards.name, cards.type, cards.sets, cards.restriction, cards.formats,
+  cards.text, cards.source
+from grouped join cards on cards.id = grouped.id
+order by grouped.title_rank, grouped.named desc,
+  case when grouped.named then grouped.first_id end, grouped.fts_rank, grouped.first_id,
+  cards.id"""
 SEARCH_QUERY = {
     "title": "Search cards",
     "description": (
-        "Cards whose title, subtitle or alias is or holds the words (read as hlcg search "
-        "reads them: masters finds Master's, dodges finds Dodge, middle finds Center), or "
-        "whose text holds them as a phrase, in relevance order: the card whose title is the "
-        "words first, then titles holding them, then the full-text rank. Each card is named "
-        "by its title and subtitle."
+        "Cards whose title, subtitle, alias or text holds the words, ranked as `hlcg search` "
+        "ranks them: a title or name that is the words first (read as hlcg reads them: "
+        "masters finds Master's, dodges finds Dodge, middle finds Center, kurgan finds The "
+        "Kurgan), then names holding the words, then the full-text rank; the versions of "
+        "one card together. Each card is named by its title and subtitle. The cards "
+        "table's own search box lists what it finds by id: use this query for relevance."
     ),
-    "sql": (
-        "select cards.id, cards.name, cards.type, cards.sets, cards.restriction, "
-        "cards.formats, cards.text, cards.source from cards left join "
-        "(select rowid, rank from cards_fts "
-        "where cards_fts match '\"' || replace(:words, '\"', '\"\"') || '\"') as found "
-        "on found.rowid = cards.rowid "
-        f"where found.rowid is not null or instr({_NAME}, {_SINGULAR}) > 0 "
-        "or cards.id in (select card_id from aliases where lower(alias) = lower(trim(:words))) "
-        f"order by replace(lower(cards.title), '''', '') in ({_WORDS}, {_SINGULAR}) desc, "
-        f"instr({_NAME}, {_SINGULAR}) > 0 desc, found.rank is null, found.rank, cards.id"
-    ),
+    "sql": SEARCH_SQL,
 }
 
 
@@ -318,6 +426,8 @@ def datasette_metadata(
         }
         if name in HIDDEN_TABLES:
             entry["hidden"] = True
+        if name == "cards":
+            entry["description_html"] = _CARDS_HTML.format(html.escape(described.description))
         entry.update(_TABLE_SETTINGS.get(name, {}))
         tables[name] = entry
     return {

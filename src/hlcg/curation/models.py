@@ -18,19 +18,22 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 from hlcg.catalog import BOOL_FIELDS, CARD_TYPES, FORMAT_TAGS, INT_FIELDS, format_named
 from hlcg.catalog.storage import FACT_FIELDS, LIST_FIELDS, flat_card
 from hlcg.curation.set_cells import listed_cell
+from hlcg.curation.spelling import not_a_format, not_a_type
 from hlcg.wording import CARD_ID_PATTERN, DATE_PATTERN, json_fault, shown_value
 
 
 def _format_tag(value: Any) -> Any:
-    """A format as people write it ("Type Two", "type 2") -> its tag (type-two); a tag,
-    or a name no spelling maps, stays as written (and is then checked as a tag)."""
+    """A format as people write it ("Type Two", "type 2") -> its tag (type-two); any other
+    value is an error naming the closest formats."""
     if not isinstance(value, str):
         return value
     named = format_named(value.strip())
     if named in FORMAT_TAGS:
         return named
     folded = {tag.lower(): tag for tag in FORMAT_TAGS}  # "MLE" for mle
-    return folded.get(value.strip().lower(), value.strip())
+    if value.strip().lower() in folded:
+        return folded[value.strip().lower()]
+    raise ValueError(not_a_format(value.strip()))
 
 
 class Strict(BaseModel):
@@ -205,9 +208,11 @@ class CardRow(Strict):
 
     @field_validator("subtitle", "type", "text", mode="before")
     @classmethod
-    def _empty_is_none(cls, value: Any) -> Any:
+    def _empty_is_none(cls, value: Any, info: Any) -> Any:
         if isinstance(value, str):
             value = value.strip()
+            if info.field_name == "type" and value and value not in CARD_TYPES:
+                raise ValueError(not_a_type(value))
             return value or None
         return value
 
@@ -270,7 +275,15 @@ class CardRow(Strict):
         elif isinstance(value, str):  # a set's name may hold a comma (``set_cells``)
             value = [part.strip() for part in value.split(";") if part.strip()]
         if info.field_name == "formats" and isinstance(value, list):
-            return [_format_tag(item) for item in value]
+            tags, wrong = [], []
+            for item in value:
+                try:
+                    tags.append(_format_tag(item))
+                except ValueError as exc:
+                    wrong.append(str(exc))
+            if wrong:  # every format the cell gets wrong, not the first only
+                raise ValueError("; ".join(wrong))
+            return tags
         return value
 
     @field_validator("modifiers", mode="before")

@@ -41,22 +41,25 @@ def import_sets(
     bundle = read_bundle(db, options.groups)
     numbered = list(csv_rows(source, read_text(source)))
     rows, problems = collect_rows(SetRow, source, numbered)
-    errors = [message for _, message in problems]
+    errors = list(problems)  # (row, message), listed in row order
     editions = _editions(bundle)
     by_code = {s.code: s for s in bundle.sets}
     first: dict[str, int] = {}
-    conflicts: list[str] = []
+    conflicts: list[tuple[int, str]] = []
     added = replaced = confirmed = 0
     for (number, _), row in zip(_valid(numbered, problems), rows, strict=True):
         where = f"{source}: row {number}"
         if row.code in first:
-            errors.append(f"{where}: code {row.code!r} repeats row {first[row.code]}")
+            errors.append((number, f"{where}: code {row.code!r} repeats row {first[row.code]}"))
             continue
         first[row.code] = number
         if row.edition not in editions:
             errors.append(
-                f"{where}: edition {row.edition!r} is none the catalogue knows "
-                f"({', '.join(sorted(editions))})"
+                (
+                    number,
+                    f"{where}: edition {row.edition!r} is none the catalogue knows "
+                    f"({', '.join(sorted(editions))})",
+                )
             )
             continue
         had = by_code.get(row.code)
@@ -73,14 +76,17 @@ def import_sets(
             replaced += 1
         else:
             conflicts.append(
-                f"{where}: set {row.code}: the catalogue records {_shown(had)} (source: "
-                f"{had.source}), the file says {_shown(row)} (source: {row.source}); pass "
-                "--overwrite to replace it"
+                (
+                    number,
+                    f"{where}: set {row.code}: the catalogue records {_shown(had)} (source: "
+                    f"{had.source}), the file says {_shown(row)} (source: {row.source}); pass "
+                    "--overwrite to replace it",
+                )
             )
-    if errors:
-        raise SourceError(errors + conflicts)
+    if errors:  # every error at once, by row
+        raise SourceError([m for _, m in sorted(errors + conflicts, key=lambda e: e[0])])
     if conflicts:
-        raise ConflictError(conflicts)
+        raise ConflictError([m for _, m in conflicts])
     bundle.sets = list(by_code.values())
     write(db, bundle)
     return ImportResult(

@@ -58,19 +58,34 @@ class SetNames:
         return starting.pop() if len(starting) == 1 else None
 
     def suggestion(self, written: str) -> str:
-        """ " (did you mean 'X'?)" for the closest code or name; where none is close, where
-        the codes are listed (or that the catalogue lists none)."""
-        from rapidfuzz import fuzz, process
+        """ " (did you mean 'X'?)" for the closest code or name, codes and names alike (a
+        name that starts with what was written is closest: "Watcher"); where none is close,
+        where the codes are listed (or that the catalogue lists none)."""
+        from hlcg.wording import did_you_mean
 
         if not self.codes:
             return " (it lists no sets yet)"
-        choices = sorted(self.codes) + sorted(self.names)
-        best = process.extractOne(normalise(written), choices, scorer=fuzz.WRatio)
-        if best is None or best[1] < 60:
-            return " (none is close; `hlcg sets` lists the codes)"
-        found = best[0]
-        code = self.names.get(found, found)
-        return f" (did you mean {code!r}?)"
+        key = normalise(written)
+        starting = {c for n, c in self.names.items() if key and n.startswith(key)}
+        if len(starting) == 1:
+            return f" (did you mean {starting.pop()!r}?)"
+        choices = {**{code: code for code in sorted(self.codes)}, **self.names}
+        return did_you_mean(written, choices) or " (none is close; `hlcg sets` lists the codes)"
+
+    def _not_a_set(self, part: str) -> str:
+        """Why ``part`` names no set: a list written with a separator a cell does not take
+        ("SE|ME"), or a value the catalogue lists under no code or name."""
+        pieces = [p for p in re.split(r"\s*\|\s*", part) if p]
+        if len(pieces) > 1:
+            listed = all(self.code(p) for p in pieces)
+            return f"{part!r} is not a set; a cell lists several sets with ',', '/' or ';'" + (
+                f" (did you mean {';'.join(pieces)!r}?)" if listed else ""
+            )
+        return (
+            f"{part!r} is neither a set code nor a set name the catalogue lists"
+            f"{self.suggestion(part)}; a new set comes from a sets file "
+            "(code,name,edition,released,source)"
+        )
 
     def parse(self, cell: str) -> tuple[list[str], list[str]]:
         """The codes a cell names, and a message for each part naming none. The whole
@@ -83,11 +98,7 @@ class SetNames:
         for part in listed_cell(cell):
             code = self.code(part)
             if code is None:
-                errors.append(
-                    f"{part!r} is neither a set code nor a set name the catalogue lists"
-                    f"{self.suggestion(part)}; a new set comes from a sets file "
-                    "(code,name,edition,released,source)"
-                )
+                errors.append(self._not_a_set(part))
             elif code not in codes:
                 codes.append(code)
         return codes, errors

@@ -111,20 +111,82 @@ def validate_rows(
 def csv_rows(
     path: Path, text: str, delimiter: str = ",", quoting: Literal[0, 1, 2, 3] = csv.QUOTE_MINIMAL
 ) -> Iterator[tuple[int, dict[str, str]]]:
-    """The records of CSV ``text`` (or another ``delimiter``), each with its row number;
-    the values past the header's columns under ``__extra__``."""
-    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter, quoting=quoting)
+    """The records of CSV ``text`` (or another ``delimiter``), each with its row number.
+    Every import reads its CSV here, so the file's shape is judged once, in our words: a
+    header naming a column twice, a row of more or fewer cells than the header, a quote
+    never closed. Every such fault is raised at once (SourceError), before any row is
+    given: with its cells out of step, no field of a row could be trusted."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quoting=quoting)
+    errors: list[str] = []
+    records: list[tuple[int, dict[str, str]]] = []
+    lines = text.split("\n")
     try:
-        for record in reader:
+        header = next(reader, [])
+        errors += _repeated_columns(path, header)
+        ended = reader.line_num
+        for cells in reader:
             # Row numbers count the header as row 1, as a spreadsheet shows them.
-            number = reader.line_num
-            if None in record:
-                extra = record.pop(None)
-                yield number, {**record, "__extra__": extra}
-                continue
-            yield number, record
+            first, ended = ended + 1, reader.line_num
+            if not cells:
+                continue  # a blank line, as csv.DictReader skips it
+            if quoting != csv.QUOTE_NONE and _quote_left_open(lines, first, delimiter):
+                errors.append(f"{path}: row {first}: a quote opened here is never closed")
+                break
+            fault = _cell_count(cells, header)
+            if fault:
+                errors.append(f"{path}: row {ended} {fault}")
+            else:
+                records.append((ended, dict(zip(header, cells, strict=True))))
     except csv.Error as exc:
         raise SourceError([f"{path}: row {reader.line_num}: not valid CSV: {exc}"]) from None
+    if errors:
+        raise SourceError(errors)
+    yield from records
+
+
+def _repeated_columns(path: Path, header: list[str]) -> list[str]:
+    """An error for each column name the header gives twice (which column would count?)."""
+    seen: set[str] = set()
+    repeated: list[str] = []
+    for name in header:
+        if name in seen and name not in repeated:
+            repeated.append(name)
+        seen.add(name)
+    return [f"{path}: row 1: the header names column {name!r} twice" for name in repeated]
+
+
+def _cell_count(cells: list[str], header: list[str]) -> str:
+    """What is wrong with a row of ``cells`` under ``header``; "" when nothing is."""
+    if len(cells) > len(header):
+        return f"has {len(cells)} cells, the header {len(header)}"
+    if len(cells) < len(header):
+        missing = ", ".join(header[len(cells) :])
+        return f"has {len(cells)} cells, the header {len(header)} (missing: {missing})"
+    return ""
+
+
+def _quote_left_open(lines: list[str], row: int, delimiter: str) -> bool:
+    """Whether a quoted cell beginning on line ``row`` runs to the end of the text: the csv
+    module reads such a cell as the whole rest of the file and says nothing."""
+    if row > len(lines) or '"' not in lines[row - 1]:
+        return False
+    quoted = False
+    for line in lines[row - 1 :]:
+        start = not quoted  # at the start of a cell, where a quote opens a quoted cell
+        index = 0
+        while index < len(line):
+            char = line[index]
+            if quoted and line[index : index + 2] == '""':
+                index += 1  # a doubled quote is one quote in the cell
+            elif quoted:
+                quoted = char != '"'
+            else:
+                quoted = start and char == '"'
+                start = char == delimiter
+            index += 1
+        if not quoted:
+            return False  # the row ended with every quote closed
+    return quoted
 
 
 def _json_rows(path: Path, text: str) -> Iterator[tuple[int, Any]]:
@@ -270,8 +332,20 @@ def imported_rows(
             rows.append(row)
         problems.extend((number, message) for message in invalid)
     if problems:
-        raise SourceError([m for _, m in sorted(problems, key=lambda e: e[0])])
+        raise RowProblems(problems, rows)
     return rows
+
+
+class RowProblems(SourceError):
+    """The rows of a card file that do not validate, (row, message) each, listed in row
+    order, with the rows that do: the importer checks those too (their set cells, their
+    gems) so that every error is listed at once."""
+
+    def __init__(
+        self, problems: list[tuple[int, str]], rows: list[ImportedRow], hint: str | None = None
+    ) -> None:
+        self.problems, self.rows = sorted(problems, key=lambda e: e[0]), rows
+        super().__init__([message for _, message in self.problems], hint)
 
 
 def _import_row(

@@ -296,3 +296,9 @@ def add_source(existing: str, more: str) -> str:
     have = [s.strip() for s in existing.split(";") if s.strip()]
     have += [s.strip() for s in more.split(";") if s.strip() and s.strip() not in have]
     return "; ".join(have)
+
+
+def source_parts(cells: Iterable[str]) -> list[str]:
+    """The sources ``cells`` name, each once in order: a source cell may name several
+    (``URL; URL``), and a source already among a fact's backs it whatever cell holds it."""
+    return list(dict.fromkeys(p.strip() for cell in cells for p in cell.split(";") if p.strip()))

@@ -12,9 +12,11 @@ if TYPE_CHECKING:
     from hlcg.deck.jsonmodel import DeckFile as DeckFile
     from hlcg.deck.kinds import DECK_KINDS as DECK_KINDS
     from hlcg.deck.kinds import DECK_SUFFIXES as DECK_SUFFIXES
+    from hlcg.deck.kinds import KIND_NAMES as KIND_NAMES
     from hlcg.deck.kinds import OCTGN as OCTGN
     from hlcg.deck.kinds import TEXT_SUFFIXES as TEXT_SUFFIXES
     from hlcg.deck.kinds import WRITE_SUFFIXES as WRITE_SUFFIXES
+    from hlcg.deck.kinds import WRITTEN_KIND_NAMES as WRITTEN_KIND_NAMES
     from hlcg.deck.kinds import DeckFileKind as DeckFileKind
     from hlcg.deck.kinds import deck_kind as deck_kind
     from hlcg.deck.kinds import sniffed_kind as sniffed_kind
@@ -51,10 +53,12 @@ _DOOR = {
     "DeckFile": "hlcg.deck.jsonmodel",
     "DECK_KINDS": "hlcg.deck.kinds",
     "DECK_SUFFIXES": "hlcg.deck.kinds",
+    "KIND_NAMES": "hlcg.deck.kinds",
     "DeckFileKind": "hlcg.deck.kinds",
     "OCTGN": "hlcg.deck.kinds",
     "TEXT_SUFFIXES": "hlcg.deck.kinds",
     "WRITE_SUFFIXES": "hlcg.deck.kinds",
+    "WRITTEN_KIND_NAMES": "hlcg.deck.kinds",
     "deck_kind": "hlcg.deck.kinds",
     "sniffed_kind": "hlcg.deck.kinds",
     "MAX_COPIES": "hlcg.deck.lines",

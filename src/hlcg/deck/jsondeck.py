@@ -21,6 +21,7 @@ from hlcg.deck.model import ENDURANCE, PREGAME, SIDEBOARD, Deck, Entry, LineIssu
 from hlcg.deck.text import split_persona
 from hlcg.errors import DeckFileError
 from hlcg.problems import Severity
+from hlcg.wording import json_fault
 
 if TYPE_CHECKING:
     from hlcg.deck.jsonmodel import EntryValues, Fault
@@ -138,7 +139,8 @@ def load_json(text: str, path: str) -> Any:
         data: Any = json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
         # Not JSON at all (truncated, garbage): an unreadable deck (exit 2), not an empty one.
-        raise DeckFileError(f"{path}: line {exc.lineno}: invalid JSON: {exc.msg}") from None
+        # json's own words ("Expecting value") are not passed on: the importers' words.
+        raise DeckFileError(f"{path}: not JSON: {json_fault(exc)}") from None
     except RecursionError:
         raise DeckFileError(f"{path}: JSON nested too deeply; a deck is a flat object") from None
     found = lone_surrogate(data)

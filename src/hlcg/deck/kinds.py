@@ -58,6 +58,27 @@ WRITE_SUFFIXES = tuple(suffix for suffix, kind in DECK_KINDS.items() if kind.wri
 # The extensions of text decks: a deck named otherwise is not edited as text.
 TEXT_SUFFIXES = tuple(suffix for suffix, kind in DECK_KINDS.items() if kind.is_text)
 
+
+def _names_of_kinds() -> dict[str, str]:
+    """Every name a user gives a kind of deck (the API's `kind` and `to`, `hlcg deck convert
+    --to`) -> the first extension the table gives that kind: the kind's name ("text"), and
+    after it its extension without the dot where that differs ("txt")."""
+    suffixes: dict[str, str] = {}
+    for kind in DECK_KINDS.values():
+        if kind.name not in suffixes:
+            suffixes[kind.name] = kind.suffix
+            suffixes.setdefault(kind.suffix.lstrip("."), kind.suffix)
+    return suffixes
+
+
+# The one set of names of the kinds of deck file, each -> its extension: "text" and "txt"
+# both name a text deck, wherever a user names a kind.
+KIND_NAMES: dict[str, str] = _names_of_kinds()
+# The names of the kinds hlcg writes (`--to`, the API's `to`), in the same order.
+WRITTEN_KIND_NAMES: tuple[str, ...] = tuple(
+    name for name, suffix in KIND_NAMES.items() if DECK_KINDS[suffix].writer
+)
+
 # How much of a file is looked at to tell its kind.
 SNIFF_BYTES = 64 * 1024
 

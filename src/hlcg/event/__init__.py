@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from hlcg.event.core import Event as Event
     from hlcg.event.core import new_event as new_event
     from hlcg.event.core import open_event as open_event
+    from hlcg.event.exchange import export_text as export_text
     from hlcg.event.exchange import import_export as import_export
     from hlcg.event.exchange import write_export as write_export
     from hlcg.event.presented import verify as verify
@@ -33,6 +34,7 @@ _DOOR = {
     "open_event": "hlcg.event.core",
     "import_export": "hlcg.event.exchange",
     "write_export": "hlcg.event.exchange",
+    "export_text": "hlcg.event.exchange",
     "publish": "hlcg.event.site",
     "event_sheets": "hlcg.event.registration",
     "judge_registered": "hlcg.event.registration",

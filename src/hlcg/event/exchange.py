@@ -44,15 +44,24 @@ def export_document(path: Path) -> dict[str, Any]:
     }
 
 
-def write_export(path: Path, out: Path) -> dict[str, int]:
-    from hlcg.output import write_errors, write_text_atomically
+def export_text(path: Path) -> tuple[str, dict[str, int]]:
+    """The event at ``path`` as its export's JSON text, and how many registrations and
+    games it holds."""
     from hlcg.stdin import shown_bytes
 
     document = export_document(path)
+    text = shown_bytes(json.dumps(document, indent=2, ensure_ascii=False), in_json=True)
+    counts = {"registrations": len(document["registrations"]), "games": len(document["games"])}
+    return text + "\n", counts
+
+
+def write_export(path: Path, out: Path) -> dict[str, int]:
+    from hlcg.output import write_errors, write_text_atomically
+
+    text, counts = export_text(path)
     with write_errors(out):
-        text = json.dumps(document, indent=2, ensure_ascii=False)
-        write_text_atomically(out, shown_bytes(text, in_json=True) + "\n")
-    return {"registrations": len(document["registrations"]), "games": len(document["games"])}
+        write_text_atomically(out, text)
+    return counts
 
 
 def read_export(source: Path) -> dict[str, Any]:

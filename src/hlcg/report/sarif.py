@@ -36,7 +36,7 @@ from hlcg.report.streaming import (
     list_marker,
     write_document,
 )
-from hlcg.rules import RULES, DeckReport, Rule
+from hlcg.rules import RULES, RULES_DOC, DeckReport, Rule, rule_anchor
 
 if TYPE_CHECKING:
     from hlcg.check import Skipped
@@ -50,10 +50,9 @@ LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "n
 
 
 def help_uri(rule: Rule) -> str:
-    """Where a rule's documentation is read on the web: the module of its check function,
-    whose docstring it is (`hlcg rules NAME` prints the same text)."""
-    module = rule.check.__module__.rsplit(".", 1)[-1]
-    return f"{INFORMATION_URI}/blob/main/src/hlcg/rules/{module}.py"
+    """Where a rule's documentation is read on the web: its heading in docs/rules.md (what
+    `hlcg rules NAME` prints), one address per rule wherever its check function lives."""
+    return f"{INFORMATION_URI}/blob/main/{RULES_DOC}#{rule_anchor(rule)}"
 
 
 def _rules() -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from hlcg.catalog import ATTRIBUTES
 from hlcg.report.reporters import Unreadable
 from hlcg.report.streaming import DeckSummary, TextSink
-from hlcg.rules import DeckReport, not_checked_line
+from hlcg.rules import UNCHECKED, DeckReport, not_checked_line
 from hlcg.wording import plural
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def render_deck(report: DeckReport) -> str:
     --select named `unchecked` (``report.lists_gaps``)."""
     lines = _header(report)
     for problem in report.problems:
-        if problem.rule == "unchecked" and not report.lists_gaps:
+        if problem.rule == UNCHECKED.name and not report.lists_gaps:
             continue
         where = f"{report.path}:{problem.line}" if problem.line else report.path
         lines.append(
@@ -100,9 +100,9 @@ def coverage_lines(report: DeckReport) -> list[str]:
     lines = [f"  {line}" for line in coverage_summary(report)]
     if coverage.not_checked:
         notes = report.data_gaps
+        which = "its note" if notes == 1 else f"their {notes} notes"
         listed = (
-            f"; `--select unchecked` lists {'its note' if notes == 1 else f'their {notes} notes'} "
-            "card by card"
+            f"; `--select {UNCHECKED.name}` lists {which} card by card"
             if notes and not report.lists_gaps
             else ""
         )

@@ -74,7 +74,7 @@ def problems_in(data: Any) -> list[str]:
         if name.startswith("$"):
             continue
         if name not in CHECKED_FORMATS:
-            found.append(f"{name}: unknown format (known: {', '.join(CHECKED_FORMATS)})")
+            found.append(f"{name}: {_not_a_section(name)}")
         elif not isinstance(section, dict):
             found.append(f"{name}: must be an object")
         else:
@@ -82,6 +82,16 @@ def problems_in(data: Any) -> list[str]:
     missing = [f for f in CHECKED_FORMATS if f not in data]
     found += [f"{f}: no section for this format" for f in missing]
     return found
+
+
+def _not_a_section(name: str) -> str:
+    """Why a section's name is none: ``format_from_user``'s words for a name that is no
+    format; a format's other spelling ("Type Two") is asked by its name."""
+    try:
+        named = format_from_user(name)
+    except UsageError as refused:
+        return str(refused)
+    return f"a section is named by its format's name: {named!r}"
 
 
 def _section_problems(name: str, section: dict[str, Any]) -> list[str]:

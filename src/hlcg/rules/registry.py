@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -174,3 +175,19 @@ def unmatched_selectors(patterns: Iterable[str]) -> list[str]:
     return [
         p for p in patterns if p not in RULES and not any(c.startswith(p.upper()) for c in BY_CODE)
     ]
+
+
+# Where every rule is documented under a heading of its own, generated from this registry
+# (hlcg.rulesdoc): the address a SARIF report's `helpUri` gives each rule.
+RULES_DOC = "docs/rules.md"
+
+
+def rule_heading(rule: Rule) -> str:
+    """A rule's heading in docs/rules.md: "HL103 title-limit"."""
+    return f"{rule.code} {rule.name}"
+
+
+def rule_anchor(rule: Rule) -> str:
+    """The anchor GitHub makes from a rule's heading ("hl103-title-limit"): lower case,
+    what is neither a letter, a digit, a space, `-` nor `_` dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", rule_heading(rule).lower()).replace(" ", "-")

@@ -45,7 +45,7 @@ from hlcg.web.schema import (
     OddsRequest,
 )
 from hlcg.web.service import DEFAULT_COMPLETIONS, ApiError, Service
-from hlcg.wording import field_name, validation_message
+from hlcg.wording import field_name, json_fault, validation_message
 
 M = TypeVar("M", bound=BaseModel)
 R = TypeVar("R")
@@ -114,8 +114,10 @@ async def parse_request(request: Request, model: type[M]) -> M:
             f"malformed JSON: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset "
             f"{exc.start}); send the body as UTF-8",
         ) from None
-    except ValueError as exc:
-        raise ApiError(400, f"malformed JSON: {exc}") from None
+    except json.JSONDecodeError as exc:  # json's own words are not passed on either
+        raise ApiError(400, f"malformed JSON: {json_fault(exc)}") from None
+    except ValueError:  # the one other: Python reads no integer of over 4,300 digits
+        raise ApiError(400, "malformed JSON: a number has more digits than can be read") from None
     except RecursionError:
         raise ApiError(400, "malformed JSON: nested too deeply") from None
     try:

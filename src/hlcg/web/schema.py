@@ -12,31 +12,17 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from hlcg.deck import DECK_KINDS
+from hlcg.deck import KIND_NAMES, WRITTEN_KIND_NAMES
 
 # Longer names are not file names; the name only labels the report and picks the reader.
 MAX_FILENAME = 255
 
-
-def _kind_suffixes() -> dict[str, str]:
-    """Each kind of deck file by the name DECK_KINDS gives it -> the first extension the
-    table gives that name; after it, the kind as `hlcg deck convert --to` names it, where
-    that differs (the extension without its dot: "txt")."""
-    suffixes: dict[str, str] = {}
-    for kind in DECK_KINDS.values():
-        if kind.name not in suffixes:
-            suffixes[kind.name] = kind.suffix
-            suffixes.setdefault(kind.suffix.lstrip("."), kind.suffix)
-    return suffixes
-
-
-# A request's `kind` (and `to`) -> the extension of that kind of file.
-KIND_SUFFIXES = _kind_suffixes()
-# The kinds of deck file: as the page names them, and as `--to` does ("txt").
-KIND_NAMES = tuple(KIND_SUFFIXES)
-DeckKindName = Literal[KIND_NAMES]  # type: ignore[valid-type]
-# The kinds hlcg writes, by name.
-WRITTEN_KIND_NAMES = tuple(dict.fromkeys(k.name for k in DECK_KINDS.values() if k.writer))
+# A request's `kind` (and `to`) -> the extension of that kind of file: the deck stage's names
+# of the kinds (hlcg.deck.KIND_NAMES), which `hlcg deck convert --to` takes too.
+KIND_SUFFIXES = KIND_NAMES
+_ALL_KIND_NAMES = tuple(KIND_NAMES)
+DeckKindName = Literal[_ALL_KIND_NAMES]  # type: ignore[valid-type]
+# The kinds hlcg writes, by name ("text" and "txt" alike).
 WrittenKindName = Literal[WRITTEN_KIND_NAMES]  # type: ignore[valid-type]
 
 
@@ -103,7 +89,7 @@ class ConvertRequest(DeckRequest):
     """`POST /api/convert`: the deck written as `hlcg deck convert --to TO` writes it."""
 
     to: WrittenKindName = Field(
-        description="The kind of deck to write: text, json, dek (LackeyCCG), o8d (OCTGN)."
+        description="The kind of deck to write: text (or txt), json, dek (LackeyCCG), o8d (OCTGN)."
     )
     name: str | None = Field(
         None,

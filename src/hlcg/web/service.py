@@ -138,6 +138,8 @@ class Service:
     def check(self, request: DeckRequest) -> dict[str, Any]:
         """The deck page's view: the report, `hlcg deck stats` and the fingerprint."""
         from hlcg.answers import deck_stats
+        from hlcg.deck import UNKNOWN
+        from hlcg.rules import RULE_OF_UNRESOLVED, TITLE_LIMIT, profile
 
         report = self.report(request)
         resolved = report.resolved
@@ -158,8 +160,13 @@ class Service:
             "lines": deck_lines(
                 resolved, request.deck if deck_kind(resolved.path).is_text else None
             ),
-            # the page's + and Add warn before the deck passes the format's Endurance minimum
+            # the page's + and Add warn before the deck passes the format's Endurance minimum,
             "endurance_minimum": report.endurance_minimum,
+            # or its limit of cards sharing a title
+            "title_limit": profile(report.format).settings[TITLE_LIMIT.name].params["max"],
+            # the rule whose problems name what the catalogue lacks: the page notes the
+            # look-alike letters in those names
+            "unknown_card_rule": RULE_OF_UNRESOLVED[UNKNOWN],
         }
 
     def fix(self, request: DeckRequest) -> dict[str, Any]:

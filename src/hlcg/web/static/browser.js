@@ -10,7 +10,7 @@ const VERDICT_WORDS = { legal: "legal", illegal: "not legal", unconfirmed: "unch
 
 let cardsById = new Map(); // every card of the catalogue, as /api/search returns it
 let cardNames = []; // {name, folded, card}: the names a deck line writes, for suggestions
-let titleLimit = new Map(); // format -> the most cards sharing a title (rule title-limit)
+let titleLimit = new Map(); // format -> the most cards sharing a title, as its checks said
 let searchSerial = 0;
 let searchTimer = null;
 let lastResults = [];
@@ -27,10 +27,6 @@ async function loadCatalogue() {
     const data = await api("/api/search?q=");
     cardsById = new Map(data.cards.map((card) => [card.id, card]));
     cardNames = data.cards.map((card) => ({ name: cardName(card), folded: fold(cardName(card)), card }));
-    const rule = await api("/api/rules/title-limit");
-    for (const [fmt, setting] of Object.entries(rule.formats)) {
-      if (setting.parameters && setting.parameters.max !== undefined) titleLimit.set(fmt, setting.parameters.max);
-    }
     return true;
   } catch (e) {
     return false;
@@ -188,6 +184,11 @@ function copiesInDeck(test) {
   return lastCheck.lines.filter((line) => line.card && test(cardsById.get(line.card) || {}))
     .reduce((sum, line) => sum + line.count, 0);
 }
+
+// Each check says its format's limit of cards sharing a title.
+document.addEventListener("hlcg:checked", (event) => {
+  if (event.detail) titleLimit.set(event.detail.report.decks[0].format, event.detail.title_limit);
+});
 
 // Why one more copy of ``card`` breaks the deck, before it is added: a card the format does
 // not take, its restriction number, the title limit. null: nothing known against it.

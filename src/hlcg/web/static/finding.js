@@ -111,9 +111,12 @@ function lookAlikeNote(query) {
   return note ? `${note} ` : "";
 }
 
-// The deck's unknown names: each unknown-card problem names the letter too.
-document.addEventListener("hlcg:checked", () => {
-  for (const message of document.querySelectorAll('#problems li[data-rule="unknown-card"] .message')) {
+// The deck's unknown names: each problem naming one (the check says of which rule) names
+// the letter too.
+document.addEventListener("hlcg:checked", (event) => {
+  if (!event.detail) return;
+  const rule = CSS.escape(event.detail.unknown_card_rule);
+  for (const message of document.querySelectorAll(`#problems li[data-rule="${rule}"] .message`)) {
     const name = /'(.*)'/.exec(message.textContent);
     const note = name && lookAlikes(name[1]);
     if (note) message.after(el("span", note, { class: "fix lookalike" }));
