@@ -26,6 +26,10 @@ LONG_FILES: dict[str, str] = {
     "catalog/store.py": "how an open catalogue is read: Catalogue, the read-only mappings its "
     "reads go through and the bounded caches beside them (remember, PerCatalogue); one idea, "
     "and split at 500 lines it was only a ruler's cut (connection.py already opens the file)",
+    "deck/lines.py": "the grammar of one deck line (list marks, headers, counts, remarks, set "
+    "codes): its patterns and, beside each, the str check that spares compiling it for a line "
+    "it cannot match; past 500 by those checks (issue 34, start-up), which belong by their "
+    "patterns",
     "output.py": "how hlcg writes a user's file (refusals, the whole-or-nothing replace, devices "
     "and pipes written through, folder swaps, the one could-not-write message); past 500 by "
     "the refusal of devices and pipes (issue 36), which belongs with the other refusals",

@@ -15,12 +15,12 @@ in its own format.
 from __future__ import annotations
 
 import codecs
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
+from hlcg import lazy
 from hlcg.errors import DeckFileError, HlcgError
 
 STDIN = "-"
@@ -70,7 +70,7 @@ def read_stdin(limit: int, kind: str = "deck", refuse: Refusal = DeckFileError) 
 # --- names shown ---------------------------------------------------------------------
 
 UNDECODABLE = "hlcg-show-bytes"  # the codec error handler that writes those escapes
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy("[\ud800-\udfff]")
 
 
 def _escaped(char: str) -> str:
@@ -93,7 +93,7 @@ def shown_bytes(text: str, *, in_json: bool = False) -> str:
     """``text`` with the bytes of a name that are not UTF-8 shown as ``\\xNN`` (other lone
     surrogates as ``\\uXXXX``); ``in_json``: ``text`` is JSON, whose strings are the only
     place such a character can be, so the backslash is escaped as JSON needs."""
-    if _SURROGATE.search(text) is None:
+    if text.isascii() or _SURROGATE.search(text) is None:  # ASCII: no pattern compiled
         return text
     lead = "\\" if in_json else ""
     return _SURROGATE.sub(lambda found: lead + _escaped(found.group()), text)

@@ -73,7 +73,7 @@ def test_debug_shows_the_traceback_before_the_line(args, env):
 def test_a_crash_outside_any_command_is_exit_2_too(monkeypatch, capsys):
     from hlcg.cli import app as app_module
 
-    def broken(only=None, listing=False):
+    def broken(only=None, listing=False, sub_command=None):
         raise RuntimeError("the catalogue caught fire")
 
     monkeypatch.setattr(app_module, "build", broken)

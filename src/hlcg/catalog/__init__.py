@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.connection import resolve_path as resolve_path
     from hlcg.catalog.connection import shipped_path as shipped_path
     from hlcg.catalog.connection import sqlite_uri as sqlite_uri
+    from hlcg.catalog.integrity import sha256_hex as sha256_hex
     from hlcg.catalog.integrity import used_rows_digest as used_rows_digest
     from hlcg.catalog.lookup import CONFIDENT_SCORE as CONFIDENT_SCORE
     from hlcg.catalog.lookup import SUGGEST_SCORE as SUGGEST_SCORE
@@ -71,6 +72,7 @@ _DOOR = {
     "resolve_path": "hlcg.catalog.connection",
     "shipped_path": "hlcg.catalog.connection",
     "sqlite_uri": "hlcg.catalog.connection",
+    "sha256_hex": "hlcg.catalog.integrity",
     "used_rows_digest": "hlcg.catalog.integrity",
     "CONFIDENT_SCORE": "hlcg.catalog.lookup",
     "Candidate": "hlcg.catalog.lookup",

@@ -8,14 +8,25 @@ catalogue, already in the digest's JSON, and a deck's digest joins the pieces it
 
 from __future__ import annotations
 
-import hashlib
 import json
+import sys
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from hlcg.catalog.card import decode_list
 from hlcg.catalog.store import Catalogue
 from hlcg.catalog.vocabulary import CONTRACT_FIELDS, LIST_FIELDS
+
+# Python's own sha256 before hashlib's: importing hashlib loads OpenSSL, a few milliseconds of
+# every run that hashes (`hlcg deck hash`, a JSON report's fingerprints), for the same digest;
+# the standard library's random module does the same with sha512.
+try:
+    if sys.version_info >= (3, 12):
+        from _sha2 import sha256 as _sha256
+    else:
+        from _sha256 import sha256 as _sha256  # type: ignore[import-not-found]  # no stub
+except ImportError:  # a Python built without its own hash modules
+    from hashlib import sha256 as _sha256
 
 
 def used_rows(
@@ -66,10 +77,15 @@ def _rows_in(
     return found
 
 
+def sha256_hex(text: str) -> str:
+    """The sha256 hex digest of ``text`` as UTF-8."""
+    return _sha256(text.encode("utf-8")).hexdigest()
+
+
 def rows_digest(rows: dict[str, list[dict[str, Any]]]) -> str:
     """sha256 of rows as sorted, compact UTF-8 JSON (docs/fingerprint.md has a vector)."""
     text = json.dumps(rows, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return sha256_hex(text)
 
 
 def _compact(row: dict[str, Any]) -> str:
@@ -148,7 +164,7 @@ class RowCache:
         )
         # the document rows_digest writes: its keys sorted, compact
         text = "{" + ",".join(f'"{key}":[{",".join(rows)}]' for key, rows in parts) + "}"
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return sha256_hex(text)
 
 
 _CACHES: WeakKeyDictionary[Catalogue, RowCache] = WeakKeyDictionary()

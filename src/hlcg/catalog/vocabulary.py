@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal
 
 from hlcg import lazy
 from hlcg.errors import UsageError
@@ -184,15 +184,18 @@ CATALOGUE_DOCUMENT_KIND = "hlcg-catalogue"
 # --- the formats ----------------------------------------------------------------------------
 
 
-class Format(NamedTuple):
+class Format:
     """A row of data/source/formats.csv: the format's tag, its title, and whether hlcg
     checks decks for it (the others are legality tags only: "mle", where the card database
     marks some cards legal solely in MLE, and the contract needs a way to say "none of
     ours")."""
 
-    name: str
-    title: str
-    checked: bool
+    # A plain class: a NamedTuple costs ten times as much to create at import (every command
+    # imports this module), and a format is only ever read by attribute.
+    __slots__ = ("name", "title", "checked")
+
+    def __init__(self, name: str, title: str, checked: bool) -> None:
+        self.name, self.title, self.checked = name, title, checked
 
 
 FORMATS: tuple[Format, ...] = tuple(

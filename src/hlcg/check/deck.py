@@ -353,19 +353,24 @@ def require_format(catalogue: Catalogue, fmt: str) -> None:
 # --- --all-formats: each deck judged in every checked format, read once ---------------------
 
 
-class FormatVerdict(NamedTuple):
+class FormatVerdict:
     """A deck's verdict in one format: legal, or how many errors."""
 
-    format: str
-    legal: bool
-    errors: int
+    # Plain classes, these two: a NamedTuple costs ten times as much to create at import,
+    # and every check imports this module for a matrix only --all-formats makes.
+    __slots__ = ("format", "legal", "errors")
+
+    def __init__(self, format: str, legal: bool, errors: int) -> None:
+        self.format, self.legal, self.errors = format, legal, errors
 
 
-class MatrixRow(NamedTuple):
+class MatrixRow:
     """One deck in every checked format, in CHECKED_FORMATS order."""
 
-    path: Path
-    verdicts: tuple[FormatVerdict, ...]
+    __slots__ = ("path", "verdicts")
+
+    def __init__(self, path: Path, verdicts: tuple[FormatVerdict, ...]) -> None:
+        self.path, self.verdicts = path, verdicts
 
 
 def legality_matrix(
@@ -467,9 +472,9 @@ def fingerprint(
     """(hex digest, canonical form); ``catalogue`` is :func:`catalogue_digest`'s value,
     ``in_force`` the legality facts in force on the date judged by."""
     form = canonical_form(deck, catalogue, in_force)
-    import hashlib  # here: only a fingerprint needs it, not every check
+    from hlcg.catalog import sha256_hex  # here: only a fingerprint needs it, not every check
 
-    return hashlib.sha256(form.encode("utf-8")).hexdigest(), form
+    return sha256_hex(form), form
 
 
 def add_fingerprint(report: "DeckReport", catalogue: Catalogue) -> "DeckReport":

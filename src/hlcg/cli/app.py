@@ -8,6 +8,7 @@ app, and so do shell-completion requests (the shell runs `hlcg` with `_HLCG_COMP
 no command argument).
 """
 
+import copy
 import io
 import os
 import sys
@@ -102,9 +103,12 @@ def root(
     """
 
 
-def build(only: str | None = None, listing: bool = False) -> typer.Typer:
+def build(
+    only: str | None = None, listing: bool = False, sub_command: str | None = None
+) -> typer.Typer:
     """The app with every command, or with just ``only``; with ``listing``, every command
-    named and described (``LISTED``) but none built: what `hlcg --help` shows."""
+    named and described (``LISTED``) but none built: what `hlcg --help` shows. When ``only``
+    is a group, ``sub_command`` keeps just that command of it (see ``_narrowed``)."""
     app = typer.Typer(
         name="hlcg",
         help="Card catalogue and deck checker for Highlander: The Card Game.",
@@ -131,8 +135,22 @@ def build(only: str | None = None, listing: bool = False) -> typer.Typer:
             app.command(name, cls=PanelCommand)(getattr(import_module(module), attribute))
     for name, module in GROUPS.items():
         if only in (None, name):
-            app.add_typer(import_module(module).app, name=name)
+            app.add_typer(_narrowed(import_module(module).app, sub_command), name=name)
     return app
+
+
+def _narrowed(group: typer.Typer, sub_command: str | None) -> typer.Typer:
+    """The group holding only its command ``sub_command`` (`hlcg deck hash` builds `hash`,
+    not the group's other five: typer inspects every registered command before running one);
+    the whole group when it has no command by that name (its help, a sub-group such as
+    `hlcg db facts`, a misspelt name and its suggestions)."""
+    kept = [info for info in group.registered_commands if info.name == sub_command]
+    if not kept:
+        return group
+    narrowed = copy.copy(group)  # the module's own app stays whole for tests and tools
+    narrowed.registered_commands = kept
+    narrowed.registered_groups = []
+    return narrowed
 
 
 def __getattr__(name: str) -> Any:
@@ -208,9 +226,11 @@ def main() -> None:
     command = words[0] if words else None
     known = command in COMMANDS or command in GROUPS
     # the root's help, asked or shown for no command; completion needs every command whole
-    listing = words in ([], ["--help"], ["-h"]) and "_HLCG_COMPLETE" not in os.environ
+    completing = "_HLCG_COMPLETE" in os.environ
+    listing = words in ([], ["--help"], ["-h"]) and not completing
+    sub_command = words[1] if command in GROUPS and len(words) > 1 and not completing else None
     try:
-        build(command if known else None, listing=listing)()
+        build(command if known else None, listing=listing, sub_command=sub_command)()
     except Exception as exc:  # noqa: BLE001 (the boundary: a bug outside any command)
         from hlcg.cli.boundary import report_crash
 

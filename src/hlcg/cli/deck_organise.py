@@ -2,7 +2,6 @@
 day (hlcg.organise computes; this module parses, renders and sets the exit code)."""
 
 from enum import StrEnum
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -270,6 +269,8 @@ def odds_command(
 
 
 def _percent(chance: dict[str, Any]) -> str:
+    from fractions import Fraction  # here: every `hlcg deck` command imports this module
+
     exact = Fraction(chance["numerator"], chance["denominator"])
     return f"{chance['percent']:.2f}% ({exact})"
 

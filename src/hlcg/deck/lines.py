@@ -41,6 +41,7 @@ _COUNT_SHAPED = lazy(r"^\(?\s*(?:[x\u00d7]\s*)?\d+(?:\s*[x\u00d7])?\s*\)?$", re.
 _LIST_MARK = lazy(
     r"^(?:[-*+\u2013\u2014]\s+|[\u2022\u2023\u25aa\u25cf\u25e6\u00b7]\s*|(?P<number>\d{1,3})[.)]\s+)"
 )
+_BULLETS = frozenset("-*+\u2013\u2014\u2022\u2023\u25aa\u25cf\u25e6\u00b7")  # its first characters
 # Digits fused to a word ("9mm"): a title that starts with digits, or a count without space.
 _FUSED_DIGITS = lazy(r"^\d+[^\W\d_]")
 _SET_CODE = lazy(r"^(?P<name>.+?)\s*\[(?P<set>[A-Za-z0-9][A-Za-z0-9 ._-]*)\]$")
@@ -58,7 +59,8 @@ _LINE_BREAK = lazy(r"\r\n|\r|\n")
 def split_lines(text: str) -> list[str]:
     """Lines as editors count them: CRLF, lone CR and LF end a line, nothing else does
     (str.splitlines would also split on form feeds and Unicode separators)."""
-    lines = _LINE_BREAK.split(text)
+    # most files end lines with LF alone: split without the pattern (the same lines)
+    lines = text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
     return lines
@@ -82,6 +84,8 @@ def list_mark(line: str) -> tuple[int | None, str] | None:
     """(its number, the rest) when the line starts with a list mark (`- `, `* `, `• `, `1. `;
     the number is None for a bullet), else None. Whether `3. Thrust` is a list item or three
     Thrust is the reader's to say (hlcg.deck.text)."""
+    if line[:1] not in _BULLETS and "." not in line[1:4] and ")" not in line[1:4]:
+        return None  # most lines: no bullet, no `1.` or `12)`; the pattern is not compiled
     mark = _LIST_MARK.match(line)
     if mark is None or mark.end() == len(line):
         return None
@@ -215,20 +219,57 @@ _DIGITS = lazy(r"\d+")
 
 def group_count(line: str) -> int | None:
     """The count a header gives ("Attacks (27):" -> 27; "[size=4]Attacks" none), or None."""
-    found = _DIGITS.search(_MARKUP.sub(" ", line))
+    unmarked = _MARKUP.sub(" ", line) if "[" in line or "<" in line else line
+    if not any(char.isdecimal() for char in unmarked):  # "Endurance:": no pattern compiled
+        return None
+    found = _DIGITS.search(unmarked)
     return copies_value(found.group()) if found else None
+
+
+def _count_only(rest: str) -> bool:
+    """Whether a header's rest is only its count ("Deck: 52 cards"). The pattern is run only
+    on a rest that starts as it must, with a bracket, a space or a digit ("Endurance:",
+    "Persona: Duncan MacLeod" do not)."""
+    first = rest[:1]
+    if not (first == "(" or first.isdecimal() or first.isspace()):
+        return False
+    return _COUNT_ONLY.match(rest) is not None
 
 
 def _colon_header(word: str, rest: str) -> tuple[str, str, str]:
     """A `Word: rest` line as ``header`` reads it."""
     key = section_key(word)
-    counted = _COUNT_ONLY.match(rest) is not None
+    counted = _count_only(rest)
     if key in SECTIONS:
         return key, word.strip(), "" if counted else rest
     group = not rest or (counted and _plural(word))
     if key not in KEY_WORDS and group and names_card_group(word):
         return GROUP, word.strip(), rest
     return key, word.strip(), rest
+
+
+def _may_be_dashed(line: str) -> bool:
+    """Whether _DASHED_KEY may match: a space right after `Format` or `Persona`, and a dash
+    (`Persona: Duncan MacLeod`, `Format: first-edition` have no such space: no pattern run)."""
+    after = line[6:7] if line[:1] in "fF" else line[7:8] if line[:1] in "pP" else ""
+    return after.isspace() and ("-" in line or "\u2013" in line or "\u2014" in line)
+
+
+_PLAIN_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-")
+
+
+def _word_colon(line: str) -> tuple[str, str] | None:
+    """(word, rest) as _HEADER matches a `Word: rest` line. A word of letters and hyphens
+    right before the colon ("Persona:", "Pre-Game:", most headers) is taken with str methods:
+    nothing else of the pattern can match there, and the pattern is compiled only for the
+    rest ("Deck (55):", "Side deck:")."""
+    word, colon, rest = line.partition(":")
+    if not colon:
+        return None  # the pattern needs a colon
+    if len(word) <= 81 and _PLAIN_WORD.issuperset(word) and "\n" not in rest:
+        return word, rest.lstrip()  # (the caller has checked the word starts with a letter)
+    found = _HEADER.match(line)
+    return (found["word"], found["rest"]) if found else None
 
 
 def header(line: str) -> tuple[str, str, str] | None:
@@ -239,13 +280,13 @@ def header(line: str) -> tuple[str, str, str] | None:
     header's key is GROUP: a card group word with a colon and nothing but a count after it
     ("Attacks: 27", "Event:"), or a plural one without ("Blocks", "Specials (6)"): a
     singular word and a count is a card line ("Dodge 3")."""
-    dashed = _DASHED_KEY.match(line) if line[:1] in "pPfF" else None
+    dashed = _DASHED_KEY.match(line) if _may_be_dashed(line) else None
     if dashed:
         return dashed["word"].lower(), dashed["word"], dashed["rest"].strip()
     lettered = line[:1].isalpha()  # a header word starts with a letter, a card line its count
-    colon = _HEADER.match(line) if lettered else None
+    colon = _word_colon(line) if lettered else None
     if colon:
-        return _colon_header(colon["word"], colon["rest"].strip())
+        return _colon_header(colon[0], colon[1].strip())
     bare = _BARE_HEADER.match(line) if lettered else None
     if bare and section_key(bare["word"]) in SECTIONS:
         return section_key(bare["word"]), bare["word"].strip(), ""
@@ -429,7 +470,7 @@ def _readings(line_no: int, text: str) -> tuple[list[Reading], Reading] | LineIs
         return split
     count, name, where = split
     readings: list[Reading] = []
-    if _FUSED_DIGITS.match(text):
+    if _fused_digits(text):
         # "9mm" (and "9mm x2"): a title starting with digits before nine "mm"
         titled = split_count(line_no, rest, leading=False)
         if not isinstance(titled, LineIssue):
@@ -452,6 +493,17 @@ def _readings(line_no: int, text: str) -> tuple[list[Reading], Reading] | LineIs
     if paren is not None:
         readings.append(Reading(paren[0], count, remark=_joined(paren[1], dash)))
     return readings, shown
+
+
+def _fused_digits(text: str) -> bool:
+    """Whether the line starts with digits fused to a word ("9mm"). After a count and a
+    space ("3 Thrust", most lines) the pattern cannot match and is not compiled."""
+    if not text[:1].isdecimal():  # the pattern's \d: a Unicode decimal digit
+        return False
+    for char in text:
+        if not char.isdecimal():
+            return not char.isspace() and _FUSED_DIGITS.match(text) is not None
+    return False  # all digits: no word after them
 
 
 def _with_set_code(reading: Reading) -> Reading:

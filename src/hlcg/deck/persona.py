@@ -5,7 +5,6 @@ cards, when persona checks are skipped rather than judging the deck as a Generic
 Immortal."""
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from hlcg.catalog import Card, Catalogue, PerCatalogue, normalise
 from hlcg.deck.model import (
@@ -105,11 +104,15 @@ def generic_names(resolver: Resolver) -> frozenset[str]:
     return names
 
 
-class Declared(NamedTuple):
+class Declared:
     """What the `Persona:` line declares: a persona card, a Generic Immortal, or neither."""
 
-    card: Card | None
-    generic: bool
+    # Plain classes, these two: a NamedTuple costs ten times as much to create at import,
+    # and both are only ever read by attribute.
+    __slots__ = ("card", "generic")
+
+    def __init__(self, card: Card | None, generic: bool) -> None:
+        self.card, self.generic = card, generic
 
 
 def declared_persona(resolver: Resolver, resolved: ResolvedDeck) -> Declared:
@@ -258,15 +261,16 @@ def _note_empty_persona(resolved: ResolvedDeck, persona_line: int, skipped: str)
 # `ambiguous-card` with both candidates: the format never decides between them.
 
 
-class LinePersona(NamedTuple):
+class LinePersona:
     """What a deck's lines know of its persona: its card (None: a Generic Immortal, or not
     known), the line listing it (None: the `Persona:` line, or none), and whether it is
     settled: the deck declares or lists a persona (or a pre-game line that may be it), so
     another persona of a line's name is not meant."""
 
-    card: Card | None
-    entry: Entry | None
-    settled: bool
+    __slots__ = ("card", "entry", "settled")
+
+    def __init__(self, card: Card | None, entry: Entry | None, settled: bool) -> None:
+        self.card, self.entry, self.settled = card, entry, settled
 
 
 def _may_list_persona(resolver: Resolver, entry: Entry) -> tuple[bool, bool]:

@@ -19,8 +19,6 @@ header or a card line) is hlcg.deck.lines'; which reading of a line is meant is
 hlcg.deck.readings' to say, with the catalogue.
 """
 
-from typing import NamedTuple
-
 from hlcg import lazy
 from hlcg.deck.lines import (
     GROUP,
@@ -79,11 +77,15 @@ def _markdown_heading(raw: str) -> str | None:
     return text if found and (found[0] in SECTIONS or found[0] == GROUP) else None
 
 
-class _Apart(NamedTuple):
+class _Apart:
     """An unknown header whose cards are listed apart: its problem's place and its cards."""
 
-    issue: int
-    cards: list[Entry]
+    # A plain class, as the records below: a NamedTuple costs ten times as much to create at
+    # import, and these are only ever read by attribute.
+    __slots__ = ("issue", "cards")
+
+    def __init__(self, issue: int, cards: list[Entry]) -> None:
+        self.issue, self.cards = issue, cards
 
 
 class _Group:
@@ -107,15 +109,17 @@ class _Group:
         )
 
 
-class _Counted(NamedTuple):
+class _Counted:
     """A section header that gives a count ("Endurance - 50", "Deck (55):"): its line, as
     written, the count, its section and the (line, copies) of the lines under it."""
 
-    line: int
-    text: str
-    given: int
-    section: str | None
-    lines: list[tuple[int, int]]
+    __slots__ = ("line", "text", "given", "section", "lines")
+
+    def __init__(
+        self, line: int, text: str, given: int, section: str | None, lines: list[tuple[int, int]]
+    ) -> None:
+        self.line, self.text, self.given, self.section = line, text, given, section
+        self.lines = lines
 
     def issue(self, prose: set[int], whole: tuple[int, int], persona: int) -> LineIssue | None:
         """A warning, as a group header's, unless the count is the copies under it, with
@@ -410,7 +414,7 @@ def _persona_order(name: str, set_code: str | None) -> tuple[str, str, str]:
 def split_persona(written: str) -> tuple[str, str | None]:
     """ "Duncan MacLeod [2E-CvD]" or "Duncan MacLeod (2E)" -> name, set or edition code."""
     name, set_code = split_set_code(written)
-    edition = _PAREN_CODE.match(name) if len(name) <= MAX_NAME else None
+    edition = _PAREN_CODE.match(name) if len(name) <= MAX_NAME and "(" in name else None
     if set_code is None and edition:
         name, set_code = edition["name"].strip(), edition["code"]
     return name, set_code

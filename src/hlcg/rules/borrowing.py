@@ -52,18 +52,29 @@ class RefusalKind(Enum):
     OVER_BUDGET = "more copies than the borrowing permissions cover"
 
 
-class Refusal(NamedTuple):
-    """A card the deck may not include (``allowed`` copies of it it may)."""
+class Refusal:
+    """A card the deck may not include (``allowed`` copies of it it may); ``owner``: the
+    persona or faction the card's subtitle names."""
 
-    deck_card: DeckCard
-    kind: RefusalKind
-    owner: str  # the persona or faction the card's subtitle names
-    allowed: int = 0
+    # Plain classes, the analysis' records here: a NamedTuple costs ten times as much to
+    # create at import, and these are only ever read by attribute. (The modifier records
+    # below stay NamedTuples: their fields are the contract's, read as ``_fields``.)
+    __slots__ = ("deck_card", "kind", "owner", "allowed")
+
+    def __init__(
+        self, deck_card: DeckCard, kind: RefusalKind, owner: str, allowed: int = 0
+    ) -> None:
+        self.deck_card, self.kind, self.owner, self.allowed = deck_card, kind, owner, allowed
 
 
-class Owner(NamedTuple):
-    name: str  # normalised, as the card's subtitle names it
-    faction: bool  # a faction's card rather than a persona's
+class Owner:
+    """``name`` normalised, as the card's subtitle names it; ``faction``: a faction's card
+    rather than a persona's."""
+
+    __slots__ = ("name", "faction")
+
+    def __init__(self, name: str, faction: bool) -> None:
+        self.name, self.faction = name, faction
 
 
 def foreign_owner(context: "Context", card: Card) -> Owner | None:
@@ -94,14 +105,21 @@ class Borrowing:
         self.unconfirmed: list[str] = []
 
 
-class _Demand(NamedTuple):
+class _Demand:
     """Copies of another persona's card that only the borrowing budgets can admit."""
 
-    deck_card: DeckCard
-    owner: str
-    need: int  # copies the card's own permission leaves (all of them in a persona's deck)
-    borrows: bool  # the persona's `borrow` modifiers may take it (not only the allowance)
-    kind: RefusalKind  # why, when the budgets leave copies over
+    __slots__ = ("deck_card", "owner", "need", "borrows", "kind")
+
+    def __init__(
+        self,
+        deck_card: DeckCard,
+        owner: str,
+        need: int,  # copies the card's own permission leaves (all of them in a persona's deck)
+        borrows: bool,  # the persona's `borrow` modifiers may take it (not only the allowance)
+        kind: RefusalKind,  # why, when the budgets leave copies over
+    ) -> None:
+        self.deck_card, self.owner, self.need, self.borrows = deck_card, owner, need, borrows
+        self.kind = kind
 
     @property
     def order(self) -> tuple[str, str, tuple[str, ...]]:
@@ -301,11 +319,13 @@ APPLIES = "applies"
 UNCONFIRMED = "unconfirmed"
 
 
-class Permission(NamedTuple):
-    name: str
-    summary: str
-    formats: dict[str, str]  # format -> APPLIES or UNCONFIRMED; absent: does not apply
-    source: str
+class Permission:
+    """``formats``: format -> APPLIES or UNCONFIRMED; absent: does not apply."""
+
+    __slots__ = ("name", "summary", "formats", "source")
+
+    def __init__(self, name: str, summary: str, formats: dict[str, str], source: str) -> None:
+        self.name, self.summary, self.formats, self.source = name, summary, formats, source
 
 
 GENERIC_IMMORTAL = Permission(

@@ -5,7 +5,7 @@ analysis (``hlcg.rules.borrowing``) and the gem budget (``hlcg.rules.limits``).
 
 from collections.abc import Callable, Collection, Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from hlcg.catalog import Catalogue, normalise
 from hlcg.deck import PREGAME, DeckCard, ResolvedDeck
@@ -26,14 +26,16 @@ if TYPE_CHECKING:
     from hlcg.rules.profiles import Profile
 
 
-class Untyped(NamedTuple):
+class Untyped:
     """Cards whose type is not recorded, listed under Pre-Game: their ids, their copies
     listed there, how a message names them, and the verb that agrees."""
 
-    ids: tuple[str, ...]
-    copies: int
-    named: str
-    verb: str
+    # A plain class, not a NamedTuple (ten times the cost to create at import): it is only
+    # ever read by attribute.
+    __slots__ = ("ids", "copies", "named", "verb")
+
+    def __init__(self, ids: tuple[str, ...], copies: int, named: str, verb: str) -> None:
+        self.ids, self.copies, self.named, self.verb = ids, copies, named, verb
 
 
 class Context:

@@ -9,7 +9,6 @@ so three rules missing the same cards' types are one gap.
 """
 
 import os
-import shlex
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -127,6 +126,8 @@ def _shell_quoted(path: str) -> str:
     """``path`` as a shell takes it; a name with bytes that are not UTF-8 (or control
     characters) as bash's $'...', each such byte \\xNN: it pastes back to the same bytes."""
     if path.isprintable():  # a lone surrogate (such a byte) or a control character is not
+        import shlex  # here: only a deck with data gaps is told this command
+
         return shlex.quote(path)
     escaped = "".join(
         chr(b) if 0x20 <= b < 0x7F and chr(b) not in "\\'" else f"\\x{b:02x}"
@@ -296,11 +297,14 @@ _LIMIT_FACTS = {
 }
 
 
-class _Inferred(NamedTuple):
-    card: Card
-    what: str  # the fact: "printing SE", "type-two legality (legal from 2009)"
-    reasoning: str
-    line: int | None
+class _Inferred:
+    # A plain class, not a NamedTuple (ten times the cost to create at import): it is only
+    # ever read by attribute.
+    __slots__ = ("card", "what", "reasoning", "line")
+
+    def __init__(self, card: Card, what: str, reasoning: str, line: int | None) -> None:
+        # what: the fact, "printing SE" or "type-two legality (legal from 2009)"
+        self.card, self.what, self.reasoning, self.line = card, what, reasoning, line
 
 
 def _note(card: Card, what: str, reasoning: str, line: int | None) -> _Inferred:

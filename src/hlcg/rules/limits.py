@@ -11,7 +11,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from hlcg.catalog import ATTRIBUTES, Card, normalise
 from hlcg.deck import DeckCard, ResolvedDeck
@@ -88,13 +88,17 @@ NO_NUMBER = sys.maxsize
 AT_LEAST = 1
 
 
-class Limit(NamedTuple):
+class Limit:
     """A card's limit: its restriction number with any bonus, or, when the number is not
-    recorded, the least it can be (``known`` False)."""
+    recorded, the least it can be (``known`` False); ``raised``: the bonus included in
+    ``copies``."""
 
-    copies: int
-    known: bool
-    raised: int = 0  # the bonus included in ``copies``
+    # A plain class, not a NamedTuple (ten times the cost to create at import): it is only
+    # ever read by attribute.
+    __slots__ = ("copies", "known", "raised")
+
+    def __init__(self, copies: int, known: bool, raised: int = 0) -> None:
+        self.copies, self.known, self.raised = copies, known, raised
 
 
 def check_restriction(
@@ -271,13 +275,22 @@ def gem_caps(
     }
 
 
-class GemBudget(NamedTuple):
-    # Gems counted per attribute: a lower bound when some card's count is not recorded.
-    used: dict[str, int]
-    caps: dict[str, int | None]
-    unknown_cards: tuple[str, ...]  # Endurance cards with a gem count not recorded
-    contributors: dict[str, list[tuple[str, int]]]  # attribute -> [(card id, gems)]
-    unknown: dict[str, tuple[str, ...]]  # attribute -> cards whose count of it is unknown
+class GemBudget:
+    # A plain class, not a NamedTuple (ten times the cost to create at import): it is only
+    # ever read by attribute.
+    __slots__ = ("used", "caps", "unknown_cards", "contributors", "unknown")
+
+    def __init__(
+        self,
+        # Gems counted per attribute: a lower bound when some card's count is not recorded.
+        used: dict[str, int],
+        caps: dict[str, int | None],
+        unknown_cards: tuple[str, ...],  # Endurance cards with a gem count not recorded
+        contributors: dict[str, list[tuple[str, int]]],  # attribute -> [(card id, gems)]
+        unknown: dict[str, tuple[str, ...]],  # attribute -> cards whose count of it is unknown
+    ) -> None:
+        self.used, self.caps, self.unknown_cards = used, caps, unknown_cards
+        self.contributors, self.unknown = contributors, unknown
 
     @classmethod
     def of(cls, endurance: Iterable[DeckCard], caps: dict[str, int | None]) -> "GemBudget":

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from hlcg.catalog import (
     CHECKED_FORMATS,
@@ -49,15 +49,20 @@ SETTING_KEYS = ("severity", "why")
 PROFILES_PATH = Path(__file__).parent / "profiles.json"
 
 
-class RuleSetting(NamedTuple):
-    severity: Level
-    params: dict[str, Any]
-    why: str | None = None
+class RuleSetting:
+    # Plain classes, these two: a NamedTuple costs ten times as much to create at import,
+    # and both are only ever read by attribute.
+    __slots__ = ("severity", "params", "why")
+
+    def __init__(self, severity: Level, params: dict[str, Any], why: str | None = None) -> None:
+        self.severity, self.params, self.why = severity, params, why
 
 
-class Profile(NamedTuple):
-    name: str
-    settings: dict[str, RuleSetting]
+class Profile:
+    __slots__ = ("name", "settings")
+
+    def __init__(self, name: str, settings: dict[str, RuleSetting]) -> None:
+        self.name, self.settings = name, settings
 
 
 def problems_in(data: Any) -> list[str]:
