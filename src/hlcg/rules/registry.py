@@ -38,7 +38,10 @@ def check_deck_syntax(
     Failing example:
 
         0 Thrust
-        Specials:
+        Sidebaord:
+
+    (a count of 0, and a misspelt header; a card group's own header, such as `Specials:`,
+    is read as a group and not reported)
 
     Fix: write each card as `COUNT NAME`, under `Pre-Game:`, `Endurance:` or `Sideboard:`.
 
