@@ -101,6 +101,22 @@ def test_every_command_refuses_a_bad_format_in_the_same_words(words):
     assert result.stderr == f"hlcg: error: --format: {said}\n"
 
 
+@pytest.mark.parametrize("words", _commands_with_a_format_option(), ids=" ".join)
+def test_a_legality_tag_is_said_to_be_one_where_a_checked_format_is_asked(words):
+    """`hlcg formats` lists mle, so a command that checks decks says what it is rather than
+    calling it no format; a search takes it (f:mle finds cards tagged with it)."""
+    args = [*words, "--format", "mle", *(["-"] if words == ["validate"] else [])]
+    result = runner.invoke(app, args, input="Persona: Duncan MacLeod\n")
+    if words == ["search"]:
+        assert result.exit_code in (0, 1), result.stderr
+        return
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "hlcg: error: --format: 'mle' is a legality tag, not a format decks are checked in; "
+        "use one of first-edition, type-one, type-two\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [

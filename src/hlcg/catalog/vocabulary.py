@@ -301,6 +301,10 @@ def format_from_user(text: str, *, tags: bool = False) -> str:
     named = format_named(text)
     if named is None:
         known = ", ".join(FORMAT_TAGS) if tags else accepted_format_names()
+        if text.lower() in FORMAT_TAGS:  # `hlcg formats` lists it: say what it is instead
+            raise UsageError(
+                f"{text!r} is a legality tag, not a format decks are checked in; use one of {known}"
+            )
         raise UsageError(f"{text!r} is not a format; use one of {known}")
     return named
 
