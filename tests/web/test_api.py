@@ -414,6 +414,24 @@ def test_empty_format_is_refused_as_the_cli_refuses_it(client, monkeypatch):
     assert message in " ".join(result.output.replace("│", " ").split())
 
 
+def test_every_bad_option_is_named_in_one_400_as_the_cli_names_each(client):
+    deck = (ROOT / "examples" / "decks" / "valid" / "duncan-first-edition.txt").read_text()
+    body = {"deck": deck, "format": "zzz", "date": "2020-13-01"}
+    for path in ("/api/validate", "/api/check", "/api/fix"):
+        response = client.post(path, json=body)
+        assert response.status_code == 400
+        said = response.json()["error"]["message"].split("; use one of ")
+        assert said[0] == "'zzz' is not a format"
+        assert said[1] == (
+            "first-edition, type-one, type-two; date '2020-13-01': 2020-13-01 is not a day "
+            "of the calendar"
+        )
+    cards = client.get("/api/cards?format=zzz&date=2020-13-01")
+    assert cards.status_code == 400
+    assert cards.json()["error"]["message"].startswith("'zzz' is not a format; use one of ")
+    assert "; date '2020-13-01': " in cards.json()["error"]["message"]
+
+
 def test_add_refuses_a_line_past_the_copies_a_deck_line_takes(client):
     from hlcg.deck.lines import MAX_COPIES
 

@@ -119,6 +119,23 @@ class Service:
         except UsageError as exc:
             raise ApiError(400, str(exc).replace("--date", "date")) from None
 
+    def _format_and_date(
+        self, requested: str | None, date: str | None
+    ) -> tuple[str | None, str | None]:
+        """Both options checked, and a 400 naming every one that is wrong, as the CLI's
+        check door says each bad option (docs/web.md)."""
+        checked: list[str | None] = []
+        wrong: list[str] = []
+        for check, value in ((self._format, requested), (self._date, date)):
+            try:
+                checked.append(check(value))
+            except ApiError as exc:
+                checked.append(None)
+                wrong.append(exc.message)
+        if wrong:
+            raise ApiError(400, "; ".join(wrong))
+        return checked[0], checked[1]
+
     def _checked(self, deck: Deck, fmt: str | None, date: str | None) -> DeckReport:
         try:
             return check_deck(deck, self.catalogue, fmt, date=date)
@@ -126,7 +143,7 @@ class Service:
             raise ApiError(400, str(exc)) from None
 
     def report(self, request: DeckRequest) -> DeckReport:
-        fmt, date = self._format(request.format), self._date(request.date)
+        fmt, date = self._format_and_date(request.format, request.date)
         deck, _ = self._read(request)
         # the JSON report carries the fingerprint, as `hlcg validate --output json` does
         return add_fingerprint(self._checked(deck, fmt, date), self.catalogue)
@@ -175,7 +192,7 @@ class Service:
         from hlcg.check import fix_text, kept_lines
         from hlcg.deck import as_text, parse_text
 
-        fmt, date = self._format(request.format), self._date(request.date)
+        fmt, date = self._format_and_date(request.format, request.date)
         deck, name = self._read(request)
         report = self._checked(deck, fmt, date)
         is_text = deck_kind(name).is_text
@@ -232,7 +249,7 @@ class Service:
             raise ApiError(422, str(exc)) from None
         if sheet is not None:
             return sheet
-        fmt, date = self._format(request.format), self._date(request.date)
+        fmt, date = self._format_and_date(request.format, request.date)
         deck, _ = self._read(request)
         try:
             return judged_side(judge_deck(deck, self.catalogue, fmt, date))
@@ -332,8 +349,8 @@ class Service:
         from hlcg.answers import search_cards
         from hlcg.rules import today, verdict_in
 
-        fmt = self._format(requested) or DEFAULT_FORMAT
-        on = self._date(date) or today()
+        asked, on_date = self._format_and_date(requested, date)
+        fmt, on = asked or DEFAULT_FORMAT, on_date or today()
         notes: list[str] = []
         try:
             found = search_cards(self.catalogue, query, notes=notes)
