@@ -48,3 +48,17 @@ def test_the_library_s_door_carries_each_message():
         "save the deck to a file first",
     )
     assert str(refused.value) == "\n".join(refused.value.messages)
+
+
+def test_an_output_file_that_exists_is_named_beside_the_check_s_bad_options(tmp_path):
+    report = tmp_path / "report.json"
+    report.write_text("{}\n", encoding="utf-8")
+    args = ["validate", "-", "-o", "json", "--output-file", str(report), "--in-place"]
+    result = runner.invoke(app, [*args, "--format", "zzz"], input="")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        f"hlcg: error: --format: 'zzz' is not a format; use one of {FORMATS}",
+        "hlcg: error: --in-place only goes with --fix",
+        f"hlcg: error: {report} exists; use --force to overwrite it",
+    ]
+    assert report.read_text(encoding="utf-8") == "{}\n"

@@ -19,6 +19,7 @@ from hlcg.cli.common import (
     table,
     warn,
 )
+from hlcg.errors import UsageError
 from hlcg.problems import FAIL_ON
 from hlcg.report import REPORTERS
 from hlcg.stdin import shown_bytes
@@ -329,12 +330,22 @@ def validate_command(
         db=db,
         date=date,
     )
-    checks = Run(decks, options)  # the options checked, the deck files found
+    refused: list[str] = []  # every bad option said at once: the check's and --output-file's
+    try:
+        checks = Run(decks, options)  # the options checked, the deck files found
+    except UsageError as exc:
+        refused.extend(exc.messages)
     if output_file is not None:
         # here: hlcg.output (508 lines) is for runs that write a file, not every check
         from hlcg.output import refuse_overwrite
 
-        refuse_overwrite(output_file, force)
+        try:
+            refuse_overwrite(output_file, force)
+        except UsageError as exc:
+            refused.extend(exc.messages)
+    if refused:
+        raise UsageError(*refused)
+    if output_file is not None:
         _refuse_report_over_a_deck(output_file, checks)
     _render(checks, kind, output_file, jobs or cpu_count())
     result = checks.result()
