@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from hlcg.cli import long_run
 from hlcg.cli.common import DbOption, guarded, load_catalogue
 from hlcg.errors import UsageError
 
@@ -86,6 +87,7 @@ def serve_command(
 
     # The card panel records into the catalogue served where it may (hlcg.web.recording).
     app = create_app(load_catalogue(db), host, record_into=resolve_path(db), event=event)
+    long_run()  # a server lives long: Python's own collector pace (hlcg.cli)
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{sock.getsockname()[1]}/"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from hlcg.catalog import CHECKED_FORMATS
+from hlcg.cli import long_run
 from hlcg.cli.common import (
     CheckDateOption,
     CheckFormatOption,
@@ -345,6 +346,8 @@ def validate_command(
             refused.extend(exc.messages)
     if refused:
         raise UsageError(*refused)
+    if len(checks.found) > 1:
+        long_run()  # many decks: Python's own collector pace, not start-up's (hlcg.cli)
     if output_file is not None:
         _refuse_report_over_a_deck(output_file, checks)
     _render(checks, kind, output_file, jobs or cpu_count())
