@@ -246,9 +246,14 @@ def _print_card_rows(result: "ImportResult", path: Path) -> None:
     if result.replaced:
         how = f"{result.replaced} replaced"
     else:
-        how = f"{result.merged - result.unchanged} updated"
+        how = f"{result.merged - result.unchanged - result.texts_kept_alone} updated"
         if result.unchanged:
             how += f", {result.unchanged} already recorded as the rows say"
+        if result.texts_kept_alone:
+            how += (
+                f", {result.texts_kept_alone} as recorded but for a differing text "
+                "(the notes name them)"
+            )
     # Every row read is counted: several rows may be one card's (Lackey lists a card once
     # per printing), and a row may name a card it cannot tell apart (a note says which).
     cards = result.added + result.merged + result.replaced

@@ -81,6 +81,9 @@ class ImportResult:
     rows_read: int = 0  # card rows: the file's data rows (several may be one card's)
     rows_not_recorded: int = 0  # card rows naming several cards and stating nothing more
     unchanged: int = 0  # card rows: cards the catalogue held that the rows left as they were
+    # card rows: cards left as they were but for a differing text (the catalogue's kept),
+    # counted apart from ``unchanged``
+    texts_kept_alone: int = 0
 
 
 def refuse_shipped(path: Path) -> None:

@@ -1,0 +1,34 @@
+"""Issue 33, a third fresh-eyes round on what the curator's commands say: texts an import
+keeps named, a removed card's history and JSON, removal refusals, upgrades, empty files."""
+
+from __future__ import annotations
+
+from tests.curator_cli import invoke, said, shipped_copy, write
+
+HEAD_SHOT_SOURCE = "http://www.watcherdatabase.tk/Articles/20.html"
+
+
+# --- 1. a differing text kept is named, and counted apart --------------------------------
+
+
+def test_a_kept_text_is_named_by_file_row_and_column_and_counted_apart(tmp_path):
+    db = shipped_copy(tmp_path)
+    rows = write(
+        tmp_path / "cards.csv",
+        "id,title,type,text,source\n"
+        "dodge,Dodge,dodge,,http://www.watcherdatabase.tk/Articles/2.html\n"
+        f"head-shot,Head Shot,event,Another wording of the card.,{HEAD_SHOT_SOURCE}\n",
+    )
+    note = "hlcg: note: cards.csv: row 3: text: head-shot's text kept as the catalogue records it"
+    dry = invoke("db", "import", str(rows), "--db", str(db), "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    assert note in dry.stderr.splitlines()
+    result = invoke("db", "import", str(rows), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert note in result.stderr.splitlines()
+    assert said(result) == [
+        f"imported 2 rows into {db} (0 new, 0 updated, 1 already recorded as the rows say, 1 "
+        "as recorded but for a differing text (the notes name them); 421 cards)",
+        "updated: 0 missing facts filled, 0 recorded facts overwritten, 0 fact sources "
+        "recorded; 1 differing text kept as the catalogue records them",
+    ]
