@@ -32,3 +32,21 @@ def test_a_kept_text_is_named_by_file_row_and_column_and_counted_apart(tmp_path)
         "updated: 0 missing facts filled, 0 recorded facts overwritten, 0 fact sources "
         "recorded; 1 differing text kept as the catalogue records them",
     ]
+
+
+# --- 4. a refused removal names only the commands for what refers to the card ------------
+
+
+def test_a_refused_card_removal_names_the_commands_for_what_refers_to_it(tmp_path):
+    db = shipped_copy(tmp_path)
+    before = db.read_bytes()
+    result = invoke("db", "remove", "card", "head-shot", "--reason", "test", "--db", str(db))
+    assert result.exit_code == 2
+    # Head Shot has legality facts and no alias: no alias command is offered.
+    assert result.stderr == (
+        "hlcg: error: card head-shot is referred to by legality type-two legal 2008-06-07, "
+        "legality type-two legal 2009; remove them first (`hlcg db remove legality head-shot "
+        "type-two 2008-06-07`, `hlcg db remove legality head-shot type-two 2009`); nothing "
+        "was removed\n"
+    )
+    assert db.read_bytes() == before
