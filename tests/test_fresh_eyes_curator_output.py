@@ -3,8 +3,13 @@ keeps named, a removed card's history and JSON, removal refusals, upgrades, empt
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import jsonschema
 from tests.curator_cli import invoke, said, shipped_copy, write
 
+ROOT = Path(__file__).resolve().parents[1]
 HEAD_SHOT_SOURCE = "http://www.watcherdatabase.tk/Articles/20.html"
 
 
@@ -50,3 +55,46 @@ def test_a_refused_card_removal_names_the_commands_for_what_refers_to_it(tmp_pat
         "was removed\n"
     )
     assert db.read_bytes() == before
+
+
+# --- 2, 3. a removed card's history: one line for the removal, no JSON blob ----------------
+
+
+def test_a_removed_cards_history_says_the_removal_once_and_its_fields_as_rows(tmp_path):
+    db = shipped_copy(tmp_path)
+    rows = write(tmp_path / "new.csv", "id,title,type,source\nzz-one,ZZ One,event,seed 001\n")
+    assert invoke("db", "import", str(rows), "--db", str(db)).exit_code == 0
+    gone = invoke(
+        "db", "remove", "card", "zz-one", "--reason", "dup", "--by", "Tester", "--db", str(db)
+    )
+    assert gone.exit_code == 0, gone.output
+    text = invoke("card", "zz-one", "--history", "--db", str(db))
+    assert text.exit_code == 0, text.output
+    lines = text.stdout.splitlines()
+    day = lines[3].split()[-5]
+    assert lines[0] == f"zz-one (ZZ One): removed on {day} by Tester: dup"
+    assert "{" not in text.stdout  # no card as raw JSON
+    assert [line.split() for line in lines[3:]] == [
+        ["title", "ZZ", "One", "seed", "001", day, "removed", "by", "Tester:", "dup"],
+        ["type", "event", "seed", "001", day, "removed", "by", "Tester:", "dup"],
+    ]
+    answer = invoke("card", "zz-one", "--history", "--json", "--db", str(db))
+    assert answer.exit_code == 0, answer.output
+    # as docs/cli.md says: found as removed, no cards and no did-you-mean
+    assert json.loads(answer.stdout) == {
+        "query": "zz-one",
+        "matched_by": "removed",
+        "score": None,
+        "removed": {
+            "id": "zz-one",
+            "title": "ZZ One",
+            "removal": f"{day} removed by Tester: dup",
+            "history": [
+                {"field": field, "value": value, "source": "seed 001", "inferred": None,
+                 "superseded": f"{day} removed by Tester: dup"}
+                for field, value in (("title", "ZZ One"), ("type", "event"))
+            ],
+        },
+    }  # fmt: skip
+    schema = json.loads((ROOT / "schemas/card-answer.schema.json").read_text())
+    jsonschema.validate(json.loads(answer.stdout), schema)
