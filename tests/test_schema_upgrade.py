@@ -116,13 +116,20 @@ def test_an_import_or_a_copy_upgrades_it_keeping_every_row(tmp_path, how):
         assert result.exit_code == 0, result.output
         assert said(result) == [
             f"read 1 fact into {old}: 0 new, 0 replaced (the old kept in fact_history), "
-            "1 already recorded (0 cards updated; 8 cards)"
+            "1 already recorded (0 cards updated; 8 cards)",
+            f"upgraded {old} from schema 6 to 7 (every row kept)",
         ]
         upgraded = old
+        again = invoke("db", "import", str(sheet), "--db", str(old))
+        assert "upgraded" not in again.stderr  # once upgraded, an import says nothing of it
     else:
         upgraded = tmp_path / "new.sqlite"
         result = invoke("db", "init", str(upgraded), "--from", str(old))
         assert result.exit_code == 0, result.output
+        assert said(result)[1:] == [
+            f"upgraded {upgraded} from schema 6 to 7 (every row of {old} kept; it is left as "
+            "it was)"
+        ]
     assert schema_version(upgraded) == "7"
     assert holdings(upgraded) == kept
     verified = json.loads(invoke("db", "info", "--verify", "--json", "--db", str(upgraded)).stdout)

@@ -89,6 +89,7 @@ def import_command(
         ImportOptions,
         from_stdin,
         import_any,
+        older_schema,
         parse_column_map,
     )
     from hlcg.stdin import is_stdin
@@ -112,6 +113,7 @@ def import_command(
     def from_file(data: Path) -> "ImportResult":
         return import_any(data, path, options)
 
+    older = older_schema(path)  # an import into an older catalogue upgrades it
     try:
         result = from_stdin(from_file, MAX_SOURCE_BYTES) if is_stdin(file) else from_file(file)
     except OSError as exc:
@@ -123,6 +125,16 @@ def import_command(
         _print_dry_run(result.changes, file, path)
         return
     _print_result(result, path)
+    if older is not None:
+        _say(upgraded_line(path, older))
+
+
+def upgraded_line(path: Path, upgrade: tuple[int, int], copied: Path | None = None) -> str:
+    """The status line of a catalogue an import upgraded (``upgrade``: from and to which
+    schema version), or a copy of one ``copied`` (`db init --from`, which leaves the
+    original as it was)."""
+    kept = f"every row of {copied} kept; it is left as it was" if copied else "every row kept"
+    return f"upgraded {path} from schema {upgrade[0]} to {upgrade[1]} ({kept})"
 
 
 def _print_result(result: "ImportResult", path: Path) -> None:

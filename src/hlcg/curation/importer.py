@@ -321,3 +321,21 @@ def _init(
         bundle = reference_tables(read_bundle(shipped_path(), groups))
     write(path, bundle)
     return bundle
+
+
+def older_schema(path: Path) -> tuple[int, int] | None:
+    """The schema version ``path`` records and this hlcg's, when the file's is older (a
+    catalogue an import or `db init --from` upgrades, every row kept); None when it is
+    current, or not a catalogue (the import itself says what is wrong with it)."""
+    import sqlite3
+    from contextlib import closing
+
+    from hlcg.catalog.storage import SCHEMA_VERSION
+
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            found = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        version = int(found[0])
+    except (sqlite3.Error, OSError, ValueError, TypeError):
+        return None
+    return (version, SCHEMA_VERSION) if version < SCHEMA_VERSION else None
