@@ -98,3 +98,27 @@ def test_a_removed_cards_history_says_the_removal_once_and_its_fields_as_rows(tm
     }  # fmt: skip
     schema = json.loads((ROOT / "schemas/card-answer.schema.json").read_text())
     jsonschema.validate(json.loads(answer.stdout), schema)
+
+
+# --- 6. a file of a header alone says it held no rows ------------------------------------
+
+
+def test_a_lackey_file_of_a_header_alone_says_it_held_no_rows(tmp_path):
+    db = shipped_copy(tmp_path)
+    before = db.read_bytes()
+    for name, text in (
+        ("carddata.txt", "Name\tSet\tType\n"),
+        ("sheet.csv", "id,field,value,source\n"),
+    ):
+        data = write(tmp_path / name, text)
+        result = invoke("db", "import", str(data), "--db", str(db))
+        assert result.exit_code == 0, result.output
+        assert result.stderr.splitlines()[1] == (
+            f"hlcg: note: {data} holds no rows, only a header: nothing was imported"
+        )
+        assert said(result) == [f"imported 0 rows into {db} (0 new, 0 updated; 421 cards)"]
+    empty = write(tmp_path / "cards.jsonl", "")
+    result = invoke("db", "import", str(empty), "--db", str(db))
+    assert result.exit_code == 0, result.output
+    assert f"hlcg: note: {empty} holds no rows: nothing was imported" in result.stderr
+    assert db.read_bytes() == before

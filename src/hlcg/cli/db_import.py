@@ -119,6 +119,9 @@ def import_command(
     except OSError as exc:
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None
     note(f"read {file} as {result.kind}")
+    if _held_no_rows(result):  # a header alone: said, as an empty file is (an error there)
+        header = "" if file.suffix.lower() in (".json", ".jsonl") else ", only a header"
+        note(f"{file} holds no rows{header}: nothing was imported")
     for line in result.notes:
         note(line)
     if result.changes is not None:
@@ -127,6 +130,22 @@ def import_command(
     _print_result(result, path)
     if older is not None:
         _say(upgraded_line(path, older))
+
+
+def _held_no_rows(result: "ImportResult") -> bool:
+    """Whether the file gave no row at all, whichever kind it is."""
+    return not (
+        result.rows_read
+        or result.added
+        or result.merged
+        or result.replaced
+        or result.facts
+        or result.legality
+        or result.sets
+        or result.tables
+        or result.rows_not_recorded
+        or result.notes  # a note names a row the import did not record
+    )
 
 
 def upgraded_line(path: Path, upgrade: tuple[int, int], copied: Path | None = None) -> str:
