@@ -215,8 +215,7 @@ def test_db_remove_all_or_none_refused_while_referred_to_with_history(tmp_path):
     assert refused.exit_code == 2
     assert refused.stderr == (
         "hlcg: error: card kept is referred to by alias 'Old Name'; remove them first "
-        "(`hlcg db remove alias NAME`, `hlcg db remove legality kept FORMAT`); nothing was "
-        "removed\n"
+        "(`hlcg db remove alias 'Old Name'`); nothing was removed\n"
     )
     set_refused = invoke(*remove, "wrong", "set", "SE")
     assert (

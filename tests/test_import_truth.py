@@ -246,7 +246,7 @@ def test_history_is_in_the_json_and_a_removed_cards_history_is_still_shown(tmp_p
     assert gone.exit_code == 0, gone.output
     history = invoke("card", "zz-test", "--history", "--db", str(db))
     assert history.exit_code == 0, history.output
-    assert history.stdout.startswith("zz-test (removed)\n")
+    assert history.stdout.startswith("zz-test (ZZ Test): removed on ")
     assert "ZZ Test" in history.stdout and "a test" in history.stdout
 
 

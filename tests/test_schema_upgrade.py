@@ -116,13 +116,20 @@ def test_an_import_or_a_copy_upgrades_it_keeping_every_row(tmp_path, how):
         assert result.exit_code == 0, result.output
         assert said(result) == [
             f"read 1 fact into {old}: 0 new, 0 replaced (the old kept in fact_history), "
-            "1 already recorded (0 cards updated; 8 cards)"
+            "1 already recorded (0 cards updated; 8 cards)",
+            f"upgraded {old} from schema 6 to 7 (every row kept)",
         ]
         upgraded = old
+        again = invoke("db", "import", str(sheet), "--db", str(old))
+        assert "upgraded" not in again.stderr  # once upgraded, an import says nothing of it
     else:
         upgraded = tmp_path / "new.sqlite"
         result = invoke("db", "init", str(upgraded), "--from", str(old))
         assert result.exit_code == 0, result.output
+        assert said(result)[1:] == [
+            f"upgraded {upgraded} from schema 6 to 7 (every row of {old} kept; it is left as "
+            "it was)"
+        ]
     assert schema_version(upgraded) == "7"
     assert holdings(upgraded) == kept
     verified = json.loads(invoke("db", "info", "--verify", "--json", "--db", str(upgraded)).stdout)
@@ -164,17 +171,20 @@ def test_a_removed_cards_history_is_answered_in_json_as_in_text(tmp_path):
     answer = invoke("card", "9mm", "--history", "--json", "--db", str(db))
     assert answer.exit_code == 0, answer.output
     shown = json.loads(answer.stdout)
-    assert (shown["query"], shown["matched_by"], shown["cards"]) == ("9mm", "removed", [])
+    assert (shown["query"], shown["matched_by"]) == ("9mm", "removed")
+    assert "cards" not in shown and "suggestions" not in shown
     history = shown["removed"]["history"]
-    assert shown["removed"]["id"] == "9mm"
-    assert [(row["field"], row["value"]) for row in history][1:] == [
+    assert (shown["removed"]["id"], shown["removed"]["title"]) == ("9mm", "9mm")
+    day = shown["removed"]["removal"].split()[0]
+    assert shown["removed"]["removal"] == f"{day} removed by me: a test"
+    assert [(row["field"], row["value"]) for row in history] == [
         ("hand_icons", "1"), ("restriction", "2"), ("sets", "AT"), ("subtitle", "Kinman"),
-        ("text", history[5]["value"]), ("title", "9mm"), ("type", "object"),
+        ("text", history[4]["value"]), ("title", "9mm"), ("type", "object"),
     ]  # fmt: skip
-    assert history[0]["field"] == "card" and json.loads(history[0]["value"])["id"] == "9mm"
     assert all(row["superseded"].endswith("removed by me: a test") for row in history)
     text = invoke("card", "9mm", "--history", "--db", str(db))
-    assert text.exit_code == 0 and text.stdout.startswith("9mm (removed)\n")
+    assert text.exit_code == 0
+    assert text.stdout.startswith(f"9mm (9mm): removed on {day} by me: a test\n")
     assert len(text.stdout.splitlines()) == len(history) + 3  # head line, header, rule
     # without --history a removed card is not in the catalogue: not found
     missing = invoke("card", "9mm", "--json", "--db", str(db))

@@ -65,9 +65,11 @@ class RemovedCardModel(_Strict):
     """A card `hlcg db remove` took out, asked for by its id with --history."""
 
     id: str
+    title: str = Field(description="The card's title when it was removed")
+    removal: str = Field(description="When, by whom and why: `DAY removed by WHO: WHY`")
     history: list[dict[str, Any]] = Field(
-        description="What fact_history keeps of it: each value with its source, and when, "
-        "by whom and why it was removed"
+        description="What fact_history keeps of it: each field's value with its source, and "
+        "when, by whom and why it was removed (and any value superseded before)"
     )
 
 
@@ -75,14 +77,27 @@ class CardAnswerModel(_Strict):
     """`hlcg card NAME --json`: the cards the name means (none: exit 1) and the ranked
     did-you-mean list; with --history, a removed card's history (exit 0)."""
 
+    # Either the cards and suggestions, or (the id of a removed card, with --history) the
+    # removed card alone: it was found, so no did-you-mean.
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "oneOf": [{"required": ["cards", "suggestions"]}, {"required": ["removed"]}]
+        },
+    )
+
     query: str
     matched_by: str = Field(
         description="How the name was matched; none when it was not; removed for the id of "
         "a removed card asked with --history"
     )
     score: float | None
-    cards: list[dict[str, Any]]
-    suggestions: list[IdsCandidateModel]
+    cards: list[dict[str, Any]] = Field(
+        default_factory=list, description="Absent for a removed card"
+    )
+    suggestions: list[IdsCandidateModel] = Field(
+        default_factory=list, description="Absent for a removed card"
+    )
     removed: RemovedCardModel | None = Field(
         default=None, description="Only with --history, for the id of a removed card"
     )

@@ -210,19 +210,50 @@ def _print_json_answer(name: str, match: "Match", catalogue: "Catalogue", histor
     if history:  # each card's superseded and removed values with it
         for shown in answer["cards"]:
             shown["history"] = history_rows(shown["id"], catalogue)
-    removed = history_rows(name, catalogue) if history and not match.found else []
-    if removed:  # as the text says it: what was kept of a card `db remove` took out
-        answer |= {"matched_by": "removed", "removed": {"id": name, "history": removed}}
+    removal = _removal(name, catalogue) if history and not match.found else None
+    if removal is not None:  # as the text says it: what was kept of a card `db remove` took out
+        # the id found the card that was: no did-you-mean, and no cards in the catalogue
+        answer = {"query": name, "matched_by": "removed", "score": None, "removed": removal}
     print_json(answer)
-    return 0 if match.found or removed else 1
+    return 0 if match.found or removal is not None else 1
+
+
+def _removal(card_id: str, catalogue: "Catalogue") -> dict[str, Any] | None:
+    """What ``fact_history`` keeps of a card `db remove` took out (None if it never was):
+    its title, when, by whom and why it went (``removal``), and its fields as the other
+    history rows are. The whole card the removal also kept (one JSON row, each of whose
+    stated facts has its own row) is not repeated."""
+    import json
+
+    rows = history_rows(card_id, catalogue)
+    whole = [r for r in rows if r["field"] == "card"]
+    if not whole:
+        return None
+    last = whole[-1]  # a card added again and removed again: the last removal
+    try:
+        title = str(json.loads(last["value"]).get("title") or "")
+    except (ValueError, AttributeError):
+        title = ""
+    return {
+        "id": card_id,
+        "title": title,
+        "removal": last["superseded"],
+        "history": [r for r in rows if r["field"] != "card"],
+    }
 
 
 def _removed_card_history(card_id: str, catalogue: "Catalogue") -> None:
-    """A card `db remove` took out: its id still finds what was kept of it (exit 0)."""
-    rows = history_rows(card_id, catalogue)
-    if rows:
-        typer.echo(_history_table(f"{card_id} (removed)", rows))
-        raise typer.Exit(0)
+    """A card `db remove` took out: its id still finds what was kept of it (exit 0), under
+    one line saying when, by whom and why it was removed."""
+    removal = _removal(card_id, catalogue)
+    if removal is None:
+        return
+    day, _, how = str(removal["removal"]).partition(" ")  # "DAY removed by WHO: WHY"
+    said = f"removed on {day} {how[len('removed ') :]}" if how.startswith("removed by ") else how
+    name = f" ({removal['title']})" if removal["title"] else ""
+    typer.echo(f"{card_id}{name}: {said}")
+    typer.echo(_history_table("", removal["history"]).lstrip("\n"))
+    raise typer.Exit(0)
 
 
 def _no_card(name: str, match: "Match") -> NoReturn:

@@ -89,6 +89,7 @@ def import_command(
         ImportOptions,
         from_stdin,
         import_any,
+        older_schema,
         parse_column_map,
     )
     from hlcg.stdin import is_stdin
@@ -112,17 +113,47 @@ def import_command(
     def from_file(data: Path) -> "ImportResult":
         return import_any(data, path, options)
 
+    older = older_schema(path)  # an import into an older catalogue upgrades it
     try:
         result = from_stdin(from_file, MAX_SOURCE_BYTES) if is_stdin(file) else from_file(file)
     except OSError as exc:
         raise CatalogueError(f"could not write {path}: {exc.strerror}") from None
     note(f"read {file} as {result.kind}")
+    if _held_no_rows(result):  # a header alone: said, as an empty file is (an error there)
+        header = "" if file.suffix.lower() in (".json", ".jsonl") else ", only a header"
+        note(f"{file} holds no rows{header}: nothing was imported")
     for line in result.notes:
         note(line)
     if result.changes is not None:
         _print_dry_run(result.changes, file, path)
         return
     _print_result(result, path)
+    if older is not None:
+        _say(upgraded_line(path, older))
+
+
+def _held_no_rows(result: "ImportResult") -> bool:
+    """Whether the file gave no row at all, whichever kind it is."""
+    return not (
+        result.rows_read
+        or result.added
+        or result.merged
+        or result.replaced
+        or result.facts
+        or result.legality
+        or result.sets
+        or result.tables
+        or result.rows_not_recorded
+        or result.notes  # a note names a row the import did not record
+    )
+
+
+def upgraded_line(path: Path, upgrade: tuple[int, int], copied: Path | None = None) -> str:
+    """The status line of a catalogue an import upgraded (``upgrade``: from and to which
+    schema version), or a copy of one ``copied`` (`db init --from`, which leaves the
+    original as it was)."""
+    kept = f"every row of {copied} kept; it is left as it was" if copied else "every row kept"
+    return f"upgraded {path} from schema {upgrade[0]} to {upgrade[1]} ({kept})"
 
 
 def _print_result(result: "ImportResult", path: Path) -> None:
@@ -246,9 +277,14 @@ def _print_card_rows(result: "ImportResult", path: Path) -> None:
     if result.replaced:
         how = f"{result.replaced} replaced"
     else:
-        how = f"{result.merged - result.unchanged} updated"
+        how = f"{result.merged - result.unchanged - result.texts_kept_alone} updated"
         if result.unchanged:
             how += f", {result.unchanged} already recorded as the rows say"
+        if result.texts_kept_alone:
+            how += (
+                f", {result.texts_kept_alone} as recorded but for a differing text "
+                "(the notes name them)"
+            )
     # Every row read is counted: several rows may be one card's (Lackey lists a card once
     # per printing), and a row may name a card it cannot tell apart (a note says which).
     cards = result.added + result.merged + result.replaced

@@ -86,7 +86,8 @@ def init_command(
     `--empty` starts with nothing.
     """
     from hlcg.catalog import shipped_path
-    from hlcg.curation import init
+    from hlcg.cli.db_import import upgraded_line
+    from hlcg.curation import init, older_schema
     from hlcg.output import refuse_standard_output
     from hlcg.tcboo import TABLE_GROUP
 
@@ -106,6 +107,7 @@ def init_command(
             f"give one of --from PATH, --from-shipped and --empty, not {' and '.join(given)}"
         )
     origin = shipped_path() if from_shipped else start_from
+    older = older_schema(origin) if start_from is not None and origin is not None else None
     try:
         bundle = init(path, origin, [TABLE_GROUP], empty=empty)
     except OSError as exc:
@@ -116,6 +118,8 @@ def init_command(
             f"content_sha256 {bundle.content_sha256()}",
             err=True,
         )
+        if older is not None:  # the copy is of this hlcg's schema; the original stays
+            typer.echo(upgraded_line(path, older, origin), err=True)
     elif empty:
         typer.echo(
             f"created empty catalogue {path} (no formats or sets: import a whole catalogue)",

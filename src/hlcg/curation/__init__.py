@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from hlcg.curation.import_entry import import_any as import_any
     from hlcg.curation.importer import ImportResult as ImportResult
     from hlcg.curation.importer import init as init
+    from hlcg.curation.importer import older_schema as older_schema
     from hlcg.curation.kinds import IMPORT_KINDS as IMPORT_KINDS
     from hlcg.curation.kinds import ImportOptions as ImportOptions
     from hlcg.curation.locking import writer_lock as writer_lock
@@ -74,6 +75,7 @@ _DOOR = {
     "export": "hlcg.curation.exports",
     "ImportResult": "hlcg.curation.importer",
     "init": "hlcg.curation.importer",
+    "older_schema": "hlcg.curation.importer",
     "writer_lock": "hlcg.curation.locking",
     "datasette_metadata": "hlcg.curation.metadata",
     "from_stdin": "hlcg.curation.piped",

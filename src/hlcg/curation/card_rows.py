@@ -51,6 +51,8 @@ class _Merged:
     filled: int = 0
     sources_added: int = 0
     texts_kept: int = 0
+    # The rows whose text differs from the card's (row number, card id): the card's stays.
+    kept_texts: list[tuple[int, str]] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
     overwritten: list[Conflict] = field(default_factory=list)
     erased: list[Erased] = field(default_factory=list)
@@ -89,6 +91,8 @@ def _upsert_rows(
         merged.filled += len(done.filled)
         merged.changes.append(Change(card, done, row.card.source))
         merged.texts_kept += done.text_kept
+        if done.text_kept:
+            merged.kept_texts.append((row.number, card.id))
         merged.conflicts += done.conflicts
         merged.overwritten += done.overwritten
     return merged
@@ -214,7 +218,7 @@ def _by_row(notes: list[str]) -> list[str]:
     import re
 
     def row(note: str) -> int:
-        found = re.match(r"row (\d+)\b", note)
+        found = re.search(r"\brow (\d+)\b", note)
         return int(found.group(1)) if found else 0
 
     return sorted(notes, key=row)
@@ -366,10 +370,14 @@ def import_rows(
     if before_write is not None:
         before_write(bundle)
     write(db, bundle)
+    unchanged = _unchanged(existing, facts_before, bundle, {r.card.id for r in rows})
+    kept_alone = {card_id for _, card_id in merged.kept_texts} & unchanged
+    notes = _by_row([*notes, *_kept_text_notes(source, merged.kept_texts)])
     return ImportResult(
         rows_read=_rows_read(source, mapped, len(rows)),
         rows_not_recorded=unrecorded,
-        unchanged=_unchanged(existing, facts_before, bundle, {r.card.id for r in rows}),
+        unchanged=len(unchanged) - len(kept_alone),
+        texts_kept_alone=len(kept_alone),
         added=len(rows) - merged.merged,
         replaced=merged.merged if replace else 0,
         total=len(merged.cards),
@@ -399,18 +407,27 @@ def _rows_read(source: Path, mapped: ImportKind | None, cards: int) -> int:
     return len(list(csv_rows(source, text, mapped.delimiter)))
 
 
+def _kept_text_notes(source: Path, kept: list[tuple[int, str]]) -> list[str]:
+    """A note for each row whose text the catalogue kept in place of the row's, naming the
+    file, row and column (an update sheet's ``text`` rows are named the same way)."""
+    return [
+        f"{source.name}: row {number}: text: {card_id}'s text kept as the catalogue records it"
+        for number, card_id in kept
+    ]
+
+
 def _unchanged(
     before: Mapping[str, CardRow], facts_before: set[str], bundle: Bundle, ids: set[str]
-) -> int:
+) -> set[str]:
     """Of the cards ``ids`` the catalogue held, those the import left as they were: the
     same row and no fact source added or taken."""
     after = {c.id: c for c in bundle.cards}
     touched = {f.card_id for f in bundle.facts if f.key not in facts_before}
-    return sum(
-        1
+    return {
+        card_id
         for card_id in ids
         if card_id in before and after.get(card_id) == before[card_id] and card_id not in touched
-    )
+    }
 
 
 def missing_reference_tables(db: Path, bundle: Bundle) -> tuple[str, ...]:

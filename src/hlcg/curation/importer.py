@@ -81,6 +81,9 @@ class ImportResult:
     rows_read: int = 0  # card rows: the file's data rows (several may be one card's)
     rows_not_recorded: int = 0  # card rows naming several cards and stating nothing more
     unchanged: int = 0  # card rows: cards the catalogue held that the rows left as they were
+    # card rows: cards left as they were but for a differing text (the catalogue's kept),
+    # counted apart from ``unchanged``
+    texts_kept_alone: int = 0
 
 
 def refuse_shipped(path: Path) -> None:
@@ -318,3 +321,21 @@ def _init(
         bundle = reference_tables(read_bundle(shipped_path(), groups))
     write(path, bundle)
     return bundle
+
+
+def older_schema(path: Path) -> tuple[int, int] | None:
+    """The schema version ``path`` records and this hlcg's, when the file's is older (a
+    catalogue an import or `db init --from` upgrades, every row kept); None when it is
+    current, or not a catalogue (the import itself says what is wrong with it)."""
+    import sqlite3
+    from contextlib import closing
+
+    from hlcg.catalog.storage import SCHEMA_VERSION
+
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            found = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        version = int(found[0])
+    except (sqlite3.Error, OSError, ValueError, TypeError):
+        return None
+    return (version, SCHEMA_VERSION) if version < SCHEMA_VERSION else None

@@ -127,9 +127,10 @@ class _Remover:
         card = self._card(card_id)
         referring = self._referring(card_id)
         if referring:
+            what = ", ".join(shown for shown, _ in referring)
+            commands = ", ".join(f"`{command}`" for _, command in referring)
             raise CatalogueError(
-                f"card {card_id} is referred to by {', '.join(referring)}; remove them first "
-                f"(`hlcg db remove alias NAME`, `hlcg db remove legality {card_id} FORMAT`); "
+                f"card {card_id} is referred to by {what}; remove them first ({commands}); "
                 "nothing was removed"
             )
         for name, value in card.to_flat().items():
@@ -140,12 +141,23 @@ class _Remover:
         self.bundle.facts = [f for f in self.bundle.facts if f.card_id != card_id]
         return [f"removed card {card_id} ({card.title})"]
 
-    def _referring(self, card_id: str) -> list[str]:
-        """What refers to the card: its aliases and legality facts."""
-        aliases = [f"alias {a.alias!r}" for a in self.bundle.aliases if a.card_id == card_id]
+    def _referring(self, card_id: str) -> list[tuple[str, str]]:
+        """What refers to the card (its aliases and legality facts), each with the command
+        that removes it: only those, so a card with no alias is not told to remove one."""
+        from shlex import quote
+
+        aliases = [
+            (f"alias {a.alias!r}", f"hlcg db remove alias {quote(a.alias)}")
+            for a in self.bundle.aliases
+            if a.card_id == card_id
+        ]
+        dated = [(r, f" {r.date}" if r.date else "") for r in self.bundle.legality]
         return aliases + [
-            f"legality {r.format} {r.status}{' ' + r.date if r.date else ''}"
-            for r in self.bundle.legality
+            (
+                f"legality {r.format} {r.status}{date}",
+                f"hlcg db remove legality {card_id} {r.format}{date}",
+            )
+            for r, date in dated
             if r.card_id == card_id
         ]
 
