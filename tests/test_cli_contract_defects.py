@@ -102,7 +102,7 @@ def test_tcboo_check_reports_every_sheet_and_names_the_unreadable(tmp_path: Path
 
 def test_a_premade_with_a_problem_is_not_said_to_be_accepted():
     # `tcboo check --sword` refuses a sword it cannot name before any check (exit 2,
-    # tests/test_fresh_eyes.py); a premade asked with one still says it is not accepted
+    # tests/test_lookup_contract.py); a premade asked with one still says it is not accepted
     from hlcg.catalog import shipped_path
     from hlcg.tcboo import load, premade, render_text
 
