@@ -140,3 +140,16 @@ def test_start_up_collects_rarely_and_a_run_of_many_decks_at_python_s_pace():
         assert gc.get_threshold() == hlcg.cli._COLLECTOR_DEFAULT
     finally:
         gc.set_threshold(*before)
+
+
+def test_a_digest_is_the_same_before_and_after_the_switch_to_hashlib():
+    """Python's own sha256 for a process's first digests, hashlib's after: one digest."""
+    import hashlib
+
+    from hlcg.catalog.integrity import _Sha256Hex
+
+    hexer = _Sha256Hex()
+    texts = [f"deck {n}: Épée ✓" for n in range(_Sha256Hex.SWITCH_AFTER + 3)]
+    expected = [hashlib.sha256(text.encode("utf-8")).hexdigest() for text in texts]
+    assert [hexer(text) for text in texts] == expected
+    assert hexer.sha256 is hashlib.sha256
