@@ -13,6 +13,7 @@ the report's modules, imported with importlib).
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -64,7 +65,11 @@ def measures(src: Path) -> dict[str, float]:
 
 
 def main() -> None:
-    src = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT / "src"
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("src", nargs="?", type=Path, default=ROOT / "src", help="a src folder")
+    src = parser.parse_args().src.resolve()
+    if not (src / "hlcg" / "__init__.py").is_file():
+        parser.error(f"{src} holds no hlcg package (give the src folder of a checkout)")
     for name, value in measures(src).items():
         print(f"{name}: {value}")
 
