@@ -99,6 +99,18 @@ def test_a_removed_cards_history_says_the_removal_once_and_its_fields_as_rows(tm
     schema = json.loads((ROOT / "schemas/card-answer.schema.json").read_text())
     jsonschema.validate(json.loads(answer.stdout), schema)
 
+    # added again under its id: the earlier removal is said, never the stored card as JSON
+    assert invoke("db", "import", str(rows), "--db", str(db)).exit_code == 0
+    again = invoke("card", "zz-one", "--history", "--db", str(db))
+    assert again.exit_code == 0, again.output
+    assert "{" not in again.stdout
+    assert again.stdout.splitlines()[3].split()[:7] == [
+        "card", "the", "card,", "removed", "(each", "field", "a",
+    ]  # fmt: skip
+    shown = json.loads(invoke("card", "zz-one", "--history", "--json", "--db", str(db)).stdout)
+    whole = [row for row in shown["cards"][0]["history"] if row["field"] == "card"]
+    assert [row["value"] for row in whole] == ["the card, removed (each field a row of its own)"]
+
 
 # --- 6. a file of a header alone says it held no rows ------------------------------------
 

@@ -130,9 +130,20 @@ def history_rows(card_id: str, catalogue: "Catalogue") -> list[dict[str, Any]]:
     )
 
 
+def shown_history(card_id: str, catalogue: "Catalogue") -> list[dict[str, Any]]:
+    """``history_rows`` as a reader sees them: the whole card an earlier removal kept (a card
+    added again under its id) is said as its removal, not as the stored row; each of its
+    fields has a row of its own."""
+    rows = history_rows(card_id, catalogue)
+    for row in rows:
+        if row["field"] == "card":
+            row["value"] = "the card, removed (each field a row of its own)"
+    return rows
+
+
 def render_history(card: "Card", catalogue: "Catalogue") -> str:
-    """The card's ``history_rows`` as a table."""
-    return _history_table(f"{card.name}  [{card.id}]", history_rows(card.id, catalogue))
+    """The card's ``shown_history`` as a table."""
+    return _history_table(f"{card.name}  [{card.id}]", shown_history(card.id, catalogue))
 
 
 def _history_table(head_line: str, rows: list[dict[str, Any]]) -> str:
@@ -209,7 +220,7 @@ def _print_json_answer(name: str, match: "Match", catalogue: "Catalogue", histor
     answer = match_json(match, catalogue)
     if history:  # each card's superseded and removed values with it
         for shown in answer["cards"]:
-            shown["history"] = history_rows(shown["id"], catalogue)
+            shown["history"] = shown_history(shown["id"], catalogue)
     removal = _removal(name, catalogue) if history and not match.found else None
     if removal is not None:  # as the text says it: what was kept of a card `db remove` took out
         # the id found the card that was: no did-you-mean, and no cards in the catalogue
