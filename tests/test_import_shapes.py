@@ -335,3 +335,22 @@ def test_notes_are_listed_by_row(tmp_path):
         "hlcg: note: row 3 names 'Connor MacLeod', which several cards have, and states nothing "
         "that tells them apart or that they lack: not recorded",
     ]
+
+
+def test_a_kind_that_maps_its_own_columns_gets_no_hint_and_a_dry_run_s_hint_names_the_db(
+    tmp_path,
+):
+    db = shipped_copy(tmp_path)
+    research = write(
+        tmp_path / "list.csv",
+        "title,type,set,source_url\nHead Shot,event,SE,http://x\nHead Shot,event\n",
+    )
+    result = invoke("db", "import", str(research), "--db", str(db), "--dry-run")
+    assert result.exit_code == 2
+    assert "hint:" not in result.stderr  # a research card list needs no --map
+    lackey = write(tmp_path / "carddata.txt", "Name\tSet\tType\nFoo\tSE\tEvent\n")
+    result = invoke("db", "import", str(lackey), "--db", str(db), "--dry-run")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"hint: hlcg db import {lackey} --db {db} --id-from title --source URL"
+    )

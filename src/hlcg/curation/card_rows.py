@@ -246,7 +246,9 @@ def _read_rows(
         return read_lackey_rows(source, column_map, lackey, known=known, delimiter=mapped.delimiter)
     except SourceError as exc:
         header = lackey_header(read_text(source), mapped.delimiter)
-        hint = lackey_hint(source, db, header, options.column_map, lackey)
+        # the columns as this kind reads them (a research card list maps its own), so the
+        # hint names only what the command line must add
+        hint = lackey_hint(source, db, header, column_map, lackey)
         if isinstance(exc, RowProblems):
             raise RowProblems(exc.problems, exc.rows, hint) from None
         raise SourceError(exc.errors, hint) from None

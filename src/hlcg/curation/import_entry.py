@@ -14,7 +14,7 @@ from pathlib import Path
 from hlcg.curation.importer import ImportResult, refuse_shipped
 from hlcg.curation.kinds import ImportKind, ImportOptions, import_kind
 from hlcg.curation.locking import writer_lock
-from hlcg.errors import CatalogueError, UsageError
+from hlcg.errors import CatalogueError, SourceError, UsageError
 
 
 def import_any(source: Path, db: Path, options: ImportOptions) -> ImportResult:
@@ -57,7 +57,13 @@ def _dry_run(db: Path, options: ImportOptions, run: Callable[[Path], ImportResul
     with tempfile.TemporaryDirectory(prefix="hlcg-dry-run-") as scratch:
         copy = Path(scratch) / db.name
         shutil.copyfile(db, copy)
-        result = run(copy)
+        try:
+            result = run(copy)
+        except SourceError as exc:  # a hint's command names the catalogue, not the copy
+            if exc.hint:
+                exc.hint = exc.hint.replace(str(copy), str(db))
+                exc.args = tuple(str(arg).replace(str(copy), str(db)) for arg in exc.args)
+            raise
         changes = describe_changes(
             read_bundle(db, options.groups), read_bundle(copy, options.groups)
         )
