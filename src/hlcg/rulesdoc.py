@@ -40,7 +40,7 @@ def main(argv: list[str]) -> int:
 
     out = Path(argv[0] if argv else RULES_DOC)
     out.write_text(render(), encoding="utf-8")
-    print(f"wrote {out}")
+    print(f"wrote {out}", file=sys.stderr)  # status on stderr, as every hlcg command
     return 0
 
 
