@@ -294,8 +294,10 @@ class SourcedFact(NamedTuple):
 
     @property
     def confirmations(self) -> int:
-        """How many sources back the fact (the card row's counts as one)."""
-        return max(1, len(self.sources))
+        """How many sources back the fact: each once, also where one cell names several
+        (`; `-joined); the card row's source counts as one."""
+        cells = self.sources or (self.source,)
+        return len(dict.fromkeys(url for cell in cells for url in cell.split("; ")))
 
     def as_json(self) -> dict[str, object]:
         return {

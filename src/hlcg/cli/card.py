@@ -105,10 +105,7 @@ def render_sources(card: "Card", catalogue: "Catalogue") -> str:
     "card-level" where only the card row's source backs it."""
     rows = []
     for fact in catalogue.facts(card.id):
-        # how many sources back it: each source once, also where one cell names several
-        count = len(
-            dict.fromkeys(u for cell in fact.sources or (fact.source,) for u in cell.split("; "))
-        )
+        count = fact.confirmations
         marks = [f"confirmed by {count} sources" if count > 1 else "1 source"]
         if not fact.attributed:
             marks.append("card-level")

@@ -73,8 +73,3 @@ class Rule(NamedTuple):
         """The summary with the parameters of a format (the defaults when none given)."""
         values = {**self.defaults, **(params or {})}
         return self.summary.format(**values) if values else self.summary
-
-
-def no_check(deck: "ResolvedDeck", context: "Context", params: dict[str, Any]) -> Iterable[Finding]:
-    """For rules whose problems come from reading the deck, not from a check."""
-    return ()
