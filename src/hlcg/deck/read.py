@@ -421,7 +421,7 @@ def _looks_like_utf16(data: bytes) -> bool:
     return any(half.count(0) >= 0.9 * len(half) for half in halves)
 
 
-def _refuse_binary(data: bytes, path: Path) -> DeckFileError:
+def _refuse_binary(data: bytes, path: Path, meant: str) -> DeckFileError:
     kind = deck_kind(path)
     if _looks_like_utf16(data) and not data.startswith(_BINARY_MAGIC):
         return DeckFileError(
@@ -431,10 +431,10 @@ def _refuse_binary(data: bytes, path: Path) -> DeckFileError:
     what = "binary data (NUL bytes or an image/archive header)"
     if kind.is_xml:
         return DeckFileError(f"{path}: not a readable {kind.label}: {what}, not XML")
-    return DeckFileError(f"{path}: {what}; not a deck")
+    return DeckFileError(f"{path}: {what}; not a {meant}")
 
 
-def _by_mark(data: bytes, path: Path, mark: bytes, codec: str, name: str) -> str:
+def _by_mark(data: bytes, path: Path, meant: str, mark: bytes, codec: str, name: str) -> str:
     try:
         text = data[len(mark) :].decode(codec)
     except UnicodeDecodeError as exc:
@@ -445,20 +445,21 @@ def _by_mark(data: bytes, path: Path, mark: bytes, codec: str, name: str) -> str
             f"{name}; save the deck again"
         ) from None
     if "\x00" in text:
-        raise DeckFileError(f"{path}: {name} text holding NUL characters; not a deck")
+        raise DeckFileError(f"{path}: {name} text holding NUL characters; not a {meant}")
     return text
 
 
-def decode(data: bytes, path: Path) -> tuple[str, list[LineIssue]]:
+def decode(data: bytes, path: Path, meant: str = "deck") -> tuple[str, list[LineIssue]]:
     """The text of ``data`` and a warning when it had to be guessed: by its byte-order
     mark, else UTF-8, else Windows-1252 (Latin-1 for the five bytes it leaves undefined)
-    with a warning on the first line that is not UTF-8. Binary data raises DeckFileError."""
+    with a warning on the first line that is not UTF-8. Binary data raises DeckFileError,
+    saying it is not ``meant`` (a deck, or a sheet)."""
     bom = byte_order_mark(data)
     if is_binary(data):
-        raise _refuse_binary(data, path)
+        raise _refuse_binary(data, path, meant)
     if bom is not None:
         # a file that declares its encoding is held to it: no guess behind a UTF-8 mark
-        return _by_mark(data, path, *bom), []
+        return _by_mark(data, path, meant, *bom), []
     try:
         return data.decode("utf-8"), []
     except UnicodeDecodeError as exc:

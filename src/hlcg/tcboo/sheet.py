@@ -113,15 +113,8 @@ def read_sheet(path: Path) -> str:
     """A sheet file's text, read as deck files are (standard input, size, encoding), up to
     ``MAX_SHEET_BYTES``; a DeckFileError says what is wrong with the file."""
     from hlcg.deck import decode, read_deck_bytes
-    from hlcg.errors import DeckFileError
 
-    try:
-        text, _ = decode(read_deck_bytes(path, MAX_SHEET_BYTES, "sheet"), path)
-    except DeckFileError as exc:  # the deck readers' words: this file was to be a sheet
-        said = str(exc)
-        if said.endswith("; not a deck"):
-            raise DeckFileError(said.removesuffix("not a deck") + "not a sheet (TOML)") from None
-        raise
+    text, _ = decode(read_deck_bytes(path, MAX_SHEET_BYTES, "sheet"), path, "sheet (TOML)")
     return text
 
 
