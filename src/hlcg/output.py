@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO, cast
 
 from hlcg.errors import HlcgError, UsageError
-from hlcg.stdin import UNDECODABLE, encoded
+from hlcg.stdin import STDIN_NAME, UNDECODABLE, encoded, is_stdin
 
 
 def refuse_overwrite(path: Path | None, force: bool) -> None:
@@ -28,8 +28,6 @@ def refuse_overwrite(path: Path | None, force: bool) -> None:
 def refuse_standard_output(path: Path | None, why: str, instead: str = "a file") -> None:
     """``-`` is standard output where one file is written; where the file cannot go there
     (``why``), it is refused rather than written under the name ``-``."""
-    from hlcg.stdin import is_stdin
-
     if path is not None and is_stdin(path):
         raise UsageError(f"- is standard output, and {why}; name {instead}")
 
@@ -54,8 +52,6 @@ def is_standard_input(path: Path) -> bool:
 def input_it_would_replace(output: Path | None, inputs: Iterable[Path]) -> Path | None:
     """The first of ``inputs`` (files this run reads) that ``output`` is, by any name;
     ``-`` is the file standard input is, when it is one."""
-    from hlcg.stdin import is_stdin
-
     if output is None or not output.is_file():
         return None
     return next(
@@ -72,8 +68,6 @@ def refuse_writing_an_input(output: Path | None, inputs: Iterable[Path]) -> None
     """An output file never replaces a file the same run reads: not even with --force."""
     read = input_it_would_replace(output, inputs)
     if read is not None:
-        from hlcg.stdin import STDIN_NAME, is_stdin
-
         name = STDIN_NAME if is_stdin(read) else read
         shown = "" if str(read) == str(output) else f" (as {name})"
         raise UsageError(

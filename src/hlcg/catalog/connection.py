@@ -16,23 +16,10 @@ from hlcg.catalog.schema import READABLE_VERSIONS, SCHEMA_VERSION
 from hlcg.errors import CatalogueError
 
 ENV_VAR = "HLCG_DB"
-_REQUIRED_TABLES = {
-    "meta",
-    "cards",
-    "aliases",
-    "sets",
-    "formats",
-    "printings",
-    "modifiers",
-    "_names",
-    "_name_list",
-    "_card_keys",
-    "_alias_keys",
-    "fact_sources",
-    "fact_history",
-}
 # What schema version 1 already had: enough to read a catalogue in order to upgrade it.
-_UPGRADABLE_TABLES = _REQUIRED_TABLES - {
+_UPGRADABLE_TABLES = {"meta", "cards", "aliases", "sets", "formats", "printings", "modifiers"}
+# What this version reads: those, and the tables later versions added.
+_REQUIRED_TABLES = _UPGRADABLE_TABLES | {
     "_names",
     "_name_list",
     "_card_keys",

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from hlcg.catalog.schema import row_key as row_key
     from hlcg.catalog.vocabulary import CONTRACT_FIELDS as CONTRACT_FIELDS
     from hlcg.catalog.vocabulary import FACT_FIELDS as FACT_FIELDS
+    from hlcg.catalog.vocabulary import GEM_FIELDS as GEM_FIELDS
     from hlcg.catalog.vocabulary import LIST_FIELDS as LIST_FIELDS
     from hlcg.catalog.vocabulary import slug as slug
 
@@ -49,6 +50,7 @@ _DOOR = {
     "row_key": "hlcg.catalog.schema",
     "CONTRACT_FIELDS": "hlcg.catalog.vocabulary",
     "FACT_FIELDS": "hlcg.catalog.vocabulary",
+    "GEM_FIELDS": "hlcg.catalog.vocabulary",
     "LIST_FIELDS": "hlcg.catalog.vocabulary",
     "slug": "hlcg.catalog.vocabulary",
 }

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from hlcg.catalog import ATTRIBUTES
+from hlcg.catalog.storage import GEM_FIELDS
 from hlcg.errors import CatalogueError
 
 # The editions whose cards print gems: 2nd Edition only (seed 002, Attribute Gems; seed 001
 # has none).
 GEM_EDITIONS = ("2E",)
-
-GEM_FIELDS = tuple(f"gem_{attribute}" for attribute in ATTRIBUTES)
 
 
 @cache

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hlcg.curation.bounds import GEM_FIELDS
+from hlcg.catalog.storage import GEM_FIELDS
 from hlcg.curation.bundle import Bundle, read_bundle, shipped_sets
 from hlcg.curation.column_maps import lackey_hint
 from hlcg.curation.importer import ImportResult, refuse_shipped, write

@@ -127,7 +127,6 @@ class ImportKind:
             )
 
 
-_CARD_ROW_OPTIONS = frozenset({OVERWRITE, REPLACE, MAP, ID_FROM, SOURCE})
 _MAPPED_OPTIONS = frozenset({OVERWRITE, MAP, ID_FROM, SOURCE})
 
 # First fit wins: the narrower headers come before the card rows, which take any columns.

@@ -66,7 +66,7 @@ def _without_gemless_gems(
     """A row printed only in sets whose cards print no gems (seed 001 has none; seed 002,
     Attribute Gems) records no gem count: judged on the row itself, before rows of one
     name merge, so the same row is judged alike in any catalogue."""
-    from hlcg.curation.bounds import GEM_FIELDS
+    from hlcg.catalog.storage import GEM_FIELDS
 
     gems = {name: row[name] for name in GEM_FIELDS if (row.get(name) or "").strip()}
     if not gems or _prints_gems(row, options):

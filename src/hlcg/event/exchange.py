@@ -47,10 +47,10 @@ def export_document(path: Path) -> dict[str, Any]:
 def export_text(path: Path) -> tuple[str, dict[str, int]]:
     """The event at ``path`` as its export's JSON text, and how many registrations and
     games it holds."""
-    from hlcg.stdin import shown_bytes
+    from hlcg.report import dump
 
     document = export_document(path)
-    text = shown_bytes(json.dumps(document, indent=2, ensure_ascii=False), in_json=True)
+    text = dump(document)
     counts = {"registrations": len(document["registrations"]), "games": len(document["games"])}
     return text + "\n", counts
 

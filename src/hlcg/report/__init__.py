@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from hlcg.report.schema import Report as Report
     from hlcg.report.streaming import DeckSummary as DeckSummary
     from hlcg.report.streaming import ReportWriter as ReportWriter
+    from hlcg.report.streaming import dump as dump
     from hlcg.report.streaming import report_data as report_data
     from hlcg.report.streaming import run_summary as run_summary
     from hlcg.report.text import counts_line as counts_line
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 _DOOR = {
     "write_step_summary": "hlcg.report.github",
     "report_data": "hlcg.report.streaming",
+    "dump": "hlcg.report.streaming",
     "REPORTERS": "hlcg.report.reporters",
     "Unreadable": "hlcg.report.reporters",
     "renderer": "hlcg.report.reporters",
